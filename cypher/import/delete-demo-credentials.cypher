@@ -1,0 +1,4 @@
+// Deletes the demo credentials of a state, with their relationships. $state: code.
+MATCH (j:Jurisdiction {code: $state})<-[:IN_JURISDICTION]-(c:LicenseCredential)
+WHERE c.source = 'demo'
+DETACH DELETE c

@@ -1,0 +1,10 @@
+// Recomputes the maintained record counts of jurisdictions after an import and stamps the
+// refresh. $rows: maps with state and rows (credential rows imported); $now: ISO timestamp.
+UNWIND $rows AS r
+MATCH (j:Jurisdiction {code: r.state})
+OPTIONAL MATCH (j)<-[:IN_JURISDICTION]-(c:LicenseCredential)
+WITH j, r, count(c) AS total, sum(CASE WHEN c.status_normalized = 'active' THEN 1 ELSE 0 END) AS active
+SET j.record_count = total, j.active_record_count = active, j.last_updated = $now
+WITH j, r
+OPTIONAL MATCH (s:Source)-[:PUBLISHES]->(j)
+SET s.last_import_at = $now, s.last_import_rows = r.rows

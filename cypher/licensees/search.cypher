@@ -1,0 +1,11 @@
+// One page of credential ids in the given states matching the filters, in the documented order:
+// state, then sort_key (folded last or business name, first, middle, licence number), then id.
+// $states: jurisdiction codes; $skip, $limit: integers; filters from search.filters.cypher.
+UNWIND $states AS code
+MATCH (j:Jurisdiction {code: code})<-[:IN_JURISDICTION]-(c:LicenseCredential)
+WHERE c.state = code
+// @filters
+WITH c
+ORDER BY c.state, c.sort_key, c.id
+SKIP $skip LIMIT $limit
+RETURN c.id AS id

@@ -1,0 +1,69 @@
+import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import express, { type RequestHandler } from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import swaggerUi from 'swagger-ui-express';
+import { errorHandler, notFound } from './http/errors.middleware.js';
+import { openApiDocument } from './http/openapi.js';
+import { requestLogger } from './http/request-context.js';
+import { coverageRoutes } from './modules/coverage/coverage.routes.js';
+import type { CoverageService } from './modules/coverage/coverage.service.js';
+import { healthRoutes, type ReadinessCheck } from './modules/health/health.routes.js';
+import { legacyRoutes } from './modules/legacy/legacy.routes.js';
+import type { LicenseesRepo } from './modules/licensees/licensees.repo.js';
+import { licenseesRoutes } from './modules/licensees/licensees.routes.js';
+import type { LicenseesService } from './modules/licensees/licensees.service.js';
+import { relationshipsRoutes } from './modules/relationships/relationships.routes.js';
+import type { RelationshipsService } from './modules/relationships/relationships.service.js';
+
+export interface AppDeps {
+  logger: Logger;
+  licensees: LicenseesService;
+  licenseesRepo: LicenseesRepo;
+  relationships: RelationshipsService;
+  coverage: CoverageService;
+  readinessChecks: ReadinessCheck[];
+  /** Guards every /api/v1 route except the public ones (accounts and keys plug in here). */
+  authenticate: RequestHandler;
+  jsonBodyLimit: string;
+  trustProxy?: boolean;
+}
+
+/** /api/v1 paths served without an API key. */
+export const PUBLIC_API_PATHS = new Set(['/coverage']);
+
+export function createApp(deps: AppDeps) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.trustProxy ?? false);
+  app.set('query parser', 'simple');
+  app.use(requestLogger(deps.logger));
+  app.use(helmet());
+  app.use(express.json({ limit: deps.jsonBodyLimit, strict: true }));
+  app.use('/api/v1', (req, res, next) => (PUBLIC_API_PATHS.has(req.path) ? next() : deps.authenticate(req, res, next)));
+
+  const registry = new OpenAPIRegistry();
+  const router = express.Router();
+  healthRoutes(router, registry, deps.readinessChecks);
+  coverageRoutes(router, registry, deps.coverage);
+  // Legacy first: /licensees/search and /licensees/changes must not be taken for {state}/{number} paths.
+  legacyRoutes(router, registry, {
+    licensees: deps.licensees,
+    relationships: deps.relationships,
+    repo: deps.licenseesRepo,
+    jurisdictionCodes: async () => (await deps.coverage.coverage()).states.map((s) => s.state),
+  });
+  licenseesRoutes(router, registry, deps.licensees);
+  relationshipsRoutes(router, registry, deps.relationships);
+  app.use(router);
+
+  const document = openApiDocument(registry);
+  app.get('/openapi.json', (_req, res) => {
+    res.json(document);
+  });
+  app.use('/docs', swaggerUi.serve, swaggerUi.setup(document, { customSiteTitle: 'Licensee Verification Service API' }));
+
+  app.use(notFound);
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const boolFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Load the demo dataset from seeds/ into an empty embedded graph at start. */
+  DEMO_DATA: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  /** LadybugDB buffer pool; the engine's own default takes most of the machine's memory. */
+  GRAPH_BUFFER_POOL_MB: z.coerce.number().int().min(64).max(65536).default(1024),
+  GRAPH_CONNECTIONS: z.coerce.number().int().min(1).max(32).default(4),
+  GRAPH_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(15000),
+  JSON_BODY_LIMIT: z.string().default('128kb'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120000).default(10000),
+  TRUST_PROXY: boolFlag,
+});
+
+export type Config = Readonly<
+  z.infer<typeof ConfigSchema> & { graphPath: string; dataDir: string }
+>;
+
+/** The only reader of process.env. Throws with every invalid variable named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  return Object.freeze({ ...parsed.data, dataDir, graphPath: path.join(dataDir, 'graph.lbug') });
+}

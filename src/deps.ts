@@ -1,0 +1,59 @@
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import type { AppDeps } from './app.js';
+import type { Config } from './config.js';
+import type { GraphEngine } from './graph/graph-port.js';
+import { openLadybug } from './graph/ladybug-engine.js';
+import { loadQueryFiles, splitStatements, type QueryFiles } from './graph/query-files.js';
+import { createImportRepo } from './ingest/import-repo.js';
+import { createCoverageRepo } from './modules/coverage/coverage.repo.js';
+import { createCoverageService } from './modules/coverage/coverage.service.js';
+import { createLicenseesRepo } from './modules/licensees/licensees.repo.js';
+import { createLicenseesService } from './modules/licensees/licensees.service.js';
+import { createRelationshipsRepo } from './modules/relationships/relationships.repo.js';
+import { createRelationshipsService } from './modules/relationships/relationships.service.js';
+
+/** Opens the configured graph engine and applies its schema. */
+export async function openGraph(config: Pick<Config, 'graphPath' | 'GRAPH_BUFFER_POOL_MB' | 'GRAPH_CONNECTIONS' | 'GRAPH_QUERY_TIMEOUT_MS'>, files: QueryFiles): Promise<GraphEngine> {
+  const graph = await openLadybug({
+    path: config.graphPath,
+    bufferPoolMb: config.GRAPH_BUFFER_POOL_MB,
+    connections: config.GRAPH_CONNECTIONS,
+    queryTimeoutMs: config.GRAPH_QUERY_TIMEOUT_MS,
+  });
+  try {
+    await graph.applySchema(splitStatements(files.get(`schema/${graph.name}`)));
+  } catch (err) {
+    await graph.close();
+    throw err;
+  }
+  return graph;
+}
+
+// Accounts and API keys arrive with their own store; until then every /api/v1 route is open.
+const openAccess: RequestHandler = (_req, _res, next) => next();
+
+/** The composition root: engines -> repositories -> services, wired by hand. */
+export function buildDeps(graph: GraphEngine, files: QueryFiles, logger: Logger, config: Pick<Config, 'JSON_BODY_LIMIT' | 'TRUST_PROXY'>): AppDeps {
+  const licenseesRepo = createLicenseesRepo(graph, files);
+  const licensees = createLicenseesService(licenseesRepo);
+  const relationships = createRelationshipsService(createRelationshipsRepo(graph, files), licenseesRepo, licensees);
+  const coverage = createCoverageService(createCoverageRepo(graph, files));
+  return {
+    logger,
+    licensees,
+    licenseesRepo,
+    relationships,
+    coverage,
+    readinessChecks: [{ name: 'graph', check: () => graph.ping() }],
+    authenticate: openAccess,
+    jsonBodyLimit: config.JSON_BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+  };
+}
+
+export function importRepo(graph: GraphEngine, files: QueryFiles) {
+  return createImportRepo(graph, files);
+}
+
+export { loadQueryFiles };

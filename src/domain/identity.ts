@@ -1,0 +1,37 @@
+import { v5 as uuidv5 } from 'uuid';
+
+// Fixed namespace: credential ids must be identical across re-imports and engines.
+const CREDENTIAL_NAMESPACE = '8f0b7c1e-3d57-5d7e-9a4e-6c2f1f0a9b31';
+const LICENSEE_NAMESPACE = 'b7a3e0d2-61c4-5f8b-8e19-2d4c7a9f0e55';
+const BROKERAGE_NAMESPACE = 'c1d9f4a6-2b8e-5a73-9c05-7e3b6d2a4f18';
+
+/** Canonical licence number: trimmed, upper-cased, inner white space removed. */
+export function canonicalLicenseNumber(raw: string): string {
+  return raw.replace(/\s+/g, '').toUpperCase();
+}
+
+export function canonicalState(raw: string): string {
+  return raw.trim().toUpperCase();
+}
+
+export function credentialId(state: string, licenseNumber: string): string {
+  return uuidv5(`${canonicalState(state)}|${canonicalLicenseNumber(licenseNumber)}`, CREDENTIAL_NAMESPACE);
+}
+
+export function licenseeId(key: string): string {
+  return uuidv5(key, LICENSEE_NAMESPACE);
+}
+
+export function brokerageId(state: string, foldedName: string): string {
+  return uuidv5(`${state}|${foldedName}`, BROKERAGE_NAMESPACE);
+}
+
+/** Case- and accent-insensitive form used for every name, city and brokerage match. */
+export function fold(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** Whitespace-separated search terms, folded; every term must match. */
+export function searchTerms(text: string): string[] {
+  return fold(text).split(' ').filter(Boolean);
+}

@@ -1,0 +1,69 @@
+// Typed errors thrown by services and repositories; one middleware maps them to HTTP.
+
+export interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+  input?: unknown;
+  ctx?: Record<string, unknown>;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message: string) {
+    super(404, message);
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(readonly issues: ValidationIssue[]) {
+    super(422, issues.map((i) => `${i.loc.join('.')}: ${i.msg}`).join('; '));
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message: string) {
+    super(401, message);
+  }
+}
+
+export class PaymentRequiredError extends AppError {
+  constructor(message: string) {
+    super(402, message);
+  }
+}
+
+export class ServiceUnavailableError extends AppError {
+  constructor(message: string) {
+    super(503, message);
+  }
+}
+
+/** The embedded data dir is held by another process. */
+export class DataDirLockedError extends Error {
+  constructor(readonly dataPath: string) {
+    super(
+      `the graph at ${dataPath} is open in another process (is the server running?). ` +
+        'Only one process can open the embedded data dir: stop the server and retry, ' +
+        'or point DATA_DIR at another folder.',
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+/** A graph engine failure, translated at the repository edge; driver details stay in logs. */
+export class GraphError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'GraphError';
+  }
+}

@@ -1,0 +1,21 @@
+// The graph port: what services and repositories need from a graph engine. Every engine
+// adapter (LadybugDB embedded, Neo4j) implements it and passes the conformance suite.
+
+export type Params = Record<string, unknown>;
+export type Row = Record<string, unknown>;
+
+export interface GraphTx {
+  run(query: string, params?: Params): Promise<Row[]>;
+}
+
+export interface GraphEngine {
+  readonly name: 'ladybug' | 'neo4j';
+  /** Read-only query; results normalized to plain JSON values (dates as YYYY-MM-DD). */
+  read(query: string, params?: Params): Promise<Row[]>;
+  /** All statements inside `fn` commit together or not at all. Writes are serialized. */
+  writeTransaction<T>(fn: (tx: GraphTx) => Promise<T>): Promise<T>;
+  /** Applies the engine's schema file; idempotent. */
+  applySchema(statements: string[]): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

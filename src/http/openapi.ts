@@ -1,0 +1,45 @@
+import { OpenApiGeneratorV31, type OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import {
+  AFFILIATE_ROLES,
+  RELATIONSHIP_TYPES,
+  STATUS_FILTER_VALUES,
+  STATUS_TABLE,
+} from '../domain/vocabulary.js';
+
+export function openApiDocument(registry: OpenAPIRegistry) {
+  const statusTable = Object.entries(STATUS_TABLE)
+    .map(([published, value]) => `| ${published} | ${value} |`)
+    .join('\n');
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Licensee Verification Service',
+      version: '1.0.0',
+      description: [
+        'Verify U.S. real-estate licences one at a time or a hundred at a time, search licensees within a state, and walk supervision relationships with their effective dates.',
+        '',
+        '**Errors.** Invalid query, path or body: 422 `{"detail": [{"loc", "msg", "type"}]}`; malformed JSON: 422 with `loc: ["body"]` and `type: "json_invalid"`. Unknown licence, credential or path: 404 `{"detail": "..."}`.',
+        '',
+        '**Licence numbers** are matched in canonical form: trimmed, upper-cased, inner spaces removed, leading zeros and published prefixes/suffixes kept. State codes are case-insensitive.',
+        '',
+        `**affiliate_role** values: ${AFFILIATE_ROLES.join(', ')}. **relationship_type** values: ${RELATIONSHIP_TYPES.join(', ')}. Edges point from the supervisor to the supervised licence.`,
+        '',
+        `**Status filter** values: ${STATUS_FILTER_VALUES.join(', ')}. Each published status maps to exactly one (after lower-casing and dropping punctuation):`,
+        '',
+        '| published status | filter value |',
+        '|---|---|',
+        statusTable,
+        '',
+        '**Deprecation.** Legacy operations are marked deprecated and answer with `Deprecation` (RFC 9745) and `Link: <successor>; rel="successor-version"` headers; they stay available in v1.',
+      ].join('\n'),
+    },
+    servers: [{ url: '/' }],
+    tags: [
+      { name: 'Licensees', description: 'Search, verify, batch verify, read' },
+      { name: 'Relationships', description: 'Supervisors, affiliates, history, hierarchy' },
+      { name: 'Coverage', description: 'Jurisdictions and their sources' },
+      { name: 'Health', description: 'Liveness and readiness' },
+      { name: 'Legacy and reserved', description: 'Kept for backward compatibility; prefer the canonical operations' },
+    ],
+  });
+}

@@ -1,0 +1,108 @@
+import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openapi';
+import type { Request, RequestHandler, Response, Router } from 'express';
+import type { z } from 'zod';
+import { ValidationError, type ValidationIssue } from '../errors.js';
+import { ErrorBody, ValidationErrorBody } from './common.schemas.js';
+import { toValidationIssues } from './validation.js';
+
+type AnyObject = z.ZodObject<z.ZodRawShape>;
+
+export interface RouteDef<Q extends AnyObject, P extends AnyObject, B extends z.ZodType, R extends z.ZodType> {
+  method: 'get' | 'post' | 'delete';
+  /** Express path, `:param` style. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  deprecated?: { successor?: string };
+  query?: Q;
+  params?: P;
+  body?: B;
+  response: R;
+  responseDescription?: string;
+  /** Error statuses this operation can answer besides 422 and 500. */
+  errors?: number[];
+  handler: (
+    input: { query: z.output<Q>; params: z.output<P>; body: z.output<B> },
+    req: Request,
+    res: Response,
+  ) => Promise<z.input<R>> | z.input<R>;
+}
+
+const ERROR_TEXT: Record<number, string> = {
+  401: 'Missing, malformed, unknown or revoked API key',
+  402: 'The plan does not include this operation',
+  404: 'Not found',
+  413: 'Body larger than the limit',
+  429: 'Monthly quota spent',
+  503: 'A store the service depends on is unavailable',
+};
+
+// Deprecated since 2026-01-01 (RFC 9745 structured date: @ and seconds since the epoch).
+const DEPRECATION_DATE = '@1767225600';
+
+function parseOrCollect<S extends z.ZodType>(schema: S | undefined, where: 'query' | 'path' | 'body', input: unknown, issues: ValidationIssue[]) {
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(where === 'body' && input === undefined ? undefined : input);
+  if (parsed.success) return parsed.data;
+  issues.push(...toValidationIssues(where, parsed.error, input));
+  return undefined;
+}
+
+/** Mounts one operation on the router and describes it in the OpenAPI registry, from the same schemas. */
+export function route<Q extends AnyObject, P extends AnyObject, B extends z.ZodType, R extends z.ZodType>(
+  router: Router,
+  registry: OpenAPIRegistry,
+  def: RouteDef<Q, P, B, R>,
+): void {
+  const errorResponses: RouteConfig['responses'] = {
+    422: { description: 'Invalid query, path or body', content: { 'application/json': { schema: ValidationErrorBody } } },
+  };
+  for (const status of def.errors ?? []) {
+    errorResponses[status] = { description: ERROR_TEXT[status] ?? 'Error', content: { 'application/json': { schema: ErrorBody } } };
+  }
+  registry.registerPath({
+    method: def.method,
+    path: def.path.replace(/:(\w+)/g, '{$1}'),
+    operationId: def.operationId,
+    summary: def.summary,
+    description: def.description,
+    tags: def.tags,
+    deprecated: def.deprecated ? true : undefined,
+    request: {
+      query: def.query,
+      params: def.params,
+      body: def.body ? { required: true, content: { 'application/json': { schema: def.body } } } : undefined,
+    },
+    responses: {
+      200: {
+        description: def.responseDescription ?? 'OK',
+        content: { 'application/json': { schema: def.response } },
+        headers: def.deprecated
+          ? {
+              Deprecation: { description: 'RFC 9745: deprecated since this date', schema: { type: 'string' } },
+              Link: { description: 'The successor operation (rel="successor-version")', schema: { type: 'string' } },
+            }
+          : undefined,
+      },
+      ...errorResponses,
+    },
+  });
+
+  const handler: RequestHandler = async (req, res) => {
+    const issues: ValidationIssue[] = [];
+    const params = parseOrCollect(def.params, 'path', req.params, issues);
+    const query = parseOrCollect(def.query, 'query', req.query, issues);
+    const body = parseOrCollect(def.body, 'body', req.body, issues);
+    if (def.deprecated) {
+      res.setHeader('Deprecation', DEPRECATION_DATE);
+      if (def.deprecated.successor) res.setHeader('Link', `<${def.deprecated.successor}>; rel="successor-version"`);
+    }
+    if (issues.length) throw new ValidationError(issues);
+    const out = await def.handler({ query, params, body } as never, req, res);
+    // A handler may set another status (readiness answers 503 with the same body shape).
+    res.json(out);
+  };
+  router[def.method](def.path, handler);
+}

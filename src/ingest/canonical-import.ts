@@ -1,0 +1,264 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse';
+import type { z } from 'zod';
+import { JURISDICTION_NAMES } from '../domain/jurisdictions.js';
+import { brokerageId, canonicalLicenseNumber, credentialId, fold, licenseeId } from '../domain/identity.js';
+import type { Row } from '../graph/graph-port.js';
+import { CredentialRow, JurisdictionRow, RelationshipRow, describeIssues } from './canonical-rows.js';
+import type { ImportRepo } from './import-repo.js';
+
+export interface RejectedRow {
+  file: string;
+  line: number;
+  reason: string;
+}
+
+export interface ImportSummary {
+  folder: string;
+  jurisdictions: number;
+  credentials: number;
+  relationships: number;
+  rejected: RejectedRow[];
+  demo_records_removed_for: string[];
+  elapsed_ms: number;
+}
+
+export interface ImportOptions {
+  batchSize?: number;
+  now?: () => Date;
+}
+
+const FILES = ['jurisdictions.csv', 'credentials.csv', 'relationships.csv'] as const;
+
+/**
+ * Streams rows of one CSV file with their line numbers; malformed CSV records are reported as
+ * rejected rows instead of aborting the file.
+ */
+async function* csvRows(file: string, rejected: RejectedRow[]): AsyncGenerator<{ line: number; record: Record<string, string> }> {
+  const name = path.basename(file);
+  const parser = fs.createReadStream(file).pipe(
+    parse({
+      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: false,
+      skip_records_with_error: true,
+      info: true,
+    }),
+  );
+  parser.on('skip', (err: Error & { lines?: number }) => {
+    rejected.push({ file: name, line: err.lines ?? 0, reason: `malformed CSV: ${err.message}` });
+  });
+  for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+    yield { line: info.lines, record };
+  }
+}
+
+async function* validRows<S extends z.ZodType>(
+  file: string,
+  schema: S,
+  rejected: RejectedRow[],
+): AsyncGenerator<{ line: number; row: z.output<S> }> {
+  for await (const { line, record } of csvRows(file, rejected)) {
+    const parsed = schema.safeParse(record);
+    if (parsed.success) yield { line, row: parsed.data };
+    else rejected.push({ file: path.basename(file), line, reason: describeIssues(parsed.error) });
+  }
+}
+
+async function* batches<T>(source: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
+  let batch: T[] = [];
+  for await (const item of source) {
+    batch.push(item);
+    if (batch.length >= size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
+}
+
+function displayName(row: CredentialRow): string | null {
+  if (row.entity_type === 'business') return row.business_name ?? row.full_name;
+  return row.full_name ?? ([row.first_name, row.middle_name, row.last_name].filter(Boolean).join(' ') || row.business_name);
+}
+
+export function credentialRecord(row: CredentialRow, importedAt: Date): Row {
+  const id = credentialId(row.state, row.license_number);
+  const fullName = displayName(row);
+  const snapshot = row.snapshot_date ?? importedAt.toISOString().slice(0, 10);
+  const notes = [`Source: ${row.source}, snapshot of ${snapshot}`, ...(row.notes ? row.notes.split('|').map((n) => n.trim()).filter(Boolean) : [])];
+  const f = (v: string | null) => (v ? fold(v) : null);
+  const sortName = [f(row.last_name) ?? f(row.business_name) ?? f(fullName) ?? '', f(row.first_name) ?? '', f(row.middle_name) ?? '']
+    .join(' ')
+    .trim();
+  const number = canonicalLicenseNumber(row.license_number);
+  return {
+    id,
+    state: row.state,
+    license_number: number,
+    license_number_display: row.license_number.trim(),
+    license_type: row.license_type,
+    license_type_display: row.license_type_display,
+    status: row.status,
+    status_normalized: row.status_normalized,
+    entity_type: row.entity_type,
+    full_name: fullName,
+    first_name: row.first_name,
+    middle_name: row.middle_name,
+    last_name: row.last_name,
+    suffix: row.suffix,
+    business_name: row.business_name,
+    issue_date: row.issue_date,
+    expiration_date: row.expiration_date,
+    address_kind: row.address_kind,
+    address_line1: row.address_line1,
+    address_line2: row.address_line2,
+    address_city: row.address_city,
+    address_county: row.address_county,
+    address_region: row.address_kind ? (row.address_region ?? row.state) : row.address_region,
+    address_postal_code: row.address_postal_code,
+    address_country: row.address_kind ? (row.address_country ?? 'US') : row.address_country,
+    source: row.source,
+    snapshot_date: snapshot,
+    last_verified: row.last_verified ? new Date(row.last_verified).toISOString() : importedAt.toISOString(),
+    data_source_notes: notes,
+    f_full: f(fullName),
+    f_first: f(row.first_name),
+    f_last: f(row.last_name),
+    f_business: f(row.business_name),
+    f_city: f(row.address_city),
+    // U+0001 sorts before any printable character, so a shorter name sorts first.
+    sort_key: `${sortName}\u0001${number}`,
+    licensee_id: licenseeId(row.licensee_key ? `${row.state}|${row.licensee_key}` : id),
+    licensee_key: row.licensee_key,
+    display_name: fullName,
+  };
+}
+
+/** Loads a folder in the canonical import format; see docs/import-format.md. */
+export async function importFolder(repo: ImportRepo, folder: string, options: ImportOptions = {}): Promise<ImportSummary> {
+  const started = Date.now();
+  const now = (options.now ?? (() => new Date()))();
+  const batchSize = options.batchSize ?? 2000;
+  if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) throw new Error(`import folder not found: ${folder}`);
+  const present = FILES.filter((f) => fs.existsSync(path.join(folder, f)));
+  if (present.length === 0) throw new Error(`${folder} holds none of ${FILES.join(', ')}`);
+
+  const rejected: RejectedRow[] = [];
+  const summary: ImportSummary = {
+    folder: path.resolve(folder),
+    jurisdictions: 0,
+    credentials: 0,
+    relationships: 0,
+    rejected,
+    demo_records_removed_for: [],
+    elapsed_ms: 0,
+  };
+
+  const jurisdictionsFile = path.join(folder, 'jurisdictions.csv');
+  if (fs.existsSync(jurisdictionsFile)) {
+    const seen = new Set<string>();
+    for await (const batch of batches(validRows(jurisdictionsFile, JurisdictionRow, rejected), batchSize)) {
+      const rows: Row[] = [];
+      for (const { line, row } of batch) {
+        if (seen.has(row.state)) {
+          rejected.push({ file: 'jurisdictions.csv', line, reason: `state ${row.state} appears more than once` });
+          continue;
+        }
+        seen.add(row.state);
+        rows.push({
+          ...row,
+          name: JURISDICTION_NAMES[row.state],
+          is_demo: false,
+          source_id: row.source_id ?? `${row.state.toLowerCase()}-source`,
+        });
+      }
+      if (rows.length) await repo.upsertJurisdictions(rows);
+      summary.jurisdictions += rows.length;
+    }
+  }
+
+  const credentialsFile = path.join(folder, 'credentials.csv');
+  const rowsByState = new Map<string, number>();
+  if (fs.existsSync(credentialsFile)) {
+    const known = new Set<string>();
+    const demoChecked = new Set<string>();
+    const seenIds = new Set<string>();
+    for await (const batch of batches(validRows(credentialsFile, CredentialRow, rejected), batchSize)) {
+      const records: Row[] = [];
+      const context: Row[] = [];
+      for (const { line, row } of batch) {
+        const record = credentialRecord(row, now);
+        if (seenIds.has(record.id as string)) {
+          rejected.push({ file: 'credentials.csv', line, reason: `${row.state} ${record.license_number} appears more than once` });
+          continue;
+        }
+        seenIds.add(record.id as string);
+        records.push(record);
+        rowsByState.set(row.state, (rowsByState.get(row.state) ?? 0) + 1);
+        if (row.brokerage_name) {
+          context.push({
+            id: record.id,
+            state: row.state,
+            brokerage_id: brokerageId(row.state, fold(row.brokerage_name)),
+            brokerage_name: row.brokerage_name,
+            f_name: fold(row.brokerage_name),
+            source: row.source,
+          });
+        }
+      }
+      const newStates = [...new Set(records.map((r) => r.state as string))].filter((s) => !known.has(s));
+      if (newStates.length) {
+        await repo.ensureJurisdictions(newStates.map((state) => ({ state, name: JURISDICTION_NAMES[state] })));
+        newStates.forEach((s) => known.add(s));
+      }
+      // A real import of a state replaces that state's demo records.
+      const realStates = [...new Set(records.filter((r) => r.source !== 'demo').map((r) => r.state as string))].filter(
+        (s) => !demoChecked.has(s),
+      );
+      if (realStates.length) {
+        await repo.deleteDemoCredentials(realStates);
+        realStates.forEach((s) => demoChecked.add(s));
+        summary.demo_records_removed_for.push(...realStates);
+      }
+      if (records.length) await repo.upsertCredentials(records, context);
+      summary.credentials += records.length;
+    }
+  }
+
+  const relationshipsFile = path.join(folder, 'relationships.csv');
+  if (fs.existsSync(relationshipsFile)) {
+    for await (const batch of batches(validRows(relationshipsFile, RelationshipRow, rejected), batchSize)) {
+      const rows = batch.map(({ line, row }) => ({
+        line,
+        supervisor_id: credentialId(row.supervisor_state, row.supervisor_license_number),
+        affiliate_id: credentialId(row.affiliate_state, row.affiliate_license_number),
+        affiliate_role: row.affiliate_role,
+        relationship_type: row.relationship_type,
+        effective_from: row.effective_from,
+        effective_to: row.effective_to,
+        source: row.source,
+      }));
+      const landed = new Set(await repo.upsertRelationships(rows));
+      for (const { line, row } of batch) {
+        if (!landed.has(line)) {
+          rejected.push({
+            file: 'relationships.csv',
+            line,
+            reason: `supervisor ${row.supervisor_state} ${row.supervisor_license_number} or affiliate ${row.affiliate_state} ${row.affiliate_license_number} is not on file`,
+          });
+        }
+      }
+      summary.relationships += landed.size;
+    }
+  }
+
+  if (rowsByState.size) {
+    await repo.refreshCounts([...rowsByState].map(([state, rows]) => ({ state, rows })), now.toISOString());
+  }
+  rejected.sort((a, b) => FILES.indexOf(a.file as never) - FILES.indexOf(b.file as never) || a.line - b.line);
+  summary.elapsed_ms = Date.now() - started;
+  return summary;
+}

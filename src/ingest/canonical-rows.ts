@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import {
+  ADDRESS_KINDS,
+  AFFILIATE_ROLES,
+  ENTITY_TYPES,
+  JURISDICTION_STATUSES,
+  LICENSE_TYPES,
+  REFRESH_FREQUENCIES,
+  RELATIONSHIP_COVERAGE_VALUES,
+  RELATIONSHIP_TYPES,
+  STATUS_FILTER_VALUES,
+  normalizeStatus,
+} from '../domain/vocabulary.js';
+import { isJurisdictionCode } from '../domain/jurisdictions.js';
+import { canonicalLicenseNumber, canonicalState } from '../domain/identity.js';
+import { isRealDate } from '../domain/dates.js';
+
+// Row schemas of the canonical import format (docs/import-format.md). Cells arrive as strings;
+// an empty cell is null.
+
+const cell = z
+  .string()
+  .optional()
+  .transform((v) => {
+    const t = v?.trim();
+    return t ? t : null;
+  });
+const required = (what: string) => z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`);
+const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  cell.pipe(z.enum(values, { error: `must be one of ${values.join(', ')}` }).nullable());
+
+const isoDate = cell.refine((v) => v === null || isRealDate(v), 'must be a date YYYY-MM-DD');
+const isoTimestamp = cell.refine(
+  (v) => v === null || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(v) && !Number.isNaN(Date.parse(v))),
+  'must be an ISO 8601 timestamp with zone',
+);
+
+
+const stateCode = required('state')
+  .transform(canonicalState)
+  .refine(isJurisdictionCode, 'is not a U.S. jurisdiction code');
+const licenseNumber = (what: string) =>
+  required(what)
+    .refine((v) => canonicalLicenseNumber(v).length <= 128, `${what} is longer than 128 characters`);
+
+export const JurisdictionRow = z.object({
+  state: stateCode,
+  status: oneOf(JURISDICTION_STATUSES).transform((v) => v ?? 'active'),
+  refresh_frequency: oneOf(REFRESH_FREQUENCIES),
+  relationship_coverage: required('relationship_coverage').pipe(
+    z.enum(RELATIONSHIP_COVERAGE_VALUES, { error: `must be one of ${RELATIONSHIP_COVERAGE_VALUES.join(', ')}` }),
+  ),
+  relationship_coverage_notes: cell,
+  source_id: cell,
+  source_name: cell,
+  source_url: cell,
+  source_format: cell,
+});
+export type JurisdictionRow = z.infer<typeof JurisdictionRow>;
+
+export const CredentialRow = z
+  .object({
+    state: stateCode,
+    license_number: licenseNumber('license_number'),
+    license_type: required('license_type').pipe(
+      z.enum(LICENSE_TYPES, { error: `must be one of ${LICENSE_TYPES.join(', ')}` }),
+    ),
+    license_type_display: cell,
+    status: required('status'),
+    status_normalized: oneOf(STATUS_FILTER_VALUES),
+    entity_type: oneOf(ENTITY_TYPES).transform((v) => v ?? 'person'),
+    full_name: cell,
+    first_name: cell,
+    middle_name: cell,
+    last_name: cell,
+    suffix: cell,
+    business_name: cell,
+    issue_date: isoDate,
+    expiration_date: isoDate,
+    address_kind: oneOf(ADDRESS_KINDS),
+    address_line1: cell,
+    address_line2: cell,
+    address_city: cell,
+    address_county: cell,
+    address_region: cell,
+    address_postal_code: cell,
+    address_country: cell,
+    brokerage_name: cell,
+    licensee_key: cell,
+    source: required('source'),
+    snapshot_date: isoDate,
+    last_verified: isoTimestamp,
+    notes: cell,
+  })
+  .transform((row, ctx) => {
+    const statusNormalized = row.status_normalized ?? normalizeStatus(row.status);
+    if (!statusNormalized) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['status'],
+        message: `published status "${row.status}" is not in the status table; give status_normalized`,
+      });
+      return z.NEVER;
+    }
+    const hasAddress = [row.address_line1, row.address_line2, row.address_city, row.address_postal_code].some(Boolean);
+    if (hasAddress && !row.address_kind) {
+      ctx.addIssue({ code: 'custom', path: ['address_kind'], message: 'is required when an address is given' });
+      return z.NEVER;
+    }
+    if (!row.full_name && !row.last_name && !row.business_name) {
+      ctx.addIssue({ code: 'custom', path: ['full_name'], message: 'a full_name, last_name or business_name is required' });
+      return z.NEVER;
+    }
+    return { ...row, status_normalized: statusNormalized };
+  });
+export type CredentialRow = z.infer<typeof CredentialRow>;
+
+export const RelationshipRow = z
+  .object({
+    supervisor_state: stateCode,
+    supervisor_license_number: licenseNumber('supervisor_license_number'),
+    affiliate_state: stateCode,
+    affiliate_license_number: licenseNumber('affiliate_license_number'),
+    affiliate_role: required('affiliate_role').pipe(
+      z.enum(AFFILIATE_ROLES, { error: `must be one of ${AFFILIATE_ROLES.join(', ')}` }),
+    ),
+    relationship_type: required('relationship_type').pipe(
+      z.enum(RELATIONSHIP_TYPES, { error: `must be one of ${RELATIONSHIP_TYPES.join(', ')}` }),
+    ),
+    effective_from: required('effective_from').refine(isRealDate, 'must be a date YYYY-MM-DD'),
+    effective_to: isoDate,
+    source: required('source'),
+  })
+  .superRefine((row, ctx) => {
+    if (row.effective_to !== null && row.effective_to <= row.effective_from) {
+      ctx.addIssue({ code: 'custom', path: ['effective_to'], message: 'must be after effective_from' });
+    }
+    if (
+      row.supervisor_state === row.affiliate_state &&
+      canonicalLicenseNumber(row.supervisor_license_number) === canonicalLicenseNumber(row.affiliate_license_number)
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['affiliate_license_number'], message: 'a licence cannot supervise itself' });
+    }
+  });
+export type RelationshipRow = z.infer<typeof RelationshipRow>;
+
+export function describeIssues(error: z.ZodError): string {
+  return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+}

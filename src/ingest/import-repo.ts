@@ -1,0 +1,53 @@
+import type { GraphEngine, GraphTx, Row } from '../graph/graph-port.js';
+import type { QueryFiles } from '../graph/query-files.js';
+
+/** The writes of an import, one query file each; every call takes a non-empty batch. */
+export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
+  const q = {
+    upsertJurisdictions: files.get('import/upsert-jurisdictions'),
+    detachOtherSources: files.get('import/detach-other-sources'),
+    ensureJurisdictions: files.get('import/ensure-jurisdictions'),
+    upsertCredentials: files.get('import/upsert-credentials'),
+    detachOtherHolders: files.get('import/detach-other-holders'),
+    clearBrokerageContext: files.get('import/clear-brokerage-context'),
+    linkBrokerageContext: files.get('import/link-brokerage-context'),
+    upsertRelationships: files.get('import/upsert-relationships'),
+    deleteDemoCredentials: files.get('import/delete-demo-credentials'),
+    deleteOrphanLicensees: files.get('import/delete-orphan-licensees'),
+    deleteOrphanBrokerages: files.get('import/delete-orphan-brokerages'),
+    refreshCounts: files.get('import/refresh-counts'),
+    countJurisdictions: files.get('import/count-jurisdictions'),
+  };
+  const tx = <T>(fn: (t: GraphTx) => Promise<T>) => graph.writeTransaction(fn);
+  return {
+    async isEmpty(): Promise<boolean> {
+      const [row] = await graph.read(q.countJurisdictions);
+      return Number(row?.total ?? 0) === 0;
+    },
+    upsertJurisdictions: (rows: Row[]) =>
+      tx(async (t) => {
+        await t.run(q.detachOtherSources, { rows: rows.map((r) => ({ state: r.state, source_id: r.source_id })) });
+        await t.run(q.upsertJurisdictions, { rows });
+      }),
+    ensureJurisdictions: (rows: Row[]) => tx((t) => t.run(q.ensureJurisdictions, { rows })),
+    upsertCredentials: (rows: Row[], context: Row[]) =>
+      tx(async (t) => {
+        await t.run(q.upsertCredentials, { rows });
+        await t.run(q.detachOtherHolders, { rows: rows.map((r) => ({ id: r.id, licensee_id: r.licensee_id })) });
+        await t.run(q.clearBrokerageContext, { ids: rows.map((r) => r.id) });
+        if (context.length) await t.run(q.linkBrokerageContext, { rows: context });
+      }),
+    /** Returns the lines of the rows whose two credentials were on file. */
+    upsertRelationships: (rows: Row[]) =>
+      tx(async (t) => (await t.run(q.upsertRelationships, { rows })).map((r) => Number(r.line))),
+    deleteDemoCredentials: (states: string[]) =>
+      tx(async (t) => {
+        for (const state of states) await t.run(q.deleteDemoCredentials, { state });
+        await t.run(q.deleteOrphanLicensees);
+        await t.run(q.deleteOrphanBrokerages);
+      }),
+    refreshCounts: (rows: { state: string; rows: number }[], now: string) =>
+      tx((t) => t.run(q.refreshCounts, { rows, now })),
+  };
+}
+export type ImportRepo = ReturnType<typeof createImportRepo>;

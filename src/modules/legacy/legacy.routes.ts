@@ -1,0 +1,212 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import type { Router } from 'express';
+import { LICENSE_TYPES, STATUS_FILTER_VALUES } from '../../domain/vocabulary.js';
+import { canonicalLicenseNumber, searchTerms } from '../../domain/identity.js';
+import { NotFoundError } from '../../errors.js';
+import { PageParam, PaginationMeta, PerPageParam, StateCode } from '../../http/common.schemas.js';
+import { route } from '../../http/route.js';
+import { z } from '../../http/zod.js';
+import type { CredentialRecord, LicenseesRepo } from '../licensees/licensees.repo.js';
+import { LicensePath, LicenseeListResponse } from '../licensees/licensees.schemas.js';
+import type { LicenseesService } from '../licensees/licensees.service.js';
+import { SingleSupervisorResponse } from '../relationships/relationships.schemas.js';
+import type { RelationshipsService } from '../relationships/relationships.service.js';
+import { publicAddress } from '../licensees/licensee-shape.js';
+
+const name = (d: string) => z.string().max(200, 'must be at most 200 characters').optional().openapi({ description: d });
+
+const LegacySearchQuery = z
+  .object({
+    first_name: name('Substring of the first name'),
+    last_name: name('Substring of the last name'),
+    state: StateCode.optional().openapi({ description: 'Two-letter state code; all jurisdictions when absent' }),
+    page: PageParam,
+    per_page: PerPageParam,
+  })
+  .refine((q) => q.first_name?.trim() || q.last_name?.trim(), { message: 'give first_name or last_name', path: ['last_name'] });
+
+export const RawLicense = z
+  .object({
+    id: z.string(),
+    state: z.string(),
+    license_number: z.string(),
+    license_number_display: z.string().nullable(),
+    license_type_normalized: z.string().nullable(),
+    license_type_display: z.string().nullable(),
+    status: z.string().nullable(),
+    status_normalized: z.string().nullable(),
+    entity_type: z.string().nullable(),
+    full_name: z.string().nullable(),
+    first_name: z.string().nullable(),
+    middle_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    suffix: z.string().nullable(),
+    business_name: z.string().nullable(),
+    issue_date: z.string().nullable(),
+    expiration_date: z.string().nullable(),
+    address: z.object({ kind: z.string() }).passthrough().nullable(),
+    source: z.string().nullable(),
+    snapshot_date: z.string().nullable(),
+    last_verified: z.string().nullable(),
+  })
+  .openapi('RawLicense', { description: 'The lower-level normalized licence shape' });
+
+const rawLicense = (c: CredentialRecord): z.infer<typeof RawLicense> => ({
+  id: c.id,
+  state: c.state,
+  license_number: c.license_number,
+  license_number_display: c.license_number_display,
+  license_type_normalized: c.license_type,
+  license_type_display: c.license_type_display,
+  status: c.status,
+  status_normalized: c.status_normalized,
+  entity_type: c.entity_type,
+  full_name: c.full_name,
+  first_name: c.first_name,
+  middle_name: c.middle_name,
+  last_name: c.last_name,
+  suffix: c.suffix,
+  business_name: c.business_name,
+  issue_date: c.issue_date,
+  expiration_date: c.expiration_date,
+  address: publicAddress(c) ?? null,
+  source: c.source,
+  snapshot_date: c.snapshot_date,
+  last_verified: c.last_verified,
+});
+
+const LicensesSearchQuery = z.object({
+  state: StateCode,
+  name: name('Every term must appear in the full, first, last or business name'),
+  license_number: z.string().max(128).optional().openapi({ description: 'Prefix of the canonical licence number' }),
+  status: z.enum(STATUS_FILTER_VALUES).optional(),
+  license_type: z.enum(LICENSE_TYPES).optional(),
+  page: PageParam,
+  per_page: PerPageParam,
+});
+
+const TypeCountsQuery = z.object({
+  state: StateCode.optional().openapi({ description: 'One state; every jurisdiction on file when absent' }),
+});
+const TypeCountsResponse = z
+  .object({
+    data: z.array(z.object({ state: z.string(), license_type: z.string().nullable(), count: z.number().int() })),
+  })
+  .openapi('LicenseTypeCounts');
+
+const ChangesQuery = z.object({
+  since: z.string().max(64).optional().openapi({ description: 'Reserved: an opaque cursor or ISO timestamp' }),
+});
+const ChangesResponse = z
+  .object({ data: z.array(z.unknown()), next_cursor: z.string().nullable(), reserved: z.literal(true) })
+  .openapi('ChangeFeed', { description: 'Reserved stub: always empty; not for production sync' });
+
+export function legacyRoutes(
+  router: Router,
+  registry: OpenAPIRegistry,
+  deps: { licensees: LicenseesService; relationships: RelationshipsService; repo: LicenseesRepo; jurisdictionCodes: () => Promise<string[]> },
+) {
+  const tags = ['Legacy and reserved'];
+  route(router, registry, {
+    method: 'get',
+    path: '/api/v1/licensees/search',
+    operationId: 'legacySearchLicensees',
+    summary: 'Legacy search by first and last name',
+    description: 'Deprecated: use GET /api/v1/licensees. Without `state` every jurisdiction is searched, ordered by state first.',
+    tags,
+    deprecated: { successor: '/api/v1/licensees' },
+    query: LegacySearchQuery,
+    response: LicenseeListResponse,
+    handler: async ({ query }) =>
+      deps.licensees.search({ ...query, states: query.state ? [query.state] : await deps.jurisdictionCodes() }),
+  });
+  route(router, registry, {
+    method: 'get',
+    path: '/api/v1/licensees/changes',
+    operationId: 'listLicenseeChanges',
+    summary: 'Reserved change feed (always empty)',
+    description: 'Reserved for a future change feed; returns empty `data`. Not for production sync; its behaviour may change.',
+    tags,
+    query: ChangesQuery,
+    response: ChangesResponse,
+    handler: () => ({ data: [], next_cursor: null, reserved: true as const }),
+  });
+  route(router, registry, {
+    method: 'get',
+    path: '/api/v1/licensees/:state/:license_number/supervisor',
+    operationId: 'legacyGetSupervisor',
+    summary: 'Legacy: the single current supervisor',
+    description: 'Deprecated: use /supervisors, which lists every open relationship. `data` is null when none is on file.',
+    tags,
+    deprecated: { successor: '/api/v1/licensees/{state}/{license_number}/supervisors' },
+    params: LicensePath,
+    response: SingleSupervisorResponse,
+    errors: [404],
+    handler: async ({ params }) => ({ data: await deps.relationships.supervisor(params) }),
+  });
+  route(router, registry, {
+    method: 'get',
+    path: '/api/v1/licenses/search',
+    operationId: 'searchLicenses',
+    summary: 'Lower-level search returning the raw normalized licence shape',
+    description: 'Deprecated: use GET /api/v1/licensees. Same order and paging as the canonical search.',
+    tags,
+    deprecated: { successor: '/api/v1/licensees' },
+    query: LicensesSearchQuery,
+    response: z.object({ data: z.array(RawLicense), meta: PaginationMeta }).openapi('RawLicenseList'),
+    handler: async ({ query }) => {
+      const { ids, total } = await deps.repo.search(
+        {
+          states: [query.state],
+          nameTerms: searchTerms(query.name ?? ''),
+          firstNameTerms: [],
+          lastNameTerms: [],
+          businessNameTerms: [],
+          cityTerms: [],
+          brokerageTerms: [],
+          brokerageTypes: [],
+          status: query.status,
+          licenseType: query.license_type,
+          licenseNumberPrefix: query.license_number ? canonicalLicenseNumber(query.license_number) : undefined,
+        },
+        (query.page - 1) * query.per_page,
+        query.per_page,
+      );
+      const records = await deps.licensees.records(ids);
+      return {
+        data: ids.map((id) => records.get(id)).filter((c): c is CredentialRecord => !!c).map(rawLicense),
+        meta: { total, page: query.page, per_page: query.per_page },
+      };
+    },
+  });
+  route(router, registry, {
+    method: 'get',
+    path: '/api/v1/licenses/license-type-counts',
+    operationId: 'countLicensesByType',
+    summary: 'Credential counts by state and normalized licence type',
+    tags,
+    query: TypeCountsQuery,
+    response: TypeCountsResponse,
+    handler: async ({ query }) => ({
+      data: await deps.repo.typeCounts(query.state ? [query.state] : await deps.jurisdictionCodes()),
+    }),
+  });
+  route(router, registry, {
+    method: 'get',
+    path: '/api/v1/licenses/:state/:license_number',
+    operationId: 'getLicense',
+    summary: 'Lower-level lookup returning the raw normalized licence shape',
+    description: 'Deprecated: use GET /api/v1/licensees/{state}/{license_number}.',
+    tags,
+    deprecated: { successor: '/api/v1/licensees/{state}/{license_number}' },
+    params: LicensePath,
+    response: z.object({ data: RawLicense }).openapi('RawLicenseResponse'),
+    errors: [404],
+    handler: async ({ params }) => {
+      const id = deps.licensees.idOf(params);
+      const record = (await deps.licensees.records([id])).get(id);
+      if (!record) throw new NotFoundError(`no licence ${canonicalLicenseNumber(params.license_number)} on file in ${params.state}`);
+      return { data: rawLicense(record) };
+    },
+  });
+}

@@ -1,0 +1,140 @@
+import type { GraphEngine, Row } from '../../graph/graph-port.js';
+import { filteredQuery, type QueryFiles } from '../../graph/query-files.js';
+
+export interface CredentialRecord {
+  id: string;
+  state: string;
+  license_number: string;
+  license_number_display: string | null;
+  license_type: string | null;
+  license_type_display: string | null;
+  status: string | null;
+  status_normalized: string | null;
+  entity_type: string | null;
+  full_name: string | null;
+  first_name: string | null;
+  middle_name: string | null;
+  last_name: string | null;
+  suffix: string | null;
+  business_name: string | null;
+  issue_date: string | null;
+  expiration_date: string | null;
+  address_kind: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  address_city: string | null;
+  address_county: string | null;
+  address_region: string | null;
+  address_postal_code: string | null;
+  address_country: string | null;
+  source: string | null;
+  snapshot_date: string | null;
+  last_verified: string | null;
+  data_source_notes: string[] | null;
+  relationship_coverage: string;
+  context_brokerage: string | null;
+}
+
+export interface SupervisorRecord {
+  affiliate_id: string;
+  id: string;
+  state: string;
+  license_number: string;
+  license_type: string | null;
+  license_type_display: string | null;
+  status: string | null;
+  entity_type: string | null;
+  full_name: string | null;
+  business_name: string | null;
+  address_kind: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  address_city: string | null;
+  address_county: string | null;
+  address_region: string | null;
+  address_postal_code: string | null;
+  address_country: string | null;
+  affiliate_role: string;
+  relationship_type: string;
+  effective_from: string;
+  effective_to: string | null;
+}
+
+/** Search filters, already folded and split into terms by the service. */
+export interface SearchFilters {
+  states: string[];
+  nameTerms: string[];
+  firstNameTerms: string[];
+  lastNameTerms: string[];
+  businessNameTerms: string[];
+  cityTerms: string[];
+  brokerageTerms: string[];
+  brokerageTypes: readonly string[];
+  status?: string;
+  licenseType?: string;
+  licenseNumberPrefix?: string;
+}
+
+export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles) {
+  const byIds = files.get('licensees/by-ids');
+  const openSupervisors = files.get('relationships/open-supervisors');
+  const typeCounts = files.get('licensees/type-counts');
+  const search = filteredQuery(files, 'licensees/search', 'licensees/search.filters');
+  const searchCount = filteredQuery(files, 'licensees/search-count', 'licensees/search.filters');
+
+  const compose = (f: SearchFilters) => {
+    const active: { key: string; rename?: Record<string, string> }[] = [];
+    const params: Row = { states: f.states };
+    const terms = (key: string, list: string[]) =>
+      list.forEach((term, i) => {
+        const name = `${key}_term_${i}`;
+        active.push({ key, rename: { [`${key}_term`]: name } });
+        params[name] = term;
+      });
+    terms('name', f.nameTerms);
+    terms('first_name', f.firstNameTerms);
+    terms('last_name', f.lastNameTerms);
+    terms('business_name', f.businessNameTerms);
+    terms('city', f.cityTerms);
+    terms('brokerage', f.brokerageTerms);
+    if (f.brokerageTerms.length) params.brokerage_types = [...f.brokerageTypes];
+    if (f.status) {
+      active.push({ key: 'status' });
+      params.status = f.status;
+    }
+    if (f.licenseType) {
+      active.push({ key: 'license_type' });
+      params.license_type = f.licenseType;
+    }
+    if (f.licenseNumberPrefix) {
+      active.push({ key: 'license_number' });
+      params.license_number_prefix = f.licenseNumberPrefix;
+    }
+    return { active, params };
+  };
+
+  return {
+    async byIds(ids: string[]): Promise<CredentialRecord[]> {
+      if (ids.length === 0) return [];
+      return (await graph.read(byIds, { ids })) as unknown as CredentialRecord[];
+    },
+    async openSupervisors(ids: string[]): Promise<SupervisorRecord[]> {
+      if (ids.length === 0) return [];
+      return (await graph.read(openSupervisors, { ids })) as unknown as SupervisorRecord[];
+    },
+    async search(filters: SearchFilters, skip: number, limit: number): Promise<{ ids: string[]; total: number }> {
+      if (filters.states.length === 0) return { ids: [], total: 0 };
+      const { active, params } = compose(filters);
+      const [page, count] = await Promise.all([
+        graph.read(search.build(active), { ...params, skip, limit }),
+        graph.read(searchCount.build(active), params),
+      ]);
+      return { ids: page.map((r) => r.id as string), total: Number(count[0]?.total ?? 0) };
+    },
+    async typeCounts(states: string[]): Promise<{ state: string; license_type: string; count: number }[]> {
+      if (states.length === 0) return [];
+      return (await graph.read(typeCounts, { states })) as never;
+    },
+  };
+}
+export type LicenseesRepo = ReturnType<typeof createLicenseesRepo>;

@@ -1,0 +1,143 @@
+import {
+  BROKERAGE_CONFIDENCES,
+  BROKERAGE_SOURCES,
+  LICENSE_TYPES,
+  RELATIONSHIP_COVERAGE_VALUES,
+  STATUS_FILTER_VALUES,
+  SUPERVISION_EMPTY_REASONS,
+} from '../../domain/vocabulary.js';
+import {
+  LicenseNumberParam,
+  PageParam,
+  PaginationMeta,
+  PerPageParam,
+  StateCode,
+} from '../../http/common.schemas.js';
+import { z } from '../../http/zod.js';
+
+export const RelationshipCoverage = z.enum(RELATIONSHIP_COVERAGE_VALUES).openapi('RelationshipCoverage', {
+  description:
+    'How the jurisdiction covers supervision: verified_graph (published links, complete), verified_graph_partial ' +
+    '(published links, some kinds missing), source_context_only (the source names an employer or brokerage but the ' +
+    'service does not expose it as a verified supervision graph), source_not_published, not_yet_ingested.',
+});
+
+export const PublicAddress = z
+  .object({
+    kind: z.string().openapi({ description: 'business, mailing or physical', example: 'business' }),
+    line1: z.string().nullable().optional(),
+    line2: z.string().nullable().optional(),
+    city: z.string().nullable().optional(),
+    county: z.string().nullable().optional(),
+    region: z.string().nullable().optional(),
+    postal_code: z.string().nullable().optional(),
+    country: z.string().nullable().optional(),
+  })
+  .openapi('PublicAddress');
+
+export const PublicDesignatedBroker = z
+  .object({
+    name: z.string().nullable().optional(),
+    license_number: z.string(),
+    address: PublicAddress.nullable().optional(),
+  })
+  .openapi('PublicDesignatedBroker');
+
+export const PublicSupervisorDetail = z
+  .object({
+    name: z.string(),
+    license_number: z.string(),
+    address: PublicAddress.nullable().optional(),
+  })
+  .openapi('PublicSupervisorDetail');
+
+export const Licensee = z
+  .object({
+    id: z.string().openapi({ description: 'Licence credential id (UUIDv5 of state and canonical licence number)', format: 'uuid' }),
+    full_name: z.string().nullable().optional(),
+    license_number: z.string().openapi({ description: 'Canonical licence number' }),
+    license_number_display: z.string().nullable().optional().openapi({ description: 'Licence number as published' }),
+    license_type: z.string().nullable().optional().openapi({ description: `Normalized type: ${LICENSE_TYPES.join(', ')}` }),
+    license_type_display: z.string().nullable().optional(),
+    status: z.string().nullable().optional().openapi({ description: 'Status as published (e.g. Active, Probation - Active)' }),
+    state: z.string(),
+    issue_date: z.string().nullable().optional().openapi({ format: 'date' }),
+    expiration_date: z.string().nullable().optional().openapi({ format: 'date' }),
+    brokerage: z.string().nullable().optional(),
+    relationship_coverage: RelationshipCoverage,
+    brokerage_source: z.enum(BROKERAGE_SOURCES).nullable().optional(),
+    brokerage_confidence: z.enum(BROKERAGE_CONFIDENCES).nullable().optional(),
+    supervision_empty_reason: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({ description: `Why no supervision is listed; null when some is: ${SUPERVISION_EMPTY_REASONS.join(', ')}` }),
+    supervising_brokerages: z.array(z.string()),
+    supervising_brokerages_detail: z.array(PublicSupervisorDetail),
+    employment_type: z.string().nullable().optional().openapi({ description: 'sponsored, employed, branch, supervised, independent' }),
+    designated_brokers: z.array(PublicDesignatedBroker),
+    designated_broker: PublicDesignatedBroker.nullable().optional(),
+    current_affiliate_roles: z.array(z.string()),
+    last_verified: z.string().nullable().optional().openapi({ format: 'date-time' }),
+    first_name: z.string().nullable().optional(),
+    middle_name: z.string().nullable().optional(),
+    last_name: z.string().nullable().optional(),
+    business_name: z.string().nullable().optional(),
+    city: z.string().nullable().optional(),
+    address: PublicAddress.nullable().optional(),
+    disciplinary_actions: z.array(z.unknown()),
+    data_source_notes: z.array(z.string()),
+  })
+  .openapi('Licensee');
+export type Licensee = z.infer<typeof Licensee>;
+
+export const LicenseeListResponse = z.object({ data: z.array(Licensee), meta: PaginationMeta }).openapi('LicenseeList');
+export const VerifyResponse = z
+  .object({ verified: z.boolean(), licensee: Licensee.nullable().optional() })
+  .openapi('VerifyResponse');
+export const LicenseeResponse = z.object({ data: Licensee }).openapi('LicenseeResponse');
+
+const text = (description: string) => z.string().max(200, 'must be at most 200 characters').optional().openapi({ description });
+
+export const SearchQuery = z.object({
+  state: StateCode,
+  name: text('Every whitespace-separated term must appear (case- and accent-insensitive) in the full, first, last or business name'),
+  first_name: text('Substring of the first name (case- and accent-insensitive; every term must match)'),
+  last_name: text('Substring of the last name'),
+  business_name: text('Substring of the business name'),
+  status: z.enum(STATUS_FILTER_VALUES).optional().openapi({ description: 'Normalized status filter' }),
+  license_type: z.enum(LICENSE_TYPES).optional().openapi({ description: 'Normalized licence type' }),
+  brokerage: text('Every term must appear in the name of a current brokerage (verified supervisor or business-name context)'),
+  city: text('Substring of the city'),
+  page: PageParam,
+  per_page: PerPageParam,
+});
+export type SearchQuery = z.infer<typeof SearchQuery>;
+
+export const VerifyQuery = z.object({ state: StateCode, license_number: LicenseNumberParam });
+
+export const LicensePath = z.object({ state: StateCode, license_number: LicenseNumberParam });
+
+export const BatchVerifyItem = z
+  .object({
+    state: z.string().length(2, 'must be exactly 2 characters'),
+    license_number: z.string().min(1, 'must be at least 1 character').max(128, 'must be at most 128 characters'),
+  })
+  .openapi('BatchVerifyItem');
+export const BatchVerifyRequest = z
+  .object({
+    licenses: z
+      .array(BatchVerifyItem)
+      .min(1, 'must hold at least 1 item')
+      .max(100, 'must hold at most 100 items'),
+  })
+  .openapi('BatchVerifyRequest');
+export const BatchVerifyResult = z
+  .object({
+    state: z.string(),
+    license_number: z.string(),
+    verified: z.boolean(),
+    licensee: Licensee.nullable().optional(),
+  })
+  .openapi('BatchVerifyResult');
+export const BatchVerifyResponse = z.object({ data: z.array(BatchVerifyResult) }).openapi('BatchVerifyResponse');

@@ -1,0 +1,108 @@
+import { canonicalLicenseNumber, credentialId, searchTerms } from '../../domain/identity.js';
+import { BROKERAGE_RELATIONSHIP_TYPES } from '../../domain/vocabulary.js';
+import { NotFoundError } from '../../errors.js';
+import { designationLookups, toLicensee } from './licensee-shape.js';
+import type { CredentialRecord, LicenseesRepo, SupervisorRecord } from './licensees.repo.js';
+import type { Licensee, SearchQuery } from './licensees.schemas.js';
+
+export interface LicenseRef {
+  state: string;
+  license_number: string;
+}
+
+function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}
+
+export function createLicenseesService(repo: LicenseesRepo) {
+  /** Credential records by id, in input order; unknown ids are left out. */
+  async function records(ids: string[]): Promise<Map<string, CredentialRecord>> {
+    const rows = await repo.byIds([...new Set(ids)]);
+    const out = new Map<string, CredentialRecord>();
+    for (const row of rows) if (!out.has(row.id)) out.set(row.id, row);
+    return out;
+  }
+
+  /** Public Licensee shapes in three queries whatever the count: credentials, supervisors, designations. */
+  async function hydrate(ids: string[]): Promise<Map<string, Licensee>> {
+    const creds = await records(ids);
+    const found = [...creds.keys()];
+    const open = groupBy(await repo.openSupervisors(found), (s) => s.affiliate_id);
+    const lookups = new Set<string>();
+    for (const c of creds.values()) for (const id of designationLookups(c, open.get(c.id) ?? [])) lookups.add(id);
+    const missing = [...lookups].filter((id) => !open.has(id));
+    const more = groupBy(await repo.openSupervisors(missing), (s) => s.affiliate_id);
+    const openOf = (id: string): SupervisorRecord[] => open.get(id) ?? more.get(id) ?? [];
+    const out = new Map<string, Licensee>();
+    for (const c of creds.values()) out.set(c.id, toLicensee(c, openOf(c.id), openOf));
+    return out;
+  }
+
+  const idOf = (ref: LicenseRef) => credentialId(ref.state, ref.license_number);
+
+  return {
+    hydrate,
+    records,
+    idOf,
+
+    /** Canonical search; `states` widens it to several jurisdictions (the legacy search). */
+    async search(q: Omit<SearchQuery, 'state'> & { states: string[] }) {
+      const { ids, total } = await repo.search(
+        {
+          states: q.states,
+          nameTerms: searchTerms(q.name ?? ''),
+          firstNameTerms: searchTerms(q.first_name ?? ''),
+          lastNameTerms: searchTerms(q.last_name ?? ''),
+          businessNameTerms: searchTerms(q.business_name ?? ''),
+          cityTerms: searchTerms(q.city ?? ''),
+          brokerageTerms: searchTerms(q.brokerage ?? ''),
+          brokerageTypes: BROKERAGE_RELATIONSHIP_TYPES,
+          status: q.status,
+          licenseType: q.license_type,
+        },
+        (q.page - 1) * q.per_page,
+        q.per_page,
+      );
+      const shapes = await hydrate(ids);
+      return {
+        data: ids.map((id) => shapes.get(id)).filter((l): l is Licensee => l !== undefined),
+        meta: { total, page: q.page, per_page: q.per_page },
+      };
+    },
+
+    async verify(ref: LicenseRef): Promise<{ verified: boolean; licensee: Licensee | null }> {
+      const licensee = (await hydrate([idOf(ref)])).get(idOf(ref)) ?? null;
+      return { verified: licensee !== null, licensee };
+    },
+
+    async batch(refs: LicenseRef[]) {
+      const ids = refs.map((r) => (/^[A-Za-z]{2}$/.test(r.state) && canonicalLicenseNumber(r.license_number) ? idOf(r) : null));
+      const shapes = await hydrate(ids.filter((id): id is string => id !== null));
+      return refs.map((ref, i) => {
+        const licensee = (ids[i] && shapes.get(ids[i])) || null;
+        return { state: ref.state, license_number: ref.license_number, verified: licensee !== null, licensee };
+      });
+    },
+
+    async get(ref: LicenseRef): Promise<Licensee> {
+      const licensee = (await hydrate([idOf(ref)])).get(idOf(ref));
+      if (!licensee) throw new NotFoundError(`no licence ${canonicalLicenseNumber(ref.license_number)} on file in ${ref.state}`);
+      return licensee;
+    },
+
+    /** The credential record behind a licence, or 404. */
+    async require(ref: LicenseRef): Promise<CredentialRecord> {
+      const record = (await records([idOf(ref)])).get(idOf(ref));
+      if (!record) throw new NotFoundError(`no licence ${canonicalLicenseNumber(ref.license_number)} on file in ${ref.state}`);
+      return record;
+    },
+  };
+}
+export type LicenseesService = ReturnType<typeof createLicenseesService>;

@@ -1,0 +1,124 @@
+import { AFFILIATE_ROLES, AFFILIATION_STATUSES, RELATIONSHIP_TYPES } from '../../domain/vocabulary.js';
+import {
+  CredentialIdParam,
+  IsoDate,
+  PageParam,
+  PaginationMeta,
+  PerPageParam,
+  QueryBoolean,
+  intQueryParam,
+} from '../../http/common.schemas.js';
+import { z } from '../../http/zod.js';
+
+export const AffiliateRole = z.enum(AFFILIATE_ROLES).openapi('AffiliateRole', {
+  description: 'Role of the supervised licence in a relationship',
+});
+export const RelationshipType = z.enum(RELATIONSHIP_TYPES).openapi('RelationshipType', {
+  description: 'Kind of supervision; the edge points from the supervisor to the supervised licence',
+});
+
+const edgeFilters = {
+  affiliate_role: AffiliateRole.optional(),
+  relationship_type: RelationshipType.optional(),
+};
+
+export const AffiliationsQuery = z.object({
+  as_of: IsoDate.optional().openapi({
+    description:
+      'Day to answer for: relationships in force on that day (effective_from <= as_of < effective_to); with include_inactive=true also those that had ended by then',
+  }),
+  include_inactive: QueryBoolean.optional()
+    .transform((v) => v ?? false)
+    .openapi({ type: 'boolean', default: false, description: 'Include relationships that have ended' }),
+  ...edgeFilters,
+});
+export const SupervisorsQuery = z.object(edgeFilters);
+export const AffiliatesQuery = z.object({ ...edgeFilters, page: PageParam, per_page: PerPageParam });
+export const HierarchyPath = z.object({ credential_id: CredentialIdParam });
+export const HierarchyQuery = z.object({
+  max_depth: intQueryParam(1, 25, 10, 'How many levels to walk upward at most'),
+});
+
+export const AffiliationHistoryItem = z
+  .object({
+    supervisor_license_credential_id: z.string(),
+    supervisor_license_number: z.string(),
+    supervisor_full_name: z.string().nullable().optional(),
+    affiliate_role: z.string(),
+    relationship_type: z.string(),
+    effective_from: z.string().openapi({ format: 'date' }),
+    effective_to: z.string().nullable().optional().openapi({ format: 'date' }),
+    status: z.string().openapi({
+      description: `${AFFILIATION_STATUSES.join(' or ')}: in force on as_of (today without as_of), or ended`,
+    }),
+  })
+  .openapi('AffiliationHistoryItem');
+
+export const SupervisorItem = z
+  .object({
+    license_credential_id: z.string(),
+    license_number: z.string(),
+    full_name: z.string().nullable().optional(),
+    license_class: z.string().nullable().optional().openapi({ description: 'Normalized licence type of the supervisor' }),
+    affiliate_role: z.string(),
+    relationship_type: z.string(),
+    effective_from: z.string().openapi({ format: 'date' }),
+    effective_to: z.string().nullable().optional().openapi({ format: 'date' }),
+  })
+  .openapi('SupervisorItem');
+
+export const AffiliateItem = z
+  .object({
+    affiliate_license_credential_id: z.string(),
+    license_number: z.string(),
+    full_name: z.string().nullable().optional(),
+    license_class: z.string().nullable().optional().openapi({ description: 'Normalized licence type of the affiliate' }),
+    affiliate_role: z.string(),
+    relationship_type: z.string(),
+    effective_from: z.string().openapi({ format: 'date' }),
+  })
+  .openapi('AffiliateItem');
+
+export const AffiliationsResponse = z.object({ data: z.array(AffiliationHistoryItem) }).openapi('AffiliationHistory');
+export const SupervisorsResponse = z.object({ data: z.array(SupervisorItem) }).openapi('SupervisorList');
+export const AffiliatesResponse = z
+  .object({ data: z.array(AffiliateItem), meta: PaginationMeta })
+  .openapi('AffiliateList');
+
+const HierarchyNode = z.object({
+  license_credential_id: z.string(),
+  state: z.string(),
+  license_number: z.string(),
+  full_name: z.string().nullable(),
+  license_type: z.string().nullable(),
+  status: z.string().nullable(),
+});
+
+export const HierarchyLevel = HierarchyNode.extend({
+  depth: z.number().int().openapi({ description: '1 for a direct supervisor of the credential, 2 for theirs, ...' }),
+  supervises_license_credential_id: z.string().openapi({ description: 'The credential one level down that this one supervises' }),
+  relationship_type: z.string(),
+  affiliate_role: z.string(),
+  effective_from: z.string().openapi({ format: 'date' }),
+  effective_to: z.string().nullable(),
+}).openapi('HierarchyLevel');
+
+export const HierarchyResponse = z
+  .object({
+    credential: HierarchyNode,
+    levels: z.array(HierarchyLevel).openapi({ description: 'Open supervising relationships walked upward, by depth' }),
+    max_depth: z.number().int(),
+    depth_reached: z.number().int(),
+    terminated_by: z.enum(['top', 'cycle', 'max_depth']).openapi({
+      description:
+        'top: every branch ended at a licence nobody supervises; cycle: a branch led back to a licence already in the chain; max_depth: the bound stopped the walk',
+    }),
+    reached_top: z.boolean(),
+    cycle_detected: z.boolean(),
+    truncated: z.boolean().openapi({ description: 'True when max_depth stopped the walk with supervisors left above' }),
+  })
+  .openapi('CredentialHierarchy');
+
+export const SingleSupervisorResponse = z
+  .object({ data: SupervisorItem.nullable() })
+  .openapi('LegacySupervisor', { description: 'The one current supervisor (the brokerage link first, then the newest), or null' });

@@ -1,0 +1,143 @@
+import { BROKERAGE_RELATIONSHIP_TYPES, type RelationshipType } from '../../domain/vocabulary.js';
+import { NotFoundError } from '../../errors.js';
+import { displayName } from '../licensees/licensee-shape.js';
+import type { LicenseesRepo, SupervisorRecord } from '../licensees/licensees.repo.js';
+import type { LicenseRef, LicenseesService } from '../licensees/licensees.service.js';
+import type { AffiliationFilters, EdgeFilters, RelationshipsRepo } from './relationships.repo.js';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function supervisorItem(s: SupervisorRecord) {
+  return {
+    license_credential_id: s.id,
+    license_number: s.license_number,
+    full_name: displayName(s) || null,
+    license_class: s.license_type,
+    affiliate_role: s.affiliate_role,
+    relationship_type: s.relationship_type,
+    effective_from: s.effective_from,
+    effective_to: s.effective_to,
+  };
+}
+
+const matches = (s: SupervisorRecord, f: EdgeFilters) =>
+  (!f.affiliate_role || s.affiliate_role === f.affiliate_role) &&
+  (!f.relationship_type || s.relationship_type === f.relationship_type);
+
+export function createRelationshipsService(repo: RelationshipsRepo, licenseesRepo: LicenseesRepo, licensees: LicenseesService) {
+  return {
+    async affiliations(ref: LicenseRef, f: AffiliationFilters) {
+      const c = await licensees.require(ref);
+      const day = f.as_of ?? today();
+      const rows = await repo.affiliations(c.id, f);
+      return rows.map((r) => ({
+        supervisor_license_credential_id: r.supervisor_id,
+        supervisor_license_number: r.supervisor_license_number,
+        supervisor_full_name: r.supervisor_full_name ?? r.supervisor_business_name,
+        affiliate_role: r.affiliate_role,
+        relationship_type: r.relationship_type,
+        effective_from: r.effective_from,
+        effective_to: r.effective_to,
+        status: r.effective_from <= day && (r.effective_to === null || r.effective_to > day) ? 'active' : 'ended',
+      }));
+    },
+
+    async supervisors(ref: LicenseRef, f: EdgeFilters) {
+      const c = await licensees.require(ref);
+      return (await licenseesRepo.openSupervisors([c.id])).filter((s) => matches(s, f)).map(supervisorItem);
+    },
+
+    /** Legacy: the one current supervisor, preferring the brokerage link, then the newest. */
+    async supervisor(ref: LicenseRef) {
+      const c = await licensees.require(ref);
+      const open = await licenseesRepo.openSupervisors([c.id]);
+      const pick = open.find((s) => BROKERAGE_RELATIONSHIP_TYPES.includes(s.relationship_type as RelationshipType)) ?? open[0];
+      return pick ? supervisorItem(pick) : null;
+    },
+
+    async affiliates(ref: LicenseRef, f: EdgeFilters, page: number, perPage: number) {
+      const c = await licensees.require(ref);
+      const { rows, total } = await repo.affiliates(c.id, f, (page - 1) * perPage, perPage);
+      return {
+        data: rows.map((a) => ({
+          affiliate_license_credential_id: a.id,
+          license_number: a.license_number,
+          full_name: a.full_name ?? a.business_name,
+          license_class: a.license_type,
+          affiliate_role: a.affiliate_role,
+          relationship_type: a.relationship_type,
+          effective_from: a.effective_from,
+        })),
+        meta: { total, page, per_page: perPage },
+      };
+    },
+
+    /**
+     * Walks open supervising relationships upward, one query per level over the whole frontier.
+     * The visited set makes it cycle-safe on every engine (LadybugDB's variable-length walks
+     * repeat relationships, so the walk is not left to one unbounded pattern).
+     */
+    async hierarchy(credentialId: string, maxDepth: number) {
+      const [c] = await licenseesRepo.byIds([credentialId]);
+      if (!c) throw new NotFoundError(`no licence credential ${credentialId}`);
+      const visited = new Set([c.id]);
+      const levels = [];
+      let frontier = [c.id];
+      let depth = 0;
+      let cycle = false;
+      let truncated = false;
+      while (frontier.length) {
+        const open = await licenseesRepo.openSupervisors(frontier);
+        if (depth === maxDepth) {
+          truncated = open.some((s) => !visited.has(s.id));
+          cycle ||= open.some((s) => visited.has(s.id));
+          break;
+        }
+        depth += 1;
+        const next: string[] = [];
+        for (const s of open) {
+          if (visited.has(s.id)) {
+            cycle = true;
+            continue;
+          }
+          levels.push({
+            depth,
+            license_credential_id: s.id,
+            state: s.state,
+            license_number: s.license_number,
+            full_name: displayName(s) || null,
+            license_type: s.license_type,
+            status: s.status,
+            supervises_license_credential_id: s.affiliate_id,
+            relationship_type: s.relationship_type,
+            affiliate_role: s.affiliate_role,
+            effective_from: s.effective_from,
+            effective_to: s.effective_to,
+          });
+          if (!next.includes(s.id)) next.push(s.id);
+        }
+        next.forEach((id) => visited.add(id));
+        frontier = next;
+      }
+      const depthReached = levels.reduce((m, l) => Math.max(m, l.depth), 0);
+      return {
+        credential: {
+          license_credential_id: c.id,
+          state: c.state,
+          license_number: c.license_number,
+          full_name: c.full_name ?? c.business_name,
+          license_type: c.license_type,
+          status: c.status,
+        },
+        levels,
+        max_depth: maxDepth,
+        depth_reached: depthReached,
+        terminated_by: cycle ? ('cycle' as const) : truncated ? ('max_depth' as const) : ('top' as const),
+        reached_top: !cycle && !truncated,
+        cycle_detected: cycle,
+        truncated,
+      };
+    },
+  };
+}
+export type RelationshipsService = ReturnType<typeof createRelationshipsService>;
