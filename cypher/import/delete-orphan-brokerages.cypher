@@ -1,4 +1,6 @@
 // Deletes business-name brokerages no credential is linked to any more.
 MATCH (b:Brokerage)
-WHERE NOT EXISTS { MATCH (:LicenseCredential)-[:AFFILIATED_WITH]->(b) }
+OPTIONAL MATCH (c:LicenseCredential)-[a:AFFILIATED_WITH]->(b)
+WITH b, count(a) AS linked
+WHERE linked = 0
 DELETE b

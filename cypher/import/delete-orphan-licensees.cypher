@@ -1,4 +1,6 @@
 // Deletes licensees that hold no credential any more.
 MATCH (l:Licensee)
-WHERE NOT EXISTS { MATCH (l)-[:HOLDS]->(:LicenseCredential) }
+OPTIONAL MATCH (l)-[h:HOLDS]->(c:LicenseCredential)
+WITH l, count(h) AS held
+WHERE held = 0
 DELETE l

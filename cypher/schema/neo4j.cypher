@@ -1,0 +1,16 @@
+// Neo4j schema: uniqueness constraints on every key the queries enter by, and the indexes the
+// filters need. Applied statement by statement at start; IF NOT EXISTS makes it idempotent.
+CREATE CONSTRAINT license_credential_id IF NOT EXISTS FOR (c:LicenseCredential) REQUIRE c.id IS UNIQUE;
+CREATE CONSTRAINT licensee_id IF NOT EXISTS FOR (l:Licensee) REQUIRE l.id IS UNIQUE;
+CREATE CONSTRAINT brokerage_id IF NOT EXISTS FOR (b:Brokerage) REQUIRE b.id IS UNIQUE;
+CREATE CONSTRAINT jurisdiction_code IF NOT EXISTS FOR (j:Jurisdiction) REQUIRE j.code IS UNIQUE;
+CREATE CONSTRAINT source_id IF NOT EXISTS FOR (s:Source) REQUIRE s.id IS UNIQUE;
+CREATE INDEX license_credential_state_number IF NOT EXISTS FOR (c:LicenseCredential) ON (c.state, c.license_number);
+CREATE INDEX license_credential_state_sort IF NOT EXISTS FOR (c:LicenseCredential) ON (c.state, c.sort_key);
+CREATE INDEX license_credential_source IF NOT EXISTS FOR (c:LicenseCredential) ON (c.source);
+CREATE TEXT INDEX license_credential_f_full IF NOT EXISTS FOR (c:LicenseCredential) ON (c.f_full);
+CREATE TEXT INDEX license_credential_f_last IF NOT EXISTS FOR (c:LicenseCredential) ON (c.f_last);
+CREATE TEXT INDEX license_credential_f_business IF NOT EXISTS FOR (c:LicenseCredential) ON (c.f_business);
+CREATE TEXT INDEX brokerage_f_name IF NOT EXISTS FOR (b:Brokerage) ON (b.f_name);
+CREATE INDEX supervises_effective_to IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.effective_to);
+CREATE INDEX supervises_relationship_type IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.relationship_type)

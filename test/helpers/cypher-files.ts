@@ -1,0 +1,35 @@
+import { parseFragments, type QueryFiles } from '../../src/graph/query-files.js';
+
+/** Query files the services run: everything but schema files and filter fragment files. */
+export const sharedQueryNames = (files: QueryFiles) =>
+  files.names().filter((n) => !n.startsWith('schema/') && !n.endsWith('.filters'));
+
+/** A query with every filter fragment of its filters file inserted (term params suffixed _0). */
+export function withAllFilters(files: QueryFiles, name: string): string {
+  const text = files.get(name);
+  if (!text.includes('// @filters')) return text;
+  const filtersName = files.names().includes(`${name}.filters`) ? `${name}.filters` : `${name.replace(/-count$/, '')}.filters`;
+  const fragments = [...parseFragments(files.get(filtersName)).entries()]
+    // in_force_on and started_by are alternatives; open excludes history. One of each kind suffices.
+    .filter(([key]) => key !== 'started_by' && key !== 'open')
+    .map(([, f]) => f.replace(/\$(\w+_term)\b/g, '$$$1_0'));
+  return text.replace('// @filters', fragments.join('\n'));
+}
+
+/** Labels, relationship types and properties declared in the LadybugDB schema file. */
+export function schemaVocabulary(ladybugSchema: string) {
+  const labels: string[] = [];
+  const relationshipTypes: string[] = [];
+  const propertyKeys = new Set<string>();
+  const graphSchema: { from: string; to: string; relType: string }[] = [];
+  const tableRe = /CREATE (NODE|REL) TABLE IF NOT EXISTS (\w+)\s*\(([\s\S]*?)\);/g;
+  for (const [, kind, name, body] of ladybugSchema.matchAll(tableRe)) {
+    (kind === 'NODE' ? labels : relationshipTypes).push(name);
+    for (const part of body.split(',').map((p) => p.trim())) {
+      const from = /^FROM (\w+) TO (\w+)$/.exec(part);
+      if (from) graphSchema.push({ from: from[1], to: from[2], relType: name });
+      else if (part) propertyKeys.add(part.split(/\s+/)[0]);
+    }
+  }
+  return { labels, relationshipTypes, propertyKeys: [...propertyKeys], graphSchema };
+}

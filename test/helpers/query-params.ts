@@ -1,0 +1,62 @@
+// Representative parameters of every shared query file. The lint test declares exactly these
+// parameter names to Neo4j's linter (so a misspelled $param fails) and the execution test runs
+// each file on LadybugDB with these values. A query file missing here fails both tests.
+
+const TX_AGENT = '86d53935-39cc-5aac-b6b0-6f0210b16917'; // TX 763827-SA in the small fixture
+const TX_BROKERAGE = 'f0a77b2d-3837-5c12-a917-08b06e35020a'; // TX 100001-B
+
+export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
+  'coverage/jurisdictions': {},
+  'licensees/by-ids': { ids: [TX_AGENT, TX_BROKERAGE] },
+  'licensees/search': {
+    states: ['TX'], skip: 0, limit: 10,
+    name_term_0: 'jose', first_name_term_0: 'jo', last_name_term_0: 'mu', business_name_term_0: 'acme',
+    city_term_0: 'hou', status: 'active', license_type: 'salesperson', license_number_prefix: '7638',
+    brokerage_term_0: 'acme', brokerage_types: ['sponsoring_broker', 'employing_broker', 'main_office'],
+  },
+  'licensees/search-count': {
+    states: ['TX'],
+    name_term_0: 'jose', first_name_term_0: 'jo', last_name_term_0: 'mu', business_name_term_0: 'acme',
+    city_term_0: 'hou', status: 'active', license_type: 'salesperson', license_number_prefix: '7638',
+    brokerage_term_0: 'acme', brokerage_types: ['sponsoring_broker', 'employing_broker', 'main_office'],
+  },
+  'licensees/type-counts': { states: ['TX', 'NY'] },
+  'relationships/open-supervisors': { ids: [TX_AGENT] },
+  // affiliations composes either in_force_on or started_by with as_of; the lint test inserts all.
+  'relationships/affiliations': { id: TX_AGENT, as_of: '2019-01-01', affiliate_role: 'salesperson', relationship_type: 'sponsoring_broker' },
+  'relationships/affiliates': { id: TX_BROKERAGE, skip: 0, limit: 10, affiliate_role: 'salesperson', relationship_type: 'sponsoring_broker' },
+  'relationships/affiliates-count': { id: TX_BROKERAGE, affiliate_role: 'salesperson', relationship_type: 'sponsoring_broker' },
+  'import/count-jurisdictions': {},
+  'import/upsert-jurisdictions': {
+    rows: [{ state: 'WA', name: 'Washington', status: 'planned', refresh_frequency: 'weekly', relationship_coverage: 'not_yet_ingested',
+      relationship_coverage_notes: 'n', is_demo: false, source_id: 'wa-dol', source_name: 'WA DOL', source_url: 'https://example.org', source_format: 'csv' }],
+  },
+  'import/detach-other-sources': { rows: [{ state: 'WA', source_id: 'wa-dol' }] },
+  'import/ensure-jurisdictions': { rows: [{ state: 'OR', name: 'Oregon' }] },
+  'import/upsert-credentials': {
+    rows: [{
+      id: '00000000-0000-5000-8000-000000000001', state: 'OR', license_number: '1', license_number_display: '1',
+      license_type: 'broker', license_type_display: 'Broker', status: 'Active', status_normalized: 'active', entity_type: 'person',
+      full_name: 'A B', first_name: 'A', middle_name: null, last_name: 'B', suffix: null, business_name: null,
+      issue_date: '2020-01-01', expiration_date: null, address_kind: null, address_line1: null, address_line2: null,
+      address_city: null, address_county: null, address_region: null, address_postal_code: null, address_country: null,
+      source: 'test', snapshot_date: '2026-11-01', last_verified: '2026-11-01T00:00:00.000Z', data_source_notes: ['n'],
+      f_full: 'a b', f_first: 'a', f_last: 'b', f_business: null, f_city: null, sort_key: 'b a',
+      licensee_id: '00000000-0000-5000-8000-000000000002', licensee_key: null, display_name: 'A B',
+    }],
+  },
+  'import/detach-other-holders': { rows: [{ id: '00000000-0000-5000-8000-000000000001', licensee_id: '00000000-0000-5000-8000-000000000002' }] },
+  'import/clear-brokerage-context': { ids: ['00000000-0000-5000-8000-000000000001'] },
+  'import/link-brokerage-context': {
+    rows: [{ id: '00000000-0000-5000-8000-000000000001', brokerage_id: '00000000-0000-5000-8000-000000000003', state: 'OR',
+      brokerage_name: 'Acme', f_name: 'acme', source: 'test' }],
+  },
+  'import/upsert-relationships': {
+    rows: [{ line: 2, supervisor_id: TX_BROKERAGE, affiliate_id: '00000000-0000-5000-8000-000000000001', affiliate_role: 'salesperson',
+      relationship_type: 'sponsoring_broker', effective_from: '2024-01-01', effective_to: null, source: 'test' }],
+  },
+  'import/delete-demo-credentials': { state: 'OR' },
+  'import/delete-orphan-licensees': {},
+  'import/delete-orphan-brokerages': {},
+  'import/refresh-counts': { rows: [{ state: 'OR', rows: 1 }], now: '2026-11-22T00:00:00.000Z' },
+};

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GraphEngine } from '../../src/graph/graph-port.js';
+import { sharedQueryNames, withAllFilters } from '../helpers/cypher-files.js';
+import { files, fixture, testGraph } from '../helpers/graph.js';
+import { QUERY_PARAMS } from '../helpers/query-params.js';
+
+// Read queries that must find something in the small fixture with the representative params.
+const EXPECT_ROWS = new Set([
+  'coverage/jurisdictions',
+  'licensees/by-ids',
+  'licensees/type-counts',
+  'relationships/open-supervisors',
+  'relationships/affiliates',
+  'import/count-jurisdictions',
+]);
+
+describe('every shared query file runs on LadybugDB', () => {
+  let graph: GraphEngine;
+  beforeAll(async () => {
+    ({ graph } = await testGraph(fixture('small')));
+  });
+  afterAll(() => graph.close());
+
+  // Import queries write: run them in the order an import does, after the reads.
+  const names = sharedQueryNames(files).sort((a, b) => Number(a.startsWith('import/')) - Number(b.startsWith('import/')));
+  for (const name of names) {
+    it(`when cypher/${name}.cypher runs with its representative parameters then it succeeds`, async () => {
+      const params = QUERY_PARAMS[name];
+      expect(params, `test/helpers/query-params.ts has no parameters for ${name}`).toBeDefined();
+      const query = withAllFilters(files, name);
+      const rows = name.startsWith('import/')
+        ? await graph.writeTransaction((tx) => tx.run(query, params))
+        : await graph.read(query, params);
+      if (EXPECT_ROWS.has(name)) expect(rows.length).toBeGreaterThan(0);
+    });
+  }
+
+});

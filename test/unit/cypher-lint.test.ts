@@ -1,0 +1,43 @@
+import { lintCypherQuery } from '@neo4j-cypher/language-support';
+import { describe, expect, it } from 'vitest';
+import { splitStatements } from '../../src/graph/query-files.js';
+import { sharedQueryNames, schemaVocabulary, withAllFilters } from '../helpers/cypher-files.js';
+import { files } from '../helpers/graph.js';
+import { QUERY_PARAMS } from '../helpers/query-params.js';
+
+const vocabulary = schemaVocabulary(files.get('schema/ladybug'));
+const VERSIONS = ['CYPHER 5', 'CYPHER 25'] as const;
+
+function lint(query: string, parameters: Record<string, unknown>, version: (typeof VERSIONS)[number]) {
+  const { diagnostics } = lintCypherQuery(`${version} ${query}`, { ...vocabulary, parameters });
+  // Warnings count as failures: a misspelled label, type or property is only a warning.
+  return diagnostics.map((d) => `${d.severity === 1 ? 'error' : 'warning'}: ${d.message}`);
+}
+
+describe("Neo4j's linter over the shared Cypher files", () => {
+  it('when the schema file is parsed then it declares the labels and types the queries use', () => {
+    expect(vocabulary.labels).toEqual(expect.arrayContaining(['LicenseCredential', 'Licensee', 'Brokerage', 'Jurisdiction', 'Source']));
+    expect(vocabulary.relationshipTypes).toEqual(expect.arrayContaining(['HOLDS', 'SUPERVISES', 'IN_JURISDICTION', 'AFFILIATED_WITH']));
+  });
+
+  it('when a query has a misspelled label or property then the lint fails', () => {
+    expect(lint('MATCH (c:LicenseCredentail {id: $id}) RETURN c.idd AS x', { id: 'x' }, 'CYPHER 5')).toHaveLength(2);
+    expect(lint('MATCH (c:LicenseCredential {id: $idd}) RETURN c.id AS x', { id: 'x' }, 'CYPHER 25')).not.toEqual([]);
+  });
+
+  for (const name of sharedQueryNames(files)) {
+    for (const version of VERSIONS) {
+      it(`when cypher/${name}.cypher is linted for ${version} then it has no error or warning`, () => {
+        const params = QUERY_PARAMS[name];
+        expect(params, `test/helpers/query-params.ts has no parameters for ${name}`).toBeDefined();
+        expect(lint(withAllFilters(files, name), params, version)).toEqual([]);
+      });
+    }
+  }
+
+  for (const version of VERSIONS) {
+    it(`when the Neo4j schema file is linted for ${version} then every statement is clean`, () => {
+      for (const statement of splitStatements(files.get('schema/neo4j'))) expect(lint(statement, {}, version), statement).toEqual([]);
+    });
+  }
+});
