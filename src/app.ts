@@ -1,5 +1,5 @@
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import express, { type RequestHandler } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import swaggerUi from 'swagger-ui-express';
@@ -27,6 +27,8 @@ export interface AppDeps {
   authenticate: RequestHandler;
   jsonBodyLimit: string;
   trustProxy?: boolean;
+  /** Operator endpoints for the local command line (see modules/admin). */
+  adminRouter?: Router;
 }
 
 /** /api/v1 paths served without an API key. */
@@ -62,6 +64,8 @@ export function createApp(deps: AppDeps) {
     res.json(document);
   });
   app.use('/docs', swaggerUi.serve, swaggerUi.setup(document, { customSiteTitle: 'Licensee Verification Service API' }));
+
+  if (deps.adminRouter) app.use('/internal', deps.adminRouter);
 
   app.use(notFound);
   app.use(errorHandler);

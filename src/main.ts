@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +8,8 @@ import { loadConfig } from './config.js';
 import { buildDeps, importRepo, loadQueryFiles, openGraph } from './deps.js';
 import { DataDirLockedError } from './errors.js';
 import { importFolder } from './ingest/canonical-import.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { removeServerHandle, writeServerHandle } from './server-handle.js';
 
 const DEMO_SEEDS = fileURLToPath(new URL('../seeds/demo/', import.meta.url));
 
@@ -25,7 +28,9 @@ async function main() {
     );
   }
 
-  const app = createApp(buildDeps(graph, files, logger, config));
+  const adminToken = randomBytes(24).toString('base64url');
+  const adminRouter = adminRoutes(adminToken, (folder) => importFolder(imports, folder));
+  const app = createApp({ ...buildDeps(graph, files, logger, config), adminRouter });
   const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -33,6 +38,7 @@ async function main() {
   });
   const { port } = server.address() as AddressInfo;
   const base = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
+  writeServerHandle(config.dataDir, { pid: process.pid, url: `http://127.0.0.1:${port}`, token: adminToken });
   logger.info({ port, dataDir: config.dataDir }, `listening on ${base}  (API docs: ${base}/docs)`);
 
   let stopping = false;
@@ -46,6 +52,7 @@ async function main() {
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     server.close(async () => {
+      removeServerHandle(config.dataDir);
       await graph.close();
       logger.info('stopped');
       process.exit(0);

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { JURISDICTION_NAMES } from '../domain/jurisdictions.js';
 import { brokerageId, canonicalLicenseNumber, credentialId, fold, licenseeId } from '../domain/identity.js';
 import type { Row } from '../graph/graph-port.js';
+import { BadRequestError } from '../errors.js';
 import { CredentialRow, JurisdictionRow, RelationshipRow, describeIssues } from './canonical-rows.js';
 import type { ImportRepo } from './import-repo.js';
 
@@ -142,9 +143,9 @@ export async function importFolder(repo: ImportRepo, folder: string, options: Im
   const started = Date.now();
   const now = (options.now ?? (() => new Date()))();
   const batchSize = options.batchSize ?? 2000;
-  if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) throw new Error(`import folder not found: ${folder}`);
+  if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) throw new BadRequestError(`import folder not found: ${folder}`);
   const present = FILES.filter((f) => fs.existsSync(path.join(folder, f)));
-  if (present.length === 0) throw new Error(`${folder} holds none of ${FILES.join(', ')}`);
+  if (present.length === 0) throw new BadRequestError(`${folder} holds none of ${FILES.join(', ')}`);
 
   const rejected: RejectedRow[] = [];
   const summary: ImportSummary = {

@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { credentialId } from '../../src/domain/identity.js';
+import { importRepo } from '../../src/deps.js';
+import type { GraphEngine } from '../../src/graph/graph-port.js';
+import { importFolder } from '../../src/ingest/canonical-import.js';
+import { DEMO_SEEDS, files, fixture, testGraph } from '../helpers/graph.js';
+
+const CRED_HEADER = fs.readFileSync(fixture('small/credentials.csv'), 'utf8').split('\n')[0];
+const REL_HEADER = 'supervisor_state,supervisor_license_number,affiliate_state,affiliate_license_number,affiliate_role,relationship_type,effective_from,effective_to,source';
+
+function folderWith(contents: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-import-'));
+  for (const [name, text] of Object.entries(contents)) fs.writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+/** Counts of everything an import writes, read straight from the graph. */
+async function census(graph: GraphEngine) {
+  const count = async (q: string) => Number((await graph.read(q))[0].n);
+  return {
+    credentials: await count('MATCH (c:LicenseCredential) RETURN count(c) AS n'),
+    licensees: await count('MATCH (l:Licensee) RETURN count(l) AS n'),
+    holds: await count('MATCH (:Licensee)-[h:HOLDS]->(:LicenseCredential) RETURN count(h) AS n'),
+    supervises: await count('MATCH (:LicenseCredential)-[r:SUPERVISES]->(:LicenseCredential) RETURN count(r) AS n'),
+    brokerages: await count('MATCH (b:Brokerage) RETURN count(b) AS n'),
+    affiliated: await count('MATCH (:LicenseCredential)-[a:AFFILIATED_WITH]->(:Brokerage) RETURN count(a) AS n'),
+    jurisdictions: await count('MATCH (j:Jurisdiction) RETURN count(j) AS n'),
+    inJurisdiction: await count('MATCH (:LicenseCredential)-[r:IN_JURISDICTION]->(:Jurisdiction) RETURN count(r) AS n'),
+  };
+}
+
+describe('canonical import', () => {
+  let graph: GraphEngine | undefined;
+  afterEach(async () => {
+    await graph?.close();
+    graph = undefined;
+  });
+
+  it('when a folder has bad rows then each is reported with file, line and reason and the good rows are kept', async () => {
+    const { graph: g, summaries } = await testGraph(fixture('small'));
+    graph = g;
+    expect(summaries[0].rejected).toEqual([
+      { file: 'credentials.csv', line: 12, reason: 'status: status is required' },
+      { file: 'credentials.csv', line: 13, reason: 'status: published status "Mystery Status" is not in the status table; give status_normalized' },
+      { file: 'credentials.csv', line: 14, reason: 'state: is not a U.S. jurisdiction code' },
+      { file: 'relationships.csv', line: 8, reason: 'supervisor TX 100001-B or affiliate TX 999999-SA is not on file' },
+      { file: 'relationships.csv', line: 9, reason: 'effective_to: must be after effective_from' },
+    ]);
+    expect(summaries[0]).toMatchObject({ jurisdictions: 3, credentials: 10, relationships: 6 });
+    expect(await census(g)).toMatchObject({ credentials: 10, supervises: 6, jurisdictions: 3, inJurisdiction: 10, affiliated: 2, brokerages: 1 });
+  });
+
+  it('when the same folder is imported twice then nothing changes', async () => {
+    const { graph: g } = await testGraph(fixture('small'));
+    graph = g;
+    const before = await census(g);
+    await importFolder(importRepo(g, files), fixture('small'));
+    expect(await census(g)).toEqual(before);
+  });
+
+  it('when a row changes then the record is updated in place, never duplicated', async () => {
+    const { graph: g } = await testGraph(fixture('small'));
+    graph = g;
+    const before = await census(g);
+    const changed = folderWith({
+      'credentials.csv': `${CRED_HEADER}\nNY,00055592,salesperson,REAL ESTATE SALESPERSON,Suspended,,person,BERMAN CAROL,CAROL,,BERMAN,,,,2027-04-29,business,9 NEW RD,,YONKERS,,NY,10701,,EMPIRE REALTY,,fixture,2026-11-08,2026-11-08T06:00:00Z,\n`,
+      'relationships.csv': `${REL_HEADER}\nTX,100001-B,TX,763827-SA,salesperson,sponsoring_broker,2020-06-01,2026-11-01,fixture\n`,
+    });
+    const summary = await importFolder(importRepo(g, files), changed);
+    expect(summary.rejected).toEqual([]);
+    expect(await census(g)).toEqual({ ...before, brokerages: 2 });
+    const [row] = await g.read(
+      'MATCH (c:LicenseCredential {id: $id})-[:AFFILIATED_WITH]->(b:Brokerage) RETURN c.status AS status, c.status_normalized AS s, c.address_city AS city, b.name AS brokerage',
+      { id: credentialId('NY', '00055592') },
+    );
+    expect(row).toEqual({ status: 'Suspended', s: 'suspended', city: 'YONKERS', brokerage: 'EMPIRE REALTY' });
+    const [edge] = await g.read(
+      'MATCH (s:LicenseCredential {id: $s})-[r:SUPERVISES]->(a:LicenseCredential {id: $a}) RETURN r.effective_to AS effective_to',
+      { s: credentialId('TX', '100001-B'), a: credentialId('TX', '763827-SA') },
+    );
+    expect(edge.effective_to).toBe('2026-11-01');
+  });
+
+  it('when a CSV line is malformed then it is reported and the lines around it load', async () => {
+    const { graph: g } = await testGraph();
+    graph = g;
+    const folder = folderWith({
+      'credentials.csv': [
+        CRED_HEADER,
+        'OR,1,broker,,Active,,person,ANN ONE,ANN,,ONE,,,,,,,,,,,,,,,src,,,',
+        'OR,2,broker,,Active,,person,"BROKEN QUOTE,,,,,,,,,,,,,,,,,,,src,,,',
+        'OR,3,broker,,Active,,person,CAL THREE,CAL,,THREE,,,,,,,,,,,,,,,src,,,',
+        'OR,4,broker,,Active',
+        '',
+      ].join('\n'),
+    });
+    const summary = await importFolder(importRepo(g, files), folder);
+    expect(summary.rejected.map((r) => [r.file, r.line])).toContainEqual(['credentials.csv', 5]);
+    expect(summary.rejected.every((r) => r.reason.length > 0)).toBe(true);
+    expect(summary.credentials).toBeGreaterThanOrEqual(1);
+    const numbers = (await g.read('MATCH (c:LicenseCredential) RETURN c.license_number AS n ORDER BY n')).map((r) => r.n);
+    expect(numbers).toContain('1');
+    expect(numbers).not.toContain('4');
+  });
+
+  it('when a real import of a state arrives then that state’s demo records go and the others stay', async () => {
+    const { graph: g } = await testGraph(DEMO_SEEDS);
+    graph = g;
+    const stateCount = async (state: string) =>
+      Number((await g.read('MATCH (j:Jurisdiction {code: $s})<-[:IN_JURISDICTION]-(c:LicenseCredential) RETURN count(c) AS n', { s: state }))[0].n);
+    expect(await stateCount('TX')).toBe(150);
+    const real = folderWith({
+      'credentials.csv': `${CRED_HEADER}\nTX,555555-SA,salesperson,Sales Agent,Active,,person,REAL PERSON,REAL,,PERSON,,,,,,,,,,,,,,,tx-trec,2026-11-20,,\n`,
+    });
+    const summary = await importFolder(importRepo(g, files), real);
+    expect(summary.demo_records_removed_for).toEqual(['TX']);
+    expect(await stateCount('TX')).toBe(1);
+    expect(await stateCount('FL')).toBe(129);
+    const [tx] = await g.read('MATCH (j:Jurisdiction {code: "TX"}) RETURN j.record_count AS n');
+    expect(tx.n).toBe(1);
+    // Relationships of removed demo credentials went with them; FL's stay.
+    const [rels] = await g.read("MATCH (s:LicenseCredential)-[r:SUPERVISES]->(a:LicenseCredential) WHERE a.state = 'TX' RETURN count(r) AS n");
+    expect(rels.n).toBe(0);
+  });
+
+  it('when a large file is imported then it loads in batches and every row lands', async () => {
+    const { graph: g } = await testGraph();
+    graph = g;
+    const rows = Array.from({ length: 5000 }, (_, i) => `WY,${100000 + i},salesperson,,Active,,person,P ${i},P,,L${i % 97},,,,,,,,,,,,,,,wy-src,,,`);
+    const folder = folderWith({ 'credentials.csv': `${CRED_HEADER}\n${rows.join('\n')}\n` });
+    const summary = await importFolder(importRepo(g, files), folder, { batchSize: 1000 });
+    expect(summary).toMatchObject({ credentials: 5000, rejected: [] });
+    expect((await census(g)).credentials).toBe(5000);
+  });
+
+  it('when the folder does not exist or holds no known file then it says so', async () => {
+    const { graph: g } = await testGraph();
+    graph = g;
+    await expect(importFolder(importRepo(g, files), '/nonexistent/folder')).rejects.toThrow(/not found/);
+    await expect(importFolder(importRepo(g, files), folderWith({ 'other.csv': 'a\n1\n' }))).rejects.toThrow(/holds none of/);
+  });
+});
