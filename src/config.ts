@@ -11,6 +11,8 @@ const ConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** auto: readable lines on a terminal, JSON lines otherwise (for log shippers). */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   /** Load the demo dataset from seeds/ into an empty embedded graph at start. */
   DEMO_DATA: z
     .enum(['true', 'false', '1', '0'])

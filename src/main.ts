@@ -15,7 +15,11 @@ const DEMO_SEEDS = fileURLToPath(new URL('../seeds/demo/', import.meta.url));
 
 async function main() {
   const config = loadConfig();
-  const logger = pino({ level: config.LOG_LEVEL });
+  const pretty = config.LOG_FORMAT === 'pretty' || (config.LOG_FORMAT === 'auto' && process.stdout.isTTY);
+  const logger = pino({
+    level: config.LOG_LEVEL,
+    transport: pretty ? { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } : undefined,
+  });
   const files = loadQueryFiles();
   const graph = await openGraph(config, files);
 

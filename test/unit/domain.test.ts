@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { isRealDate } from '../../src/domain/dates.js';
+import { canonicalLicenseNumber, credentialId, fold, searchTerms } from '../../src/domain/identity.js';
+import { STATUS_FILTER_VALUES, STATUS_TABLE, normalizeStatus } from '../../src/domain/vocabulary.js';
+
+describe('licence numbers and ids', () => {
+  it('when a number is canonicalized then it is trimmed, upper-cased and inner spaces removed, zeros and suffixes kept', () => {
+    expect(canonicalLicenseNumber(' 763827-sa ')).toBe('763827-SA');
+    expect(canonicalLicenseNumber('0005 5592')).toBe('00055592');
+    expect(canonicalLicenseNumber('30au\t0537489')).toBe('30AU0537489');
+  });
+
+  it('when the id of a credential is computed then it is the same for any spelling and fixed across releases', () => {
+    expect(credentialId('tx', ' 763827-sa')).toBe(credentialId('TX', '763827-SA'));
+    // Pinned: ids must not change between imports, engines or versions.
+    expect(credentialId('TX', '763827-SA')).toBe('86d53935-39cc-5aac-b6b0-6f0210b16917');
+    expect(credentialId('CA', '01234567')).not.toBe(credentialId('FL', '01234567'));
+  });
+});
+
+describe('folding for search', () => {
+  it('when text has accents, case and extra spaces then the folded form drops them', () => {
+    expect(fold('  José  ÁLVARO Muñoz ')).toBe('jose alvaro munoz');
+    expect(fold('Zoë Brontë')).toBe('zoe bronte');
+    expect(searchTerms(' MUÑOZ   josé ')).toEqual(['munoz', 'jose']);
+    expect(searchTerms('   ')).toEqual([]);
+  });
+});
+
+describe('status table', () => {
+  it('when published statuses are normalized then each maps to exactly one filter value', () => {
+    expect(normalizeStatus('Probation - Active')).toBe('active');
+    expect(normalizeStatus('Expired less than 6 months')).toBe('expired');
+    expect(normalizeStatus('DELINQUENT')).toBe('expired');
+    expect(normalizeStatus('Invol Inactive')).toBe('inactive');
+    expect(normalizeStatus('Current, Active')).toBe('active');
+    expect(normalizeStatus('Current, Inactive')).toBe('inactive');
+    for (const s of ['Revoked', 'Surrendered', 'Deceased', 'Deleted', 'Relinquished']) expect(normalizeStatus(s)).toBe('inactive');
+    expect(normalizeStatus('Suspended')).toBe('suspended');
+    expect(normalizeStatus('Something new')).toBeUndefined();
+    expect(new Set(Object.values(STATUS_TABLE))).toEqual(new Set(STATUS_FILTER_VALUES));
+  });
+});
+
+describe('dates', () => {
+  it('when a date is checked then only YYYY-MM-DD days that exist pass', () => {
+    expect(isRealDate('2024-02-29')).toBe(true);
+    expect(isRealDate('2025-02-29')).toBe(false);
+    expect(isRealDate('2025-04-31')).toBe(false);
+    expect(isRealDate('2025-4-1')).toBe(false);
+    expect(isRealDate('2025-04-01T00:00:00Z')).toBe(false);
+  });
+});
