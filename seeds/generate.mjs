@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Deterministic generator of the demo dataset in the canonical import format
-// (docs/import-format.md): seeds/demo/{jurisdictions,credentials,relationships}.csv.
+// (README: Canonical import format): seeds/demo/{jurisdictions,credentials,relationships}.csv.
 //
 //   node seeds/generate.mjs            write the three files, then re-read and verify them
 //   node seeds/generate.mjs --check    only verify the files already on disk

@@ -41,7 +41,8 @@ export function createApp(deps: AppDeps) {
   app.set('query parser', 'simple');
   app.use(requestLogger(deps.logger));
   app.use(helmet());
-  app.use(express.json({ limit: deps.jsonBodyLimit, strict: true }));
+  // strict: false lets `null` or a bare string reach validation, which names the expected shape.
+  app.use(express.json({ limit: deps.jsonBodyLimit, strict: false }));
   app.use('/api/v1', (req, res, next) => (PUBLIC_API_PATHS.has(req.path) ? next() : deps.authenticate(req, res, next)));
 
   const registry = new OpenAPIRegistry();

@@ -24,7 +24,8 @@ async function main() {
   const graph = await openGraph(config, files);
 
   const imports = importRepo(graph, files);
-  if (config.DEMO_DATA && (await imports.isEmpty())) {
+  // Demo data only ever goes into the embedded engine.
+  if (config.DEMO_DATA && graph.name === 'ladybug' && (await imports.isEmpty())) {
     const summary = await importFolder(imports, DEMO_SEEDS);
     logger.info(
       { credentials: summary.credentials, relationships: summary.relationships, rejected: summary.rejected.length },

@@ -31,7 +31,10 @@ export function fold(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
-/** Whitespace-separated search terms, folded; every term must match. */
+/** At most this many terms per text filter: each term is one more predicate in the query. */
+export const MAX_SEARCH_TERMS = 8;
+
+/** Whitespace-separated search terms, folded and deduplicated; every term must match. */
 export function searchTerms(text: string): string[] {
-  return fold(text).split(' ').filter(Boolean);
+  return [...new Set(fold(text).split(' ').filter(Boolean))];
 }

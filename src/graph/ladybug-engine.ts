@@ -28,6 +28,9 @@ function normalizeRow(row: Record<string, unknown>): Row {
   return out;
 }
 
+// Prepared statements per connection; bounded because filter combinations vary the query text.
+const PREPARED_CACHE_SIZE = 256;
+
 interface Slot {
   conn: Connection;
   prepared: Map<string, Prepared>;
@@ -72,10 +75,15 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
     if (closed) throw new GraphError('graph engine is closed');
     let stmt = slot.prepared.get(query);
     try {
-      if (!stmt) {
+      if (stmt) {
+        // Re-insert to keep the map in least-recently-used order.
+        slot.prepared.delete(query);
+        slot.prepared.set(query, stmt);
+      } else {
         stmt = await slot.conn.prepare(query);
         if (!stmt.isSuccess()) throw new Error(stmt.getErrorMessage());
         slot.prepared.set(query, stmt);
+        if (slot.prepared.size > PREPARED_CACHE_SIZE) slot.prepared.delete(slot.prepared.keys().next().value!);
       }
       const result = await slot.conn.execute(stmt, params as Record<string, never>);
       const results = Array.isArray(result) ? result : [result];

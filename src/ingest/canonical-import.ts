@@ -138,7 +138,7 @@ export function credentialRecord(row: CredentialRow, importedAt: Date): Row {
   };
 }
 
-/** Loads a folder in the canonical import format; see docs/import-format.md. */
+/** Loads a folder in the canonical import format; see the README, Canonical import format. */
 export async function importFolder(repo: ImportRepo, folder: string, options: ImportOptions = {}): Promise<ImportSummary> {
   const started = Date.now();
   const now = (options.now ?? (() => new Date()))();

@@ -15,7 +15,7 @@ import { isJurisdictionCode } from '../domain/jurisdictions.js';
 import { canonicalLicenseNumber, canonicalState } from '../domain/identity.js';
 import { isRealDate } from '../domain/dates.js';
 
-// Row schemas of the canonical import format (docs/import-format.md). Cells arrive as strings;
+// Row schemas of the canonical import format (README: Canonical import format). Cells arrive as strings;
 // an empty cell is null.
 
 const cell = z

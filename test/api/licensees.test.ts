@@ -167,6 +167,13 @@ describe('licensees over a small graph', () => {
       expect(validationErrors(res)[0]).toMatchObject({ loc: ['body'], type: 'json_invalid' });
     });
 
+    it('when the body is JSON null or an array then 422 says an object is expected', async () => {
+      for (const raw of ['null', '[1,2]', '"x"']) {
+        const res = await request(app).post('/api/v1/licensees/batch').set('content-type', 'application/json').send(raw);
+        expect(validationErrors(res)[0]).toMatchObject({ loc: ['body'], type: 'object_type' });
+      }
+    });
+
     it('when the body is missing then 422 says body is required', async () => {
       expect(validationErrors(await request(app).post('/api/v1/licensees/batch'))[0]).toMatchObject({ loc: ['body'], type: 'missing' });
     });
@@ -235,6 +242,15 @@ describe('licensees over a small graph', () => {
       expect(detail.map((d) => d.loc[1]).sort()).toEqual(['license_type', 'page', 'per_page', 'state', 'status']);
       expect(validationErrors(await request(app).get('/api/v1/licensees?state=TX&page=1.5'))[0].loc).toEqual(['query', 'page']);
       expect(validationErrors(await request(app).get('/api/v1/licensees?state=TX&per_page=abc'))[0].loc).toEqual(['query', 'per_page']);
+    });
+
+    it('when a text filter holds more than 8 distinct terms then 422; repeated terms count once', async () => {
+      const nine = 'a b c d e f g h i';
+      expect(validationErrors(await request(app).get('/api/v1/licensees').query({ state: 'TX', name: nine }))[0]).toMatchObject({
+        loc: ['query', 'name'],
+        msg: 'must hold at most 8 terms',
+      });
+      expect((await search(`state=TX&name=${encodeURIComponent('jose '.repeat(30))}`)).meta.total).toBe(1);
     });
 
     it('when the state has no records then 200 with empty data', async () => {

@@ -1,7 +1,7 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { Router } from 'express';
 import { LICENSE_TYPES, STATUS_FILTER_VALUES } from '../../domain/vocabulary.js';
-import { canonicalLicenseNumber, searchTerms } from '../../domain/identity.js';
+import { MAX_SEARCH_TERMS, canonicalLicenseNumber, searchTerms } from '../../domain/identity.js';
 import { NotFoundError } from '../../errors.js';
 import { PageParam, PaginationMeta, PerPageParam, StateCode } from '../../http/common.schemas.js';
 import { route } from '../../http/route.js';
@@ -13,7 +13,13 @@ import { SingleSupervisorResponse } from '../relationships/relationships.schemas
 import type { RelationshipsService } from '../relationships/relationships.service.js';
 import { publicAddress } from '../licensees/licensee-shape.js';
 
-const name = (d: string) => z.string().max(200, 'must be at most 200 characters').optional().openapi({ description: d });
+const name = (d: string) =>
+  z
+    .string()
+    .max(200, 'must be at most 200 characters')
+    .refine((v) => searchTerms(v).length <= MAX_SEARCH_TERMS, `must hold at most ${MAX_SEARCH_TERMS} terms`)
+    .optional()
+    .openapi({ description: d });
 
 const LegacySearchQuery = z
   .object({

@@ -14,6 +14,7 @@ import {
   StateCode,
 } from '../../http/common.schemas.js';
 import { z } from '../../http/zod.js';
+import { MAX_SEARCH_TERMS, searchTerms } from '../../domain/identity.js';
 
 export const RelationshipCoverage = z.enum(RELATIONSHIP_COVERAGE_VALUES).openapi('RelationshipCoverage', {
   description:
@@ -97,7 +98,13 @@ export const VerifyResponse = z
   .openapi('VerifyResponse');
 export const LicenseeResponse = z.object({ data: Licensee }).openapi('LicenseeResponse');
 
-const text = (description: string) => z.string().max(200, 'must be at most 200 characters').optional().openapi({ description });
+const text = (description: string) =>
+  z
+    .string()
+    .max(200, 'must be at most 200 characters')
+    .refine((v) => searchTerms(v).length <= MAX_SEARCH_TERMS, `must hold at most ${MAX_SEARCH_TERMS} terms`)
+    .optional()
+    .openapi({ description });
 
 export const SearchQuery = z.object({
   state: StateCode,
