@@ -1,0 +1,59 @@
+import { JURISDICTION_STATUSES, REFRESH_FREQUENCIES } from '../../domain/vocabulary.js';
+import { z } from '../../http/zod.js';
+import { RelationshipCoverage } from '../licensees/licensees.schemas.js';
+
+export const CoverageStateRow = z
+  .object({
+    state: z.string(),
+    status: z.string().openapi({ description: `Jurisdiction status: ${JURISDICTION_STATUSES.join(', ')}` }),
+    refresh_frequency: z.string().nullable().optional().openapi({ description: REFRESH_FREQUENCIES.join(', ') }),
+    record_count: z.number().int().nullable().optional(),
+    active_record_count: z.number().int().nullable().optional(),
+    last_updated: z.string().nullable().optional().openapi({ format: 'date-time', description: 'Last refresh of the data' }),
+    relationship_coverage: RelationshipCoverage,
+    relationship_coverage_notes: z.string().nullable().optional(),
+  })
+  .openapi('CoverageStateRow');
+
+export const CoverageResponse = z.object({ states: z.array(CoverageStateRow) }).openapi('Coverage');
+
+export const StateItem = z
+  .object({
+    code: z.string(),
+    name: z.string().nullable(),
+    status: z.string(),
+    relationship_coverage: RelationshipCoverage,
+    record_count: z.number().int().nullable(),
+  })
+  .passthrough()
+  .openapi('StateItem', { description: 'An active jurisdiction' });
+
+export const SourceItem = z
+  .object({
+    id: z.string().nullable(),
+    state: z.string(),
+    name: z.string().nullable(),
+    url: z.string().nullable(),
+    format: z.string().nullable(),
+    refresh_frequency: z.string().nullable(),
+    relationship_coverage: RelationshipCoverage,
+    relationship_coverage_notes: z.string().nullable(),
+    last_import_at: z.string().nullable().openapi({ format: 'date-time' }),
+    last_import_rows: z.number().int().nullable(),
+  })
+  .passthrough()
+  .openapi('SourceItem', { description: 'The configured upstream source of one state' });
+
+export const SourcesCoverageResponse = z
+  .object({
+    generated_at: z.string().openapi({ format: 'date-time' }),
+    totals: z.object({
+      jurisdictions: z.number().int(),
+      record_count: z.number().int(),
+      active_record_count: z.number().int(),
+      by_relationship_coverage: z.record(z.string(), z.number().int()),
+    }),
+    states: z.array(CoverageStateRow.extend({ source: SourceItem.nullable() })),
+  })
+  .passthrough()
+  .openapi('SourcesCoverage');
