@@ -1,31 +1,20 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from 'supertest/types.js';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import pino from 'pino';
-import { createApp } from '../../src/app.js';
-import { buildDeps } from '../../src/deps.js';
-import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { CoverageResponse, SourceItem, SourcesCoverageResponse, StateItem } from '../../src/modules/coverage/coverage.schemas.js';
 import { ReadinessResponse } from '../../src/modules/health/health.routes.js';
-import { DEMO_SEEDS, files, testApp, testGraph } from '../helpers/graph.js';
+import { DEMO_SEEDS, testApp, testGraph, useApp } from '../helpers/graph.js';
 import { body } from '../helpers/http.js';
 
 describe('health, coverage, states and sources over the demo dataset', () => {
-  let graph: GraphEngine;
-  let app: App;
-  beforeAll(async () => {
-    ({ graph } = await testGraph(DEMO_SEEDS));
-    app = testApp(graph) as unknown as App;
-  });
-  afterAll(() => graph.close());
+  const t = useApp(DEMO_SEEDS);
 
   it('when /health is called then it answers ok without touching a store', async () => {
-    expect(body(await request(app).get('/health'), z.object({ status: z.literal('ok') }))).toEqual({ status: 'ok' });
+    expect(body(await request(t.app).get('/health'), z.object({ status: z.literal('ok') }))).toEqual({ status: 'ok' });
   });
 
   it('when coverage is read then every state row has counts computed from the data and its coverage notes', async () => {
-    const res = body(await request(app).get('/api/v1/coverage'), CoverageResponse);
+    const res = body(await request(t.app).get('/api/v1/coverage'), CoverageResponse);
     const byState = Object.fromEntries(res.states.map((s) => [s.state, s]));
     expect(Object.keys(byState).sort()).toEqual(['CA', 'FL', 'NY', 'TX', 'WA']);
     expect(byState.TX).toMatchObject({ status: 'active', refresh_frequency: 'nightly', relationship_coverage: 'verified_graph', record_count: 150 });
@@ -38,20 +27,20 @@ describe('health, coverage, states and sources over the demo dataset', () => {
   });
 
   it('when states are listed then only active jurisdictions come back', async () => {
-    const states = body(await request(app).get('/api/v1/states'), z.array(StateItem));
+    const states = body(await request(t.app).get('/api/v1/states'), z.array(StateItem));
     expect(states.map((s) => s.code)).toEqual(['CA', 'FL', 'NY', 'TX']);
     expect(states.find((s) => s.code === 'TX')).toMatchObject({ name: 'Texas', record_count: 150 });
   });
 
   it('when sources are listed then each state has its source with the last import', async () => {
-    const sources = body(await request(app).get('/api/v1/sources'), z.array(SourceItem));
+    const sources = body(await request(t.app).get('/api/v1/sources'), z.array(SourceItem));
     const tx = sources.find((s) => s.state === 'TX')!;
     expect(tx).toMatchObject({ id: 'tx-trec', name: 'Texas Real Estate Commission', last_import_rows: 150 });
     expect(sources.find((s) => s.state === 'WA')?.last_import_at).toBeNull();
   });
 
   it('when sources coverage is read then totals add up over the states', async () => {
-    const res = body(await request(app).get('/api/v1/sources/coverage'), SourcesCoverageResponse);
+    const res = body(await request(t.app).get('/api/v1/sources/coverage'), SourcesCoverageResponse);
     expect(res.totals.record_count).toBe(419);
     expect(res.totals.jurisdictions).toBe(5);
     expect(res.totals.by_relationship_coverage).toMatchObject({ verified_graph: 2, verified_graph_partial: 1 });
@@ -59,7 +48,7 @@ describe('health, coverage, states and sources over the demo dataset', () => {
   });
 
   it('when the graph answers then readiness is ready with the graph check', async () => {
-    const res = body(await request(app).get('/api/v1/readiness'), ReadinessResponse);
+    const res = body(await request(t.app).get('/api/v1/readiness'), ReadinessResponse);
     expect(res.status).toBe('ready');
     expect(res.checks.graph.status).toBe('ok');
   });
@@ -68,8 +57,7 @@ describe('health, coverage, states and sources over the demo dataset', () => {
 describe('readiness when the graph is gone', () => {
   it('when the graph engine is closed then readiness answers 503 naming the graph', async () => {
     const { graph } = await testGraph();
-    const deps = buildDeps(graph, files, pino({ level: 'silent' }), { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false });
-    const app = createApp(deps);
+    const app = testApp(graph);
     await graph.close();
     const res = await request(app).get('/api/v1/readiness');
     const parsed = body(res, ReadinessResponse.extend({ detail: z.string() }), 503);

@@ -1,25 +1,17 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from 'supertest/types.js';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { credentialId } from '../../src/domain/identity.js';
 import { AFFILIATE_ROLES, RELATIONSHIP_TYPES } from '../../src/domain/vocabulary.js';
-import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { RawLicense } from '../../src/modules/legacy/legacy.routes.js';
 import { LicenseeListResponse } from '../../src/modules/licensees/licensees.schemas.js';
 import { SingleSupervisorResponse } from '../../src/modules/relationships/relationships.schemas.js';
 import { PaginationMeta } from '../../src/http/common.schemas.js';
-import { fixture, testApp, testGraph } from '../helpers/graph.js';
+import { fixture, useApp } from '../helpers/graph.js';
 import { body, errorDetail, validationErrors } from '../helpers/http.js';
 
 describe('legacy and reserved endpoints', () => {
-  let graph: GraphEngine;
-  let app: App;
-  beforeAll(async () => {
-    ({ graph } = await testGraph(fixture('small')));
-    app = testApp(graph) as unknown as App;
-  });
-  afterAll(() => graph.close());
+  const t = useApp(fixture('small'));
 
   const expectDeprecated = (res: request.Response, successor: string) => {
     expect(res.headers.deprecation).toBe('@1767225600');
@@ -27,27 +19,27 @@ describe('legacy and reserved endpoints', () => {
   };
 
   it('when legacy search gets a last name without state then it searches every state, deprecated', async () => {
-    const res = await request(app).get('/api/v1/licensees/search?last_name=berman');
+    const res = await request(t.app).get('/api/v1/licensees/search?last_name=berman');
     expect(body(res, LicenseeListResponse).data.map((l) => [l.state, l.license_number])).toEqual([['NY', '00055592']]);
     expectDeprecated(res, '/api/v1/licensees');
-    const tx = body(await request(app).get('/api/v1/licensees/search?first_name=zoe&state=tx'), LicenseeListResponse);
+    const tx = body(await request(t.app).get('/api/v1/licensees/search?first_name=zoe&state=tx'), LicenseeListResponse);
     expect(tx.data.map((l) => l.license_number)).toEqual(['763828-SA']);
   });
 
   it('when legacy search gets neither name then 422', async () => {
-    validationErrors(await request(app).get('/api/v1/licensees/search?state=TX'));
+    validationErrors(await request(t.app).get('/api/v1/licensees/search?state=TX'));
   });
 
   it('when the single supervisor is asked for then the brokerage link comes back, or null', async () => {
-    const res = await request(app).get('/api/v1/licensees/TX/763827-SA/supervisor');
+    const res = await request(t.app).get('/api/v1/licensees/TX/763827-SA/supervisor');
     expect(body(res, SingleSupervisorResponse).data?.license_number).toBe('100001-B');
     expectDeprecated(res, '/api/v1/licensees/{state}/{license_number}/supervisors');
-    expect(body(await request(app).get('/api/v1/licensees/TX/200001-B/supervisor'), SingleSupervisorResponse).data).toBeNull();
-    errorDetail(await request(app).get('/api/v1/licensees/TX/NOPE/supervisor'), 404);
+    expect(body(await request(t.app).get('/api/v1/licensees/TX/200001-B/supervisor'), SingleSupervisorResponse).data).toBeNull();
+    errorDetail(await request(t.app).get('/api/v1/licensees/TX/NOPE/supervisor'), 404);
   });
 
   it('when the change feed is read then data is empty and it says it is reserved', async () => {
-    const res = await request(app).get('/api/v1/licensees/changes');
+    const res = await request(t.app).get('/api/v1/licensees/changes');
     expect(body(res, z.object({ data: z.array(z.unknown()), next_cursor: z.null(), reserved: z.literal(true) }))).toEqual({
       data: [],
       next_cursor: null,
@@ -57,7 +49,7 @@ describe('legacy and reserved endpoints', () => {
   });
 
   it('when licenses are searched then the raw normalized shape comes back with normalized fields', async () => {
-    const res = await request(app).get('/api/v1/licenses/search?state=TX&license_number=7638&status=active');
+    const res = await request(t.app).get('/api/v1/licenses/search?state=TX&license_number=7638&status=active');
     const parsed = body(res, z.object({ data: z.array(RawLicense), meta: PaginationMeta }));
     expect(parsed.data.map((l) => [l.license_number, l.license_type_normalized, l.status_normalized])).toEqual([
       ['763827-SA', 'salesperson', 'active'],
@@ -67,32 +59,26 @@ describe('legacy and reserved endpoints', () => {
   });
 
   it('when one licence is read raw then it has the normalized fields; unknown is 404', async () => {
-    const res = await request(app).get('/api/v1/licenses/tx/763828-sa');
+    const res = await request(t.app).get('/api/v1/licenses/tx/763828-sa');
     expect(body(res, z.object({ data: RawLicense })).data).toMatchObject({ status: 'Expired less than 6 months', status_normalized: 'expired' });
-    errorDetail(await request(app).get('/api/v1/licenses/TX/NOPE'), 404);
+    errorDetail(await request(t.app).get('/api/v1/licenses/TX/NOPE'), 404);
   });
 
   it('when licence types are counted then counts group by state and normalized type', async () => {
     const schema = z.object({ data: z.array(z.object({ state: z.string(), license_type: z.string().nullable(), count: z.number() })) });
-    const all = body(await request(app).get('/api/v1/licenses/license-type-counts'), schema).data;
+    const all = body(await request(t.app).get('/api/v1/licenses/license-type-counts'), schema).data;
     expect(all).toContainEqual({ state: 'TX', license_type: 'salesperson', count: 3 });
     expect(all).toContainEqual({ state: 'NY', license_type: 'broker_associate', count: 1 });
-    const ny = body(await request(app).get('/api/v1/licenses/license-type-counts?state=ny'), schema).data;
+    const ny = body(await request(t.app).get('/api/v1/licenses/license-type-counts?state=ny'), schema).data;
     expect(ny.every((r) => r.state === 'NY')).toBe(true);
   });
 });
 
 describe('the contract: OpenAPI, docs, errors and headers', () => {
-  let graph: GraphEngine;
-  let app: App;
-  beforeAll(async () => {
-    ({ graph } = await testGraph());
-    app = testApp(graph) as unknown as App;
-  });
-  afterAll(() => graph.close());
+  const t = useApp();
 
   it('when /openapi.json is read then it is OpenAPI 3.1, version 1.0.0, every operation with an id and error responses', async () => {
-    const doc = (await request(app).get('/openapi.json').expect(200)).body;
+    const doc = (await request(t.app).get('/openapi.json').expect(200)).body;
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('1.0.0');
     const ops = Object.entries(doc.paths as Record<string, Record<string, { operationId: string; responses: Record<string, unknown>; deprecated?: boolean }>>).flatMap(
@@ -125,23 +111,23 @@ describe('the contract: OpenAPI, docs, errors and headers', () => {
   });
 
   it('when /docs is opened then Swagger UI is served', async () => {
-    const res = await request(app).get('/docs/').expect(200);
+    const res = await request(t.app).get('/docs/').expect(200);
     expect(res.text).toContain('swagger-ui');
   });
 
   it('when a path is unknown then 404 with a detail and a request id', async () => {
-    const res = await request(app).get('/api/v1/nothing-here');
+    const res = await request(t.app).get('/api/v1/nothing-here');
     expect(errorDetail(res, 404)).toMatch(/Not Found/);
   });
 
   it('when the client sends a sane X-Request-ID then it is echoed; an unsafe one is replaced', async () => {
-    expect((await request(app).get('/health').set('X-Request-ID', 'abc-123.x')).headers['x-request-id']).toBe('abc-123.x');
-    const replaced = (await request(app).get('/health').set('X-Request-ID', 'bad id\twith spaces')).headers['x-request-id'];
+    expect((await request(t.app).get('/health').set('X-Request-ID', 'abc-123.x')).headers['x-request-id']).toBe('abc-123.x');
+    const replaced = (await request(t.app).get('/health').set('X-Request-ID', 'bad id\twith spaces')).headers['x-request-id'];
     expect(replaced).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('when any response is sent then helmet headers are set and Express is not advertised', async () => {
-    const res = await request(app).get('/health');
+    const res = await request(t.app).get('/health');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-powered-by']).toBeUndefined();
   });

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
+import type { App } from 'supertest/types.js';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { buildDeps, importRepo, loadQueryFiles, openGraph } from '../../src/deps.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
@@ -27,3 +29,14 @@ export function testApp(graph: GraphEngine) {
 }
 
 export const fixture = (name: string) => path.join(FIXTURES, name);
+
+/** A graph loaded from folders and the app over it, for the enclosing describe block. */
+export function useApp(...folders: string[]) {
+  const ctx = {} as { graph: GraphEngine; app: App };
+  beforeAll(async () => {
+    ctx.graph = (await testGraph(...folders)).graph;
+    ctx.app = testApp(ctx.graph) as unknown as App;
+  });
+  afterAll(() => ctx.graph?.close());
+  return ctx;
+}
