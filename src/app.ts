@@ -1,9 +1,15 @@
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import express, { type RequestHandler, type Router } from 'express';
+import express, { type Router } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import swaggerUi from 'swagger-ui-express';
+import { bearerAuth } from './http/auth.js';
 import { errorHandler, notFound } from './http/errors.middleware.js';
+import { meterGuard } from './http/metering.js';
+import type { RouteContext } from './http/route.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import type { AccountsService } from './modules/accounts/accounts.service.js';
+import type { Meter } from './modules/accounts/metering.js';
 import { openApiDocument } from './http/openapi.js';
 import { requestLogger } from './http/request-context.js';
 import { coverageRoutes } from './modules/coverage/coverage.routes.js';
@@ -23,8 +29,8 @@ export interface AppDeps {
   relationships: RelationshipsService;
   coverage: CoverageService;
   readinessChecks: ReadinessCheck[];
-  /** Guards every /api/v1 route except the public ones (accounts and keys plug in here). */
-  authenticate: RequestHandler;
+  accounts: AccountsService;
+  meter: Meter;
   jsonBodyLimit: string;
   trustProxy?: boolean;
   /** Operator endpoints for the local command line (see modules/admin). */
@@ -43,21 +49,33 @@ export function createApp(deps: AppDeps) {
   app.use(helmet());
   // strict: false lets `null` or a bare string reach validation, which names the expected shape.
   app.use(express.json({ limit: deps.jsonBodyLimit, strict: false }));
-  app.use('/api/v1', (req, res, next) => (PUBLIC_API_PATHS.has(req.path) ? next() : deps.authenticate(req, res, next)));
+  const authenticate = bearerAuth(deps.accounts);
+  app.use('/api/v1', (req, res, next) => (PUBLIC_API_PATHS.has(req.path) ? next() : authenticate(req, res, next)));
 
   const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An account API key (`lvs_live_...`): `Authorization: Bearer <key>`',
+  });
   const router = express.Router();
-  healthRoutes(router, registry, deps.readinessChecks);
-  coverageRoutes(router, registry, deps.coverage);
+  const ctx: RouteContext = {
+    router,
+    registry,
+    meter: meterGuard(deps.meter, (err) => deps.logger.error({ err }, 'metering failed')),
+  };
+  healthRoutes(ctx, deps.readinessChecks);
+  coverageRoutes(ctx, deps.coverage);
+  accountsRoutes(ctx, deps.accounts, deps.meter);
   // Legacy first: /licensees/search and /licensees/changes must not be taken for {state}/{number} paths.
-  legacyRoutes(router, registry, {
+  legacyRoutes(ctx, {
     licensees: deps.licensees,
     relationships: deps.relationships,
     repo: deps.licenseesRepo,
     jurisdictionCodes: async () => (await deps.coverage.coverage()).states.map((s) => s.state),
   });
-  licenseesRoutes(router, registry, deps.licensees);
-  relationshipsRoutes(router, registry, deps.relationships);
+  licenseesRoutes(ctx, deps.licensees);
+  relationshipsRoutes(ctx, deps.relationships);
   app.use(router);
 
   const document = openApiDocument(registry);

@@ -22,13 +22,16 @@ const ConfigSchema = z.object({
   GRAPH_BUFFER_POOL_MB: z.coerce.number().int().min(64).max(65536).default(1024),
   GRAPH_CONNECTIONS: z.coerce.number().int().min(1).max(32).default(4),
   GRAPH_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(15000),
+  /** PostgreSQL for accounts, keys and usage; unset: embedded PGlite under DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   JSON_BODY_LIMIT: z.string().default('128kb'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120000).default(10000),
   TRUST_PROXY: boolFlag,
 });
 
 export type Config = Readonly<
-  z.infer<typeof ConfigSchema> & { graphPath: string; dataDir: string }
+  z.infer<typeof ConfigSchema> & { graphPath: string; dataDir: string; pglitePath: string }
 >;
 
 /** The only reader of process.env. Throws with every invalid variable named. */
@@ -39,5 +42,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`invalid configuration:\n${lines.join('\n')}`);
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
-  return Object.freeze({ ...parsed.data, dataDir, graphPath: path.join(dataDir, 'graph.lbug') });
+  return Object.freeze({
+    ...parsed.data,
+    dataDir,
+    graphPath: path.join(dataDir, 'graph.lbug'),
+    pglitePath: path.join(dataDir, 'accounts.pglite'),
+  });
 }

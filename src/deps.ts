@@ -1,4 +1,3 @@
-import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { AppDeps } from './app.js';
 import type { Config } from './config.js';
@@ -6,6 +5,13 @@ import type { GraphEngine } from './graph/graph-port.js';
 import { openLadybug } from './graph/ladybug-engine.js';
 import { loadQueryFiles, splitStatements, type QueryFiles } from './graph/query-files.js';
 import { createImportRepo } from './ingest/import-repo.js';
+import { createAccountsRepo } from './modules/accounts/accounts.repo.js';
+import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { createMeter } from './modules/accounts/metering.js';
+import { migrate } from './store/migrations.js';
+import { openPglite } from './store/pglite-store.js';
+import { openPostgres } from './store/postgres-store.js';
+import type { SqlStore } from './store/sql-store.js';
 import { createCoverageRepo } from './modules/coverage/coverage.repo.js';
 import { createCoverageService } from './modules/coverage/coverage.service.js';
 import { createLicenseesRepo } from './modules/licensees/licensees.repo.js';
@@ -30,11 +36,33 @@ export async function openGraph(config: Pick<Config, 'graphPath' | 'GRAPH_BUFFER
   return graph;
 }
 
-// Accounts and API keys arrive with their own store; until then every /api/v1 route is open.
-const openAccess: RequestHandler = (_req, _res, next) => next();
+/** Opens the side store (PostgreSQL when DATABASE_URL is set, else PGlite) and migrates it. */
+export async function openStore(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'pglitePath'>): Promise<SqlStore> {
+  const store = config.DATABASE_URL
+    ? await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE)
+    : await openPglite(config.pglitePath);
+  try {
+    await migrate(store);
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+  return store;
+}
+
+export function accountsDeps(store: SqlStore) {
+  const repo = createAccountsRepo(store);
+  return { accounts: createAccountsService(repo), meter: createMeter(repo) };
+}
 
 /** The composition root: engines -> repositories -> services, wired by hand. */
-export function buildDeps(graph: GraphEngine, files: QueryFiles, logger: Logger, config: Pick<Config, 'JSON_BODY_LIMIT' | 'TRUST_PROXY'>): AppDeps {
+export function buildDeps(
+  graph: GraphEngine,
+  files: QueryFiles,
+  logger: Logger,
+  config: Pick<Config, 'JSON_BODY_LIMIT' | 'TRUST_PROXY'>,
+  side: ReturnType<typeof accountsDeps>,
+): AppDeps {
   const licenseesRepo = createLicenseesRepo(graph, files);
   const licensees = createLicenseesService(licenseesRepo);
   const relationships = createRelationshipsService(createRelationshipsRepo(graph, files), licenseesRepo, licensees);
@@ -45,8 +73,11 @@ export function buildDeps(graph: GraphEngine, files: QueryFiles, logger: Logger,
     licenseesRepo,
     relationships,
     coverage,
-    readinessChecks: [{ name: 'graph', check: () => graph.ping() }],
-    authenticate: openAccess,
+    readinessChecks: [
+      { name: 'graph', check: () => graph.ping() },
+      { name: 'accounts_store', check: () => side.accounts.ping() },
+    ],
+    ...side,
     jsonBodyLimit: config.JSON_BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
   };

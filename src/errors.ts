@@ -37,8 +37,27 @@ export class ValidationError extends AppError {
 }
 
 export class UnauthorizedError extends AppError {
-  constructor(message: string) {
+  /** RFC 6750 error code for WWW-Authenticate; absent when no credential was sent. */
+  constructor(
+    message: string,
+    readonly bearerError?: 'invalid_token' | 'invalid_request',
+  ) {
     super(401, message);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
+export class QuotaExceededError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
   }
 }
 
@@ -63,6 +82,14 @@ export class DataDirLockedError extends Error {
         'or point DATA_DIR at another folder.',
     );
     this.name = 'DataDirLockedError';
+  }
+}
+
+/** A side store failure (PostgreSQL or PGlite), translated at the adapter edge. */
+export class StoreError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreError';
   }
 }
 

@@ -5,13 +5,15 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
-import { buildDeps, importRepo, loadQueryFiles, openGraph } from './deps.js';
+import { accountsDeps, buildDeps, importRepo, loadQueryFiles, openGraph, openStore } from './deps.js';
 import { DataDirLockedError } from './errors.js';
 import { importFolder } from './ingest/canonical-import.js';
+import { adminCommands } from './modules/admin/admin.commands.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { removeServerHandle, writeServerHandle } from './server-handle.js';
 
 const DEMO_SEEDS = fileURLToPath(new URL('../seeds/demo/', import.meta.url));
+const USAGE_FLUSH_MS = 1000;
 
 async function main() {
   const config = loadConfig();
@@ -22,6 +24,12 @@ async function main() {
   });
   const files = loadQueryFiles();
   const graph = await openGraph(config, files);
+  const store = await openStore(config).catch(async (err) => {
+    await graph.close();
+    throw err;
+  });
+  const side = accountsDeps(store);
+  const embedded = graph.name === 'ladybug' && !config.DATABASE_URL;
 
   const imports = importRepo(graph, files);
   // Demo data only ever goes into the embedded engine.
@@ -32,10 +40,15 @@ async function main() {
       `loaded the demo dataset from ${path.relative(process.cwd(), DEMO_SEEDS) || DEMO_SEEDS} (start with DEMO_DATA=false for an empty graph)`,
     );
   }
+  // A demo account only on the embedded defaults, never with PostgreSQL.
+  const demo =
+    embedded && (await side.accounts.countAccounts()) === 0
+      ? await side.accounts.createAccount({ email: 'demo@example.com', plan: 'growth', label: 'demo', isDemo: true })
+      : undefined;
 
   const adminToken = randomBytes(24).toString('base64url');
-  const adminRouter = adminRoutes(adminToken, (folder) => importFolder(imports, folder));
-  const app = createApp({ ...buildDeps(graph, files, logger, config), adminRouter });
+  const run = adminCommands({ accounts: side.accounts, imports });
+  const app = createApp({ ...buildDeps(graph, files, logger, config, side), adminRouter: adminRoutes(adminToken, run) });
   const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -44,7 +57,17 @@ async function main() {
   const { port } = server.address() as AddressInfo;
   const base = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
   writeServerHandle(config.dataDir, { pid: process.pid, url: `http://127.0.0.1:${port}`, token: adminToken });
-  logger.info({ port, dataDir: config.dataDir }, `listening on ${base}  (API docs: ${base}/docs)`);
+  logger.info({ port, dataDir: config.dataDir, store: store.kind }, `listening on ${base}  (API docs: ${base}/docs)`);
+  if (demo) {
+    // Straight to the terminal, once: the raw key is never stored and never logged.
+    process.stdout.write(
+      `\n  Demo account ${demo.account.email} (growth plan). Its API key, shown only this once:\n\n    ${demo.key.key}\n\n` +
+        `  Try: curl -H 'Authorization: Bearer ${demo.key.key}' '${base}/api/v1/licensees/verify?state=TX&license_number=406526-SA'\n\n`,
+    );
+  }
+
+  const flusher = setInterval(() => side.meter.flush().catch((err) => logger.error({ err }, 'usage flush failed')), USAGE_FLUSH_MS);
+  flusher.unref();
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -57,10 +80,20 @@ async function main() {
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     server.close(async () => {
+      clearInterval(flusher);
+      let code = 0;
+      try {
+        await side.meter.flush();
+      } catch (err) {
+        logger.error({ err }, 'final usage flush failed');
+        code = 1;
+      }
       removeServerHandle(config.dataDir);
+      await store.close();
       await graph.close();
       logger.info('stopped');
-      process.exit(0);
+      logger.flush?.();
+      process.exit(code);
     });
     server.closeIdleConnections();
   };

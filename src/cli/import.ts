@@ -4,9 +4,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { importRepo, loadQueryFiles, openGraph } from '../deps.js';
-import { DataDirLockedError } from '../errors.js';
-import { importFolder, type ImportSummary } from '../ingest/canonical-import.js';
-import { readServerHandle } from '../server-handle.js';
+import type { ImportSummary } from '../ingest/canonical-import.js';
+import { adminCommands } from '../modules/admin/admin.commands.js';
+import { exitWithError, runOperatorCommand } from './operator.js';
 
 function print(summary: ImportSummary, json: boolean) {
   if (json) {
@@ -23,52 +23,19 @@ function print(summary: ImportSummary, json: boolean) {
   if (summary.rejected.length > 50) console.log(`    ... ${summary.rejected.length - 50} more (use --json for all)`);
 }
 
-async function main(): Promise<number> {
+async function main() {
   const { values, positionals } = parseArgs({ allowPositionals: true, options: { json: { type: 'boolean', default: false } } });
   if (positionals.length !== 1) {
     console.error('usage: npm run import -- <folder> [--json]');
-    return 2;
+    process.exit(2);
   }
-  const folder = path.resolve(positionals[0]);
   const config = loadConfig();
-  const files = loadQueryFiles();
-  let graph;
-  try {
-    graph = await openGraph(config, files);
-  } catch (err) {
-    if (!(err instanceof DataDirLockedError)) throw err;
-    // The server holds the data dir: hand the import to it.
-    const server = readServerHandle(config.dataDir);
-    if (!server) {
-      console.error(`cannot import: ${err.message}`);
-      return 3;
-    }
-    console.error(`the server (pid ${server.pid}) holds ${config.dataDir}; importing through it`);
-    const res = await fetch(`${server.url}/internal/imports`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-admin-token': server.token },
-      body: JSON.stringify({ folder }),
-    });
-    const body = await res.json();
-    if (!res.ok) {
-      console.error(`import failed: ${typeof body.detail === 'string' ? body.detail : JSON.stringify(body.detail)}`);
-      return 1;
-    }
-    print(body as ImportSummary, values.json);
-    return 0;
-  }
-  try {
-    print(await importFolder(importRepo(graph, files), folder), values.json);
-    return 0;
-  } finally {
-    await graph.close();
-  }
+  const summary = await runOperatorCommand('import', { folder: path.resolve(positionals[0]) }, config.dataDir, async () => {
+    const files = loadQueryFiles();
+    const graph = await openGraph(config, files);
+    return { run: adminCommands({ imports: importRepo(graph, files) }), close: () => graph.close() };
+  });
+  print(summary as ImportSummary, values.json);
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(`import failed: ${(err as Error).message}`);
-    process.exit(1);
-  },
-);
+main().catch(exitWithError);

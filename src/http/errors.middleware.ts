@@ -1,5 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { AppError, GraphError, ValidationError } from '../errors.js';
+import { AppError, GraphError, QuotaExceededError, StoreError, UnauthorizedError, ValidationError } from '../errors.js';
+import { rateLimitHeaders, type Ticket } from '../modules/accounts/metering.js';
+
+const REALM = 'licensee-verification-service';
 
 export const notFound: RequestHandler = (req, res) => {
   res.status(404).json({ detail: `Not Found: ${req.method} ${req.path}` });
@@ -15,6 +18,17 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (err instanceof ValidationError) {
     res.status(422).json({ detail: err.issues });
     return;
+  }
+  if (err instanceof UnauthorizedError) {
+    // RFC 6750: no error code when no credential was sent.
+    const params = [`realm="${REALM}"`];
+    if (err.bearerError) params.push(`error="${err.bearerError}"`, `error_description="${err.message.replace(/"/g, "'")}"`);
+    res.set('WWW-Authenticate', `Bearer ${params.join(', ')}`);
+  }
+  if (err instanceof QuotaExceededError) {
+    res.set('Retry-After', String(err.retryAfterSeconds));
+    const ticket = (err as { ticket?: Ticket }).ticket;
+    if (ticket) res.set(rateLimitHeaders(ticket));
   }
   if (err instanceof AppError) {
     res.status(err.status).json({ detail: err.message });
@@ -44,6 +58,10 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   req.log?.error({ err }, 'request failed');
   if (err instanceof GraphError) {
     res.status(503).json({ detail: 'the graph store could not answer; retry shortly' });
+    return;
+  }
+  if (err instanceof StoreError) {
+    res.status(503).json({ detail: 'the accounts store could not answer; retry shortly' });
     return;
   }
   res.status(500).json({ detail: 'internal error' });

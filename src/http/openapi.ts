@@ -1,4 +1,5 @@
 import { OpenApiGeneratorV31, type OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { PLANS } from '../modules/accounts/plans.js';
 import {
   AFFILIATE_ROLES,
   RELATIONSHIP_TYPES,
@@ -30,15 +31,21 @@ export function openApiDocument(registry: OpenAPIRegistry) {
         '|---|---|',
         statusTable,
         '',
+        '**Authentication.** Every `/api/v1` operation except `GET /api/v1/coverage` needs `Authorization: Bearer <API key>`. A missing, malformed, unknown or revoked key gets 401 with `WWW-Authenticate: Bearer` (with `error="invalid_token"` for a bad key).',
+        '',
+        `**Plans and quotas** (lookups per calendar month, UTC): ${Object.values(PLANS).map((p) => `${p.name} ${p.monthlyLookups.toLocaleString('en-US')}${p.batch ? '' : ' (no batch)'}`).join(', ')}. Metered lookups: search, verify, batch, get, affiliations, supervisors, affiliates, hierarchy and every legacy or reserved licensee/licence operation; each HTTP call counts once (a batch of 100 included) when it answers 2xx or 404. Not metered: health, coverage, states, sources, readiness, account, usage, keys. Metered responses carry \`RateLimit-Policy\` and \`RateLimit\` (draft-ietf-httpapi-ratelimit-headers-10); a spent quota gets 429 with \`Retry-After\`; batch on the free plan gets 402.`,
+        '',
         '**Deprecation.** Legacy operations are marked deprecated and answer with `Deprecation` (RFC 9745) and `Link: <successor>; rel="successor-version"` headers; they stay available in v1.',
       ].join('\n'),
     },
     servers: [{ url: '/' }],
+    security: [{ bearerAuth: [] }],
     tags: [
       { name: 'Licensees', description: 'Search, verify, batch verify, read' },
       { name: 'Relationships', description: 'Supervisors, affiliates, history, hierarchy' },
       { name: 'Coverage', description: 'Jurisdictions and their sources' },
       { name: 'Health', description: 'Liveness and readiness' },
+      { name: 'Account', description: 'The calling account, its usage and API keys' },
       { name: 'Legacy and reserved', description: 'Kept for backward compatibility; prefer the canonical operations' },
     ],
   });

@@ -7,6 +7,13 @@ import { toValidationIssues } from './validation.js';
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 
+/** Where routes go, and the guard that meters lookup operations (absent: not metered). */
+export interface RouteContext {
+  router: Router;
+  registry: OpenAPIRegistry;
+  meter?: (def: { operationId: string; paidOnly: boolean }) => RequestHandler;
+}
+
 export interface RouteDef<Q extends AnyObject, P extends AnyObject, B extends z.ZodType, R extends z.ZodType> {
   method: 'get' | 'post' | 'delete';
   /** Express path, `:param` style. */
@@ -16,9 +23,15 @@ export interface RouteDef<Q extends AnyObject, P extends AnyObject, B extends z.
   description?: string;
   tags: string[];
   deprecated?: { successor?: string };
+  /** Served without an API key. */
+  public?: boolean;
+  /** A lookup: counts against the monthly quota; `paid` ones need a paid plan. */
+  metered?: 'lookup' | 'paid';
   query?: Q;
   params?: P;
   body?: B;
+  /** The body may be left out entirely (treated as `{}`). */
+  bodyOptional?: boolean;
   response: R;
   responseDescription?: string;
   /** Error statuses this operation can answer besides 422 and 500. */
@@ -31,11 +44,12 @@ export interface RouteDef<Q extends AnyObject, P extends AnyObject, B extends z.
 }
 
 const ERROR_TEXT: Record<number, string> = {
-  401: 'Missing, malformed, unknown or revoked API key',
+  401: 'Missing, malformed, unknown or revoked API key (WWW-Authenticate: Bearer)',
   402: 'The plan does not include this operation',
   404: 'Not found',
+  409: 'Conflicts with the current state',
   413: 'Body larger than the limit',
-  429: 'Monthly quota spent',
+  429: 'Monthly quota spent (Retry-After: seconds to the reset)',
   503: 'A store the service depends on is unavailable',
 };
 
@@ -52,14 +66,18 @@ function parseOrCollect<S extends z.ZodType>(schema: S | undefined, where: 'quer
 
 /** Mounts one operation on the router and describes it in the OpenAPI registry, from the same schemas. */
 export function route<Q extends AnyObject, P extends AnyObject, B extends z.ZodType, R extends z.ZodType>(
-  router: Router,
-  registry: OpenAPIRegistry,
+  ctx: RouteContext,
   def: RouteDef<Q, P, B, R>,
 ): void {
+  const { router, registry } = ctx;
   const errorResponses: RouteConfig['responses'] = {
     422: { description: 'Invalid query, path or body', content: { 'application/json': { schema: ValidationErrorBody } } },
   };
-  for (const status of def.errors ?? []) {
+  const statuses = new Set(def.errors ?? []);
+  if (!def.public) statuses.add(401);
+  if (def.metered) statuses.add(429);
+  if (def.metered === 'paid') statuses.add(402);
+  for (const status of [...statuses].sort()) {
     errorResponses[status] = { description: ERROR_TEXT[status] ?? 'Error', content: { 'application/json': { schema: ErrorBody } } };
   }
   registry.registerPath({
@@ -70,21 +88,30 @@ export function route<Q extends AnyObject, P extends AnyObject, B extends z.ZodT
     description: def.description,
     tags: def.tags,
     deprecated: def.deprecated ? true : undefined,
+    security: def.public ? [] : [{ bearerAuth: [] }],
     request: {
       query: def.query,
       params: def.params,
-      body: def.body ? { required: true, content: { 'application/json': { schema: def.body } } } : undefined,
+      body: def.body ? { required: !def.bodyOptional, content: { 'application/json': { schema: def.body } } } : undefined,
     },
     responses: {
       200: {
         description: def.responseDescription ?? 'OK',
         content: { 'application/json': { schema: def.response } },
-        headers: def.deprecated
-          ? {
-              Deprecation: { description: 'RFC 9745: deprecated since this date', schema: { type: 'string' } },
-              Link: { description: 'The successor operation (rel="successor-version")', schema: { type: 'string' } },
-            }
-          : undefined,
+        headers: {
+          ...(def.deprecated
+            ? {
+                Deprecation: { description: 'RFC 9745: deprecated since this date', schema: { type: 'string' } },
+                Link: { description: 'The successor operation (rel="successor-version")', schema: { type: 'string' } },
+              }
+            : {}),
+          ...(def.metered
+            ? {
+                'RateLimit-Policy': { description: 'draft-ietf-httpapi-ratelimit-headers-10: `monthly;q=<quota>;w=<window seconds>`', schema: { type: 'string' } },
+                RateLimit: { description: 'draft-ietf-httpapi-ratelimit-headers-10: `monthly;r=<remaining>;t=<seconds to reset>`', schema: { type: 'string' } },
+              }
+            : {}),
+        },
       },
       ...errorResponses,
     },
@@ -94,7 +121,7 @@ export function route<Q extends AnyObject, P extends AnyObject, B extends z.ZodT
     const issues: ValidationIssue[] = [];
     const params = parseOrCollect(def.params, 'path', req.params, issues);
     const query = parseOrCollect(def.query, 'query', req.query, issues);
-    const body = parseOrCollect(def.body, 'body', req.body, issues);
+    const body = parseOrCollect(def.body, 'body', req.body === undefined && def.bodyOptional ? {} : req.body, issues);
     if (def.deprecated) {
       res.setHeader('Deprecation', DEPRECATION_DATE);
       if (def.deprecated.successor) res.setHeader('Link', `<${def.deprecated.successor}>; rel="successor-version"`);
@@ -104,5 +131,6 @@ export function route<Q extends AnyObject, P extends AnyObject, B extends z.ZodT
     // A handler may set another status (readiness answers 503 with the same body shape).
     res.json(out);
   };
-  router[def.method](def.path, handler);
+  const guard = def.metered && ctx.meter ? [ctx.meter({ operationId: def.operationId, paidOnly: def.metered === 'paid' })] : [];
+  router[def.method](def.path, ...guard, handler);
 }

@@ -3,18 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CoverageResponse, SourceItem, SourcesCoverageResponse, StateItem } from '../../src/modules/coverage/coverage.schemas.js';
 import { ReadinessResponse } from '../../src/modules/health/health.routes.js';
-import { DEMO_SEEDS, testApp, testGraph, useApp } from '../helpers/graph.js';
+import { DEMO_SEEDS, testApp, testGraph, testStore, useApp } from '../helpers/graph.js';
 import { body } from '../helpers/http.js';
 
 describe('health, coverage, states and sources over the demo dataset', () => {
   const t = useApp(DEMO_SEEDS);
 
   it('when /health is called then it answers ok without touching a store', async () => {
-    expect(body(await request(t.app).get('/health'), z.object({ status: z.literal('ok') }))).toEqual({ status: 'ok' });
+    expect(body(await t.api.get('/health'), z.object({ status: z.literal('ok') }))).toEqual({ status: 'ok' });
   });
 
   it('when coverage is read then every state row has counts computed from the data and its coverage notes', async () => {
-    const res = body(await request(t.app).get('/api/v1/coverage'), CoverageResponse);
+    const res = body(await t.api.get('/api/v1/coverage'), CoverageResponse);
     const byState = Object.fromEntries(res.states.map((s) => [s.state, s]));
     expect(Object.keys(byState).sort()).toEqual(['CA', 'FL', 'NY', 'TX', 'WA']);
     expect(byState.TX).toMatchObject({ status: 'active', refresh_frequency: 'nightly', relationship_coverage: 'verified_graph', record_count: 150 });
@@ -27,20 +27,20 @@ describe('health, coverage, states and sources over the demo dataset', () => {
   });
 
   it('when states are listed then only active jurisdictions come back', async () => {
-    const states = body(await request(t.app).get('/api/v1/states'), z.array(StateItem));
+    const states = body(await t.api.get('/api/v1/states'), z.array(StateItem));
     expect(states.map((s) => s.code)).toEqual(['CA', 'FL', 'NY', 'TX']);
     expect(states.find((s) => s.code === 'TX')).toMatchObject({ name: 'Texas', record_count: 150 });
   });
 
   it('when sources are listed then each state has its source with the last import', async () => {
-    const sources = body(await request(t.app).get('/api/v1/sources'), z.array(SourceItem));
+    const sources = body(await t.api.get('/api/v1/sources'), z.array(SourceItem));
     const tx = sources.find((s) => s.state === 'TX')!;
     expect(tx).toMatchObject({ id: 'tx-trec', name: 'Texas Real Estate Commission', last_import_rows: 150 });
     expect(sources.find((s) => s.state === 'WA')?.last_import_at).toBeNull();
   });
 
   it('when sources coverage is read then totals add up over the states', async () => {
-    const res = body(await request(t.app).get('/api/v1/sources/coverage'), SourcesCoverageResponse);
+    const res = body(await t.api.get('/api/v1/sources/coverage'), SourcesCoverageResponse);
     expect(res.totals.record_count).toBe(419);
     expect(res.totals.jurisdictions).toBe(5);
     expect(res.totals.by_relationship_coverage).toMatchObject({ verified_graph: 2, verified_graph_partial: 1 });
@@ -48,25 +48,43 @@ describe('health, coverage, states and sources over the demo dataset', () => {
   });
 
   it('when the graph answers then readiness is ready with the graph check', async () => {
-    const res = body(await request(t.app).get('/api/v1/readiness'), ReadinessResponse);
+    const res = body(await t.api.get('/api/v1/readiness'), ReadinessResponse);
     expect(res.status).toBe('ready');
     expect(res.checks.graph.status).toBe('ok');
   });
 });
 
-describe('readiness when the graph is gone', () => {
+describe('readiness when a store is gone', () => {
   it('when the graph engine is closed then readiness answers 503 naming the graph', async () => {
     const { graph } = await testGraph();
-    const app = testApp(graph);
+    const side = await testStore();
+    const { key } = await side.accounts.createAccount({ email: 'r@example.com', plan: 'starter' });
+    const app = testApp(graph, side);
+    const auth = { Authorization: `Bearer ${key.key}` };
     await graph.close();
-    const res = await request(app).get('/api/v1/readiness');
+    const res = await request(app).get('/api/v1/readiness').set(auth);
     const parsed = body(res, ReadinessResponse.extend({ detail: z.string() }), 503);
     expect(parsed.status).toBe('not_ready');
     expect(parsed.checks.graph.status).toBe('failing');
     expect(parsed.detail).toMatch(/graph/);
     // A licence lookup on a closed engine is a 503 with a clear detail, never a stack trace.
-    const lookup = await request(app).get('/api/v1/licensees/TX/1');
+    const lookup = await request(app).get('/api/v1/licensees/TX/1').set(auth);
     expect(lookup.status).toBe(503);
     expect(lookup.body).toEqual({ detail: 'the graph store could not answer; retry shortly' });
+    await side.store.close();
+  });
+
+  it('when the accounts store is closed then readiness answers 503 naming it and keys cannot be checked', async () => {
+    const { graph } = await testGraph();
+    const side = await testStore();
+    const { key } = await side.accounts.createAccount({ email: 'r2@example.com', plan: 'starter' });
+    const app = testApp(graph, side);
+    const auth = { Authorization: `Bearer ${key.key}` };
+    expect((await request(app).get('/api/v1/readiness').set(auth)).status).toBe(200);
+    await side.store.close();
+    await new Promise((r) => setTimeout(r, 1100)); // past the key cache
+    const res = await request(app).get('/api/v1/readiness').set(auth);
+    expect(res.status).toBe(503);
+    await graph.close();
   });
 });

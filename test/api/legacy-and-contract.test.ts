@@ -19,27 +19,27 @@ describe('legacy and reserved endpoints', () => {
   };
 
   it('when legacy search gets a last name without state then it searches every state, deprecated', async () => {
-    const res = await request(t.app).get('/api/v1/licensees/search?last_name=berman');
+    const res = await t.api.get('/api/v1/licensees/search?last_name=berman');
     expect(body(res, LicenseeListResponse).data.map((l) => [l.state, l.license_number])).toEqual([['NY', '00055592']]);
     expectDeprecated(res, '/api/v1/licensees');
-    const tx = body(await request(t.app).get('/api/v1/licensees/search?first_name=zoe&state=tx'), LicenseeListResponse);
+    const tx = body(await t.api.get('/api/v1/licensees/search?first_name=zoe&state=tx'), LicenseeListResponse);
     expect(tx.data.map((l) => l.license_number)).toEqual(['763828-SA']);
   });
 
   it('when legacy search gets neither name then 422', async () => {
-    validationErrors(await request(t.app).get('/api/v1/licensees/search?state=TX'));
+    validationErrors(await t.api.get('/api/v1/licensees/search?state=TX'));
   });
 
   it('when the single supervisor is asked for then the brokerage link comes back, or null', async () => {
-    const res = await request(t.app).get('/api/v1/licensees/TX/763827-SA/supervisor');
+    const res = await t.api.get('/api/v1/licensees/TX/763827-SA/supervisor');
     expect(body(res, SingleSupervisorResponse).data?.license_number).toBe('100001-B');
     expectDeprecated(res, '/api/v1/licensees/{state}/{license_number}/supervisors');
-    expect(body(await request(t.app).get('/api/v1/licensees/TX/200001-B/supervisor'), SingleSupervisorResponse).data).toBeNull();
-    errorDetail(await request(t.app).get('/api/v1/licensees/TX/NOPE/supervisor'), 404);
+    expect(body(await t.api.get('/api/v1/licensees/TX/200001-B/supervisor'), SingleSupervisorResponse).data).toBeNull();
+    errorDetail(await t.api.get('/api/v1/licensees/TX/NOPE/supervisor'), 404);
   });
 
   it('when the change feed is read then data is empty and it says it is reserved', async () => {
-    const res = await request(t.app).get('/api/v1/licensees/changes');
+    const res = await t.api.get('/api/v1/licensees/changes');
     expect(body(res, z.object({ data: z.array(z.unknown()), next_cursor: z.null(), reserved: z.literal(true) }))).toEqual({
       data: [],
       next_cursor: null,
@@ -49,7 +49,7 @@ describe('legacy and reserved endpoints', () => {
   });
 
   it('when licenses are searched then the raw normalized shape comes back with normalized fields', async () => {
-    const res = await request(t.app).get('/api/v1/licenses/search?state=TX&license_number=7638&status=active');
+    const res = await t.api.get('/api/v1/licenses/search?state=TX&license_number=7638&status=active');
     const parsed = body(res, z.object({ data: z.array(RawLicense), meta: PaginationMeta }));
     expect(parsed.data.map((l) => [l.license_number, l.license_type_normalized, l.status_normalized])).toEqual([
       ['763827-SA', 'salesperson', 'active'],
@@ -59,17 +59,17 @@ describe('legacy and reserved endpoints', () => {
   });
 
   it('when one licence is read raw then it has the normalized fields; unknown is 404', async () => {
-    const res = await request(t.app).get('/api/v1/licenses/tx/763828-sa');
+    const res = await t.api.get('/api/v1/licenses/tx/763828-sa');
     expect(body(res, z.object({ data: RawLicense })).data).toMatchObject({ status: 'Expired less than 6 months', status_normalized: 'expired' });
-    errorDetail(await request(t.app).get('/api/v1/licenses/TX/NOPE'), 404);
+    errorDetail(await t.api.get('/api/v1/licenses/TX/NOPE'), 404);
   });
 
   it('when licence types are counted then counts group by state and normalized type', async () => {
     const schema = z.object({ data: z.array(z.object({ state: z.string(), license_type: z.string().nullable(), count: z.number() })) });
-    const all = body(await request(t.app).get('/api/v1/licenses/license-type-counts'), schema).data;
+    const all = body(await t.api.get('/api/v1/licenses/license-type-counts'), schema).data;
     expect(all).toContainEqual({ state: 'TX', license_type: 'salesperson', count: 3 });
     expect(all).toContainEqual({ state: 'NY', license_type: 'broker_associate', count: 1 });
-    const ny = body(await request(t.app).get('/api/v1/licenses/license-type-counts?state=ny'), schema).data;
+    const ny = body(await t.api.get('/api/v1/licenses/license-type-counts?state=ny'), schema).data;
     expect(ny.every((r) => r.state === 'NY')).toBe(true);
   });
 });
@@ -78,7 +78,7 @@ describe('the contract: OpenAPI, docs, errors and headers', () => {
   const t = useApp();
 
   it('when /openapi.json is read then it is OpenAPI 3.1, version 1.0.0, every operation with an id and error responses', async () => {
-    const doc = (await request(t.app).get('/openapi.json').expect(200)).body;
+    const doc = (await t.api.get('/openapi.json').expect(200)).body;
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('1.0.0');
     const ops = Object.entries(doc.paths as Record<string, Record<string, { operationId: string; responses: Record<string, unknown>; deprecated?: boolean }>>).flatMap(
@@ -92,7 +92,16 @@ describe('the contract: OpenAPI, docs, errors and headers', () => {
       'get /api/v1/licensees/{state}/{license_number}/supervisors', 'get /api/v1/licenses/license-type-counts',
       'get /api/v1/licenses/search', 'get /api/v1/licenses/{state}/{license_number}', 'get /api/v1/readiness',
       'get /api/v1/sources', 'get /api/v1/sources/coverage', 'get /api/v1/states', 'get /health', 'post /api/v1/licensees/batch',
+      'get /api/v1/account', 'get /api/v1/account/usage', 'get /api/v1/api-keys', 'post /api/v1/api-keys', 'delete /api/v1/api-keys/{key_id}',
     ].sort());
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const op of ops) {
+      const isPublic = op.path === '/health' || op.path === '/api/v1/coverage';
+      expect((op as { security?: unknown[] }).security, `${op.method} ${op.path}`).toEqual(isPublic ? [] : [{ bearerAuth: [] }]);
+      if (!isPublic) expect(Object.keys(op.responses), `${op.method} ${op.path}`).toContain('401');
+    }
+    expect(Object.keys(doc.paths['/api/v1/licensees/batch'].post.responses)).toEqual(expect.arrayContaining(['402', '429']));
+    expect(doc.paths['/api/v1/licensees/verify'].get.responses['200'].headers).toHaveProperty('RateLimit');
     for (const op of ops) {
       expect(op.operationId, `${op.method} ${op.path}`).toMatch(/^[a-z][A-Za-z]+$/);
       expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '422']));
@@ -111,23 +120,23 @@ describe('the contract: OpenAPI, docs, errors and headers', () => {
   });
 
   it('when /docs is opened then Swagger UI is served', async () => {
-    const res = await request(t.app).get('/docs/').expect(200);
+    const res = await t.api.get('/docs/').expect(200);
     expect(res.text).toContain('swagger-ui');
   });
 
   it('when a path is unknown then 404 with a detail and a request id', async () => {
-    const res = await request(t.app).get('/api/v1/nothing-here');
+    const res = await t.api.get('/api/v1/nothing-here');
     expect(errorDetail(res, 404)).toMatch(/Not Found/);
   });
 
   it('when the client sends a sane X-Request-ID then it is echoed; an unsafe one is replaced', async () => {
-    expect((await request(t.app).get('/health').set('X-Request-ID', 'abc-123.x')).headers['x-request-id']).toBe('abc-123.x');
-    const replaced = (await request(t.app).get('/health').set('X-Request-ID', 'bad id\twith spaces')).headers['x-request-id'];
+    expect((await t.api.get('/health').set('X-Request-ID', 'abc-123.x')).headers['x-request-id']).toBe('abc-123.x');
+    const replaced = (await t.api.get('/health').set('X-Request-ID', 'bad id\twith spaces')).headers['x-request-id'];
     expect(replaced).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('when any response is sent then helmet headers are set and Express is not advertised', async () => {
-    const res = await request(t.app).get('/health');
+    const res = await t.api.get('/health');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-powered-by']).toBeUndefined();
   });

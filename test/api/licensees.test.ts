@@ -1,4 +1,3 @@
-import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { credentialId } from '../../src/domain/identity.js';
 import {
@@ -13,11 +12,11 @@ import { LICENSEE_FIELDS, body, errorDetail, validationErrors } from '../helpers
 describe('licensees over a small graph', () => {
   const t = useApp(fixture('small'));
 
-  const search = async (qs: string) => body(await request(t.app).get(`/api/v1/licensees?${qs}`), LicenseeListResponse);
+  const search = async (qs: string) => body(await t.api.get(`/api/v1/licensees?${qs}`), LicenseeListResponse);
 
   describe('verify', () => {
     it('when the number is sent in another case and with spaces then the licence is verified with every spec field', async () => {
-      const res = body(await request(t.app).get('/api/v1/licensees/verify').query({ state: 'tx', license_number: ' 763827 -sa ' }), VerifyResponse);
+      const res = body(await t.api.get('/api/v1/licensees/verify').query({ state: 'tx', license_number: ' 763827 -sa ' }), VerifyResponse);
       expect(res.verified).toBe(true);
       const l = res.licensee!;
       expect(Object.keys(l).sort()).toEqual(LICENSEE_FIELDS);
@@ -54,34 +53,34 @@ describe('licensees over a small graph', () => {
     });
 
     it('when no licence matches then it answers 200 with verified false and a null licensee', async () => {
-      const res = body(await request(t.app).get('/api/v1/licensees/verify?state=TX&license_number=NOPE-1'), VerifyResponse);
+      const res = body(await t.api.get('/api/v1/licensees/verify?state=TX&license_number=NOPE-1'), VerifyResponse);
       expect(res).toEqual({ verified: false, licensee: null });
     });
 
     it('when the licence is revoked then it is still verified and its status says so', async () => {
-      const res = body(await request(t.app).get('/api/v1/licensees/verify?state=TX&license_number=763829-SA'), VerifyResponse);
+      const res = body(await t.api.get('/api/v1/licensees/verify?state=TX&license_number=763829-SA'), VerifyResponse);
       expect(res.verified).toBe(true);
       expect(res.licensee?.status).toBe('Revoked');
       expect(res.licensee?.supervision_empty_reason).toBe('authoritative_absence');
     });
 
     it('when state or license_number is missing or malformed then 422 names each field', async () => {
-      const detail = validationErrors(await request(t.app).get('/api/v1/licensees/verify?state=Texas'));
+      const detail = validationErrors(await t.api.get('/api/v1/licensees/verify?state=Texas'));
       expect(detail.map((d) => d.loc)).toEqual([['query', 'state'], ['query', 'license_number']]);
       expect(detail[1]).toMatchObject({ type: 'missing', msg: 'Field required' });
-      const blank = validationErrors(await request(t.app).get('/api/v1/licensees/verify?state=TX&license_number=%20%20'));
+      const blank = validationErrors(await t.api.get('/api/v1/licensees/verify?state=TX&license_number=%20%20'));
       expect(blank[0].loc).toEqual(['query', 'license_number']);
     });
 
     it('when a parameter is repeated then 422 says it must be a single string', async () => {
-      const detail = validationErrors(await request(t.app).get('/api/v1/licensees/verify?state=TX&state=FL&license_number=1'));
+      const detail = validationErrors(await t.api.get('/api/v1/licensees/verify?state=TX&state=FL&license_number=1'));
       expect(detail[0]).toMatchObject({ loc: ['query', 'state'], type: 'string_type' });
     });
   });
 
   describe('get', () => {
     it('when the licence exists then data is the licensee, state and number in any case', async () => {
-      const res = body(await request(t.app).get('/api/v1/licensees/ny/10301213690'), LicenseeResponse);
+      const res = body(await t.api.get('/api/v1/licensees/ny/10301213690'), LicenseeResponse);
       expect(res.data).toMatchObject({
         state: 'NY',
         brokerage: 'HUDSON HOMES REALTY',
@@ -97,15 +96,15 @@ describe('licensees over a small graph', () => {
     });
 
     it('when the licence is unknown then 404 with a detail', async () => {
-      expect(errorDetail(await request(t.app).get('/api/v1/licensees/TX/000-NONE'), 404)).toMatch(/000-NONE/);
+      expect(errorDetail(await t.api.get('/api/v1/licensees/TX/000-NONE'), 404)).toMatch(/000-NONE/);
     });
 
     it('when the state is not two letters then 422 on the path', async () => {
-      expect(validationErrors(await request(t.app).get('/api/v1/licensees/TEX/1'))[0].loc).toEqual(['path', 'state']);
+      expect(validationErrors(await t.api.get('/api/v1/licensees/TEX/1'))[0].loc).toEqual(['path', 'state']);
     });
 
     it('when the licence is a brokerage then its own designated broker is listed', async () => {
-      const res = body(await request(t.app).get('/api/v1/licensees/TX/100001-b'), LicenseeResponse);
+      const res = body(await t.api.get('/api/v1/licensees/TX/100001-b'), LicenseeResponse);
       expect(res.data.designated_broker?.license_number).toBe('200001-B');
       expect(res.data.current_affiliate_roles).toEqual(['brokerage']);
       expect(res.data.brokerage).toBeNull();
@@ -121,7 +120,7 @@ describe('licensees over a small graph', () => {
         { state: 'Z1', license_number: '1' },
         { state: 'NY', license_number: '00055592' },
       ];
-      const res = body(await request(t.app).post('/api/v1/licensees/batch').send({ licenses }), BatchVerifyResponse);
+      const res = body(await t.api.post('/api/v1/licensees/batch').send({ licenses }), BatchVerifyResponse);
       expect(res.data.map((r) => [r.state, r.license_number, r.verified])).toEqual([
         ['ny', '00055592', true],
         ['TX', 'missing', false],
@@ -134,17 +133,17 @@ describe('licensees over a small graph', () => {
     });
 
     it('when the list is empty or over 100 then 422 on body.licenses', async () => {
-      expect(validationErrors(await request(t.app).post('/api/v1/licensees/batch').send({ licenses: [] }))[0]).toMatchObject({
+      expect(validationErrors(await t.api.post('/api/v1/licensees/batch').send({ licenses: [] }))[0]).toMatchObject({
         loc: ['body', 'licenses'],
         type: 'too_short',
       });
       const many = Array.from({ length: 101 }, (_, i) => ({ state: 'TX', license_number: String(i) }));
-      expect(validationErrors(await request(t.app).post('/api/v1/licensees/batch').send({ licenses: many }))[0].type).toBe('too_long');
+      expect(validationErrors(await t.api.post('/api/v1/licensees/batch').send({ licenses: many }))[0].type).toBe('too_long');
     });
 
     it('when an item has a 3-letter state or a 129-character number then 422 points at the item', async () => {
       const detail = validationErrors(
-        await request(t.app)
+        await t.api
           .post('/api/v1/licensees/batch')
           .send({ licenses: [{ state: 'TX', license_number: '1' }, { state: 'TXX', license_number: 'x'.repeat(129) }] }),
       );
@@ -155,24 +154,24 @@ describe('licensees over a small graph', () => {
     });
 
     it('when the body is not JSON then 422 json_invalid on body', async () => {
-      const res = await request(t.app).post('/api/v1/licensees/batch').set('content-type', 'application/json').send('{"licenses": [');
+      const res = await t.api.post('/api/v1/licensees/batch').set('content-type', 'application/json').send('{"licenses": [');
       expect(validationErrors(res)[0]).toMatchObject({ loc: ['body'], type: 'json_invalid' });
     });
 
     it('when the body is JSON null or an array then 422 says an object is expected', async () => {
       for (const raw of ['null', '[1,2]', '"x"']) {
-        const res = await request(t.app).post('/api/v1/licensees/batch').set('content-type', 'application/json').send(raw);
+        const res = await t.api.post('/api/v1/licensees/batch').set('content-type', 'application/json').send(raw);
         expect(validationErrors(res)[0]).toMatchObject({ loc: ['body'], type: 'object_type' });
       }
     });
 
     it('when the body is missing then 422 says body is required', async () => {
-      expect(validationErrors(await request(t.app).post('/api/v1/licensees/batch'))[0]).toMatchObject({ loc: ['body'], type: 'missing' });
+      expect(validationErrors(await t.api.post('/api/v1/licensees/batch'))[0]).toMatchObject({ loc: ['body'], type: 'missing' });
     });
 
     it('when the body is larger than the limit then 413 with a detail', async () => {
       const huge = JSON.stringify({ licenses: [{ state: 'TX', license_number: 'x'.repeat(200_000) }] });
-      expect(errorDetail(await request(t.app).post('/api/v1/licensees/batch').set('content-type', 'application/json').send(huge), 413)).toMatch(/limit/);
+      expect(errorDetail(await t.api.post('/api/v1/licensees/batch').set('content-type', 'application/json').send(huge), 413)).toMatch(/limit/);
     });
   });
 
@@ -230,15 +229,15 @@ describe('licensees over a small graph', () => {
     });
 
     it('when state is missing or page, per_page, status or license_type are out of range then 422 for each', async () => {
-      const detail = validationErrors(await request(t.app).get('/api/v1/licensees?page=0&per_page=101&status=gone&license_type=wizard'));
+      const detail = validationErrors(await t.api.get('/api/v1/licensees?page=0&per_page=101&status=gone&license_type=wizard'));
       expect(detail.map((d) => d.loc[1]).sort()).toEqual(['license_type', 'page', 'per_page', 'state', 'status']);
-      expect(validationErrors(await request(t.app).get('/api/v1/licensees?state=TX&page=1.5'))[0].loc).toEqual(['query', 'page']);
-      expect(validationErrors(await request(t.app).get('/api/v1/licensees?state=TX&per_page=abc'))[0].loc).toEqual(['query', 'per_page']);
+      expect(validationErrors(await t.api.get('/api/v1/licensees?state=TX&page=1.5'))[0].loc).toEqual(['query', 'page']);
+      expect(validationErrors(await t.api.get('/api/v1/licensees?state=TX&per_page=abc'))[0].loc).toEqual(['query', 'per_page']);
     });
 
     it('when a text filter holds more than 8 distinct terms then 422; repeated terms count once', async () => {
       const nine = 'a b c d e f g h i';
-      expect(validationErrors(await request(t.app).get('/api/v1/licensees').query({ state: 'TX', name: nine }))[0]).toMatchObject({
+      expect(validationErrors(await t.api.get('/api/v1/licensees').query({ state: 'TX', name: nine }))[0]).toMatchObject({
         loc: ['query', 'name'],
         msg: 'must hold at most 8 terms',
       });
@@ -255,8 +254,8 @@ describe('licensees over the demo dataset', () => {
   const t = useApp(DEMO_SEEDS);
 
   it('when one number exists in two states then each state answers with its own licence', async () => {
-    const fl = body(await request(t.app).get('/api/v1/licensees/FL/01234567'), LicenseeResponse).data;
-    const ca = body(await request(t.app).get('/api/v1/licensees/CA/01234567'), LicenseeResponse).data;
+    const fl = body(await t.api.get('/api/v1/licensees/FL/01234567'), LicenseeResponse).data;
+    const ca = body(await t.api.get('/api/v1/licensees/CA/01234567'), LicenseeResponse).data;
     expect(fl.state).toBe('FL');
     expect(ca.state).toBe('CA');
     expect(fl.id).not.toBe(ca.id);
@@ -266,7 +265,7 @@ describe('licensees over the demo dataset', () => {
   it('when every status filter is used in TX, FL and CA then each finds records', async () => {
     for (const state of ['TX', 'FL', 'CA']) {
       for (const status of ['active', 'inactive', 'expired', 'suspended']) {
-        const res = body(await request(t.app).get(`/api/v1/licensees?state=${state}&status=${status}&per_page=100`), LicenseeListResponse);
+        const res = body(await t.api.get(`/api/v1/licensees?state=${state}&status=${status}&per_page=100`), LicenseeListResponse);
         expect(res.meta.total, `${state} ${status}`).toBeGreaterThan(0);
         expect(res.data.length).toBe(Math.min(100, res.meta.total));
       }
@@ -274,10 +273,10 @@ describe('licensees over the demo dataset', () => {
   });
 
   it('when paging through a whole state then every record appears once and the total matches', async () => {
-    const first = body(await request(t.app).get('/api/v1/licensees?state=TX&per_page=100'), LicenseeListResponse);
+    const first = body(await t.api.get('/api/v1/licensees?state=TX&per_page=100'), LicenseeListResponse);
     const ids = new Set(first.data.map((l) => l.id));
     for (let page = 2; (page - 1) * 100 < first.meta.total; page++) {
-      const res = body(await request(t.app).get(`/api/v1/licensees?state=TX&per_page=100&page=${page}`), LicenseeListResponse);
+      const res = body(await t.api.get(`/api/v1/licensees?state=TX&per_page=100&page=${page}`), LicenseeListResponse);
       for (const l of res.data) {
         expect(ids.has(l.id)).toBe(false);
         ids.add(l.id);
@@ -287,14 +286,14 @@ describe('licensees over the demo dataset', () => {
   });
 
   it('when an accented demo name is searched without accents then it is found', async () => {
-    const res = body(await request(t.app).get('/api/v1/licensees?state=FL&name=zoe%20bronte'), LicenseeListResponse);
+    const res = body(await t.api.get('/api/v1/licensees?state=FL&name=zoe%20bronte'), LicenseeListResponse);
     expect(res.data.map((l) => l.full_name)).toContain('Zoë Brontë');
   });
 
   it('when a batch of 100 demo licences is verified then all are found in order', async () => {
-    const list = body(await request(t.app).get('/api/v1/licensees?state=TX&per_page=100'), LicenseeListResponse).data;
+    const list = body(await t.api.get('/api/v1/licensees?state=TX&per_page=100'), LicenseeListResponse).data;
     const licenses = list.map((l) => ({ state: 'TX', license_number: l.license_number.toLowerCase() }));
-    const res = body(await request(t.app).post('/api/v1/licensees/batch').send({ licenses }), BatchVerifyResponse);
+    const res = body(await t.api.post('/api/v1/licensees/batch').send({ licenses }), BatchVerifyResponse);
     expect(res.data.map((r) => r.licensee?.id)).toEqual(list.map((l) => l.id));
   });
 });

@@ -1,4 +1,3 @@
-import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { credentialId } from '../../src/domain/identity.js';
 import {
@@ -17,7 +16,7 @@ const OLD = credentialId('TX', '300001-B');
 describe('relationships over a small graph', () => {
   const t = useApp(fixture('small'));
 
-  const affiliations = async (qs = '') => body(await request(t.app).get(`${AGENT}/affiliations${qs}`), AffiliationsResponse).data;
+  const affiliations = async (qs = '') => body(await t.api.get(`${AGENT}/affiliations${qs}`), AffiliationsResponse).data;
 
   describe('affiliations', () => {
     it('when no as_of is given then only the open relationship is listed as active', async () => {
@@ -71,24 +70,24 @@ describe('relationships over a small graph', () => {
     });
 
     it('when include_inactive is not true/false or as_of is not a real date then 422', async () => {
-      expect(validationErrors(await request(t.app).get(`${AGENT}/affiliations?include_inactive=yes`))[0]).toMatchObject({
+      expect(validationErrors(await t.api.get(`${AGENT}/affiliations?include_inactive=yes`))[0]).toMatchObject({
         loc: ['query', 'include_inactive'],
         type: 'enum',
       });
       for (const bad of ['2025-02-30', '2025-13-01', '20250101', '2025-1-1']) {
-        expect(validationErrors(await request(t.app).get(`${AGENT}/affiliations?as_of=${bad}`))[0].loc).toEqual(['query', 'as_of']);
+        expect(validationErrors(await t.api.get(`${AGENT}/affiliations?as_of=${bad}`))[0].loc).toEqual(['query', 'as_of']);
       }
-      expect(validationErrors(await request(t.app).get(`${AGENT}/affiliations?affiliate_role=boss`))[0].loc).toEqual(['query', 'affiliate_role']);
+      expect(validationErrors(await t.api.get(`${AGENT}/affiliations?affiliate_role=boss`))[0].loc).toEqual(['query', 'affiliate_role']);
     });
 
     it('when the licence is unknown then 404', async () => {
-      errorDetail(await request(t.app).get('/api/v1/licensees/TX/NOPE/affiliations'), 404);
+      errorDetail(await t.api.get('/api/v1/licensees/TX/NOPE/affiliations'), 404);
     });
   });
 
   describe('supervisors', () => {
     it('when the agent has one open sponsor then it is the one supervisor', async () => {
-      const data = body(await request(t.app).get(`${AGENT}/supervisors`), SupervisorsResponse).data;
+      const data = body(await t.api.get(`${AGENT}/supervisors`), SupervisorsResponse).data;
       expect(data).toEqual([
         {
           license_credential_id: ACME,
@@ -104,20 +103,20 @@ describe('relationships over a small graph', () => {
     });
 
     it('when none is on file then 200 with an empty list, and filters narrow the list', async () => {
-      expect(body(await request(t.app).get('/api/v1/licensees/TX/200001-B/supervisors'), SupervisorsResponse).data).toEqual([]);
-      expect(body(await request(t.app).get(`${AGENT}/supervisors?relationship_type=designated_broker`), SupervisorsResponse).data).toEqual([]);
-      expect(body(await request(t.app).get(`${AGENT}/supervisors?affiliate_role=salesperson`), SupervisorsResponse).data).toHaveLength(1);
+      expect(body(await t.api.get('/api/v1/licensees/TX/200001-B/supervisors'), SupervisorsResponse).data).toEqual([]);
+      expect(body(await t.api.get(`${AGENT}/supervisors?relationship_type=designated_broker`), SupervisorsResponse).data).toEqual([]);
+      expect(body(await t.api.get(`${AGENT}/supervisors?affiliate_role=salesperson`), SupervisorsResponse).data).toHaveLength(1);
     });
 
     it('when the licence is unknown then 404, and a bad filter value 422', async () => {
-      errorDetail(await request(t.app).get('/api/v1/licensees/TX/NOPE/supervisors'), 404);
-      validationErrors(await request(t.app).get(`${AGENT}/supervisors?relationship_type=uncle`));
+      errorDetail(await t.api.get('/api/v1/licensees/TX/NOPE/supervisors'), 404);
+      validationErrors(await t.api.get(`${AGENT}/supervisors?relationship_type=uncle`));
     });
   });
 
   describe('affiliates', () => {
     it('when a brokerage has one current agent then it is listed with a total; ended ones are not', async () => {
-      const res = body(await request(t.app).get('/api/v1/licensees/TX/100001-B/affiliates'), AffiliatesResponse);
+      const res = body(await t.api.get('/api/v1/licensees/TX/100001-B/affiliates'), AffiliatesResponse);
       expect(res.meta).toEqual({ total: 1, page: 1, per_page: 25 });
       expect(res.data[0]).toEqual({
         affiliate_license_credential_id: credentialId('TX', '763827-SA'),
@@ -128,18 +127,18 @@ describe('relationships over a small graph', () => {
         relationship_type: 'sponsoring_broker',
         effective_from: '2020-06-01',
       });
-      expect(body(await request(t.app).get('/api/v1/licensees/TX/300001-B/affiliates'), AffiliatesResponse).meta.total).toBe(0);
+      expect(body(await t.api.get('/api/v1/licensees/TX/300001-B/affiliates'), AffiliatesResponse).meta.total).toBe(0);
     });
 
     it('when paging parameters are out of range then 422; unknown licence 404', async () => {
-      validationErrors(await request(t.app).get('/api/v1/licensees/TX/100001-B/affiliates?per_page=0'));
-      errorDetail(await request(t.app).get('/api/v1/licensees/TX/NOPE/affiliates'), 404);
+      validationErrors(await t.api.get('/api/v1/licensees/TX/100001-B/affiliates?per_page=0'));
+      errorDetail(await t.api.get('/api/v1/licensees/TX/NOPE/affiliates'), 404);
     });
   });
 
   describe('hierarchy', () => {
     it('when walked from an agent then each level names the supervisor, relationship and depth up to the top', async () => {
-      const res = body(await request(t.app).get(`/api/v1/license-credentials/${credentialId('TX', '763827-SA')}/hierarchy`), HierarchyResponse);
+      const res = body(await t.api.get(`/api/v1/license-credentials/${credentialId('TX', '763827-SA')}/hierarchy`), HierarchyResponse);
       expect(res.levels.map((l) => [l.depth, l.license_number, l.relationship_type, l.supervises_license_credential_id])).toEqual([
         [1, '100001-B', 'sponsoring_broker', credentialId('TX', '763827-SA')],
         [2, '200001-B', 'designated_broker', ACME],
@@ -149,14 +148,14 @@ describe('relationships over a small graph', () => {
     });
 
     it('when two licences supervise each other then the walk stops and reports the cycle', async () => {
-      const res = body(await request(t.app).get(`/api/v1/license-credentials/${credentialId('TX', '900001-B')}/hierarchy`), HierarchyResponse);
+      const res = body(await t.api.get(`/api/v1/license-credentials/${credentialId('TX', '900001-B')}/hierarchy`), HierarchyResponse);
       expect(res.levels.map((l) => l.license_number)).toEqual(['900002-B']);
       expect(res).toMatchObject({ terminated_by: 'cycle', cycle_detected: true, reached_top: false });
     });
 
     it('when max_depth cuts the chain then it says so', async () => {
       const res = body(
-        await request(t.app).get(`/api/v1/license-credentials/${credentialId('TX', '763827-SA')}/hierarchy?max_depth=1`),
+        await t.api.get(`/api/v1/license-credentials/${credentialId('TX', '763827-SA')}/hierarchy?max_depth=1`),
         HierarchyResponse,
       );
       expect(res.levels.map((l) => l.depth)).toEqual([1]);
@@ -164,16 +163,16 @@ describe('relationships over a small graph', () => {
     });
 
     it('when the credential is at the top then no levels and reached_top', async () => {
-      const res = body(await request(t.app).get(`/api/v1/license-credentials/${credentialId('TX', '200001-B')}/hierarchy`), HierarchyResponse);
+      const res = body(await t.api.get(`/api/v1/license-credentials/${credentialId('TX', '200001-B')}/hierarchy`), HierarchyResponse);
       expect(res).toMatchObject({ levels: [], terminated_by: 'top', reached_top: true, depth_reached: 0 });
     });
 
     it('when the id is not a UUID then 422; unknown UUID 404; max_depth out of range 422', async () => {
-      expect(validationErrors(await request(t.app).get('/api/v1/license-credentials/not-a-uuid/hierarchy'))[0]).toMatchObject({
+      expect(validationErrors(await t.api.get('/api/v1/license-credentials/not-a-uuid/hierarchy'))[0]).toMatchObject({
         loc: ['path', 'credential_id'],
       });
-      errorDetail(await request(t.app).get('/api/v1/license-credentials/00000000-0000-4000-8000-000000000000/hierarchy'), 404);
-      validationErrors(await request(t.app).get(`/api/v1/license-credentials/${ACME}/hierarchy?max_depth=99`));
+      errorDetail(await t.api.get('/api/v1/license-credentials/00000000-0000-4000-8000-000000000000/hierarchy'), 404);
+      validationErrors(await t.api.get(`/api/v1/license-credentials/${ACME}/hierarchy?max_depth=99`));
     });
   });
 });
@@ -182,21 +181,21 @@ describe('relationships over the demo dataset', () => {
   const t = useApp(DEMO_SEEDS);
 
   it('when the large TX brokerage is paged then pages do not overlap and add up to the total', async () => {
-    const first = body(await request(t.app).get('/api/v1/licensees/TX/9089631-B/affiliates?per_page=10'), AffiliatesResponse);
+    const first = body(await t.api.get('/api/v1/licensees/TX/9089631-B/affiliates?per_page=10'), AffiliatesResponse);
     expect(first.meta.total).toBeGreaterThanOrEqual(30);
     const seen = new Set<string>();
     for (let page = 1; (page - 1) * 10 < first.meta.total; page++) {
-      const res = body(await request(t.app).get(`/api/v1/licensees/TX/9089631-B/affiliates?per_page=10&page=${page}`), AffiliatesResponse);
+      const res = body(await t.api.get(`/api/v1/licensees/TX/9089631-B/affiliates?per_page=10&page=${page}`), AffiliatesResponse);
       for (const a of res.data) seen.add(`${a.affiliate_license_credential_id}|${a.relationship_type}`);
     }
     expect(seen.size).toBe(first.meta.total);
-    const branches = body(await request(t.app).get('/api/v1/licensees/TX/9089631-B/affiliates?affiliate_role=branch'), AffiliatesResponse);
+    const branches = body(await t.api.get('/api/v1/licensees/TX/9089631-B/affiliates?affiliate_role=branch'), AffiliatesResponse);
     expect(branches.data.every((a) => a.relationship_type === 'main_office')).toBe(true);
     expect(branches.meta.total).toBeGreaterThan(0);
   });
 
   it('when the three-level chain is walked then it reads agent -> branch -> brokerage -> designated broker', async () => {
-    const res = body(await request(t.app).get(`/api/v1/license-credentials/${credentialId('TX', '406526-SA')}/hierarchy`), HierarchyResponse);
+    const res = body(await t.api.get(`/api/v1/license-credentials/${credentialId('TX', '406526-SA')}/hierarchy`), HierarchyResponse);
     expect(res.levels.map((l) => [l.depth, l.license_number, l.relationship_type])).toEqual([
       [1, '9057636-B', 'sponsoring_broker'],
       [2, '9089631-B', 'main_office'],

@@ -41,14 +41,21 @@ function startServer(env: Record<string, string>): Promise<Running> {
   });
 }
 
-function runImport(dataDir: string, folder: string) {
-  return spawnSync(process.execPath, [...TSX, 'src/cli/import.ts', folder, '--json'], {
+function runCli(dataDir: string, script: string, args: string[]) {
+  return spawnSync(process.execPath, [...TSX, script, ...args], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir },
     encoding: 'utf8',
     timeout: 60000,
   });
 }
+const runImport = (dataDir: string, folder: string) => runCli(dataDir, 'src/cli/import.ts', [folder, '--json']);
+const runAdmin = (dataDir: string, ...args: string[]) => runCli(dataDir, 'src/cli/admin.ts', [...args, '--json']);
+
+const get = async (url: string, key?: string) => {
+  const res = await fetch(url, { headers: key ? { authorization: `Bearer ${key}` } : {} });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+};
 
 describe('npm start and the import command on a fresh data dir', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-e2e-'));
@@ -64,6 +71,13 @@ describe('npm start and the import command on a fresh data dir', () => {
     expect(server.output()).toMatch(/loaded the demo dataset/);
     expect(server.output()).toMatch(/API docs: http:\/\/127\.0\.0\.1:\d+\/docs/);
 
+    // The demo account's key is printed once, to the terminal.
+    const demoKey = /Bearer (lvs_live_[A-Za-z0-9_-]{32})/.exec(server.output())?.[1];
+    expect(demoKey).toBeDefined();
+    expect(server.output().split(demoKey!).length - 1).toBe(2); // the key line and the curl example, nothing else
+    expect((await get(`${server.url}/api/v1/account`, demoKey)).body).toMatchObject({ email: 'demo@example.com', plan: 'growth' });
+    expect((await get(`${server.url}/api/v1/account`)).status).toBe(401);
+
     expect(await (await fetch(`${server.url}/health`)).json()).toEqual({ status: 'ok' });
     const coverage = (await (await fetch(`${server.url}/api/v1/coverage`)).json()) as { states: { state: string; record_count: number }[] };
     expect(coverage.states.find((s) => s.state === 'TX')?.record_count).toBe(150);
@@ -71,10 +85,21 @@ describe('npm start and the import command on a fresh data dir', () => {
     // While the server holds the data dir the command hands the import to it.
     const viaServer = runImport(dataDir, fixture('small'));
     expect(viaServer.status, viaServer.stderr).toBe(0);
-    expect(viaServer.stderr).toMatch(/importing through it/);
+    expect(viaServer.stderr).toMatch(/running through it/);
     expect(JSON.parse(viaServer.stdout)).toMatchObject({ credentials: 10, relationships: 6, demo_records_removed_for: ['TX', 'NY'] });
-    const verify = (await (await fetch(`${server.url}/api/v1/licensees/verify?state=TX&license_number=763827-SA`)).json()) as { verified: boolean };
-    expect(verify.verified).toBe(true);
+    const verify = await get(`${server.url}/api/v1/licensees/verify?state=TX&license_number=763827-SA`, demoKey);
+    expect(verify.body.verified).toBe(true);
+
+    // The operator command line works through the server too: a new account, its key, revocation.
+    const created = runAdmin(dataDir, 'accounts', 'create', '--email', 'Ops@Example.com', '--plan', 'free');
+    expect(created.status, created.stderr).toBe(0);
+    const { account, key } = JSON.parse(created.stdout);
+    expect(account).toMatchObject({ email: 'ops@example.com', plan: 'free' });
+    expect((await get(`${server.url}/api/v1/account`, key.key)).body.plan).toBe('free');
+    const listed = JSON.parse(runAdmin(dataDir, 'accounts', 'list').stdout) as { email: string }[];
+    expect(listed.map((a) => a.email).sort()).toEqual(['demo@example.com', 'ops@example.com']);
+    expect(runAdmin(dataDir, 'keys', 'revoke', key.id).status).toBe(0);
+    expect((await get(`${server.url}/api/v1/account`, key.key)).status).toBe(401);
 
     // Operator endpoints refuse callers without the token.
     const refused = await fetch(`${server.url}/internal/imports`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"folder":"/"}' });
@@ -99,10 +124,18 @@ describe('npm start and the import command on a fresh data dir', () => {
     expect(direct.status, direct.stderr).toBe(0);
     expect(JSON.parse(direct.stdout)).toMatchObject({ credentials: 10, demo_records_removed_for: ['TX', 'NY'] });
 
-    // Restarted on a data dir that holds data: the demo set is not loaded again.
+    // With no server the operator command opens the store itself.
+    const plan = runAdmin(dataDir, 'accounts', 'set-plan', 'ops@example.com', '--plan', 'starter');
+    expect(plan.status, plan.stderr).toBe(0);
+    expect(JSON.parse(plan.stdout).plan).toBe('starter');
+
+    // Restarted on a data dir that holds data: no demo data, no new demo account, and usage survived.
     const again = await startServer({ DATA_DIR: dataDir });
     children.push(again.child);
     expect(again.output()).not.toMatch(/loaded the demo dataset/);
+    expect(again.output()).not.toMatch(/lvs_live_/);
+    const usage = await get(`${again.url}/api/v1/account/usage`, demoKey);
+    expect(usage.body.by_endpoint).toMatchObject({ verifyLicense: 1 });
     const tx = (await (await fetch(`${again.url}/api/v1/coverage`)).json()) as { states: { state: string; record_count: number }[] };
     expect(tx.states.find((s) => s.state === 'TX')?.record_count).toBe(8);
     again.child.kill('SIGINT');

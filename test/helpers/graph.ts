@@ -4,7 +4,12 @@ import pino from 'pino';
 import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../src/app.js';
-import { buildDeps, importRepo, loadQueryFiles, openGraph } from '../../src/deps.js';
+import { accountsDeps, buildDeps, importRepo, loadQueryFiles, openGraph } from '../../src/deps.js';
+import { migrate } from '../../src/store/migrations.js';
+import { openPglite } from '../../src/store/pglite-store.js';
+import type { SqlStore } from '../../src/store/sql-store.js';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { importFolder, type ImportSummary } from '../../src/ingest/canonical-import.js';
 
@@ -23,20 +28,37 @@ export async function testGraph(...folders: string[]): Promise<{ graph: GraphEng
   return { graph, summaries };
 }
 
-export function testApp(graph: GraphEngine) {
+/** An in-memory PGlite side store, migrated, with its accounts services. */
+export async function testStore() {
+  const store = await openPglite();
+  await migrate(store);
+  return { store, ...accountsDeps(store) };
+}
+
+export function testApp(graph: GraphEngine, side: ReturnType<typeof accountsDeps>) {
   const logger = pino({ level: 'silent' });
-  return createApp(buildDeps(graph, files, logger, { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false }));
+  return createApp(buildDeps(graph, files, logger, { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false }, side));
 }
 
 export const fixture = (name: string) => path.join(FIXTURES, name);
 
-/** A graph loaded from folders and the app over it, for the enclosing describe block. */
+/**
+ * A graph loaded from folders and the app over it, for the enclosing describe block; `api` sends
+ * every request with the API key of an enterprise account.
+ */
 export function useApp(...folders: string[]) {
-  const ctx = {} as { graph: GraphEngine; app: App };
+  const ctx = {} as { graph: GraphEngine; app: App; api: TestAgent; store: SqlStore; key: string };
   beforeAll(async () => {
     ctx.graph = (await testGraph(...folders)).graph;
-    ctx.app = testApp(ctx.graph) as unknown as App;
+    const side = await testStore();
+    ctx.store = side.store;
+    ctx.app = testApp(ctx.graph, side) as unknown as App;
+    ctx.key = (await side.accounts.createAccount({ email: 'tests@example.com', plan: 'enterprise' })).key.key;
+    ctx.api = request.agent(ctx.app).set('Authorization', `Bearer ${ctx.key}`);
   });
-  afterAll(() => ctx.graph?.close());
+  afterAll(async () => {
+    await ctx.graph?.close();
+    await ctx.store?.close();
+  });
   return ctx;
 }

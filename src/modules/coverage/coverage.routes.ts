@@ -1,23 +1,23 @@
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import type { Router } from 'express';
-import { route } from '../../http/route.js';
+import { route, type RouteContext } from '../../http/route.js';
 import { z } from '../../http/zod.js';
 import { CoverageResponse, SourceItem, SourcesCoverageResponse, StateItem } from './coverage.schemas.js';
 import type { CoverageService } from './coverage.service.js';
 
-export function coverageRoutes(router: Router, registry: OpenAPIRegistry, service: CoverageService) {
+export function coverageRoutes(
+  ctx: RouteContext, service: CoverageService) {
   const tags = ['Coverage'];
-  route(router, registry, {
+  route(ctx, {
     method: 'get',
     path: '/api/v1/coverage',
     operationId: 'getCoverage',
+    public: true,
     summary: 'Coverage per jurisdiction (public, no key)',
     description: 'Record counts and last refresh are computed from the data at every import.',
     tags,
     response: CoverageResponse,
     handler: () => service.coverage(),
   });
-  route(router, registry, {
+  route(ctx, {
     method: 'get',
     path: '/api/v1/states',
     operationId: 'listStates',
@@ -26,7 +26,7 @@ export function coverageRoutes(router: Router, registry: OpenAPIRegistry, servic
     response: z.array(StateItem),
     handler: () => service.states(),
   });
-  route(router, registry, {
+  route(ctx, {
     method: 'get',
     path: '/api/v1/sources',
     operationId: 'listSources',
@@ -35,7 +35,7 @@ export function coverageRoutes(router: Router, registry: OpenAPIRegistry, servic
     response: z.array(SourceItem),
     handler: () => service.sources(),
   });
-  route(router, registry, {
+  route(ctx, {
     method: 'get',
     path: '/api/v1/sources/coverage',
     operationId: 'getSourcesCoverage',

@@ -1,6 +1,4 @@
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import type { Router } from 'express';
-import { route } from '../../http/route.js';
+import { route, type RouteContext } from '../../http/route.js';
 import { z } from '../../http/zod.js';
 
 export interface ReadinessCheck {
@@ -15,17 +13,19 @@ export const ReadinessResponse = z
   .passthrough()
   .openapi('Readiness');
 
-export function healthRoutes(router: Router, registry: OpenAPIRegistry, checks: ReadinessCheck[], timeoutMs = 2000) {
-  route(router, registry, {
+export function healthRoutes(
+  ctx: RouteContext, checks: ReadinessCheck[], timeoutMs = 2000) {
+  route(ctx, {
     method: 'get',
     path: '/health',
     operationId: 'getHealth',
+    public: true,
     summary: 'Liveness: the process answers',
     tags: ['Health'],
     response: HealthResponse,
     handler: () => ({ status: 'ok' as const }),
   });
-  route(router, registry, {
+  route(ctx, {
     method: 'get',
     path: '/api/v1/readiness',
     operationId: 'getReadiness',

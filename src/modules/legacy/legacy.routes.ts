@@ -1,10 +1,8 @@
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import type { Router } from 'express';
 import { LICENSE_TYPES, STATUS_FILTER_VALUES } from '../../domain/vocabulary.js';
 import { MAX_SEARCH_TERMS, canonicalLicenseNumber, searchTerms } from '../../domain/identity.js';
 import { NotFoundError } from '../../errors.js';
 import { PageParam, PaginationMeta, PerPageParam, StateCode } from '../../http/common.schemas.js';
-import { route } from '../../http/route.js';
+import { route, type RouteContext } from '../../http/route.js';
 import { z } from '../../http/zod.js';
 import type { CredentialRecord, LicenseesRepo } from '../licensees/licensees.repo.js';
 import { LicensePath, LicenseeListResponse } from '../licensees/licensees.schemas.js';
@@ -108,15 +106,15 @@ const ChangesResponse = z
   .openapi('ChangeFeed', { description: 'Reserved stub: always empty; not for production sync' });
 
 export function legacyRoutes(
-  router: Router,
-  registry: OpenAPIRegistry,
+  ctx: RouteContext,
   deps: { licensees: LicenseesService; relationships: RelationshipsService; repo: LicenseesRepo; jurisdictionCodes: () => Promise<string[]> },
 ) {
   const tags = ['Legacy and reserved'];
-  route(router, registry, {
+  route(ctx, {
     method: 'get',
     path: '/api/v1/licensees/search',
     operationId: 'legacySearchLicensees',
+    metered: 'lookup',
     summary: 'Legacy search by first and last name',
     description: 'Deprecated: use GET /api/v1/licensees. Without `state` every jurisdiction is searched, ordered by state first.',
     tags,
@@ -126,10 +124,11 @@ export function legacyRoutes(
     handler: async ({ query }) =>
       deps.licensees.search({ ...query, states: query.state ? [query.state] : await deps.jurisdictionCodes() }),
   });
-  route(router, registry, {
+  route(ctx, {
     method: 'get',
     path: '/api/v1/licensees/changes',
     operationId: 'listLicenseeChanges',
+    metered: 'lookup',
     summary: 'Reserved change feed (always empty)',
     description: 'Reserved for a future change feed; returns empty `data`. Not for production sync; its behaviour may change.',
     tags,
@@ -137,10 +136,11 @@ export function legacyRoutes(
     response: ChangesResponse,
     handler: () => ({ data: [], next_cursor: null, reserved: true as const }),
   });
-  route(router, registry, {
+  route(ctx, {
     method: 'get',
     path: '/api/v1/licensees/:state/:license_number/supervisor',
     operationId: 'legacyGetSupervisor',
+    metered: 'lookup',
     summary: 'Legacy: the single current supervisor',
     description: 'Deprecated: use /supervisors, which lists every open relationship. `data` is null when none is on file.',
     tags,
@@ -150,10 +150,11 @@ export function legacyRoutes(
     errors: [404],
     handler: async ({ params }) => ({ data: await deps.relationships.supervisor(params) }),
   });
-  route(router, registry, {
+  route(ctx, {
     method: 'get',
     path: '/api/v1/licenses/search',
     operationId: 'searchLicenses',
+    metered: 'lookup',
     summary: 'Lower-level search returning the raw normalized licence shape',
     description: 'Deprecated: use GET /api/v1/licensees. Same order and paging as the canonical search.',
     tags,
@@ -185,10 +186,11 @@ export function legacyRoutes(
       };
     },
   });
-  route(router, registry, {
+  route(ctx, {
     method: 'get',
     path: '/api/v1/licenses/license-type-counts',
     operationId: 'countLicensesByType',
+    metered: 'lookup',
     summary: 'Credential counts by state and normalized licence type',
     tags,
     query: TypeCountsQuery,
@@ -197,10 +199,11 @@ export function legacyRoutes(
       data: await deps.repo.typeCounts(query.state ? [query.state] : await deps.jurisdictionCodes()),
     }),
   });
-  route(router, registry, {
+  route(ctx, {
     method: 'get',
     path: '/api/v1/licenses/:state/:license_number',
     operationId: 'getLicense',
+    metered: 'lookup',
     summary: 'Lower-level lookup returning the raw normalized licence shape',
     description: 'Deprecated: use GET /api/v1/licensees/{state}/{license_number}.',
     tags,

@@ -1,6 +1,4 @@
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import type { Router } from 'express';
-import { route } from '../../http/route.js';
+import { route, type RouteContext } from '../../http/route.js';
 import {
   BatchVerifyRequest,
   BatchVerifyResponse,
@@ -13,12 +11,14 @@ import {
 } from './licensees.schemas.js';
 import type { LicenseesService } from './licensees.service.js';
 
-export function licenseesRoutes(router: Router, registry: OpenAPIRegistry, service: LicenseesService) {
+export function licenseesRoutes(
+  ctx: RouteContext, service: LicenseesService) {
   const tags = ['Licensees'];
-  route(router, registry, {
+  route(ctx, {
     method: 'get',
     path: '/api/v1/licensees',
     operationId: 'searchLicensees',
+    metered: 'lookup',
     summary: 'Search licensees within one state',
     description:
       'Filters combine with AND. Text filters are case- and accent-insensitive substring matches; every whitespace-separated ' +
@@ -29,10 +29,11 @@ export function licenseesRoutes(router: Router, registry: OpenAPIRegistry, servi
     response: LicenseeListResponse,
     handler: ({ query }) => service.search({ ...query, states: [query.state] }),
   });
-  route(router, registry, {
+  route(ctx, {
     method: 'get',
     path: '/api/v1/licensees/verify',
     operationId: 'verifyLicense',
+    metered: 'lookup',
     summary: 'Verify one licence by state and licence number',
     description:
       '`verified` is true when a licence with that state and number is on file, whatever its status (`licensee.status` says ' +
@@ -42,10 +43,11 @@ export function licenseesRoutes(router: Router, registry: OpenAPIRegistry, servi
     response: VerifyResponse,
     handler: ({ query }) => service.verify(query),
   });
-  route(router, registry, {
+  route(ctx, {
     method: 'post',
     path: '/api/v1/licensees/batch',
     operationId: 'batchVerifyLicenses',
+    metered: 'paid',
     summary: 'Verify 1 to 100 licences in one call (paid plans)',
     description:
       'Results come in input order, each echoing `state` and `license_number` exactly as sent; misses are inline with ' +
@@ -53,13 +55,14 @@ export function licenseesRoutes(router: Router, registry: OpenAPIRegistry, servi
     tags,
     body: BatchVerifyRequest,
     response: BatchVerifyResponse,
-    errors: [402, 413],
+    errors: [413],
     handler: async ({ body }) => ({ data: await service.batch(body.licenses) }),
   });
-  route(router, registry, {
+  route(ctx, {
     method: 'get',
     path: '/api/v1/licensees/:state/:license_number',
     operationId: 'getLicensee',
+    metered: 'lookup',
     summary: 'Read one licensee record',
     tags,
     params: LicensePath,

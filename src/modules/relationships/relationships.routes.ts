@@ -1,6 +1,4 @@
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import type { Router } from 'express';
-import { route } from '../../http/route.js';
+import { route, type RouteContext } from '../../http/route.js';
 import { LicensePath } from '../licensees/licensees.schemas.js';
 import {
   AffiliatesQuery,
@@ -15,12 +13,14 @@ import {
 } from './relationships.schemas.js';
 import type { RelationshipsService } from './relationships.service.js';
 
-export function relationshipsRoutes(router: Router, registry: OpenAPIRegistry, service: RelationshipsService) {
+export function relationshipsRoutes(
+  ctx: RouteContext, service: RelationshipsService) {
   const tags = ['Relationships'];
-  route(router, registry, {
+  route(ctx, {
     method: 'get',
     path: '/api/v1/licensees/:state/:license_number/affiliations',
     operationId: 'listAffiliations',
+    metered: 'lookup',
     summary: 'Supervision history of a licence, with effective dates',
     description:
       'A relationship is in force on day d when effective_from <= d < effective_to (open while effective_to is null). ' +
@@ -33,10 +33,11 @@ export function relationshipsRoutes(router: Router, registry: OpenAPIRegistry, s
     errors: [404],
     handler: async ({ params, query }) => ({ data: await service.affiliations(params, query) }),
   });
-  route(router, registry, {
+  route(ctx, {
     method: 'get',
     path: '/api/v1/licensees/:state/:license_number/supervisors',
     operationId: 'listSupervisors',
+    metered: 'lookup',
     summary: 'Current supervisors of a licence',
     description: 'All open supervising relationships; `data` is empty (200) when none are on file.',
     tags,
@@ -46,10 +47,11 @@ export function relationshipsRoutes(router: Router, registry: OpenAPIRegistry, s
     errors: [404],
     handler: async ({ params, query }) => ({ data: await service.supervisors(params, query) }),
   });
-  route(router, registry, {
+  route(ctx, {
     method: 'get',
     path: '/api/v1/licensees/:state/:license_number/affiliates',
     operationId: 'listAffiliates',
+    metered: 'lookup',
     summary: 'Current affiliates of a supervising licence',
     description: 'Paged, ordered like search results, with an exact total.',
     tags,
@@ -59,10 +61,11 @@ export function relationshipsRoutes(router: Router, registry: OpenAPIRegistry, s
     errors: [404],
     handler: ({ params, query }) => service.affiliates(params, query, query.page, query.per_page),
   });
-  route(router, registry, {
+  route(ctx, {
     method: 'get',
     path: '/api/v1/license-credentials/:credential_id/hierarchy',
     operationId: 'getCredentialHierarchy',
+    metered: 'lookup',
     summary: 'The supervisor chain of a credential, walked upward',
     description:
       'Open supervising relationships walked upward level by level, cycle-safe and bounded by max_depth; `terminated_by` ' +

@@ -1,0 +1,106 @@
+// The operator command line: accounts, plans and API keys.
+// Usage: npm run admin -- <command> [options]   (or lvs-admin <command> when installed)
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.js';
+import { accountsDeps, openStore } from '../deps.js';
+import { adminCommands } from '../modules/admin/admin.commands.js';
+import type { AccountRow } from '../modules/accounts/accounts.repo.js';
+import { PLAN_NAMES } from '../modules/accounts/plans.js';
+import { exitWithError, runOperatorCommand } from './operator.js';
+
+const USAGE = `usage: lvs-admin <command> [options] [--json]
+
+  accounts create --email E --plan P [--trial-plan P --trial-days N] [--label L]
+                                  create an account and its first key; prints the id and the raw key once
+  accounts list                   list accounts
+  accounts set-plan <account> --plan P [--trial-plan P --trial-days N]
+                                  change the plan (and trial) of an account (id or e-mail)
+  keys create <account> [--label L]
+                                  create another key; prints the raw key once
+  keys list <account>             list active keys (hashed)
+  keys revoke <key-id>            revoke a key at once
+
+plans: ${PLAN_NAMES.join(', ')}. With the embedded store (no DATABASE_URL) the command works while
+the server runs (through it) or on its own when no server runs.`;
+
+function trialEnd(days: string | undefined): string | null {
+  if (days === undefined) return null;
+  const n = Number(days);
+  if (!Number.isInteger(n) || n < 1 || n > 365) throw new Error('--trial-days takes a whole number from 1 to 365');
+  return new Date(Date.now() + n * 86_400_000).toISOString();
+}
+
+function table(accounts: AccountRow[]) {
+  for (const a of accounts) {
+    const trial = a.trial_plan ? ` trial=${a.trial_plan} until ${a.trial_ends_at}` : '';
+    console.log(`${a.id}  ${a.plan.padEnd(10)} ${a.email}${trial}${a.is_demo ? '  (demo)' : ''}`);
+  }
+}
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      plan: { type: 'string' },
+      'trial-plan': { type: 'string' },
+      'trial-days': { type: 'string' },
+      label: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  const [group, action, target] = positionals;
+  const command = `${group}.${action}`;
+  if (values.help || !group) {
+    console.log(USAGE);
+    process.exit(values.help ? 0 : 2);
+  }
+  const trial = { trial_plan: values['trial-plan'] ?? null, trial_ends_at: trialEnd(values['trial-days']) };
+  if (trial.trial_plan && !trial.trial_ends_at) throw new Error('--trial-plan needs --trial-days');
+  const args: Record<string, Record<string, unknown>> = {
+    'accounts.create': { email: values.email, plan: values.plan, label: values.label ?? null, ...trial },
+    'accounts.list': {},
+    'accounts.set-plan': { account: target, plan: values.plan, ...trial },
+    'keys.create': { account: target, label: values.label ?? null },
+    'keys.list': { account: target },
+    'keys.revoke': { key_id: target },
+  };
+  if (!args[command]) {
+    console.error(`unknown command: ${positionals.join(' ')}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  const config = loadConfig();
+  const result = await runOperatorCommand(command, args[command], config.dataDir, async () => {
+    const store = await openStore(config);
+    return { run: adminCommands({ accounts: accountsDeps(store).accounts }), close: () => store.close() };
+  });
+  if (values.json) {
+    console.log(JSON.stringify(result, null, 2));
+    return;
+  }
+  const r = result as Record<string, any>;
+  switch (command) {
+    case 'accounts.create':
+      console.log(`account ${r.account.id} (${r.account.email}, ${r.account.plan})`);
+      console.log(`API key (shown once, store it now): ${r.key.key}`);
+      break;
+    case 'keys.create':
+      console.log(`key ${r.id}: ${r.key}  (shown once, store it now)`);
+      break;
+    case 'accounts.list':
+      table(result as AccountRow[]);
+      break;
+    case 'accounts.set-plan':
+      table([result as AccountRow]);
+      break;
+    case 'keys.list':
+      for (const k of result as Record<string, string>[]) console.log(`${k.id}  ${k.prefix}...${k.last_four}  ${k.label ?? ''}  last used ${k.last_used_at ?? 'never'}`);
+      break;
+    case 'keys.revoke':
+      console.log(`key ${r.id} revoked at ${r.revoked_at}`);
+      break;
+  }
+}
+
+main().catch(exitWithError);

@@ -1,0 +1,44 @@
+import { DataDirLockedError } from '../errors.js';
+import type { RunCommand } from '../modules/admin/admin.commands.js';
+import { readServerHandle } from '../server-handle.js';
+
+/**
+ * Runs an operator command in this process when it can open the stores, or through the running
+ * server that holds the embedded data dir. Refuses with exit code 3 when neither is possible.
+ */
+export async function runOperatorCommand(
+  name: string,
+  args: unknown,
+  dataDir: string,
+  openLocal: () => Promise<{ run: RunCommand; close: () => Promise<void> }>,
+): Promise<unknown> {
+  let local;
+  try {
+    local = await openLocal();
+  } catch (err) {
+    if (!(err instanceof DataDirLockedError)) throw err;
+    const server = readServerHandle(dataDir);
+    if (!server) throw Object.assign(new Error(err.message), { exitCode: 3 });
+    process.stderr.write(`the server (pid ${server.pid}) holds ${dataDir}; running through it\n`);
+    const res = await fetch(`${server.url}/internal/commands/${encodeURIComponent(name)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-admin-token': server.token },
+      body: JSON.stringify(args),
+    });
+    const body = (await res.json()) as { result?: unknown; detail?: unknown };
+    if (!res.ok) throw new Error(typeof body.detail === 'string' ? body.detail : JSON.stringify(body.detail));
+    return body.result;
+  }
+  try {
+    return await local.run(name, args);
+  } finally {
+    await local.close();
+  }
+}
+
+/** Prints the error and exits: 3 when the data dir is held, 1 otherwise. */
+export function exitWithError(err: unknown): never {
+  const code = (err as { exitCode?: number }).exitCode ?? 1;
+  console.error(`${code === 3 ? 'cannot run' : 'failed'}: ${(err as Error).message}`);
+  process.exit(code);
+}

@@ -1,0 +1,169 @@
+import type { SqlStore } from '../../store/sql-store.js';
+import type { PlanName } from './plans.js';
+
+export interface AccountRow {
+  id: string;
+  email: string;
+  plan: PlanName;
+  trial_plan: PlanName | null;
+  trial_ends_at: string | null;
+  is_demo: boolean;
+  created_at: string;
+}
+
+export interface KeyRow {
+  id: string;
+  account_id: string;
+  label: string | null;
+  prefix: string;
+  last_four: string;
+  key_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : String(v));
+const account = (r: Record<string, unknown>): AccountRow => ({
+  ...(r as unknown as AccountRow),
+  trial_ends_at: iso(r.trial_ends_at),
+  created_at: iso(r.created_at)!,
+});
+const key = (r: Record<string, unknown>): KeyRow => ({
+  ...(r as unknown as KeyRow),
+  created_at: iso(r.created_at)!,
+  last_used_at: iso(r.last_used_at),
+  revoked_at: iso(r.revoked_at),
+});
+
+const ACCOUNT_COLUMNS = 'id, email, plan, trial_plan, trial_ends_at, is_demo, created_at';
+const KEY_COLUMNS = 'id, account_id, label, prefix, last_four, key_hash, created_at, last_used_at, revoked_at';
+
+export function createAccountsRepo(store: SqlStore) {
+  return {
+    async insertAccount(a: Omit<AccountRow, 'created_at'>, firstKey: Omit<KeyRow, 'created_at' | 'last_used_at' | 'revoked_at'>) {
+      return store.transaction(async (tx) => {
+        const [row] = await tx.query(
+          `INSERT INTO accounts (id, email, plan, trial_plan, trial_ends_at, is_demo) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${ACCOUNT_COLUMNS}`,
+          [a.id, a.email, a.plan, a.trial_plan, a.trial_ends_at, a.is_demo],
+        );
+        const [k] = await tx.query(
+          `INSERT INTO api_keys (id, account_id, label, prefix, last_four, key_hash) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${KEY_COLUMNS}`,
+          [firstKey.id, firstKey.account_id, firstKey.label, firstKey.prefix, firstKey.last_four, firstKey.key_hash],
+        );
+        return { account: account(row), key: key(k) };
+      });
+    },
+    async accountById(id: string) {
+      const [row] = await store.query(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = $1`, [id]);
+      return row ? account(row) : undefined;
+    },
+    async accountByEmail(email: string) {
+      const [row] = await store.query(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE email = $1`, [email]);
+      return row ? account(row) : undefined;
+    },
+    async listAccounts() {
+      return (await store.query(`SELECT ${ACCOUNT_COLUMNS} FROM accounts ORDER BY created_at, id`)).map(account);
+    },
+    async countAccounts(): Promise<number> {
+      const [row] = await store.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts');
+      return row.n;
+    },
+    async setPlan(id: string, plan: PlanName, trialPlan: PlanName | null, trialEndsAt: string | null) {
+      const [row] = await store.query(
+        `UPDATE accounts SET plan = $2, trial_plan = $3, trial_ends_at = $4 WHERE id = $1 RETURNING ${ACCOUNT_COLUMNS}`,
+        [id, plan, trialPlan, trialEndsAt],
+      );
+      return row ? account(row) : undefined;
+    },
+    async insertKey(k: Omit<KeyRow, 'created_at' | 'last_used_at' | 'revoked_at'>) {
+      const [row] = await store.query(
+        `INSERT INTO api_keys (id, account_id, label, prefix, last_four, key_hash) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${KEY_COLUMNS}`,
+        [k.id, k.account_id, k.label, k.prefix, k.last_four, k.key_hash],
+      );
+      return key(row);
+    },
+    /** The key with that hash, revoked or not, with its account. */
+    async keyByHash(hash: string) {
+      const [row] = await store.query(
+        `SELECT k.id AS key_id, k.key_hash, k.revoked_at, ${ACCOUNT_COLUMNS.split(', ').map((c) => `a.${c}`).join(', ')}
+           FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = $1`,
+        [hash],
+      );
+      if (!row) return undefined;
+      return { keyId: row.key_id as string, keyHash: row.key_hash as string, revokedAt: iso(row.revoked_at), account: account(row) };
+    },
+    async activeKeys(accountId: string) {
+      return (
+        await store.query(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE account_id = $1 AND revoked_at IS NULL ORDER BY created_at, id`, [accountId])
+      ).map(key);
+    },
+    /** Revokes a key of the account unless it is the account's last active one. */
+    async revokeKey(accountId: string, keyId: string): Promise<{ key?: KeyRow; last?: boolean }> {
+      return store.transaction(async (tx) => {
+        // Lock the account's keys so two concurrent deletes cannot remove the last two.
+        const keys = await tx.query(`SELECT id FROM api_keys WHERE account_id = $1 AND revoked_at IS NULL ORDER BY id FOR UPDATE`, [accountId]);
+        if (!keys.some((k) => k.id === keyId)) return {};
+        if (keys.length === 1) return { last: true };
+        const [row] = await tx.query(`UPDATE api_keys SET revoked_at = now() WHERE id = $1 RETURNING ${KEY_COLUMNS}`, [keyId]);
+        return { key: key(row) };
+      });
+    },
+    /** Operator revocation: any key, even the last. */
+    async revokeAnyKey(keyId: string) {
+      const [row] = await store.query(`UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1 RETURNING ${KEY_COLUMNS}`, [keyId]);
+      return row ? key(row) : undefined;
+    },
+    async touchKeys(ids: string[], at: Date) {
+      if (ids.length) await store.query('UPDATE api_keys SET last_used_at = $2 WHERE id = ANY($1::uuid[])', [ids, at]);
+    },
+    /** Takes one unit of the month's quota atomically: the month's new total, or null when spent. */
+    async takeQuota(accountId: string, period: string, quota: number): Promise<number | null> {
+      const rows = await store.query<{ used: number }>(
+        `INSERT INTO usage_totals (account_id, period, used) VALUES ($1, $2, 1)
+         ON CONFLICT (account_id, period) DO UPDATE SET used = usage_totals.used + 1 WHERE usage_totals.used < $3
+         RETURNING used`,
+        [accountId, period, quota],
+      );
+      return rows[0]?.used ?? null;
+    },
+    async returnQuota(accountId: string, period: string) {
+      await store.query('UPDATE usage_totals SET used = used - 1 WHERE account_id = $1 AND period = $2 AND used > 0', [accountId, period]);
+    },
+    async usedThisPeriod(accountId: string, period: string): Promise<number> {
+      const [row] = await store.query<{ used: number }>('SELECT used FROM usage_totals WHERE account_id = $1 AND period = $2', [accountId, period]);
+      return row?.used ?? 0;
+    },
+    async callsByEndpoint(accountId: string, period: string): Promise<Record<string, number>> {
+      const rows = await store.query<{ endpoint: string; calls: number }>(
+        'SELECT endpoint, calls FROM usage_by_endpoint WHERE account_id = $1 AND period = $2 ORDER BY endpoint',
+        [accountId, period],
+      );
+      return Object.fromEntries(rows.map((r) => [r.endpoint, r.calls]));
+    },
+    /** Adds buffered counts: per endpoint always, to the totals only for accounts metered in memory. */
+    async addUsage(byEndpoint: { account_id: string; period: string; endpoint: string; calls: number }[], totals: { account_id: string; period: string; used: number }[]) {
+      if (!byEndpoint.length && !totals.length) return;
+      await store.transaction(async (tx) => {
+        for (const u of byEndpoint) {
+          await tx.query(
+            `INSERT INTO usage_by_endpoint (account_id, period, endpoint, calls) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (account_id, period, endpoint) DO UPDATE SET calls = usage_by_endpoint.calls + EXCLUDED.calls`,
+            [u.account_id, u.period, u.endpoint, u.calls],
+          );
+        }
+        for (const t of totals) {
+          await tx.query(
+            `INSERT INTO usage_totals (account_id, period, used) VALUES ($1, $2, $3)
+             ON CONFLICT (account_id, period) DO UPDATE SET used = usage_totals.used + EXCLUDED.used`,
+            [t.account_id, t.period, t.used],
+          );
+        }
+      });
+    },
+    async ping() {
+      await store.query('SELECT 1');
+    },
+  };
+}
+export type AccountsRepo = ReturnType<typeof createAccountsRepo>;

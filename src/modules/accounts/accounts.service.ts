@@ -1,0 +1,161 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../errors.js';
+import type { AccountRow, AccountsRepo, KeyRow } from './accounts.repo.js';
+import { PLANS, effectivePlan, type PlanName } from './plans.js';
+
+export const KEY_PREFIX = 'lvs_live_';
+// 24 random bytes: 192 bits, 32 base64url characters after the prefix.
+const KEY_PATTERN = /^lvs_live_[A-Za-z0-9_-]{32}$/;
+const AUTH_CACHE_MS = 1000;
+const AUTH_CACHE_MAX = 10_000;
+
+export const hashKey = (raw: string) => createHash('sha256').update(raw).digest('hex');
+
+export interface Caller {
+  account: AccountRow;
+  keyId: string;
+}
+
+export interface NewAccount {
+  email: string;
+  plan: PlanName;
+  trialPlan?: PlanName | null;
+  trialEndsAt?: string | null;
+  label?: string | null;
+  isDemo?: boolean;
+}
+
+function newKey(accountId: string, label: string | null) {
+  const raw = `${KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
+  return { raw, row: { id: randomUUID(), account_id: accountId, label, prefix: KEY_PREFIX, last_four: raw.slice(-4), key_hash: hashKey(raw) } };
+}
+
+/** A key as listed: never the raw value. */
+export function keyView(k: KeyRow) {
+  return {
+    id: k.id,
+    label: k.label,
+    key_hash: `sha256:${k.key_hash}`,
+    prefix: k.prefix,
+    last_four: k.last_four,
+    created_at: k.created_at,
+    last_used_at: k.last_used_at,
+  };
+}
+
+export function accountView(a: AccountRow, now: Date) {
+  const plan = effectivePlan(a, now);
+  return {
+    id: a.id,
+    email: a.email,
+    plan: a.plan,
+    effective_plan: plan.name,
+    trial: a.trial_plan ? { plan: a.trial_plan, ends_at: a.trial_ends_at, active: plan.name === a.trial_plan && a.trial_plan !== a.plan } : null,
+    monthly_quota: plan.monthlyLookups,
+    batch_enabled: plan.batch,
+    created_at: a.created_at,
+  };
+}
+
+function checkTrial(plan: PlanName, trialPlan?: PlanName | null, trialEndsAt?: string | null) {
+  if (!trialPlan) return { trial_plan: null, trial_ends_at: null };
+  if (!PLANS[trialPlan].batch) throw new BadRequestError('a trial must be of a paid plan (starter, growth or enterprise)');
+  if (!trialEndsAt || Number.isNaN(Date.parse(trialEndsAt))) throw new BadRequestError('a trial needs an end date');
+  if (trialPlan === plan) throw new BadRequestError(`the account is already on ${plan}`);
+  return { trial_plan: trialPlan, trial_ends_at: new Date(trialEndsAt).toISOString() };
+}
+
+export function createAccountsService(repo: AccountsRepo, now: () => Date = () => new Date()) {
+  const cache = new Map<string, { caller?: Caller; revoked?: boolean; expires: number }>();
+
+  async function requireAccount(ref: string): Promise<AccountRow> {
+    const a = /^[0-9a-f-]{36}$/i.test(ref) ? await repo.accountById(ref.toLowerCase()) : await repo.accountByEmail(ref.trim().toLowerCase());
+    if (!a) throw new NotFoundError(`no account ${ref}`);
+    return a;
+  }
+
+  return {
+    requireAccount,
+
+    async createAccount(input: NewAccount) {
+      const email = input.email.trim().toLowerCase();
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new BadRequestError(`not an e-mail address: ${input.email}`);
+      if (await repo.accountByEmail(email)) throw new ConflictError(`an account with e-mail ${email} exists`);
+      const id = randomUUID();
+      const key = newKey(id, input.label ?? null);
+      const created = await repo.insertAccount(
+        { id, email, plan: input.plan, ...checkTrial(input.plan, input.trialPlan, input.trialEndsAt), is_demo: input.isDemo ?? false },
+        key.row,
+      );
+      return { account: created.account, key: { ...keyView(created.key), key: key.raw } };
+    },
+
+    listAccounts: () => repo.listAccounts(),
+    countAccounts: () => repo.countAccounts(),
+
+    async setPlan(ref: string, plan: PlanName, trialPlan?: PlanName | null, trialEndsAt?: string | null) {
+      const a = await requireAccount(ref);
+      const updated = (await repo.setPlan(a.id, plan, ...Object.values(checkTrial(plan, trialPlan, trialEndsAt)) as [PlanName | null, string | null]))!;
+      for (const [hash, entry] of cache) if (entry.caller?.account.id === a.id) cache.delete(hash);
+      return updated;
+    },
+
+    async createKey(accountId: string, label: string | null) {
+      const key = newKey(accountId, label);
+      const row = await repo.insertKey(key.row);
+      return { ...keyView(row), key: key.raw };
+    },
+
+    async listKeys(accountId: string) {
+      return (await repo.activeKeys(accountId)).map(keyView);
+    },
+
+    /** An account revoking one of its own keys; never its last one. */
+    async revokeKey(accountId: string, keyId: string) {
+      const { key, last } = await repo.revokeKey(accountId, keyId);
+      if (last) throw new ConflictError('this is the account’s last active key: create another key before deleting it');
+      if (!key) throw new NotFoundError(`no API key ${keyId}`);
+      cache.delete(key.key_hash);
+      return { id: key.id, revoked: true as const, revoked_at: key.revoked_at };
+    },
+
+    /** The operator revoking any key. */
+    async operatorRevokeKey(keyId: string) {
+      const key = await repo.revokeAnyKey(keyId);
+      if (!key) throw new NotFoundError(`no API key ${keyId}`);
+      cache.delete(key.key_hash);
+      return { id: key.id, account_id: key.account_id, revoked: true as const, revoked_at: key.revoked_at };
+    },
+
+    /**
+     * Resolves an Authorization header to the calling account. Lookups are cached for a second,
+     * so a revoked key stops working within a second on every instance.
+     */
+    async authenticate(header: string | undefined): Promise<Caller> {
+      if (!header) throw new UnauthorizedError('missing API key: send Authorization: Bearer <key>');
+      const m = /^Bearer +(\S+)$/i.exec(header.trim());
+      if (!m || !KEY_PATTERN.test(m[1])) {
+        throw new UnauthorizedError(`malformed API key: expected "Authorization: Bearer ${KEY_PREFIX}..." with a key issued by this service`, 'invalid_token');
+      }
+      const hash = hashKey(m[1]);
+      const t = now().getTime();
+      let entry = cache.get(hash);
+      if (!entry || entry.expires <= t) {
+        const found = await repo.keyByHash(hash);
+        const matches = found !== undefined && timingSafeEqual(Buffer.from(found.keyHash, 'hex'), Buffer.from(hash, 'hex'));
+        entry = {
+          caller: matches && !found.revokedAt ? { account: found.account, keyId: found.keyId } : undefined,
+          revoked: matches && !!found.revokedAt,
+          expires: t + AUTH_CACHE_MS,
+        };
+        if (cache.size >= AUTH_CACHE_MAX) cache.clear();
+        cache.set(hash, entry);
+      }
+      if (entry.caller) return entry.caller;
+      throw new UnauthorizedError(entry.revoked ? 'API key revoked' : 'unknown API key', 'invalid_token');
+    },
+
+    ping: () => repo.ping(),
+  };
+}
+export type AccountsService = ReturnType<typeof createAccountsService>;

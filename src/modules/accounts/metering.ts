@@ -1,0 +1,175 @@
+import { PaymentRequiredError, QuotaExceededError } from '../../errors.js';
+import type { AccountRow, AccountsRepo } from './accounts.repo.js';
+import { effectivePlan, usagePeriod, type Plan } from './plans.js';
+
+/**
+ * Monthly metering. Free accounts take their quota atomically in the store before the call runs,
+ * so concurrent calls can never exceed it. Paid accounts are counted in memory and flushed to
+ * the store every second and at shutdown: a crash loses at most the last second of their counts
+ * (and, for every plan, of the per-endpoint breakdown); a clean shutdown loses nothing.
+ */
+
+export interface Ticket {
+  account: AccountRow;
+  keyId: string;
+  operation: string;
+  period: string;
+  plan: Plan;
+  /** Units left after this call, for the RateLimit header. */
+  remaining: number;
+  resetSeconds: number;
+  settled: boolean;
+}
+
+interface Pending {
+  byEndpoint: Map<string, number>;
+  /** In-memory total for paid accounts (not yet in the store). */
+  total: number;
+}
+
+export function rateLimitHeaders(t: Pick<Ticket, 'plan' | 'remaining' | 'resetSeconds' | 'period'>) {
+  const { starts, resets } = usagePeriod(new Date(`${t.period}-01T00:00:00Z`));
+  const window = Math.round((resets.getTime() - starts.getTime()) / 1000);
+  // draft-ietf-httpapi-ratelimit-headers-10: a named policy with quota q over window w, and the
+  // remaining units r with t seconds to the reset.
+  return {
+    'RateLimit-Policy': `monthly;q=${t.plan.monthlyLookups};w=${window}`,
+    RateLimit: `monthly;r=${Math.max(0, t.remaining)};t=${t.resetSeconds}`,
+  };
+}
+
+export function createMeter(repo: AccountsRepo, now: () => Date = () => new Date()) {
+  const pending = new Map<string, Pending>(); // key: account|period
+  const storedUsed = new Map<string, number>(); // paid accounts: store total at first use
+  const touchedKeys = new Set<string>();
+  let flushing: Promise<void> = Promise.resolve();
+
+  const slot = (accountId: string, period: string) => {
+    const k = `${accountId}|${period}`;
+    let p = pending.get(k);
+    if (!p) pending.set(k, (p = { byEndpoint: new Map(), total: 0 }));
+    return p;
+  };
+
+  async function paidUsed(accountId: string, period: string): Promise<number> {
+    const k = `${accountId}|${period}`;
+    let base = storedUsed.get(k);
+    if (base === undefined) {
+      base = await repo.usedThisPeriod(accountId, period);
+      storedUsed.set(k, base);
+    }
+    return base + (pending.get(k)?.total ?? 0);
+  }
+
+  async function flush(): Promise<void> {
+    const next = flushing.then(async () => {
+      const byEndpoint: { account_id: string; period: string; endpoint: string; calls: number }[] = [];
+      const totals: { account_id: string; period: string; used: number }[] = [];
+      const taken = [...pending.entries()];
+      pending.clear();
+      for (const [k, p] of taken) {
+        const [account_id, period] = k.split('|');
+        for (const [endpoint, calls] of p.byEndpoint) if (calls > 0) byEndpoint.push({ account_id, period, endpoint, calls });
+        if (p.total) totals.push({ account_id, period, used: p.total });
+      }
+      const keys = [...touchedKeys];
+      touchedKeys.clear();
+      try {
+        await repo.addUsage(byEndpoint, totals);
+        for (const t of totals) {
+          const k = `${t.account_id}|${t.period}`;
+          if (storedUsed.has(k)) storedUsed.set(k, storedUsed.get(k)! + t.used);
+        }
+        await repo.touchKeys(keys, now());
+      } catch (err) {
+        // Put the counts back so the next flush retries them.
+        for (const [k, p] of taken) {
+          const cur = pending.get(k) ?? { byEndpoint: new Map(), total: 0 };
+          for (const [e, n] of p.byEndpoint) cur.byEndpoint.set(e, (cur.byEndpoint.get(e) ?? 0) + n);
+          cur.total += p.total;
+          pending.set(k, cur);
+        }
+        keys.forEach((id) => touchedKeys.add(id));
+        throw err;
+      }
+    });
+    flushing = next.catch(() => undefined);
+    return next;
+  }
+
+  return {
+    /** Admits a metered call or throws 402 (plan lacks it) or 429 (quota spent, Retry-After). */
+    async admit(account: AccountRow, keyId: string, operation: string, options: { paidOnly?: boolean } = {}): Promise<Ticket> {
+      const at = now();
+      const plan = effectivePlan(account, at);
+      const { period, resets } = usagePeriod(at);
+      const resetSeconds = Math.max(1, Math.ceil((resets.getTime() - at.getTime()) / 1000));
+      if (options.paidOnly && !plan.batch) {
+        throw new PaymentRequiredError(`the ${plan.name} plan does not include batch verification: upgrade to starter, growth or enterprise`);
+      }
+      let remaining: number;
+      if (plan.name === 'free') {
+        const used = await repo.takeQuota(account.id, period, plan.monthlyLookups);
+        if (used === null) {
+          throw Object.assign(
+            new QuotaExceededError(`monthly quota of ${plan.monthlyLookups} lookups is spent; it resets at ${resets.toISOString()}`, resetSeconds),
+            { ticket: { plan, remaining: 0, resetSeconds, period } },
+          );
+        }
+        remaining = plan.monthlyLookups - used;
+      } else {
+        const used = await paidUsed(account.id, period);
+        if (used >= plan.monthlyLookups) {
+          throw Object.assign(
+            new QuotaExceededError(`monthly quota of ${plan.monthlyLookups} lookups is spent; it resets at ${resets.toISOString()}`, resetSeconds),
+            { ticket: { plan, remaining: 0, resetSeconds, period } },
+          );
+        }
+        slot(account.id, period).total += 1;
+        remaining = plan.monthlyLookups - used - 1;
+      }
+      return { account, keyId, operation, period, plan, remaining, resetSeconds, settled: false };
+    },
+
+    /** Counts the call when it answered 2xx or 404; otherwise gives its unit back. */
+    async settle(t: Ticket, status: number): Promise<void> {
+      if (t.settled) return;
+      t.settled = true;
+      const counted = (status >= 200 && status < 300) || status === 404;
+      const p = slot(t.account.id, t.period);
+      if (counted) {
+        p.byEndpoint.set(t.operation, (p.byEndpoint.get(t.operation) ?? 0) + 1);
+        touchedKeys.add(t.keyId);
+      } else if (t.plan.name === 'free') {
+        await repo.returnQuota(t.account.id, t.period);
+      } else {
+        p.total -= 1;
+      }
+    },
+
+    /** The month's usage: the store plus what is still in memory. */
+    async usage(account: AccountRow) {
+      const at = now();
+      const plan = effectivePlan(account, at);
+      const { period, starts, resets } = usagePeriod(at);
+      const stored = await repo.callsByEndpoint(account.id, period);
+      const p = pending.get(`${account.id}|${period}`);
+      const byEndpoint: Record<string, number> = { ...stored };
+      for (const [e, n] of p?.byEndpoint ?? []) byEndpoint[e] = (byEndpoint[e] ?? 0) + n;
+      const used = plan.name === 'free' ? await repo.usedThisPeriod(account.id, period) : await paidUsed(account.id, period);
+      return {
+        period,
+        period_start: starts.toISOString(),
+        resets_at: resets.toISOString(),
+        plan: plan.name,
+        quota: plan.monthlyLookups,
+        used,
+        remaining: Math.max(0, plan.monthlyLookups - used),
+        by_endpoint: byEndpoint,
+      };
+    },
+
+    flush,
+  };
+}
+export type Meter = ReturnType<typeof createMeter>;

@@ -1,0 +1,38 @@
+// Plans and their monthly quotas: the one table the service, the docs and the CLI read.
+// A lookup is one metered call (a batch of 100 included); quotas reset at 00:00 UTC on the 1st.
+
+export const PLAN_NAMES = ['free', 'starter', 'growth', 'enterprise'] as const;
+export type PlanName = (typeof PLAN_NAMES)[number];
+export const PAID_PLANS = ['starter', 'growth', 'enterprise'] as const;
+
+export interface Plan {
+  name: PlanName;
+  monthlyLookups: number;
+  batch: boolean;
+}
+
+export const PLANS: Readonly<Record<PlanName, Plan>> = {
+  free: { name: 'free', monthlyLookups: 25, batch: false },
+  starter: { name: 'starter', monthlyLookups: 5_000, batch: true },
+  growth: { name: 'growth', monthlyLookups: 50_000, batch: true },
+  enterprise: { name: 'enterprise', monthlyLookups: 1_000_000, batch: true },
+};
+
+export interface PlanHolder {
+  plan: PlanName;
+  trial_plan: PlanName | null;
+  trial_ends_at: string | null;
+}
+
+/** The plan in force now: a running trial's paid plan, else the account's own. */
+export function effectivePlan(a: PlanHolder, now: Date): Plan {
+  if (a.trial_plan && a.trial_ends_at && Date.parse(a.trial_ends_at) > now.getTime()) return PLANS[a.trial_plan];
+  return PLANS[a.plan];
+}
+
+/** The calendar month (UTC) a moment falls in, and when it resets. */
+export function usagePeriod(now: Date): { period: string; starts: Date; resets: Date } {
+  const starts = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const resets = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { period: starts.toISOString().slice(0, 7), starts, resets };
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { BadRequestError } from '../../errors.js';
+import { toValidationIssues } from '../../http/validation.js';
+import { importFolder } from '../../ingest/canonical-import.js';
+import type { ImportRepo } from '../../ingest/import-repo.js';
+import type { AccountsService } from '../accounts/accounts.service.js';
+import { PLAN_NAMES } from '../accounts/plans.js';
+
+// Operator commands, run the same way by the command line on its own or by the server for it.
+
+const Plan = z.enum(PLAN_NAMES);
+const trial = {
+  trial_plan: Plan.nullable().optional(),
+  trial_ends_at: z.string().nullable().optional(),
+};
+const Schemas = {
+  import: z.object({ folder: z.string().min(1) }),
+  'accounts.create': z.object({ email: z.string().min(3), plan: Plan, label: z.string().nullable().optional(), ...trial }),
+  'accounts.list': z.object({}),
+  'accounts.set-plan': z.object({ account: z.string().min(1), plan: Plan, ...trial }),
+  'keys.create': z.object({ account: z.string().min(1), label: z.string().nullable().optional() }),
+  'keys.list': z.object({ account: z.string().min(1) }),
+  'keys.revoke': z.object({ key_id: z.string().uuid() }),
+};
+export type CommandName = keyof typeof Schemas;
+export const COMMAND_NAMES = Object.keys(Schemas) as CommandName[];
+
+export function adminCommands(deps: { accounts?: AccountsService; imports?: ImportRepo }) {
+  const need = <T>(dep: T | undefined, what: string): T => {
+    if (!dep) throw new BadRequestError(`${what} is not available in this process`);
+    return dep;
+  };
+  const handlers: { [K in CommandName]: (args: z.infer<(typeof Schemas)[K]>) => Promise<unknown> } = {
+    import: ({ folder }) => importFolder(need(deps.imports, 'the graph'), folder),
+    'accounts.create': (a) =>
+      need(deps.accounts, 'the accounts store').createAccount({
+        email: a.email,
+        plan: a.plan,
+        trialPlan: a.trial_plan,
+        trialEndsAt: a.trial_ends_at,
+        label: a.label ?? null,
+      }),
+    'accounts.list': () => need(deps.accounts, 'the accounts store').listAccounts(),
+    'accounts.set-plan': (a) => need(deps.accounts, 'the accounts store').setPlan(a.account, a.plan, a.trial_plan, a.trial_ends_at),
+    'keys.create': async (a) => {
+      const accounts = need(deps.accounts, 'the accounts store');
+      return accounts.createKey((await accounts.requireAccount(a.account)).id, a.label ?? null);
+    },
+    'keys.list': async (a) => {
+      const accounts = need(deps.accounts, 'the accounts store');
+      return accounts.listKeys((await accounts.requireAccount(a.account)).id);
+    },
+    'keys.revoke': (a) => need(deps.accounts, 'the accounts store').operatorRevokeKey(a.key_id),
+  };
+  return async function run(name: string, args: unknown): Promise<unknown> {
+    if (!(name in Schemas)) throw new BadRequestError(`unknown command ${name}; known: ${COMMAND_NAMES.join(', ')}`);
+    const schema = Schemas[name as CommandName];
+    const parsed = schema.safeParse(args ?? {});
+    if (!parsed.success) {
+      throw new BadRequestError(toValidationIssues('body', parsed.error, args).map((i) => `${i.loc.slice(1).join('.')}: ${i.msg}`).join('; '));
+    }
+    return (handlers[name as CommandName] as (a: unknown) => Promise<unknown>)(parsed.data);
+  };
+}
+export type RunCommand = ReturnType<typeof adminCommands>;

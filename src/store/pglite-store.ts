@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { DataDirLockedError, StoreError } from '../errors.js';
+import type { SqlStore } from './sql-store.js';
+
+/**
+ * PGlite does not guard its folder: two processes opening it corrupt it. A lock file with the
+ * owner's pid keeps it to one; a lock left by a dead process is taken over.
+ */
+function lockFolder(folder: string): () => void {
+  const lockPath = `${folder}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(lockPath, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number(fs.readFileSync(lockPath, 'utf8'));
+      if (owner && owner !== process.pid && isAlive(owner)) throw new DataDirLockedError(folder);
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DataDirLockedError(folder);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Opens PGlite in `folder`, or in memory when folder is undefined (tests). */
+export async function openPglite(folder?: string): Promise<SqlStore> {
+  let unlock = () => {};
+  if (folder) {
+    fs.mkdirSync(path.dirname(folder), { recursive: true });
+    unlock = lockFolder(folder);
+  }
+  let db: PGlite;
+  try {
+    db = new PGlite(folder);
+    await db.waitReady;
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+  let closed = false;
+  const wrap = (err: unknown) => (err instanceof StoreError ? err : new StoreError(`pglite: ${(err as Error).message}`, { cause: err }));
+  return {
+    kind: 'pglite',
+    async query(sql, params) {
+      if (closed) throw new StoreError('pglite: the store is closed');
+      try {
+        return (await db.query(sql, params as unknown[])).rows as never;
+      } catch (err) {
+        throw wrap(err);
+      }
+    },
+    async transaction(fn) {
+      if (closed) throw new StoreError('pglite: the store is closed');
+      try {
+        return await db.transaction((tx) => fn({ query: async (sql, params) => (await tx.query(sql, params as unknown[])).rows as never }));
+      } catch (err) {
+        // Errors thrown by the caller's own code (typed AppErrors) pass through unchanged.
+        throw (err as Error).name === 'error' || (err as { code?: string }).code ? wrap(err) : err;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.close();
+      unlock();
+    },
+  };
+}
