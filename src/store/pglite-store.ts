@@ -17,7 +17,7 @@ function lockFolder(folder: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = Number(fs.readFileSync(lockPath, 'utf8'));
-      if (owner && owner !== process.pid && isAlive(owner)) throw new DataDirLockedError(folder);
+      if (owner && isAlive(owner)) throw new DataDirLockedError(folder);
       fs.rmSync(lockPath, { force: true });
     }
   }

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { accountsDeps } from '../../src/deps.js';
+import { migrate } from '../../src/store/migrations.js';
+import { openPglite } from '../../src/store/pglite-store.js';
+import { openPostgres } from '../../src/store/postgres-store.js';
+import type { SqlStore } from '../../src/store/sql-store.js';
+
+export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+
+/** Whether the test PostgreSQL answers. In CI (REQUIRE_POSTGRES=1) a missing server fails the run. */
+export async function postgresAvailable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch (err) {
+    if (process.env.REQUIRE_POSTGRES === '1') throw new Error(`PostgreSQL at ${POSTGRES_URL} does not answer: ${(err as Error).message}`);
+    console.warn(`PostgreSQL at ${POSTGRES_URL} does not answer (${(err as Error).message}): its store tests are skipped`);
+    return false;
+  }
+}
+
+export interface StoreKind {
+  name: 'pglite' | 'postgres';
+  /** A fresh, migrated, empty store; its own schema on PostgreSQL so test files never meet. */
+  open(): Promise<{ store: SqlStore; drop: () => Promise<void> }>;
+}
+
+export const PGLITE: StoreKind = {
+  name: 'pglite',
+  async open() {
+    const store = await openPglite();
+    await migrate(store);
+    return { store, drop: () => store.close() };
+  },
+};
+
+export const POSTGRES: StoreKind = {
+  name: 'postgres',
+  async open() {
+    const schema = `lvs_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    const url = new URL(POSTGRES_URL);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    const store = await openPostgres(url.toString(), 20);
+    await migrate(store);
+    return {
+      store,
+      async drop() {
+        await store.close();
+        const c = new pg.Client({ connectionString: POSTGRES_URL });
+        await c.connect();
+        await c.query(`DROP SCHEMA ${schema} CASCADE`);
+        await c.end();
+      },
+    };
+  },
+};
+
+/** The store kinds to run against: PGlite always, PostgreSQL when it answers. */
+export async function storeKinds(): Promise<StoreKind[]> {
+  return (await postgresAvailable()) ? [PGLITE, POSTGRES] : [PGLITE];
+}
+
+export { accountsDeps };
