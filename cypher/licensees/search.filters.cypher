@@ -18,4 +18,4 @@ AND c.license_type = $license_type
 // @fragment license_number
 AND c.license_number STARTS WITH $license_number_prefix
 // @fragment brokerage
-AND (EXISTS { MATCH (c)<-[br:SUPERVISES]-(bs:LicenseCredential) WHERE br.effective_to IS NULL AND br.relationship_type IN $brokerage_types AND (bs.f_business CONTAINS $brokerage_term OR bs.f_full CONTAINS $brokerage_term) } OR EXISTS { MATCH (c)-[:AFFILIATED_WITH]->(bb:Brokerage) WHERE bb.f_name CONTAINS $brokerage_term })
+AND (EXISTS { MATCH (c)<-[br:SUPERVISES]-(bs:LicenseCredential) WHERE br.effective_from <= date($today) AND (br.effective_to IS NULL OR br.effective_to > date($today)) AND br.relationship_type IN $brokerage_types AND (bs.f_business CONTAINS $brokerage_term OR bs.f_full CONTAINS $brokerage_term) } OR EXISTS { MATCH (c)-[:AFFILIATED_WITH]->(bb:Brokerage) WHERE bb.f_name CONTAINS $brokerage_term })

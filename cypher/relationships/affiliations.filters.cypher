@@ -1,6 +1,4 @@
 // Filter fragments for affiliations.cypher. $as_of is an ISO date string.
-// @fragment open
-AND r.effective_to IS NULL
 // @fragment in_force_on
 AND r.effective_from <= date($as_of) AND (r.effective_to IS NULL OR r.effective_to > date($as_of))
 // @fragment started_by

@@ -1,8 +1,8 @@
-// Open (effective_to null) supervising relationships of each credential in $ids, with the
+// Supervising relationships in force on $today (ISO date) of each credential in $ids, with the
 // supervisor's identity and address. One row per relationship.
 UNWIND $ids AS id
 MATCH (s:LicenseCredential)-[r:SUPERVISES]->(c:LicenseCredential {id: id})
-WHERE r.effective_to IS NULL
+WHERE r.effective_from <= date($today) AND (r.effective_to IS NULL OR r.effective_to > date($today))
 RETURN c.id AS affiliate_id, s.id AS id, s.state AS state, s.license_number AS license_number,
        s.license_type AS license_type, s.license_type_display AS license_type_display,
        s.status AS status, s.entity_type AS entity_type, s.full_name AS full_name,

@@ -91,7 +91,7 @@ export const ADDRESS_KINDS = ['business', 'mailing', 'physical'] as const;
 export const ENTITY_TYPES = ['person', 'business'] as const;
 export const JURISDICTION_STATUSES = ['active', 'paused', 'planned'] as const;
 export const REFRESH_FREQUENCIES = ['daily', 'nightly', 'weekly', 'monthly', 'quarterly', 'irregular'] as const;
-export const AFFILIATION_STATUSES = ['active', 'ended'] as const;
+export const AFFILIATION_STATUSES = ['active', 'ended', 'scheduled'] as const;
 
 /**
  * Published status -> search filter value. Keys are folded (lower case, single spaces,

@@ -204,3 +204,38 @@ describe('relationships over the demo dataset', () => {
     expect(res.terminated_by).toBe('top');
   });
 });
+
+describe('relationship shapes: diamonds and future-dated links', () => {
+  const t = useApp(fixture('shapes'));
+  const AGENT_ID = credentialId('TX', '1-SA');
+
+  it('when two paths lead to the same supervisor then the walk lists both links, reaches the top and reports no cycle', async () => {
+    const res = body(await t.api.get(`/api/v1/license-credentials/${AGENT_ID}/hierarchy`), HierarchyResponse);
+    expect(res.levels.map((l) => [l.depth, l.license_number, l.supervises_license_credential_id])).toEqual([
+      [1, '3-B', AGENT_ID], // newest link first within a level
+      [1, '2-B', AGENT_ID],
+      [2, '3-B', credentialId('TX', '2-B')],
+    ]);
+    expect(res).toMatchObject({ terminated_by: 'top', cycle_detected: false, reached_top: true });
+  });
+
+  it('when a link starts in the future then it is not current, and history lists it as scheduled', async () => {
+    const supervisors = body(await t.api.get('/api/v1/licensees/TX/1-SA/supervisors'), SupervisorsResponse).data;
+    expect(supervisors.map((s) => s.license_number).sort()).toEqual(['2-B', '3-B']);
+    const affiliates = body(await t.api.get('/api/v1/licensees/TX/4-B/affiliates'), AffiliatesResponse);
+    expect(affiliates.meta.total).toBe(0);
+    const history = body(await t.api.get('/api/v1/licensees/TX/1-SA/affiliations?include_inactive=true'), AffiliationsResponse).data;
+    expect(history.find((a) => a.supervisor_license_number === '4-B')?.status).toBe('scheduled');
+    expect(body(await t.api.get('/api/v1/licensees/TX/1-SA/affiliations'), AffiliationsResponse).data.map((a) => a.supervisor_license_number).sort()).toEqual(['2-B', '3-B']);
+    const inFuture = body(await t.api.get('/api/v1/licensees/TX/1-SA/affiliations?as_of=2099-06-01'), AffiliationsResponse).data;
+    expect(inFuture.map((a) => a.supervisor_license_number).sort()).toEqual(['2-B', '3-B', '4-B']);
+  });
+
+  it('when a page lies far past the end then 200 with empty data, for search and affiliates alike', async () => {
+    const search = await t.api.get('/api/v1/licensees?state=TX&page=100000&per_page=100');
+    expect(search.status).toBe(200);
+    expect(search.body).toEqual({ data: [], meta: { total: 4, page: 100000, per_page: 100 } });
+    const affiliates = await t.api.get('/api/v1/licensees/TX/2-B/affiliates?page=99001&per_page=100');
+    expect(affiliates.body).toEqual({ data: [], meta: { total: 1, page: 99001, per_page: 100 } });
+  });
+});

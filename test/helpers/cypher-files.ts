@@ -10,10 +10,29 @@ export function withAllFilters(files: QueryFiles, name: string): string {
   if (!text.includes('// @filters')) return text;
   const filtersName = files.names().includes(`${name}.filters`) ? `${name}.filters` : `${name.replace(/-count$/, '')}.filters`;
   const fragments = [...parseFragments(files.get(filtersName)).entries()]
-    // in_force_on and started_by are alternatives; open excludes history. One of each kind suffices.
-    .filter(([key]) => key !== 'started_by' && key !== 'open')
+    // in_force_on and started_by are alternatives; the lint and execution tests run each alone too.
+    .filter(([key]) => key !== 'started_by')
     .map(([, f]) => f.replace(/\$(\w+_term)\b/g, '$$$1_0'));
   return text.replace('// @filters', fragments.join('\n'));
+}
+
+/** The query with all its fragments, then with each fragment alone (one query when unfiltered). */
+export function queryVariants(files: QueryFiles, name: string): { label: string; query: string }[] {
+  const text = files.get(name);
+  if (!text.includes('// @filters')) return [{ label: 'as written', query: text }];
+  const filtersName = files.names().includes(`${name}.filters`) ? `${name}.filters` : `${name.replace(/-count$/, '')}.filters`;
+  const fragments = [...parseFragments(files.get(filtersName)).entries()];
+  return [
+    { label: 'with its filters', query: withAllFilters(files, name) },
+    { label: 'unfiltered', query: text.replace('// @filters', '') },
+    ...fragments.map(([key, f]) => ({ label: `with ${key}`, query: text.replace('// @filters', f.replace(/\$(\w+_term)\b/g, '$$$1_0')) })),
+  ];
+}
+
+/** Only the parameters a query text names (LadybugDB rejects unknown ones). */
+export function paramsFor(query: string, params: Record<string, unknown>): Record<string, unknown> {
+  const used = new Set([...query.matchAll(/\$(\w+)/g)].map((m) => m[1]));
+  return Object.fromEntries(Object.entries(params).filter(([k]) => used.has(k)));
 }
 
 /** Labels, relationship types and properties declared in the LadybugDB schema file. */

@@ -75,7 +75,9 @@ export interface SearchFilters {
   licenseNumberPrefix?: string;
 }
 
-export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles) {
+export const isoToday = () => new Date().toISOString().slice(0, 10);
+
+export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today: () => string = isoToday) {
   const byIds = files.get('licensees/by-ids');
   const openSupervisors = files.get('relationships/open-supervisors');
   const typeCounts = files.get('licensees/type-counts');
@@ -97,7 +99,10 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles) {
     terms('business_name', f.businessNameTerms);
     terms('city', f.cityTerms);
     terms('brokerage', f.brokerageTerms);
-    if (f.brokerageTerms.length) params.brokerage_types = [...f.brokerageTypes];
+    if (f.brokerageTerms.length) {
+      params.brokerage_types = [...f.brokerageTypes];
+      params.today = today();
+    }
     if (f.status) {
       active.push({ key: 'status' });
       params.status = f.status;
@@ -120,16 +125,16 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles) {
     },
     async openSupervisors(ids: string[]): Promise<SupervisorRecord[]> {
       if (ids.length === 0) return [];
-      return (await graph.read(openSupervisors, { ids })) as unknown as SupervisorRecord[];
+      return (await graph.read(openSupervisors, { ids, today: today() })) as unknown as SupervisorRecord[];
     },
     async search(filters: SearchFilters, skip: number, limit: number): Promise<{ ids: string[]; total: number }> {
       if (filters.states.length === 0) return { ids: [], total: 0 };
       const { active, params } = compose(filters);
-      const [page, count] = await Promise.all([
-        graph.read(search.build(active), { ...params, skip, limit }),
-        graph.read(searchCount.build(active), params),
-      ]);
-      return { ids: page.map((r) => r.id as string), total: Number(count[0]?.total ?? 0) };
+      const total = Number((await graph.read(searchCount.build(active), params))[0]?.total ?? 0);
+      // LadybugDB 0.19 can crash on ORDER BY ... SKIP far past the last row: never ask for such a page.
+      if (skip >= total) return { ids: [], total };
+      const page = await graph.read(search.build(active), { ...params, skip, limit });
+      return { ids: page.map((r) => r.id as string), total };
     },
     async typeCounts(states: string[]): Promise<{ state: string; license_type: string; count: number }[]> {
       if (states.length === 0) return [];

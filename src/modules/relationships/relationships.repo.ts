@@ -1,5 +1,6 @@
 import type { GraphEngine, Row } from '../../graph/graph-port.js';
 import { filteredQuery, type QueryFiles } from '../../graph/query-files.js';
+import { isoToday } from '../licensees/licensees.repo.js';
 
 export interface AffiliationRecord {
   supervisor_id: string;
@@ -44,7 +45,7 @@ function edgeFilters(f: EdgeFilters, active: { key: string }[], params: Row) {
   }
 }
 
-export function createRelationshipsRepo(graph: GraphEngine, files: QueryFiles) {
+export function createRelationshipsRepo(graph: GraphEngine, files: QueryFiles, today: () => string = isoToday) {
   const affiliations = filteredQuery(files, 'relationships/affiliations');
   const affiliates = filteredQuery(files, 'relationships/affiliates');
   const affiliatesCount = filteredQuery(files, 'relationships/affiliates-count', 'relationships/affiliates.filters');
@@ -53,24 +54,27 @@ export function createRelationshipsRepo(graph: GraphEngine, files: QueryFiles) {
     async affiliations(id: string, f: AffiliationFilters): Promise<AffiliationRecord[]> {
       const active: { key: string }[] = [];
       const params: Row = { id };
-      // Without as_of: open ones, or all. With as_of: in force that day, or everything that had
-      // started by then (in force or already ended).
+      // Without as_of: those in force today, or all of them. With as_of: in force that day, or
+      // everything that had started by then (in force or already ended).
       if (f.as_of) {
         active.push({ key: f.include_inactive ? 'started_by' : 'in_force_on' });
         params.as_of = f.as_of;
-      } else if (!f.include_inactive) active.push({ key: 'open' });
+      } else if (!f.include_inactive) {
+        active.push({ key: 'in_force_on' });
+        params.as_of = today();
+      }
       edgeFilters(f, active, params);
       return (await graph.read(affiliations.build(active), params)) as unknown as AffiliationRecord[];
     },
     async affiliates(id: string, f: EdgeFilters, skip: number, limit: number): Promise<{ rows: AffiliateRecord[]; total: number }> {
       const active: { key: string }[] = [];
-      const params: Row = { id };
+      const params: Row = { id, today: today() };
       edgeFilters(f, active, params);
-      const [rows, count] = await Promise.all([
-        graph.read(affiliates.build(active), { ...params, skip, limit }),
-        graph.read(affiliatesCount.build(active), params),
-      ]);
-      return { rows: rows as unknown as AffiliateRecord[], total: Number(count[0]?.total ?? 0) };
+      const total = Number((await graph.read(affiliatesCount.build(active), params))[0]?.total ?? 0);
+      // See licensees.repo: no ORDER BY ... SKIP past the last row on LadybugDB.
+      if (skip >= total) return { rows: [], total };
+      const rows = await graph.read(affiliates.build(active), { ...params, skip, limit });
+      return { rows: rows as unknown as AffiliateRecord[], total };
     },
   };
 }

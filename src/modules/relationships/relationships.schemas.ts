@@ -49,7 +49,7 @@ export const AffiliationHistoryItem = z
     effective_from: z.string().openapi({ format: 'date' }),
     effective_to: z.string().nullable().optional().openapi({ format: 'date' }),
     status: z.string().openapi({
-      description: `${AFFILIATION_STATUSES.join(' or ')}: in force on as_of (today without as_of), or ended`,
+      description: `${AFFILIATION_STATUSES.join(', ')}: in force on as_of (today without as_of), ended by then, or starting later`,
     }),
   })
   .openapi('AffiliationHistoryItem');

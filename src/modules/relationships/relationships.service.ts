@@ -38,7 +38,7 @@ export function createRelationshipsService(repo: RelationshipsRepo, licenseesRep
         relationship_type: r.relationship_type,
         effective_from: r.effective_from,
         effective_to: r.effective_to,
-        status: r.effective_from <= day && (r.effective_to === null || r.effective_to > day) ? 'active' : 'ended',
+        status: r.effective_from > day ? 'scheduled' : r.effective_to === null || r.effective_to > day ? 'active' : 'ended',
       }));
     },
 
@@ -73,14 +73,16 @@ export function createRelationshipsService(repo: RelationshipsRepo, licenseesRep
     },
 
     /**
-     * Walks open supervising relationships upward, one query per level over the whole frontier.
-     * The visited set makes it cycle-safe on every engine (LadybugDB's variable-length walks
-     * repeat relationships, so the walk is not left to one unbounded pattern).
+     * Walks the relationships in force today upward, one query per level over the whole frontier.
+     * A supervisor already below a credential on its own path is a cycle and stops that branch;
+     * one reached again by another path (a diamond) is listed but not walked twice. LadybugDB's
+     * variable-length walks repeat relationships, so the walk is not left to one unbounded pattern.
      */
     async hierarchy(credentialId: string, maxDepth: number) {
       const [c] = await licenseesRepo.byIds([credentialId]);
       if (!c) throw new NotFoundError(`no licence credential ${credentialId}`);
-      const visited = new Set([c.id]);
+      // For each credential reached: the credentials on the walk from the start up to it.
+      const below = new Map<string, Set<string>>([[c.id, new Set([c.id])]]);
       const levels = [];
       let frontier = [c.id];
       let depth = 0;
@@ -89,14 +91,14 @@ export function createRelationshipsService(repo: RelationshipsRepo, licenseesRep
       while (frontier.length) {
         const open = await licenseesRepo.openSupervisors(frontier);
         if (depth === maxDepth) {
-          truncated = open.some((s) => !visited.has(s.id));
-          cycle ||= open.some((s) => visited.has(s.id));
+          truncated = open.some((s) => !below.get(s.affiliate_id)!.has(s.id));
           break;
         }
         depth += 1;
-        const next: string[] = [];
+        const next = new Map<string, Set<string>>();
         for (const s of open) {
-          if (visited.has(s.id)) {
+          const path = below.get(s.affiliate_id)!;
+          if (path.has(s.id)) {
             cycle = true;
             continue;
           }
@@ -114,10 +116,13 @@ export function createRelationshipsService(repo: RelationshipsRepo, licenseesRep
             effective_from: s.effective_from,
             effective_to: s.effective_to,
           });
-          if (!next.includes(s.id)) next.push(s.id);
+          if (below.has(s.id)) continue;
+          const merged = next.get(s.id) ?? new Set([s.id]);
+          path.forEach((id) => merged.add(id));
+          next.set(s.id, merged);
         }
-        next.forEach((id) => visited.add(id));
-        frontier = next;
+        next.forEach((path, id) => below.set(id, path));
+        frontier = [...next.keys()];
       }
       const depthReached = levels.reduce((m, l) => Math.max(m, l.depth), 0);
       return {
