@@ -14,9 +14,10 @@ import { openApiDocument } from './http/openapi.js';
 import { requestLogger } from './http/request-context.js';
 import { coverageRoutes } from './modules/coverage/coverage.routes.js';
 import type { CoverageService } from './modules/coverage/coverage.service.js';
-import { healthRoutes, type ReadinessCheck } from './modules/health/health.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import type { Readiness } from './modules/health/health.service.js';
 import { legacyRoutes } from './modules/legacy/legacy.routes.js';
-import type { LicenseesRepo } from './modules/licensees/licensees.repo.js';
+import type { LegacyService } from './modules/legacy/legacy.service.js';
 import { licenseesRoutes } from './modules/licensees/licensees.routes.js';
 import type { LicenseesService } from './modules/licensees/licensees.service.js';
 import { relationshipsRoutes } from './modules/relationships/relationships.routes.js';
@@ -25,10 +26,10 @@ import type { RelationshipsService } from './modules/relationships/relationships
 export interface AppDeps {
   logger: Logger;
   licensees: LicenseesService;
-  licenseesRepo: LicenseesRepo;
+  legacy: LegacyService;
   relationships: RelationshipsService;
   coverage: CoverageService;
-  readinessChecks: ReadinessCheck[];
+  readiness: Readiness;
   accounts: AccountsService;
   meter: Meter;
   jsonBodyLimit: string;
@@ -64,15 +65,15 @@ export function createApp(deps: AppDeps) {
     registry,
     meter: meterGuard(deps.meter, (err) => deps.logger.error({ err }, 'metering failed')),
   };
-  healthRoutes(ctx, deps.readinessChecks);
+  healthRoutes(ctx, deps.readiness);
   coverageRoutes(ctx, deps.coverage);
   accountsRoutes(ctx, deps.accounts, deps.meter);
   // Legacy first: /licensees/search and /licensees/changes must not be taken for {state}/{number} paths.
   legacyRoutes(ctx, {
     licensees: deps.licensees,
     relationships: deps.relationships,
-    repo: deps.licenseesRepo,
-    jurisdictionCodes: async () => (await deps.coverage.coverage()).states.map((s) => s.state),
+    legacy: deps.legacy,
+    jurisdictionCodes: deps.coverage.codes,
   });
   licenseesRoutes(ctx, deps.licensees);
   relationshipsRoutes(ctx, deps.relationships);

@@ -14,6 +14,8 @@ import { openPostgres } from './store/postgres-store.js';
 import type { SqlStore } from './store/sql-store.js';
 import { createCoverageRepo } from './modules/coverage/coverage.repo.js';
 import { createCoverageService } from './modules/coverage/coverage.service.js';
+import { createReadiness } from './modules/health/health.service.js';
+import { createLegacyService } from './modules/legacy/legacy.service.js';
 import { createLicenseesRepo } from './modules/licensees/licensees.repo.js';
 import { createLicenseesService } from './modules/licensees/licensees.service.js';
 import { createRelationshipsRepo } from './modules/relationships/relationships.repo.js';
@@ -70,13 +72,13 @@ export function buildDeps(
   return {
     logger,
     licensees,
-    licenseesRepo,
+    legacy: createLegacyService(licenseesRepo, licensees),
     relationships,
     coverage,
-    readinessChecks: [
+    readiness: createReadiness([
       { name: 'graph', check: () => graph.ping() },
       { name: 'accounts_store', check: () => side.accounts.ping() },
-    ],
+    ]),
     ...side,
     jsonBodyLimit: config.JSON_BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,

@@ -93,9 +93,16 @@ export class StoreError extends Error {
   }
 }
 
-/** A graph engine failure, translated at the repository edge; driver details stay in logs. */
+/**
+ * A graph engine failure, translated at the adapter edge; driver details stay in logs.
+ * `transient` (closed, timed out, unreachable) answers 503; anything else is a defect (500).
+ */
 export class GraphError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  constructor(
+    message: string,
+    readonly transient: boolean,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.name = 'GraphError';
   }

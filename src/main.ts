@@ -33,7 +33,7 @@ async function main() {
 
   const imports = importRepo(graph, files);
   // Demo data only ever goes into the embedded engine.
-  if (config.DEMO_DATA && graph.name === 'ladybug' && (await imports.isEmpty())) {
+  if (config.DEMO_DATA && graph.name === 'ladybug' && (await imports.jurisdictionCodes()).size === 0) {
     const summary = await importFolder(imports, DEMO_SEEDS);
     logger.info(
       { credentials: summary.credentials, relationships: summary.relationships, rejected: summary.rejected.length },

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { DataDirLockedError } from '../errors.js';
 import type { RunCommand } from '../modules/admin/admin.commands.js';
 import { readServerHandle } from '../server-handle.js';
@@ -20,13 +21,8 @@ export async function runOperatorCommand(
     const server = readServerHandle(dataDir);
     if (!server) throw Object.assign(new Error(err.message), { exitCode: 3 });
     process.stderr.write(`the server (pid ${server.pid}) holds ${dataDir}; running through it\n`);
-    const res = await fetch(`${server.url}/internal/commands/${encodeURIComponent(name)}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-admin-token': server.token },
-      body: JSON.stringify(args),
-    });
-    const body = (await res.json()) as { result?: unknown; detail?: unknown };
-    if (!res.ok) throw new Error(typeof body.detail === 'string' ? body.detail : JSON.stringify(body.detail));
+    const { status, body } = await postJson(`${server.url}/internal/commands/${encodeURIComponent(name)}`, args, server.token);
+    if (status >= 400) throw new Error(typeof body.detail === 'string' ? body.detail : JSON.stringify(body.detail));
     return body.result;
   }
   try {
@@ -34,6 +30,29 @@ export async function runOperatorCommand(
   } finally {
     await local.close();
   }
+}
+
+/**
+ * node:http rather than fetch: a large import can run for minutes before the server answers,
+ * longer than fetch's fixed header timeout.
+ */
+function postJson(url: string, payload: unknown, token: string): Promise<{ status: number; body: { result?: unknown; detail?: unknown } }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-admin-token': token } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => {
+        try {
+          resolve({ status: res.statusCode ?? 500, body: JSON.parse(text) });
+        } catch {
+          reject(new Error(`the server answered ${res.statusCode} without JSON`));
+        }
+      });
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(payload));
+  });
 }
 
 /** Prints the error and exits: 3 when the data dir is held, 1 otherwise. */

@@ -31,6 +31,9 @@ function normalizeRow(row: Record<string, unknown>): Row {
 // Prepared statements per connection; bounded because filter combinations vary the query text.
 const PREPARED_CACHE_SIZE = 256;
 
+/** Timeouts, interruptions and a closed database can pass; parse or binder errors cannot. */
+const isTransient = (err: unknown) => /interrupt|timeout|closed|lock|buffer manager|out of memory/i.test(String((err as Error).message));
+
 interface Slot {
   conn: Connection;
   prepared: Map<string, Prepared>;
@@ -72,7 +75,7 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
   };
 
   const exec = async (slot: Slot, query: string, params: Params = {}): Promise<Row[]> => {
-    if (closed) throw new GraphError('graph engine is closed');
+    if (closed) throw new GraphError('graph engine is closed', true);
     let stmt = slot.prepared.get(query);
     try {
       if (stmt) {
@@ -94,7 +97,7 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
       }
       return rows;
     } catch (err) {
-      throw new GraphError(`ladybug query failed: ${(err as Error).message}`, { cause: err });
+      throw new GraphError(`ladybug query failed: ${(err as Error).message}`, isTransient(err), { cause: err });
     }
   };
 
@@ -104,7 +107,7 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
       const result = await slot.conn.query(statement);
       for (const r of Array.isArray(result) ? result : [result]) r.close();
     } catch (err) {
-      throw new GraphError(`ladybug statement failed: ${(err as Error).message}`, { cause: err });
+      throw new GraphError(`ladybug statement failed: ${(err as Error).message}`, isTransient(err), { cause: err });
     }
   };
 

@@ -50,13 +50,18 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     res.status(415).json({ detail: (err as Error).message });
     return;
   }
+  // Express cannot percent-decode a path parameter.
+  if (err instanceof URIError || /^Failed to decode param/.test((err as Error).message ?? '')) {
+    res.status(422).json({ detail: [{ loc: ['path'], msg: (err as Error).message, type: 'url_decoding' }] });
+    return;
+  }
   const status = (err as { status?: number }).status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     res.status(status).json({ detail: (err as Error).message });
     return;
   }
   req.log?.error({ err }, 'request failed');
-  if (err instanceof GraphError) {
+  if (err instanceof GraphError && err.transient) {
     res.status(503).json({ detail: 'the graph store could not answer; retry shortly' });
     return;
   }

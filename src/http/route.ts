@@ -36,6 +36,8 @@ export interface RouteDef<Q extends AnyObject, P extends AnyObject, B extends z.
   responseDescription?: string;
   /** Error statuses this operation can answer besides 422 and 500. */
   errors?: number[];
+  /** Error bodies other than `{"detail": "..."}`, by status. */
+  errorSchemas?: Record<number, z.ZodType>;
   handler: (
     input: { query: z.output<Q>; params: z.output<P>; body: z.output<B> },
     req: Request,
@@ -77,8 +79,11 @@ export function route<Q extends AnyObject, P extends AnyObject, B extends z.ZodT
   if (!def.public) statuses.add(401);
   if (def.metered) statuses.add(429);
   if (def.metered === 'paid') statuses.add(402);
+  // Everything but liveness reads a store that can be unavailable.
+  if (def.path !== '/health') statuses.add(503);
   for (const status of [...statuses].sort()) {
-    errorResponses[status] = { description: ERROR_TEXT[status] ?? 'Error', content: { 'application/json': { schema: ErrorBody } } };
+    const schema = def.errorSchemas?.[status] ?? ErrorBody;
+    errorResponses[status] = { description: ERROR_TEXT[status] ?? 'Error', content: { 'application/json': { schema } } };
   }
   registry.registerPath({
     method: def.method,

@@ -48,10 +48,16 @@ async function* csvRows(file: string, rejected: RejectedRow[]): AsyncGenerator<{
       info: true,
     }),
   );
-  parser.on('skip', (err: Error & { lines?: number }) => {
-    rejected.push({ file: name, line: err.lines ?? 0, reason: `malformed CSV: ${err.message}` });
+  let lastLine = 1; // the header
+  parser.on('skip', (err: Error & { lines?: number; code?: string }) => {
+    // An unclosed quote swallows the rest of the file; the parser only knows where it gave up, so
+    // the record is reported where it began: the line after the last good one.
+    const line = err.code === 'CSV_QUOTE_NOT_CLOSED' ? lastLine + 1 : (err.lines ?? 0);
+    rejected.push({ file: name, line, reason: `malformed CSV: ${err.message.replace(/ at line \d+$/, '')}` });
+    lastLine = err.lines ?? lastLine;
   });
   for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+    lastLine = info.lines;
     yield { line: info.lines, record };
   }
 }
@@ -181,83 +187,85 @@ export async function importFolder(repo: ImportRepo, folder: string, options: Im
     }
   }
 
-  const credentialsFile = path.join(folder, 'credentials.csv');
   const rowsByState = new Map<string, number>();
-  if (fs.existsSync(credentialsFile)) {
-    const known = new Set<string>();
-    const demoChecked = new Set<string>();
-    const seenIds = new Set<string>();
-    for await (const batch of batches(validRows(credentialsFile, CredentialRow, rejected), batchSize)) {
-      const records: Row[] = [];
-      const context: Row[] = [];
-      for (const { line, row } of batch) {
-        const record = credentialRecord(row, now);
-        if (seenIds.has(record.id as string)) {
-          rejected.push({ file: 'credentials.csv', line, reason: `${row.state} ${record.license_number} appears more than once` });
-          continue;
+  try {
+    const credentialsFile = path.join(folder, 'credentials.csv');
+    if (fs.existsSync(credentialsFile)) {
+      const known = await repo.jurisdictionCodes();
+      const demoChecked = new Set<string>();
+      const seenIds = new Set<string>();
+      for await (const batch of batches(validRows(credentialsFile, CredentialRow, rejected), batchSize)) {
+        const records: Row[] = [];
+        const context: Row[] = [];
+        for (const { line, row } of batch) {
+          if (!known.has(row.state)) {
+            rejected.push({ file: 'credentials.csv', line, reason: `no jurisdiction ${row.state} on file: give it a jurisdictions.csv row first` });
+            continue;
+          }
+          const record = credentialRecord(row, now);
+          if (seenIds.has(record.id as string)) {
+            rejected.push({ file: 'credentials.csv', line, reason: `${row.state} ${record.license_number} appears more than once` });
+            continue;
+          }
+          seenIds.add(record.id as string);
+          records.push(record);
+          rowsByState.set(row.state, (rowsByState.get(row.state) ?? 0) + 1);
+          if (row.brokerage_name) {
+            context.push({
+              id: record.id,
+              state: row.state,
+              brokerage_id: brokerageId(row.state, fold(row.brokerage_name)),
+              brokerage_name: row.brokerage_name,
+              f_name: fold(row.brokerage_name),
+              source: row.source,
+            });
+          }
         }
-        seenIds.add(record.id as string);
-        records.push(record);
-        rowsByState.set(row.state, (rowsByState.get(row.state) ?? 0) + 1);
-        if (row.brokerage_name) {
-          context.push({
-            id: record.id,
-            state: row.state,
-            brokerage_id: brokerageId(row.state, fold(row.brokerage_name)),
-            brokerage_name: row.brokerage_name,
-            f_name: fold(row.brokerage_name),
-            source: row.source,
-          });
+        // A real import of a state replaces that state's demo records.
+        const realStates = [...new Set(records.filter((r) => r.source !== 'demo').map((r) => r.state as string))].filter(
+          (s) => !demoChecked.has(s),
+        );
+        if (realStates.length) {
+          await repo.deleteDemoCredentials(realStates);
+          realStates.forEach((s) => demoChecked.add(s));
+          summary.demo_records_removed_for.push(...realStates);
         }
+        if (records.length) await repo.upsertCredentials(records, context);
+        summary.credentials += records.length;
       }
-      const newStates = [...new Set(records.map((r) => r.state as string))].filter((s) => !known.has(s));
-      if (newStates.length) {
-        await repo.ensureJurisdictions(newStates.map((state) => ({ state, name: JURISDICTION_NAMES[state] })));
-        newStates.forEach((s) => known.add(s));
-      }
-      // A real import of a state replaces that state's demo records.
-      const realStates = [...new Set(records.filter((r) => r.source !== 'demo').map((r) => r.state as string))].filter(
-        (s) => !demoChecked.has(s),
-      );
-      if (realStates.length) {
-        await repo.deleteDemoCredentials(realStates);
-        realStates.forEach((s) => demoChecked.add(s));
-        summary.demo_records_removed_for.push(...realStates);
-      }
-      if (records.length) await repo.upsertCredentials(records, context);
-      summary.credentials += records.length;
     }
-  }
 
-  const relationshipsFile = path.join(folder, 'relationships.csv');
-  if (fs.existsSync(relationshipsFile)) {
-    for await (const batch of batches(validRows(relationshipsFile, RelationshipRow, rejected), batchSize)) {
-      const rows = batch.map(({ line, row }) => ({
-        line,
-        supervisor_id: credentialId(row.supervisor_state, row.supervisor_license_number),
-        affiliate_id: credentialId(row.affiliate_state, row.affiliate_license_number),
-        affiliate_role: row.affiliate_role,
-        relationship_type: row.relationship_type,
-        effective_from: row.effective_from,
-        effective_to: row.effective_to,
-        source: row.source,
-      }));
-      const landed = new Set(await repo.upsertRelationships(rows));
-      for (const { line, row } of batch) {
-        if (!landed.has(line)) {
-          rejected.push({
-            file: 'relationships.csv',
-            line,
-            reason: `supervisor ${row.supervisor_state} ${row.supervisor_license_number} or affiliate ${row.affiliate_state} ${row.affiliate_license_number} is not on file`,
-          });
+    const relationshipsFile = path.join(folder, 'relationships.csv');
+    if (fs.existsSync(relationshipsFile)) {
+      for await (const batch of batches(validRows(relationshipsFile, RelationshipRow, rejected), batchSize)) {
+        const rows = batch.map(({ line, row }) => ({
+          line,
+          supervisor_id: credentialId(row.supervisor_state, row.supervisor_license_number),
+          affiliate_id: credentialId(row.affiliate_state, row.affiliate_license_number),
+          affiliate_role: row.affiliate_role,
+          relationship_type: row.relationship_type,
+          effective_from: row.effective_from,
+          effective_to: row.effective_to,
+          source: row.source,
+        }));
+        const landed = new Set(await repo.upsertRelationships(rows));
+        for (const { line, row } of batch) {
+          if (!landed.has(line)) {
+            rejected.push({
+              file: 'relationships.csv',
+              line,
+              reason: `supervisor ${row.supervisor_state} ${row.supervisor_license_number} or affiliate ${row.affiliate_state} ${row.affiliate_license_number} is not on file`,
+            });
+          }
         }
+        summary.relationships += landed.size;
       }
-      summary.relationships += landed.size;
     }
-  }
-
-  if (rowsByState.size) {
-    await repo.refreshCounts([...rowsByState].map(([state, rows]) => ({ state, rows })), now.toISOString());
+  } finally {
+    // Counts follow whatever landed, also when a later batch failed.
+    if (rowsByState.size) {
+      await repo.refreshCounts([...rowsByState].map(([state, rows]) => ({ state, rows })), now.toISOString());
+    }
   }
   rejected.sort((a, b) => FILES.indexOf(a.file as never) - FILES.indexOf(b.file as never) || a.line - b.line);
   summary.elapsed_ms = Date.now() - started;

@@ -93,7 +93,16 @@ export const CredentialRow = z
     notes: cell,
   })
   .transform((row, ctx) => {
-    const statusNormalized = row.status_normalized ?? normalizeStatus(row.status);
+    const fromTable = normalizeStatus(row.status);
+    if (fromTable && row.status_normalized && row.status_normalized !== fromTable) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['status_normalized'],
+        message: `published status "${row.status}" maps to ${fromTable} in the status table, not ${row.status_normalized}`,
+      });
+      return z.NEVER;
+    }
+    const statusNormalized = fromTable ?? row.status_normalized;
     if (!statusNormalized) {
       ctx.addIssue({
         code: 'custom',

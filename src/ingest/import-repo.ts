@@ -6,7 +6,6 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
   const q = {
     upsertJurisdictions: files.get('import/upsert-jurisdictions'),
     detachOtherSources: files.get('import/detach-other-sources'),
-    ensureJurisdictions: files.get('import/ensure-jurisdictions'),
     upsertCredentials: files.get('import/upsert-credentials'),
     detachOtherHolders: files.get('import/detach-other-holders'),
     clearBrokerageContext: files.get('import/clear-brokerage-context'),
@@ -16,20 +15,18 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
     deleteOrphanLicensees: files.get('import/delete-orphan-licensees'),
     deleteOrphanBrokerages: files.get('import/delete-orphan-brokerages'),
     refreshCounts: files.get('import/refresh-counts'),
-    countJurisdictions: files.get('import/count-jurisdictions'),
+    jurisdictionCodes: files.get('import/jurisdiction-codes'),
   };
   const tx = <T>(fn: (t: GraphTx) => Promise<T>) => graph.writeTransaction(fn);
   return {
-    async isEmpty(): Promise<boolean> {
-      const [row] = await graph.read(q.countJurisdictions);
-      return Number(row?.total ?? 0) === 0;
+    async jurisdictionCodes(): Promise<Set<string>> {
+      return new Set((await graph.read(q.jurisdictionCodes)).map((r) => r.code as string));
     },
     upsertJurisdictions: (rows: Row[]) =>
       tx(async (t) => {
         await t.run(q.detachOtherSources, { rows: rows.map((r) => ({ state: r.state, source_id: r.source_id })) });
         await t.run(q.upsertJurisdictions, { rows });
       }),
-    ensureJurisdictions: (rows: Row[]) => tx((t) => t.run(q.ensureJurisdictions, { rows })),
     upsertCredentials: (rows: Row[], context: Row[]) =>
       tx(async (t) => {
         await t.run(q.upsertCredentials, { rows });

@@ -26,13 +26,12 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'relationships/affiliations': { id: TX_AGENT, as_of: '2019-01-01', affiliate_role: 'salesperson', relationship_type: 'sponsoring_broker' },
   'relationships/affiliates': { id: TX_BROKERAGE, today: '2026-11-01', skip: 0, limit: 10, affiliate_role: 'salesperson', relationship_type: 'sponsoring_broker' },
   'relationships/affiliates-count': { id: TX_BROKERAGE, today: '2026-11-01', affiliate_role: 'salesperson', relationship_type: 'sponsoring_broker' },
-  'import/count-jurisdictions': {},
+  'import/jurisdiction-codes': {},
   'import/upsert-jurisdictions': {
-    rows: [{ state: 'WA', name: 'Washington', status: 'planned', refresh_frequency: 'weekly', relationship_coverage: 'not_yet_ingested',
+    rows: [{ state: 'OR', name: 'Oregon', status: 'planned', refresh_frequency: 'weekly', relationship_coverage: 'not_yet_ingested',
       relationship_coverage_notes: 'n', is_demo: false, source_id: 'wa-dol', source_name: 'WA DOL', source_url: 'https://example.org', source_format: 'csv' }],
   },
-  'import/detach-other-sources': { rows: [{ state: 'WA', source_id: 'wa-dol' }] },
-  'import/ensure-jurisdictions': { rows: [{ state: 'OR', name: 'Oregon' }] },
+  'import/detach-other-sources': { rows: [{ state: 'OR', source_id: 'wa-dol' }] },
   'import/upsert-credentials': {
     rows: [{
       id: '00000000-0000-5000-8000-000000000001', state: 'OR', license_number: '1', license_number_display: '1',

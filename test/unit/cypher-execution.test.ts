@@ -11,7 +11,7 @@ const EXPECT_ROWS = new Set([
   'licensees/type-counts',
   'relationships/open-supervisors',
   'relationships/affiliates',
-  'import/count-jurisdictions',
+  'import/jurisdiction-codes',
 ]);
 
 describe('every shared query file runs on LadybugDB', () => {

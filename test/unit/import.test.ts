@@ -9,6 +9,8 @@ import { importFolder } from '../../src/ingest/canonical-import.js';
 import { DEMO_SEEDS, files, fixture, testGraph } from '../helpers/graph.js';
 
 const CRED_HEADER = fs.readFileSync(fixture('small/credentials.csv'), 'utf8').split('\n')[0];
+const JUR_HEADER = 'state,status,refresh_frequency,relationship_coverage,relationship_coverage_notes,source_id,source_name,source_url,source_format';
+const jurisdiction = (state: string) => `${JUR_HEADER}\n${state},active,weekly,source_not_published,,${state.toLowerCase()}-src,,,\n`;
 const REL_HEADER = 'supervisor_state,supervisor_license_number,affiliate_state,affiliate_license_number,affiliate_role,relationship_type,effective_from,effective_to,source';
 
 function folderWith(contents: Record<string, string>): string {
@@ -84,26 +86,43 @@ describe('canonical import', () => {
     expect(edge.effective_to).toBe('2026-11-01');
   });
 
-  it('when a CSV line is malformed then it is reported and the lines around it load', async () => {
+  it('when a CSV line has the wrong number of fields then it is reported and the lines around it load', async () => {
     const { graph: g } = await testGraph();
     graph = g;
     const folder = folderWith({
+      'jurisdictions.csv': jurisdiction('OR'),
+      'credentials.csv': [
+        CRED_HEADER,
+        'OR,1,broker,,Active,,person,ANN ONE,ANN,,ONE,,,,,,,,,,,,,,,src,,,',
+        'OR,2,broker,,Active',
+        'OR,3,broker,,Active,,person,CAL THREE,CAL,,THREE,,,,,,,,,,,,,,,src,,,',
+        '',
+      ].join('\n'),
+    });
+    const summary = await importFolder(importRepo(g, files), folder);
+    expect(summary.rejected).toHaveLength(1);
+    expect(summary.rejected[0]).toMatchObject({ file: 'credentials.csv', line: 3 });
+    expect(summary.rejected[0].reason).toMatch(/^malformed CSV: /);
+    const numbers = (await g.read('MATCH (c:LicenseCredential) RETURN c.license_number AS n ORDER BY n')).map((r) => r.n);
+    expect(numbers).toEqual(['1', '3']);
+  });
+
+  it('when a quote is never closed then the rest of the file is one broken record: reported, earlier rows kept', async () => {
+    const { graph: g } = await testGraph();
+    graph = g;
+    const folder = folderWith({
+      'jurisdictions.csv': jurisdiction('OR'),
       'credentials.csv': [
         CRED_HEADER,
         'OR,1,broker,,Active,,person,ANN ONE,ANN,,ONE,,,,,,,,,,,,,,,src,,,',
         'OR,2,broker,,Active,,person,"BROKEN QUOTE,,,,,,,,,,,,,,,,,,,src,,,',
         'OR,3,broker,,Active,,person,CAL THREE,CAL,,THREE,,,,,,,,,,,,,,,src,,,',
-        'OR,4,broker,,Active',
-        '',
       ].join('\n'),
     });
     const summary = await importFolder(importRepo(g, files), folder);
-    expect(summary.rejected.map((r) => [r.file, r.line])).toContainEqual(['credentials.csv', 5]);
-    expect(summary.rejected.every((r) => r.reason.length > 0)).toBe(true);
-    expect(summary.credentials).toBeGreaterThanOrEqual(1);
-    const numbers = (await g.read('MATCH (c:LicenseCredential) RETURN c.license_number AS n ORDER BY n')).map((r) => r.n);
-    expect(numbers).toContain('1');
-    expect(numbers).not.toContain('4');
+    expect(summary.rejected.map((r) => [r.line, r.reason.startsWith('malformed CSV: ')])).toEqual([[3, true]]);
+    expect(summary.rejected[0].reason).toMatch(/quote/i);
+    expect(summary.credentials).toBe(1);
   });
 
   it('when a real import of a state arrives then that state’s demo records go and the others stay', async () => {
@@ -130,10 +149,31 @@ describe('canonical import', () => {
     const { graph: g } = await testGraph();
     graph = g;
     const rows = Array.from({ length: 5000 }, (_, i) => `WY,${100000 + i},salesperson,,Active,,person,P ${i},P,,L${i % 97},,,,,,,,,,,,,,,wy-src,,,`);
-    const folder = folderWith({ 'credentials.csv': `${CRED_HEADER}\n${rows.join('\n')}\n` });
+    const folder = folderWith({ 'jurisdictions.csv': jurisdiction('WY'), 'credentials.csv': `${CRED_HEADER}\n${rows.join('\n')}\n` });
     const summary = await importFolder(importRepo(g, files), folder, { batchSize: 1000 });
     expect(summary).toMatchObject({ credentials: 5000, rejected: [] });
     expect((await census(g)).credentials).toBe(5000);
+  });
+
+  it('when a credential names a state with no jurisdiction row, or overrides the status table, then the row is rejected', async () => {
+    const { graph: g } = await testGraph(fixture('small'));
+    graph = g;
+    const folder = folderWith({
+      'credentials.csv': [
+        CRED_HEADER,
+        'OR,1,broker,,Active,,person,ANN ONE,ANN,,ONE,,,,,,,,,,,,,,,src,,,',
+        'TX,2,broker,,Revoked,active,person,BOB TWO,BOB,,TWO,,,,,,,,,,,,,,,src,,,',
+        'TX,3,broker,,Gone Fishing,inactive,person,CY THREE,CY,,THREE,,,,,,,,,,,,,,,src,,,',
+      ].join('\n'),
+    });
+    const summary = await importFolder(importRepo(g, files), folder);
+    expect(summary.rejected).toEqual([
+      { file: 'credentials.csv', line: 2, reason: 'no jurisdiction OR on file: give it a jurisdictions.csv row first' },
+      { file: 'credentials.csv', line: 3, reason: 'status_normalized: published status "Revoked" maps to inactive in the status table, not active' },
+    ]);
+    // A status the table does not know is accepted with the row's own filter value.
+    const [row] = await g.read("MATCH (c:LicenseCredential {id: $id}) RETURN c.status_normalized AS s", { id: credentialId('TX', '3') });
+    expect(row.s).toBe('inactive');
   });
 
   it('when the folder does not exist or holds no known file then it says so', async () => {

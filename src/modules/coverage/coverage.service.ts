@@ -26,6 +26,8 @@ const sourceItem = (j: JurisdictionRecord) => ({
 
 export function createCoverageService(repo: CoverageRepo, now: () => Date = () => new Date()) {
   return {
+    /** Every jurisdiction code on file. */
+    codes: async () => (await repo.jurisdictions()).map((j) => j.state),
     async coverage() {
       return { states: (await repo.jurisdictions()).map(coverageRow) };
     },

@@ -1,10 +1,6 @@
 import { route, type RouteContext } from '../../http/route.js';
 import { z } from '../../http/zod.js';
-
-export interface ReadinessCheck {
-  name: string;
-  check: () => Promise<void>;
-}
+import type { Readiness } from './health.service.js';
 
 const HealthResponse = z.object({ status: z.literal('ok') }).passthrough().openapi('Health');
 const CheckResult = z.object({ status: z.enum(['ok', 'failing']), latency_ms: z.number(), error: z.string().optional() });
@@ -13,8 +9,7 @@ export const ReadinessResponse = z
   .passthrough()
   .openapi('Readiness');
 
-export function healthRoutes(
-  ctx: RouteContext, checks: ReadinessCheck[], timeoutMs = 2000) {
+export function healthRoutes(ctx: RouteContext, readiness: Readiness) {
   route(ctx, {
     method: 'get',
     path: '/health',
@@ -34,26 +29,9 @@ export function healthRoutes(
     tags: ['Health'],
     response: ReadinessResponse,
     errors: [503],
+    errorSchemas: { 503: ReadinessResponse.extend({ detail: z.string() }).openapi('ReadinessFailure') },
     handler: async (_input, _req, res) => {
-      const results = await Promise.all(
-        checks.map(async ({ name, check }) => {
-          const started = performance.now();
-          try {
-            await Promise.race([
-              check(),
-              new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs).unref()),
-            ]);
-            return [name, { status: 'ok' as const, latency_ms: Math.round((performance.now() - started) * 10) / 10 }] as const;
-          } catch (err) {
-            return [
-              name,
-              { status: 'failing' as const, latency_ms: Math.round(performance.now() - started), error: (err as Error).message },
-            ] as const;
-          }
-        }),
-      );
-      const failing = results.filter(([, r]) => r.status === 'failing').map(([n]) => n);
-      const body = { status: failing.length ? ('not_ready' as const) : ('ready' as const), checks: Object.fromEntries(results) };
+      const { failing, ...body } = await readiness();
       if (!failing.length) return body;
       res.status(503);
       return { ...body, detail: `not ready: ${failing.join(', ')} failing` };

@@ -1,15 +1,13 @@
 import { LICENSE_TYPES, STATUS_FILTER_VALUES } from '../../domain/vocabulary.js';
-import { MAX_SEARCH_TERMS, canonicalLicenseNumber, searchTerms } from '../../domain/identity.js';
-import { NotFoundError } from '../../errors.js';
+import { MAX_SEARCH_TERMS, searchTerms } from '../../domain/identity.js';
+import type { LegacyService } from './legacy.service.js';
 import { PageParam, PaginationMeta, PerPageParam, StateCode } from '../../http/common.schemas.js';
 import { route, type RouteContext } from '../../http/route.js';
 import { z } from '../../http/zod.js';
-import type { CredentialRecord, LicenseesRepo } from '../licensees/licensees.repo.js';
 import { LicensePath, LicenseeListResponse } from '../licensees/licensees.schemas.js';
 import type { LicenseesService } from '../licensees/licensees.service.js';
 import { SingleSupervisorResponse } from '../relationships/relationships.schemas.js';
 import type { RelationshipsService } from '../relationships/relationships.service.js';
-import { publicAddress } from '../licensees/licensee-shape.js';
 
 const name = (d: string) =>
   z
@@ -55,30 +53,6 @@ export const RawLicense = z
   })
   .openapi('RawLicense', { description: 'The lower-level normalized licence shape' });
 
-const rawLicense = (c: CredentialRecord): z.infer<typeof RawLicense> => ({
-  id: c.id,
-  state: c.state,
-  license_number: c.license_number,
-  license_number_display: c.license_number_display,
-  license_type_normalized: c.license_type,
-  license_type_display: c.license_type_display,
-  status: c.status,
-  status_normalized: c.status_normalized,
-  entity_type: c.entity_type,
-  full_name: c.full_name,
-  first_name: c.first_name,
-  middle_name: c.middle_name,
-  last_name: c.last_name,
-  suffix: c.suffix,
-  business_name: c.business_name,
-  issue_date: c.issue_date,
-  expiration_date: c.expiration_date,
-  address: publicAddress(c) ?? null,
-  source: c.source,
-  snapshot_date: c.snapshot_date,
-  last_verified: c.last_verified,
-});
-
 const LicensesSearchQuery = z.object({
   state: StateCode,
   name: name('Every term must appear in the full, first, last or business name'),
@@ -107,7 +81,7 @@ const ChangesResponse = z
 
 export function legacyRoutes(
   ctx: RouteContext,
-  deps: { licensees: LicenseesService; relationships: RelationshipsService; repo: LicenseesRepo; jurisdictionCodes: () => Promise<string[]> },
+  deps: { licensees: LicenseesService; relationships: RelationshipsService; legacy: LegacyService; jurisdictionCodes: () => Promise<string[]> },
 ) {
   const tags = ['Legacy and reserved'];
   route(ctx, {
@@ -161,30 +135,7 @@ export function legacyRoutes(
     deprecated: { successor: '/api/v1/licensees' },
     query: LicensesSearchQuery,
     response: z.object({ data: z.array(RawLicense), meta: PaginationMeta }).openapi('RawLicenseList'),
-    handler: async ({ query }) => {
-      const { ids, total } = await deps.repo.search(
-        {
-          states: [query.state],
-          nameTerms: searchTerms(query.name ?? ''),
-          firstNameTerms: [],
-          lastNameTerms: [],
-          businessNameTerms: [],
-          cityTerms: [],
-          brokerageTerms: [],
-          brokerageTypes: [],
-          status: query.status,
-          licenseType: query.license_type,
-          licenseNumberPrefix: query.license_number ? canonicalLicenseNumber(query.license_number) : undefined,
-        },
-        (query.page - 1) * query.per_page,
-        query.per_page,
-      );
-      const records = await deps.licensees.records(ids);
-      return {
-        data: ids.map((id) => records.get(id)).filter((c): c is CredentialRecord => !!c).map(rawLicense),
-        meta: { total, page: query.page, per_page: query.per_page },
-      };
-    },
+    handler: ({ query }) => deps.legacy.searchRaw(query),
   });
   route(ctx, {
     method: 'get',
@@ -196,7 +147,7 @@ export function legacyRoutes(
     query: TypeCountsQuery,
     response: TypeCountsResponse,
     handler: async ({ query }) => ({
-      data: await deps.repo.typeCounts(query.state ? [query.state] : await deps.jurisdictionCodes()),
+      data: await deps.legacy.typeCounts(query.state ? [query.state] : await deps.jurisdictionCodes()),
     }),
   });
   route(ctx, {
@@ -211,11 +162,6 @@ export function legacyRoutes(
     params: LicensePath,
     response: z.object({ data: RawLicense }).openapi('RawLicenseResponse'),
     errors: [404],
-    handler: async ({ params }) => {
-      const id = deps.licensees.idOf(params);
-      const record = (await deps.licensees.records([id])).get(id);
-      if (!record) throw new NotFoundError(`no licence ${canonicalLicenseNumber(params.license_number)} on file in ${params.state}`);
-      return { data: rawLicense(record) };
-    },
+    handler: async ({ params }) => ({ data: await deps.legacy.getRaw(params) }),
   });
 }

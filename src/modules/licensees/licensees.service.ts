@@ -3,7 +3,22 @@ import { BROKERAGE_RELATIONSHIP_TYPES } from '../../domain/vocabulary.js';
 import { NotFoundError } from '../../errors.js';
 import { designationLookups, toLicensee } from './licensee-shape.js';
 import type { CredentialRecord, LicenseesRepo, SupervisorRecord } from './licensees.repo.js';
-import type { Licensee, SearchQuery } from './licensees.schemas.js';
+import type { Licensee } from './licensees.schemas.js';
+
+/** A search as the service takes it: raw text filters, normalized values, page. */
+export interface SearchInput {
+  states: string[];
+  name?: string;
+  first_name?: string;
+  last_name?: string;
+  business_name?: string;
+  city?: string;
+  brokerage?: string;
+  status?: string;
+  license_type?: string;
+  page: number;
+  per_page: number;
+}
 
 export interface LicenseRef {
   state: string;
@@ -53,7 +68,7 @@ export function createLicenseesService(repo: LicenseesRepo) {
     idOf,
 
     /** Canonical search; `states` widens it to several jurisdictions (the legacy search). */
-    async search(q: Omit<SearchQuery, 'state'> & { states: string[] }) {
+    async search(q: SearchInput) {
       const { ids, total } = await repo.search(
         {
           states: q.states,

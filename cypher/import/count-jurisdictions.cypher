@@ -1,3 +1,0 @@
-// Number of jurisdictions on file; zero means an empty graph.
-MATCH (j:Jurisdiction)
-RETURN count(j) AS total
