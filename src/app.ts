@@ -41,7 +41,12 @@ export interface AppDeps {
 /** /api/v1 paths served without an API key. */
 export const PUBLIC_API_PATHS = new Set(['/coverage']);
 
-export function createApp(deps: AppDeps) {
+/**
+ * @param options.accessControl false serves every route without API keys or metering. Only the
+ * benchmark uses it, to measure what authentication and metering cost.
+ */
+export function createApp(deps: AppDeps, options: { accessControl?: boolean } = {}) {
+  const accessControl = options.accessControl ?? true;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
@@ -51,7 +56,7 @@ export function createApp(deps: AppDeps) {
   // strict: false lets `null` or a bare string reach validation, which names the expected shape.
   app.use(express.json({ limit: deps.jsonBodyLimit, strict: false }));
   const authenticate = bearerAuth(deps.accounts);
-  app.use('/api/v1', (req, res, next) => (PUBLIC_API_PATHS.has(req.path) ? next() : authenticate(req, res, next)));
+  if (accessControl) app.use('/api/v1', (req, res, next) => (PUBLIC_API_PATHS.has(req.path) ? next() : authenticate(req, res, next)));
 
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearerAuth', {
@@ -63,11 +68,11 @@ export function createApp(deps: AppDeps) {
   const ctx: RouteContext = {
     router,
     registry,
-    meter: meterGuard(deps.meter, (err) => deps.logger.error({ err }, 'metering failed')),
+    meter: accessControl ? meterGuard(deps.meter, (err) => deps.logger.error({ err }, 'metering failed')) : undefined,
   };
   healthRoutes(ctx, deps.readiness);
   coverageRoutes(ctx, deps.coverage);
-  accountsRoutes(ctx, deps.accounts, deps.meter);
+  if (accessControl) accountsRoutes(ctx, deps.accounts, deps.meter);
   // Legacy first: /licensees/search and /licensees/changes must not be taken for {state}/{number} paths.
   legacyRoutes(ctx, {
     licensees: deps.licensees,

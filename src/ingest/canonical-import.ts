@@ -91,6 +91,14 @@ function displayName(row: CredentialRow): string | null {
   return row.full_name ?? ([row.first_name, row.middle_name, row.last_name].filter(Boolean).join(' ') || row.business_name);
 }
 
+/** The fields of the credential's JSON read model (`doc`): what lookups return. */
+const DOC_FIELDS = [
+  'id', 'state', 'license_number', 'license_number_display', 'license_type', 'license_type_display', 'status',
+  'status_normalized', 'entity_type', 'full_name', 'first_name', 'middle_name', 'last_name', 'suffix', 'business_name',
+  'issue_date', 'expiration_date', 'address_kind', 'address_line1', 'address_line2', 'address_city', 'address_county',
+  'address_region', 'address_postal_code', 'address_country', 'source', 'snapshot_date', 'last_verified', 'data_source_notes',
+] as const;
+
 export function credentialRecord(row: CredentialRow, importedAt: Date): Row {
   const id = credentialId(row.state, row.license_number);
   const fullName = displayName(row);
@@ -101,7 +109,7 @@ export function credentialRecord(row: CredentialRow, importedAt: Date): Row {
     .join(' ')
     .trim();
   const number = canonicalLicenseNumber(row.license_number);
-  return {
+  const record = {
     id,
     state: row.state,
     license_number: number,
@@ -142,6 +150,9 @@ export function credentialRecord(row: CredentialRow, importedAt: Date): Row {
     licensee_key: row.licensee_key,
     display_name: fullName,
   };
+  const doc: Record<string, unknown> = { context_brokerage: row.brokerage_name };
+  for (const key of DOC_FIELDS) doc[key] = record[key];
+  return { ...record, doc: JSON.stringify(doc) };
 }
 
 /** Loads a folder in the canonical import format; see the README, Canonical import format. */

@@ -41,7 +41,7 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
       address_city: null, address_county: null, address_region: null, address_postal_code: null, address_country: null,
       source: 'test', snapshot_date: '2026-11-01', last_verified: '2026-11-01T00:00:00.000Z', data_source_notes: ['n'],
       f_full: 'a b', f_first: 'a', f_last: 'b', f_business: null, f_city: null, sort_key: 'b a',
-      licensee_id: '00000000-0000-5000-8000-000000000002', licensee_key: null, display_name: 'A B',
+      licensee_id: '00000000-0000-5000-8000-000000000002', licensee_key: null, display_name: 'A B', doc: '{"id":"00000000-0000-5000-8000-000000000001"}',
     }],
   },
   'import/detach-other-holders': { rows: [{ id: '00000000-0000-5000-8000-000000000001', licensee_id: '00000000-0000-5000-8000-000000000002' }] },

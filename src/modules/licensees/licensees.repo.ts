@@ -121,11 +121,21 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
   return {
     async byIds(ids: string[]): Promise<CredentialRecord[]> {
       if (ids.length === 0) return [];
-      return (await graph.read(byIds, { ids })) as unknown as CredentialRecord[];
+      return (await graph.read(byIds, { ids })).map((r) => ({ ...JSON.parse(r.doc as string), relationship_coverage: r.relationship_coverage }));
     },
     async openSupervisors(ids: string[]): Promise<SupervisorRecord[]> {
       if (ids.length === 0) return [];
-      return (await graph.read(openSupervisors, { ids, today: today() })) as unknown as SupervisorRecord[];
+      const rows: SupervisorRecord[] = (await graph.read(openSupervisors, { ids, today: today() })).map(({ doc, ...edge }) => ({
+        ...JSON.parse(doc as string),
+        ...edge,
+      }));
+      // Per credential, newest relationship first.
+      return rows.sort(
+        (a, b) =>
+          a.affiliate_id.localeCompare(b.affiliate_id) ||
+          b.effective_from.localeCompare(a.effective_from) ||
+          a.license_number.localeCompare(b.license_number),
+      );
     },
     async search(filters: SearchFilters, skip: number, limit: number): Promise<{ ids: string[]; total: number }> {
       if (filters.states.length === 0) return { ids: [], total: 0 };

@@ -1,0 +1,102 @@
+// What API keys and metering cost per request: the same verify endpoint served by the same app
+// with and without them, driven by autocannon over HTTP on loopback. Response times come from
+// autocannon's per-response hrtime (its own histogram rounds to whole milliseconds).
+// Usage: npm run bench:auth [-- --seconds 5 --rounds 3]
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pino from 'pino';
+import { createApp } from '../src/app.js';
+import { accountsDeps, buildDeps, importRepo, loadQueryFiles, openGraph } from '../src/deps.js';
+import { importFolder } from '../src/ingest/canonical-import.js';
+import { migrate } from '../src/store/migrations.js';
+import { openPglite } from '../src/store/pglite-store.js';
+import { openPostgres } from '../src/store/postgres-store.js';
+
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '3' }, connections: { type: 'string', default: '1' } },
+});
+const SECONDS = Number(values.seconds);
+const ROUNDS = Number(values.rounds);
+const CONNECTIONS = Number(values.connections);
+const PATH = '/api/v1/licensees/verify?state=TX&license_number=406526-SA';
+const TARGET_MS = 0.2;
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const fmt = (ms: number) => `${ms.toFixed(3)} ms`;
+
+async function drive(url: string, headers: Record<string, string>) {
+  const samples: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url: `${url}${PATH}`, headers, connections: CONNECTIONS, duration: SECONDS }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    );
+    instance.on('response', (_client, status, _bytes, ms) => {
+      if (status === 200) samples.push(ms);
+    });
+  });
+  if (result.non2xx) throw new Error(`${result.non2xx} responses were not 2xx`);
+  return { median: median(samples), requests: samples.length, rps: result.requests.average };
+}
+
+async function main() {
+  const files = loadQueryFiles();
+  const graph = await openGraph({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 512, GRAPH_CONNECTIONS: 4, GRAPH_QUERY_TIMEOUT_MS: 30000 }, files);
+  await importFolder(importRepo(graph, files), new URL('../seeds/demo/', import.meta.url).pathname);
+  const url = process.env.BENCH_DATABASE_URL;
+  const store = url ? await openPostgres(url, 10) : await openPglite();
+  await migrate(store);
+  const side = accountsDeps(store);
+  const paid = (await side.accounts.createAccount({ email: `bench-paid-${Date.now()}@example.com`, plan: 'enterprise' })).key.key;
+  const free = (await side.accounts.createAccount({ email: `bench-free-${Date.now()}@example.com`, plan: 'free' })).key.key;
+  await store.query('UPDATE usage_totals SET used = 0'); // no-op on a fresh store
+  const deps = buildDeps(graph, files, pino({ level: 'silent' }), { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false }, side);
+  // Logging is part of both stacks, so it stays in and cancels out.
+  const listen = (app: ReturnType<typeof createApp>) =>
+    new Promise<{ url: string; close: () => void }>((resolve) => {
+      const server = app.listen(0, '127.0.0.1', () =>
+        resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }),
+      );
+    });
+  const guarded = await listen(createApp(deps));
+  const open = await listen(createApp(deps, { accessControl: false }));
+  const flusher = setInterval(() => side.meter.flush().catch(() => undefined), 1000);
+
+  console.log(`auth + metering overhead: GET ${PATH}, ${CONNECTIONS} connection(s), ${SECONDS} s per run, ${ROUNDS} rounds, store ${store.kind}`);
+  await drive(open.url, {}); // warm-up
+  await drive(guarded.url, { authorization: `Bearer ${paid}` });
+  const rows: { round: number; without: number; paid: number; freePlan: number }[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const without = await drive(open.url, {});
+    const withPaid = await drive(guarded.url, { authorization: `Bearer ${paid}` });
+    // The free plan takes its quota in the store on every call; its quota is reset each round.
+    await store.query('UPDATE usage_totals SET used = 0');
+    const withFree = await drive(guarded.url, { authorization: `Bearer ${free}` }).catch(() => ({ median: NaN, requests: 0, rps: 0 }));
+    rows.push({ round, without: without.median, paid: withPaid.median, freePlan: withFree.median });
+    console.log(
+      `  round ${round}: median without ${fmt(without.median)} (${Math.round(without.rps)} req/s), ` +
+        `paid key ${fmt(withPaid.median)} (${Math.round(withPaid.rps)} req/s), free key ${fmt(withFree.median)} (${Math.round(withFree.rps)} req/s)`,
+    );
+  }
+  const paidCost = median(rows.map((r) => r.paid - r.without));
+  const freeCost = median(rows.map((r) => r.freePlan - r.without));
+  const range = (xs: number[]) => `${fmt(Math.min(...xs))} .. ${fmt(Math.max(...xs))}`;
+  console.log(`median per-request cost, paid plan (in-memory metering): ${fmt(paidCost)} (range ${range(rows.map((r) => r.paid - r.without))}), ratio ${(median(rows.map((r) => r.paid)) / median(rows.map((r) => r.without))).toFixed(3)}`);
+  console.log(`median per-request cost, free plan (quota taken in the store): ${fmt(freeCost)} (range ${range(rows.map((r) => r.freePlan - r.without))})`);
+  console.log(paidCost <= TARGET_MS ? `target met: <= ${TARGET_MS} ms` : `target missed by ${fmt(paidCost - TARGET_MS)} (target ${TARGET_MS} ms)`);
+  clearInterval(flusher);
+  guarded.close();
+  open.close();
+  await side.meter.flush();
+  await store.close();
+  await graph.close();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
