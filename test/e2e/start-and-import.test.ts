@@ -5,6 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixture } from '../helpers/graph.js';
+import { POSTGRES_URL, postgresAvailable } from '../helpers/stores.js';
+import pg from 'pg';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TSX = ['--import', 'tsx'];
@@ -151,5 +153,38 @@ describe('npm start and the import command on a fresh data dir', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     fs.rmSync(empty, { recursive: true, force: true });
+  });
+});
+
+describe.skipIf(!(await postgresAvailable()))('npm start with DATABASE_URL', () => {
+  it('when the side store is PostgreSQL then no demo account is created and the command line talks to it directly', async () => {
+    const schema = `lvs_e2e_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const url = new URL(POSTGRES_URL);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-e2e-pg-'));
+    try {
+      const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: url.toString() });
+      expect(server.output()).toMatch(/"store":"postgres"/);
+      expect(server.output()).not.toMatch(/lvs_live_/);
+      expect((await admin.query(`SELECT count(*)::int AS n FROM ${schema}.accounts`)).rows[0].n).toBe(0);
+      // With PostgreSQL the operator command needs no server: it connects itself.
+      const created = spawnSync(process.execPath, [...TSX, 'src/cli/admin.ts', 'accounts', 'create', '--email', 'pg@example.com', '--plan', 'growth', '--json'], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+        encoding: 'utf8',
+      });
+      expect(created.status, created.stderr).toBe(0);
+      const { key } = JSON.parse(created.stdout);
+      expect((await get(`${server.url}/api/v1/account`, key.key)).body).toMatchObject({ email: 'pg@example.com', plan: 'growth' });
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
