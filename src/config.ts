@@ -22,6 +22,14 @@ const ConfigSchema = z.object({
   GRAPH_BUFFER_POOL_MB: z.coerce.number().int().min(64).max(65536).default(1024),
   GRAPH_CONNECTIONS: z.coerce.number().int().min(1).max(32).default(4),
   GRAPH_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(15000),
+  /** Neo4j, the production graph engine; unset: embedded LadybugDB under DATA_DIR. */
+  NEO4J_URI: z.string().regex(/^(neo4j|bolt)(\+s|\+ssc)?:\/\/\S+$/, 'must be a neo4j:// or bolt:// URI').optional(),
+  NEO4J_USER: z.string().default('neo4j'),
+  NEO4J_PASSWORD: z.string().default(''),
+  NEO4J_DATABASE: z.string().default('neo4j'),
+  NEO4J_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(50),
+  NEO4J_ACQUISITION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(10000),
+  NEO4J_MAX_RETRY_MS: z.coerce.number().int().min(0).max(600000).default(15000),
   /** PostgreSQL for accounts, keys and usage; unset: embedded PGlite under DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),

@@ -3,6 +3,7 @@ import type { AppDeps } from './app.js';
 import type { Config } from './config.js';
 import type { GraphEngine } from './graph/graph-port.js';
 import { openLadybug } from './graph/ladybug-engine.js';
+import { openNeo4j } from './graph/neo4j-engine.js';
 import { loadQueryFiles, splitStatements, type QueryFiles } from './graph/query-files.js';
 import { createImportRepo } from './ingest/import-repo.js';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.js';
@@ -21,14 +22,28 @@ import { createLicenseesService } from './modules/licensees/licensees.service.js
 import { createRelationshipsRepo } from './modules/relationships/relationships.repo.js';
 import { createRelationshipsService } from './modules/relationships/relationships.service.js';
 
-/** Opens the configured graph engine and applies its schema. */
-export async function openGraph(config: Pick<Config, 'graphPath' | 'GRAPH_BUFFER_POOL_MB' | 'GRAPH_CONNECTIONS' | 'GRAPH_QUERY_TIMEOUT_MS'>, files: QueryFiles): Promise<GraphEngine> {
-  const graph = await openLadybug({
-    path: config.graphPath,
-    bufferPoolMb: config.GRAPH_BUFFER_POOL_MB,
-    connections: config.GRAPH_CONNECTIONS,
-    queryTimeoutMs: config.GRAPH_QUERY_TIMEOUT_MS,
-  });
+export type GraphConfig = Pick<Config, 'graphPath' | 'GRAPH_BUFFER_POOL_MB' | 'GRAPH_CONNECTIONS' | 'GRAPH_QUERY_TIMEOUT_MS'> &
+  Partial<Pick<Config, 'NEO4J_URI' | 'NEO4J_USER' | 'NEO4J_PASSWORD' | 'NEO4J_DATABASE' | 'NEO4J_POOL_SIZE' | 'NEO4J_ACQUISITION_TIMEOUT_MS' | 'NEO4J_MAX_RETRY_MS'>>;
+
+/** Opens the configured graph engine (Neo4j when NEO4J_URI is set, else LadybugDB) and applies its schema. */
+export async function openGraph(config: GraphConfig, files: QueryFiles): Promise<GraphEngine> {
+  const graph = config.NEO4J_URI
+    ? await openNeo4j({
+        uri: config.NEO4J_URI,
+        user: config.NEO4J_USER ?? 'neo4j',
+        password: config.NEO4J_PASSWORD ?? '',
+        database: config.NEO4J_DATABASE ?? 'neo4j',
+        poolSize: config.NEO4J_POOL_SIZE ?? 50,
+        acquisitionTimeoutMs: config.NEO4J_ACQUISITION_TIMEOUT_MS ?? 10000,
+        queryTimeoutMs: config.GRAPH_QUERY_TIMEOUT_MS,
+        maxRetryTimeMs: config.NEO4J_MAX_RETRY_MS ?? 15000,
+      })
+    : await openLadybug({
+        path: config.graphPath,
+        bufferPoolMb: config.GRAPH_BUFFER_POOL_MB,
+        connections: config.GRAPH_CONNECTIONS,
+        queryTimeoutMs: config.GRAPH_QUERY_TIMEOUT_MS,
+      });
   try {
     await graph.applySchema(splitStatements(files.get(`schema/${graph.name}`)));
   } catch (err) {

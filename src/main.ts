@@ -57,7 +57,7 @@ async function main() {
   const { port } = server.address() as AddressInfo;
   const base = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
   writeServerHandle(config.dataDir, { pid: process.pid, url: `http://127.0.0.1:${port}`, token: adminToken });
-  logger.info({ port, dataDir: config.dataDir, store: store.kind }, `listening on ${base}  (API docs: ${base}/docs)`);
+  logger.info({ port, dataDir: config.dataDir, graph: graph.name, store: store.kind }, `listening on ${base}  (API docs: ${base}/docs)`);
   if (demo) {
     // Straight to the terminal, once: the raw key is never stored and never logged.
     process.stdout.write(

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import type { App } from 'supertest/types.js';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { accountsDeps, buildDeps, importRepo, loadQueryFiles, openGraph } from '../../src/deps.js';
 import { migrate } from '../../src/store/migrations.js';
@@ -17,12 +17,20 @@ export const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 export const DEMO_SEEDS = fileURLToPath(new URL('../../seeds/demo/', import.meta.url));
 export const files = loadQueryFiles();
 
-/** An in-memory LadybugDB graph with the schema applied, optionally loaded from folders. */
+/** Opens an empty graph on an engine: LadybugDB in memory, or the test Neo4j wiped clean. */
+export async function emptyGraph(engine: 'ladybug' | 'neo4j' = process.env.TEST_GRAPH_ENGINE === 'neo4j' ? 'neo4j' : 'ladybug'): Promise<GraphEngine> {
+  const base = { graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 256, GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 30000 };
+  if (engine === 'ladybug') return openGraph(base, files);
+  const target = inject('neo4j');
+  if ('skipped' in target) throw new Error(`TEST_GRAPH_ENGINE=neo4j but ${target.skipped}`);
+  const graph = await openGraph({ ...base, NEO4J_URI: target.uri, NEO4J_USER: target.user, NEO4J_PASSWORD: target.password }, files);
+  await graph.writeTransaction((tx) => tx.run('MATCH (n) DETACH DELETE n'));
+  return graph;
+}
+
+/** An empty graph with the schema applied, optionally loaded from folders. */
 export async function testGraph(...folders: string[]): Promise<{ graph: GraphEngine; summaries: ImportSummary[] }> {
-  const graph = await openGraph(
-    { graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 256, GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 30000 },
-    files,
-  );
+  const graph = await emptyGraph();
   const summaries = [];
   for (const folder of folders) summaries.push(await importFolder(importRepo(graph, files), folder));
   return { graph, summaries };

@@ -6,6 +6,11 @@ const TX_AGENT = '86d53935-39cc-5aac-b6b0-6f0210b16917'; // TX 763827-SA in the 
 const TX_BROKERAGE = 'f0a77b2d-3837-5c12-a917-08b06e35020a'; // TX 100001-B
 
 export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
+  'analyst/broker-current-affiliates': { state: 'TX', license_number: '100001-B' },
+  'analyst/agent-supervision-history': { state: 'TX', license_number: '763827-SA' },
+  'analyst/chains-deeper-than-two': {},
+  'analyst/brokers-spanning-states': {},
+  'analyst/supervised-by-expired-licence': {},
   'coverage/jurisdictions': {},
   'licensees/by-ids': { ids: [TX_AGENT, TX_BROKERAGE] },
   'licensees/search': {

@@ -12,6 +12,9 @@ const EXPECT_ROWS = new Set([
   'relationships/open-supervisors',
   'relationships/affiliates',
   'import/jurisdiction-codes',
+  'analyst/broker-current-affiliates',
+  'analyst/agent-supervision-history',
+  'analyst/supervised-by-expired-licence',
 ]);
 
 describe('every shared query file runs on LadybugDB', () => {

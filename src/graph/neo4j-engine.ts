@@ -1,0 +1,123 @@
+import neo4j, { type Driver, type ManagedTransaction, type QueryResult } from 'neo4j-driver';
+import { GraphError } from '../errors.js';
+import type { GraphEngine, GraphTx, Params, Row } from './graph-port.js';
+
+export interface Neo4jOptions {
+  uri: string;
+  user: string;
+  password: string;
+  database: string;
+  poolSize: number;
+  acquisitionTimeoutMs: number;
+  queryTimeoutMs: number;
+  maxRetryTimeMs: number;
+}
+
+/**
+ * Parameters as Neo4j wants them: whole numbers as Integer (a JS number is sent as a float, and
+ * SKIP/LIMIT reject floats), recursively. The graph port never passes a JS Date (the driver
+ * would send an empty map): dates travel as ISO strings into date($x).
+ */
+export function toNeo4jParams(value: unknown): unknown {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return neo4j.int(value);
+  if (value instanceof Date) throw new GraphError('pass dates as ISO strings, not Date objects', false);
+  if (Array.isArray(value)) return value.map(toNeo4jParams);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toNeo4jParams(v)]));
+  }
+  return value;
+}
+
+/** Results as plain JSON: Integer to number, Date to YYYY-MM-DD, DateTime to ISO 8601. */
+export function normalizeNeo4jValue(value: unknown): unknown {
+  if (neo4j.isInt(value)) return (value as { toNumber(): number }).toNumber();
+  if (typeof value === 'bigint') return Number(value);
+  if (neo4j.isDate(value)) return value.toString();
+  if (neo4j.isDateTime(value) || neo4j.isLocalDateTime(value)) return new Date(value.toString()).toISOString();
+  if (Array.isArray(value)) return value.map(normalizeNeo4jValue);
+  return value;
+}
+
+function rows(result: QueryResult): Row[] {
+  return result.records.map((record) => {
+    const row: Row = {};
+    for (const key of record.keys) row[key as string] = normalizeNeo4jValue(record.get(key));
+    return row;
+  });
+}
+
+const TRANSIENT_CODES = /^Neo\.TransientError\.|ServiceUnavailable|SessionExpired|Neo\.ClientError\.Transaction\.TransactionTimedOut/;
+
+function translate(err: unknown): GraphError {
+  if (err instanceof GraphError) return err;
+  const code = String((err as { code?: string }).code ?? '');
+  return new GraphError(`neo4j query failed: ${(err as Error).message}`, TRANSIENT_CODES.test(code), { cause: err });
+}
+
+/** One driver per process; reads and writes go through managed transactions (retried when transient). */
+export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
+  const driver: Driver = neo4j.driver(options.uri, neo4j.auth.basic(options.user, options.password), {
+    maxConnectionPoolSize: options.poolSize,
+    connectionAcquisitionTimeout: options.acquisitionTimeoutMs,
+    maxTransactionRetryTime: options.maxRetryTimeMs,
+    disableLosslessIntegers: false,
+  });
+  try {
+    await driver.verifyConnectivity({ database: options.database });
+  } catch (err) {
+    await driver.close();
+    throw new Error(
+      `cannot reach Neo4j at ${options.uri} (database ${options.database}) as ${options.user}: ${(err as Error).message}. ` +
+        'Check NEO4J_URI, NEO4J_USER, NEO4J_PASSWORD and NEO4J_DATABASE, or unset NEO4J_URI to use the embedded engine.',
+    );
+  }
+  const txConfig = { timeout: options.queryTimeoutMs };
+  const run = async (tx: ManagedTransaction, query: string, params?: Params) =>
+    rows(await tx.run(query, toNeo4jParams(params ?? {}) as Record<string, unknown>));
+  const session = (mode: 'READ' | 'WRITE') =>
+    driver.session({ database: options.database, defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE });
+
+  return {
+    name: 'neo4j',
+    async read(query, params) {
+      const s = session('READ');
+      try {
+        return await s.executeRead((tx) => run(tx, query, params), txConfig);
+      } catch (err) {
+        throw translate(err);
+      } finally {
+        await s.close();
+      }
+    },
+    async writeTransaction(fn) {
+      const s = session('WRITE');
+      try {
+        // The driver retries the whole function on transient errors: every write is idempotent.
+        return await s.executeWrite((tx) => fn({ run: (q, p) => run(tx, q, p) } satisfies GraphTx), txConfig);
+      } catch (err) {
+        throw err instanceof Error && !(err as { code?: string }).code ? err : translate(err);
+      } finally {
+        await s.close();
+      }
+    },
+    async applySchema(statements) {
+      // Schema commands run one per auto-commit transaction.
+      const s = session('WRITE');
+      try {
+        for (const statement of statements) await s.run(statement);
+      } catch (err) {
+        throw translate(err);
+      } finally {
+        await s.close();
+      }
+    },
+    async ping() {
+      try {
+        await driver.verifyConnectivity({ database: options.database });
+      } catch (err) {
+        throw translate(err);
+      }
+    },
+    close: () => driver.close(),
+  };
+}
