@@ -6,6 +6,7 @@ import { openLadybug } from './graph/ladybug-engine.js';
 import { openNeo4j } from './graph/neo4j-engine.js';
 import { loadQueryFiles, splitStatements, type QueryFiles } from './graph/query-files.js';
 import { createImportRepo } from './ingest/import-repo.js';
+import { createRefreshRepo } from './ingest/refresh-repo.js';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createMeter } from './modules/accounts/metering.js';
@@ -102,6 +103,10 @@ export function buildDeps(
 
 export function importRepo(graph: GraphEngine, files: QueryFiles) {
   return createImportRepo(graph, files);
+}
+
+export function refreshRepo(graph: GraphEngine, files: QueryFiles) {
+  return createRefreshRepo(graph, files);
 }
 
 export { loadQueryFiles };

@@ -75,9 +75,12 @@ export class ServiceUnavailableError extends AppError {
 
 /** The embedded data dir is held by another process. */
 export class DataDirLockedError extends Error {
-  constructor(readonly dataPath: string) {
+  constructor(
+    readonly dataPath: string,
+    what = 'the graph',
+  ) {
     super(
-      `the graph at ${dataPath} is open in another process (is the server running?). ` +
+      `${what} at ${dataPath} is open in another process (is the server running?). ` +
         'Only one process can open the embedded data dir: stop the server and retry, ' +
         'or point DATA_DIR at another folder.',
     );

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
-import { accountsDeps, buildDeps, importRepo, loadQueryFiles, openGraph, openStore } from './deps.js';
+import { accountsDeps, buildDeps, importRepo, loadQueryFiles, openGraph, openStore, refreshRepo } from './deps.js';
 import { DataDirLockedError } from './errors.js';
 import { importFolder } from './ingest/canonical-import.js';
 import { adminCommands } from './modules/admin/admin.commands.js';
@@ -40,15 +40,17 @@ async function main() {
       `loaded the demo dataset from ${path.relative(process.cwd(), DEMO_SEEDS) || DEMO_SEEDS} (start with DEMO_DATA=false for an empty graph)`,
     );
   }
-  // A demo account only on the embedded defaults, never with PostgreSQL.
-  const demo =
-    embedded && (await side.accounts.countAccounts()) === 0
-      ? await side.accounts.createAccount({ email: 'demo@example.com', plan: 'growth', label: 'demo', isDemo: true })
-      : undefined;
 
   const adminToken = randomBytes(24).toString('base64url');
-  const run = adminCommands({ accounts: side.accounts, imports });
-  const app = createApp({ ...buildDeps(graph, files, logger, config, side), adminRouter: adminRoutes(adminToken, run) });
+  const run = adminCommands({
+    accounts: side.accounts,
+    imports,
+    refresh: refreshRepo(graph, files),
+    rejectsDir: path.join(config.dataDir, 'rejects'),
+  });
+  // The operator endpoint exists for the embedded stores, which only one process can open.
+  const adminRouter = graph.name === 'ladybug' || store.kind === 'pglite' ? adminRoutes(adminToken, run) : undefined;
+  const app = createApp({ ...buildDeps(graph, files, logger, config, side), adminRouter });
   const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -56,9 +58,12 @@ async function main() {
   });
   const { port } = server.address() as AddressInfo;
   const base = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
-  writeServerHandle(config.dataDir, { pid: process.pid, url: `http://127.0.0.1:${port}`, token: adminToken });
+  if (adminRouter) writeServerHandle(config.dataDir, { pid: process.pid, url: `http://127.0.0.1:${port}`, token: adminToken });
   logger.info({ port, dataDir: config.dataDir, graph: graph.name, store: store.kind }, `listening on ${base}  (API docs: ${base}/docs)`);
-  if (demo) {
+  // A demo account only on the embedded defaults, never with PostgreSQL; created once the server
+  // listens, so its key is printed by the start that created it.
+  if (embedded && (await side.accounts.countAccounts()) === 0) {
+    const demo = await side.accounts.createAccount({ email: 'demo@example.com', plan: 'growth', label: 'demo', isDemo: true });
     // Straight to the terminal, once: the raw key is never stored and never logged.
     process.stdout.write(
       `\n  Demo account ${demo.account.email} (growth plan). Its API key, shown only this once:\n\n    ${demo.key.key}\n\n` +

@@ -1,6 +1,7 @@
 // Upserts credentials keyed by id, with their jurisdiction link and holding licensee.
 // $rows: maps with every LicenseCredential property (dates as ISO strings) plus licensee_id,
-// licensee_key and display_name; doc is the JSON read model of the public fields.
+// licensee_key and display_name; doc is the JSON read model of the public fields, row_hash a
+// digest of the published content, left_source_on the snapshot date it left its source (or null).
 UNWIND $rows AS r
 MERGE (c:LicenseCredential {id: r.id})
 SET c.state = r.state, c.license_number = r.license_number,
@@ -17,7 +18,8 @@ SET c.state = r.state, c.license_number = r.license_number,
     c.source = r.source, c.snapshot_date = date(r.snapshot_date),
     c.last_verified = r.last_verified, c.data_source_notes = r.data_source_notes,
     c.f_full = r.f_full, c.f_first = r.f_first, c.f_last = r.f_last,
-    c.f_business = r.f_business, c.f_city = r.f_city, c.sort_key = r.sort_key, c.doc = r.doc
+    c.f_business = r.f_business, c.f_city = r.f_city, c.sort_key = r.sort_key, c.doc = r.doc,
+    c.row_hash = r.row_hash, c.left_source_on = date(r.left_source_on)
 WITH c, r
 MATCH (j:Jurisdiction {code: r.state})
 MERGE (c)-[:IN_JURISDICTION]->(j)

@@ -39,7 +39,9 @@ CREATE NODE TABLE IF NOT EXISTS LicenseCredential(
   f_business STRING,
   f_city STRING,
   sort_key STRING,
-  doc STRING
+  doc STRING,
+  row_hash STRING,
+  left_source_on DATE
 );
 CREATE NODE TABLE IF NOT EXISTS Licensee(
   id STRING PRIMARY KEY,
@@ -72,7 +74,9 @@ CREATE NODE TABLE IF NOT EXISTS Source(
   url STRING,
   format STRING,
   last_import_at STRING,
-  last_import_rows INT64
+  last_import_rows INT64,
+  last_snapshot_date DATE,
+  last_run STRING
 );
 CREATE REL TABLE IF NOT EXISTS HOLDS(FROM Licensee TO LicenseCredential);
 CREATE REL TABLE IF NOT EXISTS IN_JURISDICTION(FROM LicenseCredential TO Jurisdiction);

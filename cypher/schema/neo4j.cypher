@@ -12,5 +12,11 @@ CREATE TEXT INDEX license_credential_f_full IF NOT EXISTS FOR (c:LicenseCredenti
 CREATE TEXT INDEX license_credential_f_last IF NOT EXISTS FOR (c:LicenseCredential) ON (c.f_last);
 CREATE TEXT INDEX license_credential_f_business IF NOT EXISTS FOR (c:LicenseCredential) ON (c.f_business);
 CREATE TEXT INDEX brokerage_f_name IF NOT EXISTS FOR (b:Brokerage) ON (b.f_name);
+CREATE TEXT INDEX license_credential_f_first IF NOT EXISTS FOR (c:LicenseCredential) ON (c.f_first);
+CREATE TEXT INDEX license_credential_f_city IF NOT EXISTS FOR (c:LicenseCredential) ON (c.f_city);
+// Range indexes hold no nulls: effective_to serves "ended by" filters, effective_from the in-force ones.
 CREATE INDEX supervises_effective_to IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.effective_to);
+CREATE INDEX supervises_effective_from IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.effective_from);
+CREATE INDEX supervises_affiliate_role IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.affiliate_role);
+CREATE INDEX supervises_source IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.source);
 CREATE INDEX supervises_relationship_type IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.relationship_type)

@@ -72,6 +72,8 @@ export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
     );
   }
   const txConfig = { timeout: options.queryTimeoutMs };
+  // Writes are serialized in this process, as the port promises: concurrent imports would race.
+  let writeChain: Promise<unknown> = Promise.resolve();
   const run = async (tx: ManagedTransaction, query: string, params?: Params) =>
     rows(await tx.run(query, toNeo4jParams(params ?? {}) as Record<string, unknown>));
   const session = (mode: 'READ' | 'WRITE') =>
@@ -89,16 +91,21 @@ export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
         await s.close();
       }
     },
-    async writeTransaction(fn) {
-      const s = session('WRITE');
-      try {
-        // The driver retries the whole function on transient errors: every write is idempotent.
-        return await s.executeWrite((tx) => fn({ run: (q, p) => run(tx, q, p) } satisfies GraphTx), txConfig);
-      } catch (err) {
-        throw err instanceof Error && !(err as { code?: string }).code ? err : translate(err);
-      } finally {
-        await s.close();
-      }
+    writeTransaction(fn) {
+      const work = async () => {
+        const s = session('WRITE');
+        try {
+          // The driver retries the whole function on transient errors: every write is idempotent.
+          return await s.executeWrite((tx) => fn({ run: (q, p) => run(tx, q, p) } satisfies GraphTx), txConfig);
+        } catch (err) {
+          throw err instanceof Error && !(err as { code?: string }).code ? err : translate(err);
+        } finally {
+          await s.close();
+        }
+      };
+      const next = writeChain.then(work, work);
+      writeChain = next.catch(() => undefined);
+      return next;
     },
     async applySchema(statements) {
       // Schema commands run one per auto-commit transaction.

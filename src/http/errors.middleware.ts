@@ -25,11 +25,10 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     if (err.bearerError) params.push(`error="${err.bearerError}"`, `error_description="${err.message.replace(/"/g, "'")}"`);
     res.set('WWW-Authenticate', `Bearer ${params.join(', ')}`);
   }
-  if (err instanceof QuotaExceededError) {
-    res.set('Retry-After', String(err.retryAfterSeconds));
-    const ticket = (err as { ticket?: Ticket }).ticket;
-    if (ticket) res.set(rateLimitHeaders(ticket));
-  }
+  if (err instanceof QuotaExceededError) res.set('Retry-After', String(err.retryAfterSeconds));
+  // Refusals of metered calls (402, 429) carry the quota state too.
+  const ticket = (err as { ticket?: Ticket }).ticket;
+  if (ticket) res.set(rateLimitHeaders(ticket));
   if (err instanceof AppError) {
     res.status(err.status).json({ detail: err.message });
     return;

@@ -112,8 +112,8 @@ export function route<Q extends AnyObject, P extends AnyObject, B extends z.ZodT
             : {}),
           ...(def.metered
             ? {
-                'RateLimit-Policy': { description: 'draft-ietf-httpapi-ratelimit-headers-10: `monthly;q=<quota>;w=<window seconds>`', schema: { type: 'string' } },
-                RateLimit: { description: 'draft-ietf-httpapi-ratelimit-headers-10: `monthly;r=<remaining>;t=<seconds to reset>`', schema: { type: 'string' } },
+                'RateLimit-Policy': { description: 'draft-ietf-httpapi-ratelimit-headers-10: `"monthly";q=<quota>;w=<window seconds>`', schema: { type: 'string' } },
+                RateLimit: { description: 'draft-ietf-httpapi-ratelimit-headers-10: `"monthly";r=<remaining>;t=<seconds to reset>`', schema: { type: 'string' } },
               }
             : {}),
         },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse';
@@ -152,7 +153,10 @@ export function credentialRecord(row: CredentialRow, importedAt: Date): Row {
   };
   const doc: Record<string, unknown> = { context_brokerage: row.brokerage_name };
   for (const key of DOC_FIELDS) doc[key] = record[key];
-  return { ...record, doc: JSON.stringify(doc) };
+  // What the source published, without when: a new snapshot with the same content hashes the same.
+  const { snapshot_date: _s, last_verified: _l, data_source_notes: _n, ...content } = record;
+  const row_hash = createHash('sha1').update(JSON.stringify([content, row.brokerage_name, row.notes])).digest('base64url');
+  return { ...record, doc: JSON.stringify(doc), row_hash, left_source_on: null };
 }
 
 /** Loads a folder in the canonical import format; see the README, Canonical import format. */

@@ -4,24 +4,33 @@ import { PGlite } from '@electric-sql/pglite';
 import { DataDirLockedError, StoreError } from '../errors.js';
 import type { SqlStore } from './sql-store.js';
 
+/** Folders this process has open (a lock file naming our own pid is otherwise taken as stale). */
+const openHere = new Set<string>();
+
 /**
  * PGlite does not guard its folder: two processes opening it corrupt it. A lock file with the
- * owner's pid keeps it to one; a lock left by a dead process is taken over.
+ * owner's pid keeps it to one; a lock left by a dead process is taken over, and so is one naming
+ * this very pid but not opened here (in a container the server is pid 1 at every start).
  */
 function lockFolder(folder: string): () => void {
+  if (openHere.has(folder)) throw new DataDirLockedError(folder, 'the accounts store');
   const lockPath = `${folder}.lock`;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
-      return () => fs.rmSync(lockPath, { force: true });
+      openHere.add(folder);
+      return () => {
+        openHere.delete(folder);
+        fs.rmSync(lockPath, { force: true });
+      };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = Number(fs.readFileSync(lockPath, 'utf8'));
-      if (owner && isAlive(owner)) throw new DataDirLockedError(folder);
+      if (owner && owner !== process.pid && isAlive(owner)) throw new DataDirLockedError(folder, 'the accounts store');
       fs.rmSync(lockPath, { force: true });
     }
   }
-  throw new DataDirLockedError(folder);
+  throw new DataDirLockedError(folder, 'the accounts store');
 }
 
 function isAlive(pid: number): boolean {

@@ -124,6 +124,8 @@ describe.each(kinds)('accounts, keys and metering on $name', (kind) => {
       const a = await account('free');
       const res = await request(app).post('/api/v1/licensees/batch').set(a.auth).send({ licenses: [{ state: 'TX', license_number: '1' }] });
       expect(errorDetail(res, 402)).toMatch(/free plan does not include batch/);
+      expect(res.headers['ratelimit-policy']).toMatch(/^"monthly";q=25;w=\d+$/);
+      expect(res.headers.ratelimit).toMatch(/^"monthly";r=25;t=\d+$/);
       expect(await used(a.id)).toBe(0);
     });
 
@@ -131,8 +133,8 @@ describe.each(kinds)('accounts, keys and metering on $name', (kind) => {
       const a = await account('free');
       const ok = await request(app).get(VERIFY).set(a.auth);
       body(ok, VerifyResponse);
-      expect(ok.headers['ratelimit-policy']).toBe(`monthly;q=25;w=${Math.round((usagePeriod(new Date()).resets.getTime() - usagePeriod(new Date()).starts.getTime()) / 1000)}`);
-      expect(ok.headers.ratelimit).toMatch(/^monthly;r=24;t=\d+$/);
+      expect(ok.headers['ratelimit-policy']).toBe(`"monthly";q=25;w=${Math.round((usagePeriod(new Date()).resets.getTime() - usagePeriod(new Date()).starts.getTime()) / 1000)}`);
+      expect(ok.headers.ratelimit).toMatch(/^"monthly";r=24;t=\d+$/);
       errorDetail(await request(app).get('/api/v1/licensees/TX/NOPE').set(a.auth), 404);
       validationErrors(await request(app).get('/api/v1/licensees?state=TX&page=0').set(a.auth));
       const states = await request(app).get('/api/v1/states').set(a.auth);
@@ -150,7 +152,7 @@ describe.each(kinds)('accounts, keys and metering on $name', (kind) => {
       expect(errorDetail(res, 429)).toMatch(/monthly quota of 25 lookups is spent/);
       const retry = Number(res.headers['retry-after']);
       expect(retry).toBeGreaterThan(0);
-      expect(res.headers.ratelimit).toBe(`monthly;r=0;t=${retry}`);
+      expect(res.headers.ratelimit).toBe(`"monthly";r=0;t=${retry}`);
       expect(await used(a.id)).toBe(25);
     });
 
@@ -170,7 +172,7 @@ describe.each(kinds)('accounts, keys and metering on $name', (kind) => {
         .set(a.auth)
         .send({ licenses: Array.from({ length: 100 }, (_, i) => ({ state: 'TX', license_number: String(i) })) });
       body(batch, BatchVerifyResponse);
-      expect(batch.headers.ratelimit).toMatch(/^monthly;r=4999;t=\d+$/);
+      expect(batch.headers.ratelimit).toMatch(/^"monthly";r=4999;t=\d+$/);
       await request(app).get(VERIFY).set(a.auth);
       const usage = body(await request(app).get('/api/v1/account/usage').set(a.auth), Usage);
       expect(usage).toMatchObject({ plan: 'starter', quota: 5000, used: 2, remaining: 4998 });

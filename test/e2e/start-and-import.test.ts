@@ -9,6 +9,8 @@ import { POSTGRES_URL, postgresAvailable } from '../helpers/stores.js';
 import pg from 'pg';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+// The children get this machine's environment without any store of its own configured.
+const { NEO4J_URI: _n, DATABASE_URL: _d, ...BASE_ENV } = process.env;
 const TSX = ['--import', 'tsx'];
 
 interface Running {
@@ -22,7 +24,7 @@ interface Running {
 function startServer(env: Record<string, string>): Promise<Running> {
   const child = spawn(process.execPath, [...TSX, 'src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { ...BASE_ENV, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -46,7 +48,7 @@ function startServer(env: Record<string, string>): Promise<Running> {
 function runCli(dataDir: string, script: string, args: string[]) {
   return spawnSync(process.execPath, [...TSX, script, ...args], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir },
+    env: { ...BASE_ENV, DATA_DIR: dataDir },
     encoding: 'utf8',
     timeout: 60000,
   });
@@ -103,9 +105,11 @@ describe('npm start and the import command on a fresh data dir', () => {
     expect(runAdmin(dataDir, 'keys', 'revoke', key.id).status).toBe(0);
     expect((await get(`${server.url}/api/v1/account`, key.key)).status).toBe(401);
 
-    // Operator endpoints refuse callers without the token.
-    const refused = await fetch(`${server.url}/internal/imports`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"folder":"/"}' });
-    expect(refused.status).toBe(401);
+    // Operator endpoints refuse callers without the right token.
+    for (const headers of [{}, { 'x-admin-token': 'wrong' }] as Record<string, string>[]) {
+      const refused = await fetch(`${server.url}/internal/commands/accounts.list`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+      expect(refused.status).toBe(401);
+    }
 
     // Without the server's handle the command refuses with a clear message instead of touching the data.
     const handle = path.join(dataDir, 'server.json');
@@ -173,7 +177,7 @@ describe.skipIf(!(await postgresAvailable()))('npm start with DATABASE_URL', () 
       // With PostgreSQL the operator command needs no server: it connects itself.
       const created = spawnSync(process.execPath, [...TSX, 'src/cli/admin.ts', 'accounts', 'create', '--email', 'pg@example.com', '--plan', 'growth', '--json'], {
         cwd: ROOT,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+        env: { ...BASE_ENV, DATA_DIR: dataDir, DATABASE_URL: url.toString() },
         encoding: 'utf8',
       });
       expect(created.status, created.stderr).toBe(0);

@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 
 // Finds a Neo4j for the conformance suite (and, with TEST_GRAPH_ENGINE=neo4j, the whole suite):
-// NEO4J_URI when set, else a testcontainers Neo4j 5.26 when a container runtime exists, else
+// TEST_NEO4J_URI when set (never the service's own NEO4J_URI: the tests wipe the database), else a testcontainers Neo4j 5.26 when a container runtime exists, else
 // none, with the reason. REQUIRE_NEO4J=1 makes "none" a failure.
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,11 +14,11 @@ export default async function setup(project: TestProject) {
     if (process.env.REQUIRE_NEO4J === '1') throw new Error(`REQUIRE_NEO4J=1 but ${reason}`);
     project.provide('neo4j', { skipped: reason });
   };
-  if (process.env.NEO4J_URI) {
+  if (process.env.TEST_NEO4J_URI) {
     project.provide('neo4j', {
-      uri: process.env.NEO4J_URI,
-      user: process.env.NEO4J_USER ?? 'neo4j',
-      password: process.env.NEO4J_PASSWORD ?? '',
+      uri: process.env.TEST_NEO4J_URI,
+      user: process.env.TEST_NEO4J_USER ?? 'neo4j',
+      password: process.env.TEST_NEO4J_PASSWORD ?? '',
     });
     return;
   }
@@ -26,7 +26,7 @@ export default async function setup(project: TestProject) {
   try {
     await getContainerRuntimeClient();
   } catch (err) {
-    fail(`no NEO4J_URI and no container runtime for testcontainers (${(err as Error).message})`);
+    fail(`no TEST_NEO4J_URI and no container runtime for testcontainers (${(err as Error).message})`);
     return;
   }
   const { Neo4jContainer } = await import('@testcontainers/neo4j');

@@ -6,11 +6,11 @@ const TX_AGENT = '86d53935-39cc-5aac-b6b0-6f0210b16917'; // TX 763827-SA in the 
 const TX_BROKERAGE = 'f0a77b2d-3837-5c12-a917-08b06e35020a'; // TX 100001-B
 
 export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
-  'analyst/broker-current-affiliates': { state: 'TX', license_number: '100001-B' },
+  'analyst/broker-current-affiliates': { state: 'TX', license_number: '100001-B', as_of: '2026-11-22' },
   'analyst/agent-supervision-history': { state: 'TX', license_number: '763827-SA' },
-  'analyst/chains-deeper-than-two': {},
-  'analyst/brokers-spanning-states': {},
-  'analyst/supervised-by-expired-licence': {},
+  'analyst/chains-deeper-than-two': { as_of: '2026-11-22' },
+  'analyst/brokers-spanning-states': { as_of: '2026-11-22' },
+  'analyst/supervised-by-expired-licence': { as_of: '2026-11-22' },
   'coverage/jurisdictions': {},
   'licensees/by-ids': { ids: [TX_AGENT, TX_BROKERAGE] },
   'licensees/search': {
@@ -46,7 +46,7 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
       address_city: null, address_county: null, address_region: null, address_postal_code: null, address_country: null,
       source: 'test', snapshot_date: '2026-11-01', last_verified: '2026-11-01T00:00:00.000Z', data_source_notes: ['n'],
       f_full: 'a b', f_first: 'a', f_last: 'b', f_business: null, f_city: null, sort_key: 'b a',
-      licensee_id: '00000000-0000-5000-8000-000000000002', licensee_key: null, display_name: 'A B', doc: '{"id":"00000000-0000-5000-8000-000000000001"}',
+      licensee_id: '00000000-0000-5000-8000-000000000002', licensee_key: null, display_name: 'A B', row_hash: 'h', left_source_on: null, doc: '{"id":"00000000-0000-5000-8000-000000000001"}',
     }],
   },
   'import/detach-other-holders': { rows: [{ id: '00000000-0000-5000-8000-000000000001', licensee_id: '00000000-0000-5000-8000-000000000002' }] },
@@ -60,6 +60,26 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
       relationship_type: 'sponsoring_broker', effective_from: '2024-01-01', effective_to: null, source: 'test' }],
   },
   'import/delete-demo-credentials': { state: 'OR' },
+  'refresh/existing-credentials': { state: 'TX', source: 'fixture' },
+  'refresh/open-links': { state: 'TX', source: 'fixture' },
+  'refresh/known-credentials': { ids: [TX_AGENT, 'nope'] },
+  'refresh/reopen-links': {
+    rows: [{ supervisor_id: TX_BROKERAGE, affiliate_id: TX_AGENT, relationship_type: 'sponsoring_broker', effective_from: '2020-06-01', affiliate_role: 'salesperson', source: 'fixture' }],
+  },
+  'refresh/create-links': {
+    rows: [{ supervisor_id: TX_AGENT, affiliate_id: TX_BROKERAGE, relationship_type: 'supervising_inspector', effective_from: '2026-01-01', affiliate_role: 'inspector', source: 'test' }],
+  },
+  'refresh/close-links': {
+    rows: [{ supervisor_id: TX_AGENT, affiliate_id: TX_BROKERAGE, relationship_type: 'supervising_inspector', effective_from: '2026-01-01', effective_to: '2026-06-01' }],
+  },
+  'refresh/delete-links': {
+    rows: [{ supervisor_id: TX_AGENT, affiliate_id: TX_BROKERAGE, relationship_type: 'supervising_inspector', effective_from: '2026-01-01' }],
+  },
+  'refresh/mark-left-source': {
+    rows: [{ id: '00000000-0000-5000-8000-000000000001', status: 'Not in source file', data_source_notes: ['left'], doc: '{}', left_source_on: '2026-11-20' }],
+  },
+  'refresh/record-run': { source: 'wa-dol', snapshot: '2026-11-20', run: '{}', now: '2026-11-22T00:00:00.000Z', rows: 1 },
+  'refresh/last-snapshot': { source: 'tx-trec' },
   'import/delete-orphan-licensees': {},
   'import/delete-orphan-brokerages': {},
   'import/refresh-counts': { rows: [{ state: 'OR', rows: 1 }], now: '2026-11-22T00:00:00.000Z' },

@@ -114,9 +114,6 @@ export function createAccountsRepo(store: SqlStore) {
       const [row] = await store.query(`UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1 RETURNING ${KEY_COLUMNS}`, [keyId]);
       return row ? key(row) : undefined;
     },
-    async touchKeys(ids: string[], at: Date) {
-      if (ids.length) await store.query('UPDATE api_keys SET last_used_at = $2 WHERE id = ANY($1::uuid[])', [ids, at]);
-    },
     /** Takes one unit of the month's quota atomically: the month's new total, or null when spent. */
     async takeQuota(accountId: string, period: string, quota: number): Promise<number | null> {
       const rows = await store.query<{ used: number }>(
@@ -141,10 +138,19 @@ export function createAccountsRepo(store: SqlStore) {
       );
       return Object.fromEntries(rows.map((r) => [r.endpoint, r.calls]));
     },
-    /** Adds buffered counts: per endpoint always, to the totals only for accounts metered in memory. */
-    async addUsage(byEndpoint: { account_id: string; period: string; endpoint: string; calls: number }[], totals: { account_id: string; period: string; used: number }[]) {
-      if (!byEndpoint.length && !totals.length) return;
+    /**
+     * Adds buffered counts in one transaction: per endpoint always, to the totals only for
+     * accounts metered in memory; and stamps the keys used.
+     */
+    async addUsage(
+      byEndpoint: { account_id: string; period: string; endpoint: string; calls: number }[],
+      totals: { account_id: string; period: string; used: number }[],
+      keyIds: string[],
+      at: Date,
+    ) {
+      if (!byEndpoint.length && !totals.length && !keyIds.length) return;
       await store.transaction(async (tx) => {
+        if (keyIds.length) await tx.query('UPDATE api_keys SET last_used_at = $2 WHERE id = ANY($1::uuid[])', [keyIds, at]);
         for (const u of byEndpoint) {
           await tx.query(
             `INSERT INTO usage_by_endpoint (account_id, period, endpoint, calls) VALUES ($1, $2, $3, $4)

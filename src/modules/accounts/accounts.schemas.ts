@@ -49,7 +49,14 @@ export const CreatedApiKey = ApiKey.extend({
 }).openapi('CreatedApiKey');
 
 export const CreateApiKeyRequest = z
-  .object({ label: z.string().max(100, 'must be at most 100 characters').nullable().optional() })
+  .object({
+    label: z
+      .string()
+      .max(100, 'must be at most 100 characters')
+      .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'must not contain control characters')
+      .nullable()
+      .optional(),
+  })
   .strict()
   .openapi('CreateApiKeyRequest');
 

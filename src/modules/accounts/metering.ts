@@ -30,11 +30,11 @@ interface Pending {
 export function rateLimitHeaders(t: Pick<Ticket, 'plan' | 'remaining' | 'resetSeconds' | 'period'>) {
   const { starts, resets } = usagePeriod(new Date(`${t.period}-01T00:00:00Z`));
   const window = Math.round((resets.getTime() - starts.getTime()) / 1000);
-  // draft-ietf-httpapi-ratelimit-headers-10: a named policy with quota q over window w, and the
-  // remaining units r with t seconds to the reset.
+  // draft-ietf-httpapi-ratelimit-headers-10: the policy is a quoted sf-string naming the quota q
+  // over window w; RateLimit names it with the remaining units r and t seconds to the reset.
   return {
-    'RateLimit-Policy': `monthly;q=${t.plan.monthlyLookups};w=${window}`,
-    RateLimit: `monthly;r=${Math.max(0, t.remaining)};t=${t.resetSeconds}`,
+    'RateLimit-Policy': `"monthly";q=${t.plan.monthlyLookups};w=${window}`,
+    RateLimit: `"monthly";r=${Math.max(0, t.remaining)};t=${t.resetSeconds}`,
   };
 }
 
@@ -58,16 +58,22 @@ export function createMeter(repo: AccountsRepo, now: () => Date = () => new Date
       base = await repo.usedThisPeriod(accountId, period);
       storedUsed.set(k, base);
     }
-    return base + (pending.get(k)?.total ?? 0);
+    return base + (pending.get(k)?.total ?? 0) + (flushingNow.get(k)?.total ?? 0);
   }
+
+  // Counts taken by a flush that has not committed yet: still part of every reading.
+  const flushingNow = new Map<string, Pending>();
+  const settling = new Set<Promise<void>>();
 
   async function flush(): Promise<void> {
     const next = flushing.then(async () => {
+      // Refunds of calls that already answered go in before the counts are taken.
+      await Promise.all([...settling]);
       const byEndpoint: { account_id: string; period: string; endpoint: string; calls: number }[] = [];
       const totals: { account_id: string; period: string; used: number }[] = [];
-      const taken = [...pending.entries()];
+      for (const [k, p] of pending) flushingNow.set(k, p);
       pending.clear();
-      for (const [k, p] of taken) {
+      for (const [k, p] of flushingNow) {
         const [account_id, period] = k.split('|');
         for (const [endpoint, calls] of p.byEndpoint) if (calls > 0) byEndpoint.push({ account_id, period, endpoint, calls });
         if (p.total) totals.push({ account_id, period, used: p.total });
@@ -75,20 +81,19 @@ export function createMeter(repo: AccountsRepo, now: () => Date = () => new Date
       const keys = [...touchedKeys];
       touchedKeys.clear();
       try {
-        await repo.addUsage(byEndpoint, totals);
-        for (const t of totals) {
-          const k = `${t.account_id}|${t.period}`;
-          if (storedUsed.has(k)) storedUsed.set(k, storedUsed.get(k)! + t.used);
-        }
-        await repo.touchKeys(keys, now());
+        await repo.addUsage(byEndpoint, totals, keys, now());
+        // Re-read the stored totals next time: other instances flush into them too.
+        for (const k of flushingNow.keys()) storedUsed.delete(k);
+        flushingNow.clear();
       } catch (err) {
-        // Put the counts back so the next flush retries them.
-        for (const [k, p] of taken) {
+        // Nothing was written: put the counts back so the next flush retries them.
+        for (const [k, p] of flushingNow) {
           const cur = pending.get(k) ?? { byEndpoint: new Map(), total: 0 };
           for (const [e, n] of p.byEndpoint) cur.byEndpoint.set(e, (cur.byEndpoint.get(e) ?? 0) + n);
           cur.total += p.total;
           pending.set(k, cur);
         }
+        flushingNow.clear();
         keys.forEach((id) => touchedKeys.add(id));
         throw err;
       }
@@ -105,7 +110,11 @@ export function createMeter(repo: AccountsRepo, now: () => Date = () => new Date
       const { period, resets } = usagePeriod(at);
       const resetSeconds = Math.max(1, Math.ceil((resets.getTime() - at.getTime()) / 1000));
       if (options.paidOnly && !plan.batch) {
-        throw new PaymentRequiredError(`the ${plan.name} plan does not include batch verification: upgrade to starter, growth or enterprise`);
+        const used = plan.name === 'free' ? await repo.usedThisPeriod(account.id, period) : await paidUsed(account.id, period);
+        throw Object.assign(
+          new PaymentRequiredError(`the ${plan.name} plan does not include batch verification: upgrade to starter, growth or enterprise`),
+          { ticket: { plan, remaining: plan.monthlyLookups - used, resetSeconds, period } },
+        );
       }
       let remaining: number;
       if (plan.name === 'free') {
@@ -132,44 +141,53 @@ export function createMeter(repo: AccountsRepo, now: () => Date = () => new Date
     },
 
     /** Counts the call when it answered 2xx or 404; otherwise gives its unit back. */
-    async settle(t: Ticket, status: number): Promise<void> {
-      if (t.settled) return;
-      t.settled = true;
-      const counted = (status >= 200 && status < 300) || status === 404;
-      const p = slot(t.account.id, t.period);
-      if (counted) {
-        p.byEndpoint.set(t.operation, (p.byEndpoint.get(t.operation) ?? 0) + 1);
-        touchedKeys.add(t.keyId);
-      } else if (t.plan.name === 'free') {
-        await repo.returnQuota(t.account.id, t.period);
-      } else {
-        p.total -= 1;
-      }
+    settle(t: Ticket, status: number): Promise<void> {
+      const done = settleNow(t, status);
+      settling.add(done);
+      return done.finally(() => settling.delete(done));
     },
 
     /** The month's usage: the store plus what is still in memory. */
-    async usage(account: AccountRow) {
-      const at = now();
-      const plan = effectivePlan(account, at);
-      const { period, starts, resets } = usagePeriod(at);
-      const stored = await repo.callsByEndpoint(account.id, period);
-      const p = pending.get(`${account.id}|${period}`);
-      const byEndpoint: Record<string, number> = { ...stored };
-      for (const [e, n] of p?.byEndpoint ?? []) byEndpoint[e] = (byEndpoint[e] ?? 0) + n;
-      const used = plan.name === 'free' ? await repo.usedThisPeriod(account.id, period) : await paidUsed(account.id, period);
-      return {
-        period,
-        period_start: starts.toISOString(),
-        resets_at: resets.toISOString(),
-        plan: plan.name,
-        quota: plan.monthlyLookups,
-        used,
-        remaining: Math.max(0, plan.monthlyLookups - used),
-        by_endpoint: byEndpoint,
-      };
-    },
+    usage,
 
     flush,
   };
+
+  async function settleNow(t: Ticket, status: number): Promise<void> {
+    if (t.settled) return;
+    t.settled = true;
+    const counted = (status >= 200 && status < 300) || status === 404;
+    const p = slot(t.account.id, t.period);
+    if (counted) {
+      p.byEndpoint.set(t.operation, (p.byEndpoint.get(t.operation) ?? 0) + 1);
+      touchedKeys.add(t.keyId);
+    } else if (t.plan.name === 'free') {
+      await repo.returnQuota(t.account.id, t.period);
+    } else {
+      p.total -= 1;
+    }
+    }
+
+  async function usage(account: AccountRow) {
+    const at = now();
+    const plan = effectivePlan(account, at);
+    const { period, starts, resets } = usagePeriod(at);
+    const stored = await repo.callsByEndpoint(account.id, period);
+    const byEndpoint: Record<string, number> = { ...stored };
+    for (const p of [pending.get(`${account.id}|${period}`), flushingNow.get(`${account.id}|${period}`)]) {
+      for (const [e, n] of p?.byEndpoint ?? []) byEndpoint[e] = (byEndpoint[e] ?? 0) + n;
+    }
+    const used = plan.name === 'free' ? await repo.usedThisPeriod(account.id, period) : await paidUsed(account.id, period);
+    return {
+      period,
+      period_start: starts.toISOString(),
+      resets_at: resets.toISOString(),
+      plan: plan.name,
+      quota: plan.monthlyLookups,
+      used,
+      remaining: Math.max(0, plan.monthlyLookups - used),
+      by_endpoint: byEndpoint,
+    };
+  }
 }
 export type Meter = ReturnType<typeof createMeter>;

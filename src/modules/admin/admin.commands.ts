@@ -3,6 +3,9 @@ import { BadRequestError } from '../../errors.js';
 import { toValidationIssues } from '../../http/validation.js';
 import { importFolder } from '../../ingest/canonical-import.js';
 import type { ImportRepo } from '../../ingest/import-repo.js';
+import { refresh, type RefreshOptions } from '../../ingest/refresh.js';
+import type { RefreshRepo } from '../../ingest/refresh-repo.js';
+import { resolveFormat } from '../../ingest/sources/index.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import { PLAN_NAMES } from '../accounts/plans.js';
 
@@ -15,6 +18,13 @@ const trial = {
 };
 const Schemas = {
   import: z.object({ folder: z.string().min(1) }),
+  ingest: z.object({
+    files: z.array(z.string().min(1)).min(1),
+    format: z.string().optional(),
+    state: z.string().length(2).optional(),
+    snapshot: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    partial: z.boolean().optional(),
+  }),
   'accounts.create': z.object({ email: z.string().min(3), plan: Plan, label: z.string().nullable().optional(), ...trial }),
   'accounts.list': z.object({}),
   'accounts.set-plan': z.object({ account: z.string().min(1), plan: Plan, ...trial }),
@@ -25,13 +35,33 @@ const Schemas = {
 export type CommandName = keyof typeof Schemas;
 export const COMMAND_NAMES = Object.keys(Schemas) as CommandName[];
 
-export function adminCommands(deps: { accounts?: AccountsService; imports?: ImportRepo }) {
+export function adminCommands(deps: {
+  accounts?: AccountsService;
+  imports?: ImportRepo;
+  refresh?: RefreshRepo;
+  rejectsDir?: string;
+  onProgress?: RefreshOptions['onProgress'];
+}) {
   const need = <T>(dep: T | undefined, what: string): T => {
     if (!dep) throw new BadRequestError(`${what} is not available in this process`);
     return dep;
   };
   const handlers: { [K in CommandName]: (args: z.infer<(typeof Schemas)[K]>) => Promise<unknown> } = {
     import: ({ folder }) => importFolder(need(deps.imports, 'the graph'), folder),
+    ingest: async (a) => {
+      const format = resolveFormat(a.files[0], a.format);
+      if (a.state && a.state.toUpperCase() !== format.state) {
+        throw new BadRequestError(`${a.files[0]} is a ${format.format} file of ${format.state}, not ${a.state.toUpperCase()}`);
+      }
+      return refresh(need(deps.refresh, 'the graph'), {
+        files: a.files,
+        format,
+        snapshot: a.snapshot,
+        partial: a.partial,
+        rejectsDir: need(deps.rejectsDir, 'a rejects folder'),
+        onProgress: deps.onProgress,
+      });
+    },
     'accounts.create': (a) =>
       need(deps.accounts, 'the accounts store').createAccount({
         email: a.email,

@@ -1,0 +1,83 @@
+import type { GraphEngine, GraphTx, Row } from '../graph/graph-port.js';
+import type { QueryFiles } from '../graph/query-files.js';
+
+/** The reads and writes of a refresh run, all inside the run's one transaction. */
+export function createRefreshRepo(graph: GraphEngine, files: QueryFiles) {
+  const q = (name: string) => files.get(name);
+  const queries = {
+    upsertJurisdictions: q('import/upsert-jurisdictions'),
+    detachOtherSources: q('import/detach-other-sources'),
+    upsertCredentials: q('import/upsert-credentials'),
+    detachOtherHolders: q('import/detach-other-holders'),
+    clearBrokerageContext: q('import/clear-brokerage-context'),
+    linkBrokerageContext: q('import/link-brokerage-context'),
+    reopenLinks: q('refresh/reopen-links'),
+    createLinks: q('refresh/create-links'),
+    deleteDemoCredentials: q('import/delete-demo-credentials'),
+    deleteOrphanLicensees: q('import/delete-orphan-licensees'),
+    deleteOrphanBrokerages: q('import/delete-orphan-brokerages'),
+    refreshCounts: q('import/refresh-counts'),
+    existing: q('refresh/existing-credentials'),
+    openLinks: q('refresh/open-links'),
+    known: q('refresh/known-credentials'),
+    closeLinks: q('refresh/close-links'),
+    deleteLinks: q('refresh/delete-links'),
+    markLeft: q('refresh/mark-left-source'),
+    recordRun: q('refresh/record-run'),
+    lastSnapshot: q('refresh/last-snapshot'),
+  };
+  const batched = async (t: GraphTx, query: string, rows: Row[], size = 2000) => {
+    for (let i = 0; i < rows.length; i += size) await t.run(query, { rows: rows.slice(i, i + size) });
+  };
+  return {
+    run: <T>(fn: (t: GraphTx) => Promise<T>) => graph.writeTransaction(fn),
+    async lastSnapshot(source: string): Promise<string | null> {
+      const [row] = await graph.read(queries.lastSnapshot, { source });
+      return (row?.last_snapshot_date as string | null) ?? null;
+    },
+    async configureSource(t: GraphTx, row: Row) {
+      await t.run(queries.detachOtherSources, { rows: [{ state: row.state, source_id: row.source_id }] });
+      await t.run(queries.upsertJurisdictions, { rows: [row] });
+    },
+    async removeDemo(t: GraphTx, state: string) {
+      await t.run(queries.deleteDemoCredentials, { state });
+      await t.run(queries.deleteOrphanLicensees);
+      await t.run(queries.deleteOrphanBrokerages);
+    },
+    existing: async (t: GraphTx, state: string, source: string) => t.run(queries.existing, { state, source }),
+    openLinks: async (t: GraphTx, state: string, source: string) => t.run(queries.openLinks, { state, source }),
+    async known(t: GraphTx, ids: string[]) {
+      const out = new Map<string, string | null>();
+      for (let i = 0; i < ids.length; i += 2000) {
+        for (const r of await t.run(queries.known, { ids: ids.slice(i, i + 2000) })) out.set(r.id as string, (r.left_source_on as string | null) ?? null);
+      }
+      return out;
+    },
+    async upsertCredentials(t: GraphTx, rows: Row[], context: Row[]) {
+      if (!rows.length) return;
+      await t.run(queries.upsertCredentials, { rows });
+      await t.run(queries.detachOtherHolders, { rows: rows.map((r) => ({ id: r.id, licensee_id: r.licensee_id })) });
+      await t.run(queries.clearBrokerageContext, { ids: rows.map((r) => r.id) });
+      if (context.length) await t.run(queries.linkBrokerageContext, { rows: context });
+    },
+    /** Opens links: reopens those that exist with the same key, creates the rest. */
+    async openLinksWrite(t: GraphTx, rows: Row[]) {
+      for (let i = 0; i < rows.length; i += 2000) {
+        const slice = rows.slice(i, i + 2000);
+        const found = new Set(
+          (await t.run(queries.reopenLinks, { rows: slice })).map((r) => `${r.supervisor_id}|${r.affiliate_id}|${r.relationship_type}`),
+        );
+        const fresh = slice.filter((r) => !found.has(`${r.supervisor_id}|${r.affiliate_id}|${r.relationship_type}`));
+        if (fresh.length) await t.run(queries.createLinks, { rows: fresh });
+      }
+    },
+    closeLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.closeLinks, rows),
+    deleteLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.deleteLinks, rows),
+    markLeft: (t: GraphTx, rows: Row[]) => batched(t, queries.markLeft, rows),
+    async finish(t: GraphTx, state: string, source: string, snapshot: string, run: object, rows: number, now: string) {
+      await t.run(queries.refreshCounts, { rows: [{ state, rows }], now });
+      await t.run(queries.recordRun, { source, snapshot, run: JSON.stringify(run), now, rows });
+    },
+  };
+}
+export type RefreshRepo = ReturnType<typeof createRefreshRepo>;

@@ -1,0 +1,297 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import { brokerageId, credentialId, fold } from '../domain/identity.js';
+import { JURISDICTION_NAMES } from '../domain/jurisdictions.js';
+import { BadRequestError, ConflictError } from '../errors.js';
+import type { Row } from '../graph/graph-port.js';
+import { credentialRecord } from './canonical-import.js';
+import { CredentialRow, describeIssues } from './canonical-rows.js';
+import type { RefreshRepo } from './refresh-repo.js';
+import { SOURCES } from './sources/index.js';
+import type { SourceFormat, SourceLink } from './sources/source-types.js';
+
+/**
+ * A refresh: one snapshot of one source, from one or more files, applied in one transaction.
+ * Credentials are upserted; on a full snapshot, those the source no longer lists become inactive
+ * and keep their last_verified. Supervision links are diffed against the source's open ones: a
+ * new link opens a SUPERVISES edge (from the source's start date, else the snapshot date), a
+ * missing or changed one closes at the snapshot date. The same snapshot twice changes nothing.
+ */
+
+export interface RefreshOptions {
+  files: string[];
+  format: SourceFormat;
+  /** YYYY-MM-DD; default: the newest file's modification date. */
+  snapshot?: string;
+  /** A partial snapshot (one region, one licence class): absence means nothing. */
+  partial?: boolean;
+  rejectsDir: string;
+  now?: () => Date;
+  onProgress?: (p: { rows: number; bytes: number; totalBytes: number }) => void;
+  batchSize?: number;
+}
+
+export interface RefreshSummary {
+  source: string;
+  state: string;
+  format: string;
+  files: string[];
+  snapshot_date: string;
+  full_snapshot: boolean;
+  rows_read: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  left_source: number;
+  edges_opened: number;
+  edges_closed: number;
+  rejected: number;
+  rejected_by_reason: Record<string, number>;
+  rejects_file: string | null;
+  elapsed_ms: number;
+}
+
+interface Reject {
+  file: string;
+  line: number;
+  reason: string;
+  detail: string;
+  raw: string;
+}
+
+interface DesiredLink extends SourceLink {
+  supervisor_id: string;
+  affiliate_id: string;
+  file: string;
+  line: number;
+  raw: string;
+}
+
+const DESIGNATIONS = new Set(['designated_broker', 'designated_officer']);
+const LEFT_STATUS = 'Not in source file';
+
+export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promise<RefreshSummary> {
+  const started = Date.now();
+  const now = (options.now ?? (() => new Date()))();
+  const { format } = options;
+  const source = SOURCES[format.sourceId];
+  const state = format.state;
+  for (const f of options.files) if (!fs.existsSync(f) || !fs.statSync(f).isFile()) throw new BadRequestError(`no such file: ${f}`);
+  const snapshot =
+    options.snapshot ??
+    new Date(Math.max(...options.files.map((f) => fs.statSync(f).mtimeMs))).toISOString().slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(snapshot)) throw new BadRequestError(`snapshot must be YYYY-MM-DD, not ${snapshot}`);
+  const last = await repo.lastSnapshot(source.id);
+  if (last && snapshot < last) {
+    throw new ConflictError(`snapshot ${snapshot} is older than the last refresh of ${source.id} (${last}): history only moves forward`);
+  }
+  const full = !options.partial;
+  const batchSize = options.batchSize ?? 2000;
+  const totalBytes = options.files.reduce((n, f) => n + fs.statSync(f).size, 0);
+  const rejects: Reject[] = [];
+  const reject = (r: Omit<Reject, 'reason'> & { reason?: string }) => rejects.push({ reason: r.reason ?? r.detail, ...r });
+  const lastVerified = `${snapshot}T00:00:00.000Z`;
+
+  const summary = await repo.run(async (t) => {
+    const counts = { rows: 0, inserted: 0, updated: 0, unchanged: 0, left: 0, opened: 0, closed: 0 };
+    await repo.configureSource(t, {
+      state,
+      name: JURISDICTION_NAMES[state],
+      status: source.status,
+      refresh_frequency: source.refresh_frequency,
+      relationship_coverage: source.relationship_coverage,
+      relationship_coverage_notes: source.relationship_coverage_notes,
+      is_demo: false,
+      source_id: source.id,
+      source_name: source.name,
+      source_url: source.url,
+      source_format: format.format,
+    });
+    await repo.removeDemo(t, state);
+
+    const existing = new Map<string, { row_hash: string | null; snapshot_date: string | null; left_source_on: string | null; doc: string }>();
+    for (const r of await repo.existing(t, state, source.id)) existing.set(r.id as string, r as never);
+    const seen = new Set<string>();
+    const desired = new Map<string, DesiredLink>();
+    let batch: Row[] = [];
+    let context: Row[] = [];
+    const flush = async () => {
+      await repo.upsertCredentials(t, batch, context);
+      batch = [];
+      context = [];
+    };
+
+    let bytesBefore = 0;
+    for (const file of options.files) {
+      const name = path.basename(file);
+      let bytesInFile = 0;
+      for await (const row of format.rows(file, (b) => (bytesInFile = b))) {
+        counts.rows += 1;
+        if (counts.rows % 1000 === 0) options.onProgress?.({ rows: counts.rows, bytes: bytesBefore + bytesInFile, totalBytes });
+        if (row.error || !row.credential) {
+          reject({ file: name, line: row.line, reason: row.error?.startsWith('malformed') ? 'malformed line' : 'unreadable value', detail: row.error ?? 'no record', raw: row.raw });
+          continue;
+        }
+        const parsed = CredentialRow.safeParse({
+          ...row.credential,
+          source: source.id,
+          snapshot_date: snapshot,
+          last_verified: lastVerified,
+        });
+        if (!parsed.success) {
+          const detail = describeIssues(parsed.error);
+          reject({ file: name, line: row.line, reason: `invalid ${parsed.error.issues[0]?.path.join('.') || 'row'}`, detail, raw: row.raw });
+          continue;
+        }
+        const record = credentialRecord(parsed.data, now);
+        const id = record.id as string;
+        if (seen.has(id)) {
+          reject({ file: name, line: row.line, reason: 'duplicate licence', detail: `${state} ${record.license_number} appears more than once`, raw: row.raw });
+          continue;
+        }
+        seen.add(id);
+        for (const link of row.links ?? []) {
+          const supervisorId = credentialId(state, link.supervisor_license_number);
+          if (supervisorId === id) {
+            reject({ file: name, line: row.line, reason: 'self supervision', detail: 'a licence cannot supervise itself', raw: row.raw });
+            continue;
+          }
+          desired.set(`${supervisorId}|${id}|${link.relationship_type}`, { ...link, supervisor_id: supervisorId, affiliate_id: id, file: name, line: row.line, raw: row.raw });
+        }
+        const before = existing.get(id);
+        if (!before) counts.inserted += 1;
+        else if (before.row_hash !== record.row_hash || before.left_source_on) counts.updated += 1;
+        else {
+          counts.unchanged += 1;
+          if (before.snapshot_date === snapshot) continue; // same snapshot, same content: nothing to write
+        }
+        batch.push(record);
+        if (parsed.data.brokerage_name) {
+          context.push({
+            id,
+            state,
+            brokerage_id: brokerageId(state, fold(parsed.data.brokerage_name)),
+            brokerage_name: parsed.data.brokerage_name,
+            f_name: fold(parsed.data.brokerage_name),
+            source: source.id,
+          });
+        }
+        if (batch.length >= batchSize) await flush();
+      }
+      bytesBefore += fs.statSync(file).size;
+    }
+    await flush();
+    options.onProgress?.({ rows: counts.rows, bytes: totalBytes, totalBytes });
+
+    // Credentials a full snapshot no longer lists.
+    const left: Row[] = [];
+    const leftIds = new Set<string>();
+    if (full) {
+      for (const [id, before] of existing) {
+        if (seen.has(id)) continue;
+        if (!before.left_source_on) {
+          const doc = JSON.parse(before.doc);
+          const note = `Left the ${source.id} source file: not in the snapshot of ${snapshot}; last seen in the snapshot of ${doc.snapshot_date}`;
+          const notes = [...(doc.data_source_notes ?? []), note];
+          left.push({ id, status: LEFT_STATUS, data_source_notes: notes, left_source_on: snapshot, doc: JSON.stringify({ ...doc, status: LEFT_STATUS, status_normalized: 'inactive', data_source_notes: notes }) });
+        }
+        leftIds.add(id);
+      }
+      await repo.markLeft(t, left);
+      counts.left = left.length;
+    }
+
+    // Links: a licence and its designated broker naming each other would be a 2-cycle; the
+    // designation is kept so the chain reads upward (company -> designated broker).
+    for (const [key, link] of desired) {
+      const reverse =
+        desired.get(`${link.affiliate_id}|${link.supervisor_id}|designated_broker`) ??
+        desired.get(`${link.affiliate_id}|${link.supervisor_id}|designated_officer`);
+      if (reverse && !DESIGNATIONS.has(link.relationship_type)) {
+        desired.delete(key);
+        reject({ file: link.file, line: link.line, reason: 'reverse of a designation', detail: `${link.supervisor_license_number} is this licence's designated broker/officer; kept as the designation only`, raw: link.raw });
+      }
+    }
+    const outside = [...new Set([...desired.values()].map((l) => l.supervisor_id).filter((id) => !seen.has(id)))];
+    const known = await repo.known(t, outside);
+    for (const [key, link] of desired) {
+      const supervisorGone = !seen.has(link.supervisor_id) && (!known.has(link.supervisor_id) || known.get(link.supervisor_id) || leftIds.has(link.supervisor_id));
+      if (supervisorGone) {
+        desired.delete(key);
+        reject({ file: link.file, line: link.line, reason: 'supervisor not on file', detail: `related licence ${state} ${link.supervisor_license_number} is not on file`, raw: link.raw });
+      }
+    }
+    const open = new Map<string, Row>();
+    for (const r of await repo.openLinks(t, state, source.id)) open.set(`${r.supervisor_id}|${r.affiliate_id}|${r.relationship_type}`, r);
+    const toOpen: Row[] = [];
+    const toClose: Row[] = [];
+    const toDelete: Row[] = [];
+    for (const [key, link] of desired) {
+      const current = open.get(key);
+      if (current && current.affiliate_role === link.affiliate_role) continue;
+      if (!current) counts.opened += 1;
+      toOpen.push({
+        line: link.line,
+        supervisor_id: link.supervisor_id,
+        affiliate_id: link.affiliate_id,
+        affiliate_role: link.affiliate_role,
+        relationship_type: link.relationship_type,
+        effective_from: (current?.effective_from as string | undefined) ?? link.effective_from ?? snapshot,
+        effective_to: null,
+        source: source.id,
+      });
+    }
+    for (const [key, current] of open) {
+      if (desired.has(key)) continue;
+      // Only a full snapshot, or a partial one that holds the affiliate, says a link has gone.
+      if (!full && !seen.has(current.affiliate_id as string)) continue;
+      const target = { ...current, effective_to: snapshot };
+      if ((current.effective_from as string) >= snapshot) toDelete.push(target);
+      else toClose.push(target);
+      counts.closed += 1;
+    }
+    await repo.openLinksWrite(t, toOpen);
+    await repo.closeLinks(t, toClose);
+    await repo.deleteLinks(t, toDelete);
+
+    const byReason: Record<string, number> = {};
+    for (const r of rejects) byReason[r.reason] = (byReason[r.reason] ?? 0) + 1;
+    const result: RefreshSummary = {
+      source: source.id,
+      state,
+      format: format.format,
+      files: options.files.map((f) => path.resolve(f)),
+      snapshot_date: snapshot,
+      full_snapshot: full,
+      rows_read: counts.rows,
+      inserted: counts.inserted,
+      updated: counts.updated,
+      unchanged: counts.unchanged,
+      left_source: counts.left,
+      edges_opened: counts.opened,
+      edges_closed: counts.closed,
+      rejected: rejects.length,
+      rejected_by_reason: byReason,
+      rejects_file: null,
+      elapsed_ms: 0,
+    };
+    await repo.finish(t, state, source.id, snapshot, { ...result, finished_at: now.toISOString() }, counts.rows, now.toISOString());
+    return result;
+  });
+
+  if (rejects.length) {
+    fs.mkdirSync(options.rejectsDir, { recursive: true });
+    const file = path.join(options.rejectsDir, `${source.id}-${snapshot}-${now.toISOString().replace(/[:.]/g, '')}.csv`);
+    fs.writeFileSync(
+      file,
+      stringify(
+        rejects.map((r) => [r.file, r.line, r.reason, r.detail, r.raw]),
+        { header: true, columns: ['file', 'line', 'reason', 'detail', 'raw_row'] },
+      ),
+    );
+    summary.rejects_file = file;
+  }
+  summary.elapsed_ms = Date.now() - started;
+  return summary;
+}
