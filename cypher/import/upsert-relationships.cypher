@@ -3,9 +3,8 @@
 // $rows: maps with line, supervisor_id, affiliate_id, affiliate_role, relationship_type,
 // effective_from, effective_to (ISO date or null), source.
 UNWIND $rows AS r
-WITH r, r.supervisor_id AS supervisor, r.affiliate_id AS affiliate
-MATCH (s:LicenseCredential {id: supervisor})
-MATCH (a:LicenseCredential {id: affiliate})
+MATCH (s:LicenseCredential {id: r.supervisor_id})
+MATCH (a:LicenseCredential {id: r.affiliate_id})
 MERGE (s)-[e:SUPERVISES {relationship_type: r.relationship_type, effective_from: date(r.effective_from)}]->(a)
 SET e.affiliate_role = r.affiliate_role, e.effective_to = date(r.effective_to), e.source = r.source
 RETURN r.line AS line

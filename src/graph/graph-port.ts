@@ -14,6 +14,11 @@ export interface GraphEngine {
   read(query: string, params?: Params): Promise<Row[]>;
   /** All statements inside `fn` commit together or not at all. Writes are serialized. */
   writeTransaction<T>(fn: (tx: GraphTx) => Promise<T>): Promise<T>;
+  /**
+   * Many statements applied as one all-or-nothing unit that may be too large for one
+   * transaction (a state refresh). Readers keep seeing the previous data until it completes.
+   */
+  writeLarge<T>(fn: (tx: GraphTx) => Promise<T>): Promise<T>;
   /** Applies the engine's schema file; idempotent. */
   applySchema(statements: string[]): Promise<void>;
   ping(): Promise<void>;

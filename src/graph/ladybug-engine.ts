@@ -6,6 +6,7 @@ import type { GraphEngine, GraphTx, Params, Row } from './graph-port.js';
 
 type Connection = InstanceType<typeof lbug.Connection>;
 type Prepared = InstanceType<typeof lbug.PreparedStatement>;
+type Database = InstanceType<typeof lbug.Database>;
 
 export interface LadybugOptions {
   path: string; // ':memory:' for an in-memory graph
@@ -39,84 +40,99 @@ interface Slot {
   prepared: Map<string, Prepared>;
 }
 
-export async function openLadybug(options: LadybugOptions): Promise<GraphEngine> {
-  if (options.path !== ':memory:') fs.mkdirSync(path.dirname(options.path), { recursive: true });
-  const db = new lbug.Database(options.path, options.bufferPoolMb * 1024 * 1024);
+interface Opened {
+  db: Database;
+  readers: Slot[];
+  writer: Slot;
+}
+
+async function openDatabase(options: LadybugOptions, file: string, connections: number): Promise<Opened> {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const db = new lbug.Database(file, options.bufferPoolMb * 1024 * 1024);
   try {
     await db.init();
   } catch (err) {
-    if (/lock/i.test(String((err as Error).message))) throw new DataDirLockedError(options.path);
+    if (/lock/i.test(String((err as Error).message))) throw new DataDirLockedError(file);
     throw err;
   }
-  const makeSlot = async (): Promise<Slot> => {
+  const slot = async (): Promise<Slot> => {
     const conn = new lbug.Connection(db);
     await conn.init();
     conn.setQueryTimeout(options.queryTimeoutMs);
     return { conn, prepared: new Map() };
   };
   const readers: Slot[] = [];
-  for (let i = 0; i < options.connections; i++) readers.push(await makeSlot());
-  const writer = await makeSlot();
-  const idle = [...readers];
+  for (let i = 0; i < connections; i++) readers.push(await slot());
+  return { db, readers, writer: await slot() };
+}
+
+async function exec(slot: Slot, query: string, params: Params = {}): Promise<Row[]> {
+  let stmt = slot.prepared.get(query);
+  try {
+    if (stmt) {
+      // Re-insert to keep the map in least-recently-used order.
+      slot.prepared.delete(query);
+      slot.prepared.set(query, stmt);
+    } else {
+      stmt = await slot.conn.prepare(query);
+      if (!stmt.isSuccess()) throw new Error(stmt.getErrorMessage());
+      slot.prepared.set(query, stmt);
+      if (slot.prepared.size > PREPARED_CACHE_SIZE) slot.prepared.delete(slot.prepared.keys().next().value!);
+    }
+    const result = await slot.conn.execute(stmt, params as Record<string, never>);
+    const rows: Row[] = [];
+    for (const r of Array.isArray(result) ? result : [result]) {
+      for (const row of await r.getAll()) rows.push(normalizeRow(row as Record<string, unknown>));
+      r.close();
+    }
+    return rows;
+  } catch (err) {
+    throw new GraphError(`ladybug query failed: ${(err as Error).message}`, isTransient(err), { cause: err });
+  }
+}
+
+// Transaction control, DDL and CHECKPOINT cannot be prepared; they run as plain statements.
+async function control(slot: Slot, statement: string): Promise<void> {
+  try {
+    const result = await slot.conn.query(statement);
+    for (const r of Array.isArray(result) ? result : [result]) r.close();
+  } catch (err) {
+    throw new GraphError(`ladybug statement failed: ${(err as Error).message}`, isTransient(err), { cause: err });
+  }
+}
+
+async function closeDatabase(o: Opened) {
+  for (const slot of [...o.readers, o.writer]) await slot.conn.close();
+  await o.db.close();
+}
+
+export async function openLadybug(options: LadybugOptions): Promise<GraphEngine> {
+  let current = await openDatabase(options, options.path, options.connections);
+  let idle = [...current.readers];
   const waiting: ((slot: Slot) => void)[] = [];
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  let gate: Promise<void> | undefined; // set while the database file is being swapped
   let writeChain: Promise<unknown> = Promise.resolve();
   let closed = false;
 
-  const acquire = () =>
-    new Promise<Slot>((resolve) => {
+  const acquire = async (): Promise<Slot> => {
+    while (gate) await gate;
+    if (closed) throw new GraphError('graph engine is closed', true);
+    inFlight += 1;
+    return new Promise<Slot>((resolve) => {
       const slot = idle.pop();
       if (slot) resolve(slot);
       else waiting.push(resolve);
     });
+  };
   const release = (slot: Slot) => {
+    inFlight -= 1;
     const next = waiting.shift();
     if (next) next(slot);
     else idle.push(slot);
+    if (inFlight === 0) drained?.();
   };
-
-  const exec = async (slot: Slot, query: string, params: Params = {}): Promise<Row[]> => {
-    if (closed) throw new GraphError('graph engine is closed', true);
-    let stmt = slot.prepared.get(query);
-    try {
-      if (stmt) {
-        // Re-insert to keep the map in least-recently-used order.
-        slot.prepared.delete(query);
-        slot.prepared.set(query, stmt);
-      } else {
-        stmt = await slot.conn.prepare(query);
-        if (!stmt.isSuccess()) throw new Error(stmt.getErrorMessage());
-        slot.prepared.set(query, stmt);
-        if (slot.prepared.size > PREPARED_CACHE_SIZE) slot.prepared.delete(slot.prepared.keys().next().value!);
-      }
-      const result = await slot.conn.execute(stmt, params as Record<string, never>);
-      const results = Array.isArray(result) ? result : [result];
-      const rows: Row[] = [];
-      for (const r of results) {
-        for (const row of await r.getAll()) rows.push(normalizeRow(row as Record<string, unknown>));
-        r.close();
-      }
-      return rows;
-    } catch (err) {
-      throw new GraphError(`ladybug query failed: ${(err as Error).message}`, isTransient(err), { cause: err });
-    }
-  };
-
-  // Transaction control and DDL cannot be prepared; they run as plain statements.
-  const control = async (slot: Slot, statement: string): Promise<void> => {
-    try {
-      const result = await slot.conn.query(statement);
-      for (const r of Array.isArray(result) ? result : [result]) r.close();
-    } catch (err) {
-      throw new GraphError(`ladybug statement failed: ${(err as Error).message}`, isTransient(err), { cause: err });
-    }
-  };
-
-  const serializeWrite = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = writeChain.then(fn, fn);
-    writeChain = run.catch(() => undefined);
-    return run;
-  };
-
   const read = async (query: string, params?: Params): Promise<Row[]> => {
     const slot = await acquire();
     try {
@@ -125,27 +141,78 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
       release(slot);
     }
   };
+  const serializeWrite = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = writeChain.then(() => {
+      if (closed) throw new GraphError('graph engine is closed', true);
+      return fn();
+    });
+    writeChain = run.catch(() => undefined);
+    return run;
+  };
+  const transaction = async <T>(fn: (tx: GraphTx) => Promise<T>): Promise<T> => {
+    const writer = current.writer;
+    await control(writer, 'BEGIN TRANSACTION');
+    try {
+      const out = await fn({ run: (q, p) => exec(writer, q, p) });
+      await control(writer, 'COMMIT');
+      return out;
+    } catch (err) {
+      await control(writer, 'ROLLBACK').catch(() => undefined);
+      throw err;
+    }
+  };
+  /** Each statement commits on its own: large rewrites stay within the buffer pool. */
+  const autoCommit = (o: Opened): GraphTx => ({ run: (q, p) => exec(o.writer, q, p) });
 
   return {
     name: 'ladybug',
     read,
-    writeTransaction(fn) {
+    writeTransaction: (fn) => serializeWrite(() => transaction(fn)),
+    /**
+     * A large rewrite as one unit. LadybugDB holds a transaction's changes in its buffer pool,
+     * so a refresh of hundreds of thousands of rows cannot be one transaction. Instead it is
+     * applied, statement by statement, to a checkpointed copy of the database file while reads
+     * go on against the original; the copy then replaces the file in one rename. A crash before
+     * the rename leaves the original untouched (the next run starts a fresh copy).
+     */
+    writeLarge(fn) {
       return serializeWrite(async () => {
-        await control(writer, 'BEGIN TRANSACTION');
-        const tx: GraphTx = { run: (q, p) => exec(writer, q, p) };
+        if (options.path === ':memory:') return fn(autoCommit(current));
+        const copy = `${options.path}.refresh`;
+        for (const f of [copy, `${copy}.wal`]) fs.rmSync(f, { force: true });
+        await control(current.writer, 'CHECKPOINT');
+        fs.copyFileSync(options.path, copy);
+        let shadow: Opened | undefined = await openDatabase(options, copy, 0);
         try {
-          const out = await fn(tx);
-          await control(writer, 'COMMIT');
+          const out = await fn(autoCommit(shadow));
+          await control(shadow.writer, 'CHECKPOINT');
+          await closeDatabase(shadow);
+          shadow = undefined;
+          // Swap: hold new reads, let running ones finish, then replace the file and reopen.
+          let open!: () => void;
+          gate = new Promise((resolve) => (open = resolve));
+          try {
+            if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
+            drained = undefined;
+            await closeDatabase(current);
+            fs.rmSync(`${options.path}.wal`, { force: true });
+            fs.renameSync(copy, options.path);
+            current = await openDatabase(options, options.path, options.connections);
+            idle = [...current.readers];
+          } finally {
+            gate = undefined;
+            open();
+          }
           return out;
-        } catch (err) {
-          await control(writer, 'ROLLBACK').catch(() => undefined);
-          throw err;
+        } finally {
+          if (shadow) await closeDatabase(shadow).catch(() => undefined);
+          for (const f of [copy, `${copy}.wal`]) fs.rmSync(f, { force: true });
         }
       });
     },
     applySchema(statements) {
       return serializeWrite(async () => {
-        for (const s of statements) await control(writer, s);
+        for (const s of statements) await control(current.writer, s);
       });
     },
     async ping() {
@@ -155,8 +222,7 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
       if (closed) return;
       await writeChain;
       closed = true;
-      for (const slot of [...readers, writer]) await slot.conn.close();
-      await db.close();
+      await closeDatabase(current);
     },
   };
 }

@@ -79,7 +79,7 @@ export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
   const session = (mode: 'READ' | 'WRITE') =>
     driver.session({ database: options.database, defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE });
 
-  return {
+  const engine: GraphEngine = {
     name: 'neo4j',
     async read(query, params) {
       const s = session('READ');
@@ -91,7 +91,7 @@ export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
         await s.close();
       }
     },
-    writeTransaction(fn) {
+    writeTransaction: (fn) => {
       const work = async () => {
         const s = session('WRITE');
         try {
@@ -107,6 +107,8 @@ export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
       writeChain = next.catch(() => undefined);
       return next;
     },
+    // Neo4j holds a large transaction on its heap: a refresh is one transaction.
+    writeLarge: (fn) => engine.writeTransaction(fn),
     async applySchema(statements) {
       // Schema commands run one per auto-commit transaction.
       const s = session('WRITE');
@@ -127,4 +129,5 @@ export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
     },
     close: () => driver.close(),
   };
+  return engine;
 }

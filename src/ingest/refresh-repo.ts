@@ -7,10 +7,12 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles) {
   const queries = {
     upsertJurisdictions: q('import/upsert-jurisdictions'),
     detachOtherSources: q('import/detach-other-sources'),
-    upsertCredentials: q('import/upsert-credentials'),
+    createCredentials: q('refresh/create-credentials'),
+    updateCredentials: q('refresh/update-credentials'),
     detachOtherHolders: q('import/detach-other-holders'),
+    moveHolders: q('refresh/move-holders'),
     clearBrokerageContext: q('import/clear-brokerage-context'),
-    linkBrokerageContext: q('import/link-brokerage-context'),
+    linkBrokerageContext: q('refresh/link-brokerage-context'),
     reopenLinks: q('refresh/reopen-links'),
     createLinks: q('refresh/create-links'),
     deleteDemoCredentials: q('import/delete-demo-credentials'),
@@ -30,7 +32,7 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles) {
     for (let i = 0; i < rows.length; i += size) await t.run(query, { rows: rows.slice(i, i + size) });
   };
   return {
-    run: <T>(fn: (t: GraphTx) => Promise<T>) => graph.writeTransaction(fn),
+    run: <T>(fn: (t: GraphTx) => Promise<T>) => graph.writeLarge(fn),
     async lastSnapshot(source: string): Promise<string | null> {
       const [row] = await graph.read(queries.lastSnapshot, { source });
       return (row?.last_snapshot_date as string | null) ?? null;
@@ -53,11 +55,20 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles) {
       }
       return out;
     },
-    async upsertCredentials(t: GraphTx, rows: Row[], context: Row[]) {
-      if (!rows.length) return;
-      await t.run(queries.upsertCredentials, { rows });
-      await t.run(queries.detachOtherHolders, { rows: rows.map((r) => ({ id: r.id, licensee_id: r.licensee_id })) });
-      await t.run(queries.clearBrokerageContext, { ids: rows.map((r) => r.id) });
+    /**
+     * Writes credentials: `created` are new to the graph, `updated` exist (`moved` among them hold
+     * a new licensee). Business-name brokerage links are replaced for all of them.
+     */
+    async writeCredentials(t: GraphTx, created: Row[], updated: Row[], moved: Row[], context: Row[]) {
+      if (created.length) await t.run(queries.createCredentials, { rows: created });
+      if (updated.length) {
+        await t.run(queries.updateCredentials, { rows: updated });
+        await t.run(queries.clearBrokerageContext, { ids: updated.map((r) => r.id) });
+      }
+      if (moved.length) {
+        await t.run(queries.detachOtherHolders, { rows: moved.map((r) => ({ id: r.id, licensee_id: r.licensee_id })) });
+        await t.run(queries.moveHolders, { rows: moved });
+      }
       if (context.length) await t.run(queries.linkBrokerageContext, { rows: context });
     },
     /** Opens links: reopens those that exist with the same key, creates the rest. */

@@ -110,15 +110,22 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
     });
     await repo.removeDemo(t, state);
 
-    const existing = new Map<string, { row_hash: string | null; snapshot_date: string | null; left_source_on: string | null; doc: string }>();
+    const existing = new Map<
+      string,
+      { row_hash: string | null; snapshot_date: string | null; left_source_on: string | null; doc: string; licensee_id: string | null }
+    >();
     for (const r of await repo.existing(t, state, source.id)) existing.set(r.id as string, r as never);
     const seen = new Set<string>();
     const desired = new Map<string, DesiredLink>();
-    let batch: Row[] = [];
+    let created: Row[] = [];
+    let updated: Row[] = [];
+    let moved: Row[] = [];
     let context: Row[] = [];
     const flush = async () => {
-      await repo.upsertCredentials(t, batch, context);
-      batch = [];
+      await repo.writeCredentials(t, created, updated, moved, context);
+      created = [];
+      updated = [];
+      moved = [];
       context = [];
     };
 
@@ -166,7 +173,10 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
           counts.unchanged += 1;
           if (before.snapshot_date === snapshot) continue; // same snapshot, same content: nothing to write
         }
-        batch.push(record);
+        if (before) {
+          updated.push(record);
+          if (before.licensee_id !== record.licensee_id) moved.push(record);
+        } else created.push(record);
         if (parsed.data.brokerage_name) {
           context.push({
             id,
@@ -177,7 +187,7 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
             source: source.id,
           });
         }
-        if (batch.length >= batchSize) await flush();
+        if (created.length + updated.length >= batchSize) await flush();
       }
       bytesBefore += fs.statSync(file).size;
     }
@@ -281,6 +291,7 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
   });
 
   if (rejects.length) {
+    rejects.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
     fs.mkdirSync(options.rejectsDir, { recursive: true });
     const file = path.join(options.rejectsDir, `${source.id}-${snapshot}-${now.toISOString().replace(/[:.]/g, '')}.csv`);
     fs.writeFileSync(

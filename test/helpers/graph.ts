@@ -19,7 +19,7 @@ export const files = loadQueryFiles();
 
 /** Opens an empty graph on an engine: LadybugDB in memory, or the test Neo4j wiped clean. */
 export async function emptyGraph(engine: 'ladybug' | 'neo4j' = process.env.TEST_GRAPH_ENGINE === 'neo4j' ? 'neo4j' : 'ladybug'): Promise<GraphEngine> {
-  const base = { graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 256, GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 30000 };
+  const base = { graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 1024, GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 30000 };
   if (engine === 'ladybug') return openGraph(base, files);
   const target = inject('neo4j');
   if ('skipped' in target) throw new Error(`TEST_GRAPH_ENGINE=neo4j but ${target.skipped}`);

@@ -49,6 +49,8 @@ export async function* delimitedRecords(
     .pipe(
       parse({
         delimiter: options.delimiter,
+        // Files are seen with CRLF, LF or both (a file appended to on another system).
+        record_delimiter: ['\r\n', '\n', '\r'],
         columns: options.columns,
         quote: options.quote ? '"' : false,
         bom: true,

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import iconv from 'iconv-lite';
+
+/** The real source files in ../shared (a user's clone has none: tests that need them skip). */
+export const SHARED_SOURCES = fileURLToPath(new URL('../../../shared/data/sources/', import.meta.url));
+export const hasShared = fs.existsSync(path.join(SHARED_SOURCES, 'TX/trec-license-holders-inspectors.csv'));
+
+export function tempFile(name: string, text: string | Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-src-'));
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+export const TX_HEADER =
+  'License Type,License Number,Full Name,Suffix,Status,Original License Date,License Expiration Date,Designated Supervisor Flag,County,Related License Type,Related License Number,Related License Full Name,Related License Suffix,Related License Start Date,Agency Identifier,Key Name,First Name,Middle Name,Last Name,Updated';
+
+/** A TREC current-export row (20 columns) from the documented layout. */
+export function txRow(o: {
+  type: string;
+  number: string;
+  name: string;
+  status?: string;
+  issued?: string;
+  expires?: string;
+  related?: string;
+  relatedStart?: string;
+  first?: string;
+  last?: string;
+  agency?: string;
+}): string {
+  const [first = '', ...rest] = o.name.split(' ');
+  const last = o.last ?? rest.pop() ?? '';
+  const cells = [
+    o.type, o.number, o.name, '', o.status ?? 'Active', o.issued ?? '01/15/2015', o.expires ?? '01/31/2027', '', '',
+    o.related ? 'Broker' : '', o.related ?? '', '', '', o.relatedStart ?? '', o.agency ?? '', `"${last}, ${first}"`, o.first ?? first, '', last, '',
+  ];
+  return cells.join(',');
+}
+
+/** A CA CurrList file (windows-1252) from the documented header. */
+export function caFile(rows: string[][]): string {
+  const header = fs.existsSync(path.join(SHARED_SOURCES, 'CA/CurrList-header.csv'))
+    ? fs.readFileSync(path.join(SHARED_SOURCES, 'CA/CurrList-header.csv'), 'utf8').trim()
+    : 'multiple_license_ind,lastname_primary,firstname_secondary,name_suffix,lic_number,lic_type,lic_status,lic_effective_date,lic_expiration_date,original_date_of_license,related_lic_number,related_lastname_primary,related_firstname_secondary,related_name_suffix,related_lic_type,address_1,address_2,city,state,zip_code,foreign_nation,foreign_postal_info,county_name,restricted_flag,ethics_and_agency_ind';
+  const text = [header, ...rows.map((r) => r.map((c) => (/[",]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(','))].join('\r\n') + '\r\n';
+  return tempFile('CurrList.csv', iconv.encode(text, 'win1252'));
+}
+
+/** A legacy trecfile.txt (TAB, 32 columns, latin-1, stray NULs) from the documented layout. */
+export function trecfile(rows: Record<string, string>[]): string {
+  const cols = [
+    'type', 'number', 'name', 'suffix', 'status', 'issued', 'expires', 'edu', 'mce', 'flag', 'phone', 'email',
+    'm1', 'm2', 'm3', 'mcity', 'mstate', 'mzip', 'mcounty', 'p1', 'p2', 'p3', 'pcity', 'pstate', 'pzip', 'pcounty',
+    'rtype', 'related', 'rname', 'rsuffix', 'rstart', 'agency',
+  ];
+  const text = rows.map((r) => cols.map((c) => r[c] ?? '').join('\t')).join('\r\n') + '\r\n';
+  return tempFile('trecfile.txt', iconv.encode(text, 'latin1'));
+}

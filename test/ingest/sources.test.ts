@@ -1,0 +1,278 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterEach, describe, expect, it } from 'vitest';
+import { credentialId } from '../../src/domain/identity.js';
+import { refreshRepo } from '../../src/deps.js';
+import type { GraphEngine } from '../../src/graph/graph-port.js';
+import { refresh } from '../../src/ingest/refresh.js';
+import { resolveFormat } from '../../src/ingest/sources/index.js';
+import { createLicenseesRepo } from '../../src/modules/licensees/licensees.repo.js';
+import { createLicenseesService } from '../../src/modules/licensees/licensees.service.js';
+import { createRelationshipsRepo } from '../../src/modules/relationships/relationships.repo.js';
+import { createRelationshipsService } from '../../src/modules/relationships/relationships.service.js';
+import { files, testGraph } from '../helpers/graph.js';
+import { SHARED_SOURCES, TX_HEADER, caFile, hasShared, tempFile, trecfile, txRow } from '../helpers/source-files.js';
+
+const TODAY = () => '2026-11-22';
+let graph: GraphEngine | undefined;
+afterEach(async () => {
+  await graph?.close();
+  graph = undefined;
+});
+
+async function setup() {
+  graph = (await testGraph()).graph;
+  const licenseesRepo = createLicenseesRepo(graph, files, TODAY);
+  const licensees = createLicenseesService(licenseesRepo);
+  const relationships = createRelationshipsService(createRelationshipsRepo(graph, files, TODAY), licenseesRepo, licensees);
+  const rejectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-rejects-'));
+  const ingest = (file: string | string[], snapshot: string, extra: { partial?: boolean; format?: string } = {}) => {
+    const list = Array.isArray(file) ? file : [file];
+    return refresh(refreshRepo(graph!, files), { files: list, format: resolveFormat(list[0], extra.format), snapshot, partial: extra.partial, rejectsDir });
+  };
+  return { graph, licensees, relationships, ingest };
+}
+const rejectsOf = (file: string | null) => (file ? (parse(fs.readFileSync(file), { columns: true }) as { line: string; reason: string; detail: string; raw_row: string }[]) : []);
+
+describe.skipIf(!hasShared)('the real TREC inspector export (../shared; skipped in a clone without it)', () => {
+  it('when ingested then every one of its 8,514 rows lands, and its 201 related licences become current supervisors with their start dates', async () => {
+    const { ingest, licensees, relationships } = await setup();
+    const summary = await ingest(path.join(SHARED_SOURCES, 'TX/trec-license-holders-inspectors.csv'), '2026-11-01');
+    expect(summary).toMatchObject({ source: 'tx-trec', format: 'trec-csv', rows_read: 8514, inserted: 8514, rejected: 0, edges_opened: 201, edges_closed: 0 });
+
+    const apprentice = await licensees.get({ state: 'TX', license_number: '26919-AI' });
+    expect(apprentice).toMatchObject({
+      full_name: 'TRAVIS JAMES MCELROY',
+      first_name: 'TRAVIS',
+      middle_name: 'JAMES',
+      last_name: 'MCELROY',
+      license_type: 'apprentice_inspector',
+      license_type_display: 'Apprentice',
+      status: 'Active',
+      issue_date: '2025-11-24',
+      expiration_date: '2027-11-30',
+      relationship_coverage: 'verified_graph',
+      employment_type: 'supervised',
+      current_affiliate_roles: ['apprentice'],
+    });
+    const supervisors = await relationships.supervisors({ state: 'TX', license_number: '26919-AI' }, {});
+    expect(supervisors).toEqual([
+      expect.objectContaining({ license_number: '20811-PI', relationship_type: 'supervising_inspector', affiliate_role: 'apprentice', effective_from: '2025-11-24', effective_to: null }),
+    ]);
+    const pro = await licensees.get({ state: 'TX', license_number: '26929-PI' });
+    expect(pro).toMatchObject({ full_name: 'BRYCE PATRICK JORDAN', license_type: 'professional_inspector', supervision_empty_reason: 'authoritative_absence' });
+    const expired = await licensees.search({ states: ['TX'], status: 'expired', page: 1, per_page: 1 });
+    expect(expired.meta.total).toBe(2337 + 47);
+    const inspectors = await licensees.search({ states: ['TX'], license_type: 'real_estate_inspector', page: 1, per_page: 1 });
+    expect(inspectors.meta.total).toBe(151);
+  });
+});
+
+describe.skipIf(!hasShared)('the real FL and NY sample rows', () => {
+  it('when the FL rows are ingested with their employers then links open at the snapshot date, and a missing employer is reported', async () => {
+    const { ingest, licensees, relationships } = await setup();
+    const sample = fs.readFileSync(path.join(SHARED_SOURCES, 'FL/RE_rgn7-sample.csv'), 'utf8');
+    // The employers of two sample agents, as rows of the same layout (unquoted: the live file's quoting is not confirmed).
+    const employers = [
+      '25,2502 Real Estate Corporation,NAUTICAL GULF REALTY INC,,CQ RE Corp.,1 GULF BLVD,,,CAPE CORAL,FL,33904,46,Lee,1067315,Current,Active,01/01/2010,01/01/2010,09/30/2027,CQ1067315,,,',
+      '25,2502 Real Estate Corporation,STAR BAY REALTY CORP,,CQ RE Corp.,2 BAY ST,,,SEBRING,FL,33870,38,Highlands,1055154,Current,Active,01/01/2012,01/01/2012,09/30/2027,CQ1055154,,,',
+    ];
+    const summary = await ingest(tempFile('RE_rgn7.csv', `${sample.trim()}\n${employers.join('\n')}\n`), '2026-11-01');
+    expect(summary).toMatchObject({ rows_read: 7, inserted: 7, edges_opened: 2, rejected: 1 });
+    expect(rejectsOf(summary.rejects_file)).toEqual([
+      expect.objectContaining({ line: '4', reason: 'supervisor not on file', detail: 'related licence FL 1021728 is not on file' }),
+    ]);
+    const agent = await licensees.get({ state: 'FL', license_number: '3579344' });
+    expect(agent).toMatchObject({
+      full_name: 'KRISTEN LYNN AARNIO',
+      last_name: 'AARNIO',
+      first_name: 'KRISTEN',
+      middle_name: 'LYNN',
+      license_type: 'salesperson',
+      license_type_display: 'SL Sales Associate',
+      status: 'Current, Active',
+      brokerage: 'NAUTICAL GULF REALTY INC',
+      brokerage_source: 'verified_supervision',
+      employment_type: 'employed',
+      address: { kind: 'business', line1: '1013 SE 43RD TERR', city: 'CAPE CORAL', county: 'Lee', region: 'FL', postal_code: '33904' },
+    });
+    expect((await relationships.supervisors({ state: 'FL', license_number: '3579344' }, {}))[0]).toMatchObject({
+      license_number: '1067315',
+      relationship_type: 'employing_broker',
+      effective_from: '2026-11-01',
+    });
+    expect((await licensees.get({ state: 'FL', license_number: '3588678' })).status).toBe('Current, Inactive');
+    expect((await licensees.search({ states: ['FL'], status: 'inactive', page: 1, per_page: 10 })).data.map((l) => l.license_number)).toEqual(['3588678']);
+  });
+
+  it('when the NY rows are ingested then the business name is brokerage context, not supervision', async () => {
+    const { ingest, licensees } = await setup();
+    const summary = await ingest(path.join(SHARED_SOURCES, 'NY/yg7h-zjbf-sample.csv'), '2026-11-01');
+    expect(summary).toMatchObject({ source: 'ny-dos', rows_read: 10, inserted: 10, rejected: 0, edges_opened: 0 });
+    const l = await licensees.get({ state: 'ny', license_number: '30au0537489' });
+    expect(l).toMatchObject({
+      full_name: 'JANET AUER',
+      last_name: 'AUER',
+      first_name: 'JANET',
+      license_type: 'broker_associate',
+      license_type_display: 'ASSOCIATE BROKER',
+      expiration_date: '2019-03-03',
+      brokerage: 'COLDWELL BANKER RESIDENTIAL BROKERAGE',
+      brokerage_source: 'business_name',
+      brokerage_confidence: 'source_reported',
+      relationship_coverage: 'source_context_only',
+      supervision_empty_reason: 'source_context_only',
+      address: { kind: 'business', line1: '1 WASHINGTON AVE', city: 'PLEASANTVILLE', county: null },
+    });
+    const byBrokerage = await licensees.search({ states: ['NY'], brokerage: 'coldwell banker', page: 1, per_page: 25 });
+    expect(byBrokerage.meta.total).toBe(10);
+  });
+});
+
+describe('files built from the documented layouts', () => {
+  it('when a CA CurrList (windows-1252) is ingested then names decode, and a corporation and its designated officer do not supervise each other', async () => {
+    const { ingest, licensees, relationships } = await setup();
+    const file = caFile([
+      ['N', 'GOLDEN STATE HOMES INC', '', '', '01000001', 'Corporation', 'Licensed', '20200101', '20280101', '20100105', '00200002', 'RAMÍREZ', 'JOSÉ', '', 'Officer', '1 MARKET ST', '', 'SAN FRANCISCO', 'CA', '94105', '', '', 'SAN FRANCISCO', '', ''],
+      ['N', 'RAMÍREZ', 'JOSÉ LUIS', '', '00200002', 'Officer', 'Licensed', '20200101', '20280101', '20080105', '01000001', 'GOLDEN STATE HOMES INC', '', '', 'Corporation', '2 MARKET ST', '', 'SAN FRANCISCO', 'CA', '94105', '', '', 'SAN FRANCISCO', '', ''],
+      ['N', 'CHEN', 'AMY', '', '00055592', 'Salesperson', 'Licensed NBA', '20240101', '20280101', '20150105', '01000001', 'GOLDEN STATE HOMES INC', '', '', 'Corporation', '3 OAK AVE', 'APT 2', 'OAKLAND', 'CA', '94607', '', '', 'ALAMEDA', 'Y', ''],
+      ['N', 'BAD', 'DATE', '', '00055593', 'Salesperson', 'Licensed', '2024-13-45', '20280101', 'not a date', '', '', '', '', '', '', '', '', 'CA', '', '', '', '', '', ''],
+    ]);
+    const summary = await ingest(file, '2026-11-01');
+    expect(summary).toMatchObject({ source: 'ca-dre', format: 'dre-currlist', rows_read: 4, inserted: 3, edges_opened: 2 });
+    expect(rejectsOf(summary.rejects_file).map((r) => [r.line, r.reason])).toEqual([
+      ['3', 'reverse of a designation'],
+      ['5', 'unreadable value'],
+    ]);
+    const officer = await licensees.get({ state: 'CA', license_number: '200002' === '200002' ? '00200002' : '' });
+    expect(officer).toMatchObject({ full_name: 'JOSÉ LUIS RAMÍREZ', first_name: 'JOSÉ', middle_name: 'LUIS', license_type: 'officer' });
+    expect((await licensees.search({ states: ['CA'], name: 'jose ramirez', page: 1, per_page: 5 })).meta.total).toBe(1);
+    const corp = await licensees.get({ state: 'CA', license_number: '01000001' });
+    expect(corp).toMatchObject({ business_name: 'GOLDEN STATE HOMES INC', license_type: 'brokerage', relationship_coverage: 'verified_graph_partial' });
+    expect(corp.designated_brokers.map((d) => d.license_number)).toEqual(['00200002']);
+    const chain = await relationships.hierarchy(credentialId('CA', '00055592'), 10);
+    expect(chain.levels.map((l) => [l.depth, l.license_number, l.relationship_type])).toEqual([
+      [1, '01000001', 'employing_broker'],
+      [2, '00200002', 'designated_officer'],
+    ]);
+    expect(chain.terminated_by).toBe('top');
+    const agent = await licensees.get({ state: 'CA', license_number: '00055592' });
+    expect(agent).toMatchObject({ status: 'Licensed NBA', address: { kind: 'mailing', line2: 'APT 2', county: 'ALAMEDA' } });
+    expect(agent.data_source_notes).toContain('Restricted licence');
+  });
+
+  it('when a legacy trecfile.txt (TAB, latin-1, NUL bytes, status codes) is ingested then it maps like the current export', async () => {
+    const { ingest, licensees, relationships } = await setup();
+    const file = trecfile([
+      { type: 'BLLC', number: '9000001', name: 'LONE STAR ÉLITE REALTY LLC', status: '20', issued: '01/02/2005', expires: '01/31/2027', related: '0500001', rstart: '03/01/2010', m1: '1 MAIN ST', mcity: 'AUSTIN', mstate: 'TX', mzip: '78701' },
+      { type: 'BRK', number: '0500001', name: 'PEÑA, MARÍA\u0000', status: '20', issued: '01/02/1999', expires: '01/31/2027', related: '9000001', rstart: '03/01/2010', p1: '5 ELM ST', pcity: 'AUSTIN', pstate: 'TX', pzip: '78702' },
+      { type: 'SALE', number: '0600001', name: 'SMITH, JOHN Q', status: '45', issued: '01/02/2015', expires: '01/31/2025', related: '9000001', rstart: '06/15/2016' },
+      { type: 'REB', number: '9000002', name: 'LONE STAR ÉLITE REALTY - ROUND ROCK', status: '20', issued: '01/02/2012', expires: '01/31/2027', related: '9000001', rstart: '01/02/2012' },
+      { type: 'SALE', number: '0600002', name: 'DOE, JANE', status: '99', issued: '01/02/2015', expires: '01/31/2025' },
+    ]);
+    const summary = await ingest(file, '2026-11-01');
+    expect(summary).toMatchObject({ format: 'trecfile', rows_read: 5, inserted: 4, edges_opened: 3 });
+    expect(rejectsOf(summary.rejects_file).map((r) => [r.line, r.reason, r.detail])).toEqual([
+      ['2', 'reverse of a designation', "9000001 is this licence's designated broker/officer; kept as the designation only"],
+      ['5', 'unreadable value', 'unknown status code "99"'],
+    ]);
+    const broker = await licensees.get({ state: 'TX', license_number: '0500001' });
+    expect(broker).toMatchObject({ full_name: 'MARÍA PEÑA', last_name: 'PEÑA', status: 'Current/Active', license_type: 'broker', address: { kind: 'physical', line1: '5 ELM ST' } });
+    const agent = await licensees.get({ state: 'TX', license_number: '0600001' });
+    expect(agent).toMatchObject({ status: 'Expired', brokerage: 'LONE STAR ÉLITE REALTY LLC', designated_broker: { license_number: '0500001' } });
+    expect((await licensees.search({ states: ['TX'], status: 'expired', page: 1, per_page: 5 })).meta.total).toBe(1);
+    const branch = await relationships.hierarchy(credentialId('TX', '9000002'), 10);
+    expect(branch.levels.map((l) => [l.license_number, l.relationship_type])).toEqual([
+      ['9000001', 'main_office'],
+      ['0500001', 'designated_broker'],
+    ]);
+  });
+
+  it('when TX, FL and NY rows are malformed then each is reported with its line, reason and raw row, and the rest land', async () => {
+    const { ingest } = await setup();
+    const tx = await ingest(
+      tempFile('tx.csv', [TX_HEADER, txRow({ type: 'Sales Agent', number: '1-SA', name: 'ANN ONE', issued: '13/45/2020' }), txRow({ type: 'Sales Agent', number: '2-SA', name: 'BOB TWO' }), txRow({ type: 'Sales Agent', number: '', name: 'NO NUMBER' })].join('\n') + '\n'),
+      '2026-11-01',
+    );
+    expect(tx.inserted).toBe(1);
+    expect(rejectsOf(tx.rejects_file).map((r) => [r.line, r.reason])).toEqual([
+      ['2', 'invalid issue_date'],
+      ['4', 'invalid license_number'],
+    ]);
+    expect(rejectsOf(tx.rejects_file)[0].raw_row).toContain('ANN ONE');
+    const fl = await ingest(tempFile('RE_rgn1.csv', '25,2501 Real Estate Broker or Sales,"DOE, JANE",,SL Sales Associate,1 A ST,,,MIAMI,FL,33101,13,Dade,3000001,Current,Active,01/01/2020,01/01/2020,03/31/2027,SL3000001,,,\n25,2501,"SHORT, ROW",,SL\n'), '2026-11-01', { format: 'dbpr-csv' });
+    expect(fl.inserted).toBe(1);
+    expect(rejectsOf(fl.rejects_file).map((r) => r.reason)).toEqual(['malformed line']);
+    const ny = await ingest(
+      tempFile('ny.csv', 'Business Name,Business Address 1,Business Address 2,Business City,Business State,Business Zip,County,License Holder Name,License Expiration Date,License Number,License Type\nACME,1 A ST,,NYC,NY,10001,NONE,DOE JANE,99/99/2020,10401234567,REAL ESTATE SALESPERSON\nACME,1 A ST,,NYC,NY,10001,NONE,ROE RICHARD,01/01/2027,10401234568,REAL ESTATE SALESPERSON\n'),
+      '2026-11-01',
+    );
+    expect(ny.inserted).toBe(1);
+    expect(rejectsOf(ny.rejects_file).map((r) => [r.line, r.reason])).toEqual([['2', 'invalid expiration_date']]);
+  });
+});
+
+describe('refresh history over successive snapshots', () => {
+  const snapshot1 = [
+    TX_HEADER,
+    txRow({ type: 'Broker Individual', number: '100-B', name: 'OLD BROKER' }),
+    txRow({ type: 'Broker Individual', number: '200-B', name: 'NEW BROKER' }),
+    txRow({ type: 'Sales Agent', number: '1-SA', name: 'MOVING AGENT', related: '100-B', relatedStart: '03/01/2020 12:00:00 AM' }),
+    txRow({ type: 'Sales Agent', number: '2-SA', name: 'LEAVING AGENT', related: '100-B', relatedStart: '04/01/2021 12:00:00 AM' }),
+  ].join('\n');
+  const snapshot2 = [
+    TX_HEADER,
+    txRow({ type: 'Broker Individual', number: '100-B', name: 'OLD BROKER' }),
+    txRow({ type: 'Broker Individual', number: '200-B', name: 'NEW BROKER' }),
+    txRow({ type: 'Sales Agent', number: '1-SA', name: 'MOVING AGENT', related: '200-B', relatedStart: '09/15/2026 12:00:00 AM' }),
+  ].join('\n');
+
+  it('when an agent changes broker between snapshots then as_of answers for both periods, and a licence gone from the file turns inactive', async () => {
+    const { ingest, relationships, licensees, graph: g } = await setup();
+    await ingest(tempFile('s1.csv', `${snapshot1}\n`), '2026-09-01');
+    const second = await ingest(tempFile('s2.csv', `${snapshot2}\n`), '2026-10-01');
+    // The moving agent's own row is unchanged: its new broker shows in the relationship counts.
+    expect(second).toMatchObject({ inserted: 0, updated: 0, unchanged: 3, left_source: 1, edges_opened: 1, edges_closed: 2 });
+
+    const agent = { state: 'TX', license_number: '1-SA' };
+    const at = async (as_of: string) => (await relationships.affiliations(agent, { as_of, include_inactive: false })).map((a) => a.supervisor_license_number);
+    expect(await at('2026-08-01')).toEqual(['100-B']);
+    expect(await at('2026-09-14')).toEqual(['100-B']);
+    expect(await at('2026-09-30')).toEqual(['200-B', '100-B']); // both in force: the old one ends at the next snapshot
+    expect(await at('2026-10-01')).toEqual(['200-B']);
+    const history = await relationships.affiliations(agent, { include_inactive: true });
+    expect(history.map((h) => [h.supervisor_license_number, h.effective_from, h.effective_to])).toEqual([
+      ['200-B', '2026-09-15', null],
+      ['100-B', '2020-03-01', '2026-10-01'],
+    ]);
+
+    const gone = await licensees.get({ state: 'TX', license_number: '2-SA' });
+    expect(gone.status).toBe('Not in source file');
+    expect(gone.last_verified).toBe('2026-09-01T00:00:00.000Z');
+    expect(gone.data_source_notes.at(-1)).toMatch(/Left the tx-trec source file: not in the snapshot of 2026-10-01; last seen in the snapshot of 2026-09-01/);
+    expect(gone.supervision_empty_reason).toBe('authoritative_absence');
+    expect((await licensees.search({ states: ['TX'], status: 'inactive', page: 1, per_page: 5 })).data.map((l) => l.license_number)).toEqual(['2-SA']);
+    expect((await relationships.affiliations({ state: 'TX', license_number: '2-SA' }, { as_of: '2026-09-15', include_inactive: false })).map((a) => a.supervisor_license_number)).toEqual(['100-B']);
+    expect((await licensees.get({ state: 'TX', license_number: '200-B' })).last_verified).toBe('2026-10-01T00:00:00.000Z');
+
+    // The same snapshot again changes nothing.
+    const census = async () => (await g!.read('MATCH (c:LicenseCredential) OPTIONAL MATCH (c)<-[r:SUPERVISES]-() RETURN count(DISTINCT c) AS c, count(r) AS r'))[0];
+    const before = await census();
+    const again = await ingest(tempFile('s2.csv', `${snapshot2}\n`), '2026-10-01');
+    expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: 3, left_source: 0, edges_opened: 0, edges_closed: 0 });
+    expect(await census()).toEqual(before);
+
+    // An older snapshot is refused: history only moves forward.
+    await expect(ingest(tempFile('s1.csv', `${snapshot1}\n`), '2026-08-01')).rejects.toThrow(/older than the last refresh/);
+  });
+
+  it('when a partial snapshot leaves licences out then they stay as they were', async () => {
+    const { ingest, licensees } = await setup();
+    await ingest(tempFile('s1.csv', `${snapshot1}\n`), '2026-09-01');
+    const partial = await ingest(tempFile('p.csv', `${TX_HEADER}\n${txRow({ type: 'Broker Individual', number: '200-B', name: 'NEW BROKER' })}\n`), '2026-10-01', { partial: true });
+    expect(partial).toMatchObject({ full_snapshot: false, left_source: 0, edges_closed: 0 });
+    expect((await licensees.get({ state: 'TX', license_number: '2-SA' })).status).toBe('Active');
+  });
+});
