@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixture } from '../helpers/graph.js';
+import { TX_HEADER, txRow } from '../helpers/source-files.js';
 import { POSTGRES_URL, postgresAvailable } from '../helpers/stores.js';
 import pg from 'pg';
 
@@ -93,6 +94,15 @@ describe('npm start and the import command on a fresh data dir', () => {
     expect(JSON.parse(viaServer.stdout)).toMatchObject({ credentials: 10, relationships: 6, demo_records_removed_for: ['TX', 'NY'] });
     const verify = await get(`${server.url}/api/v1/licensees/verify?state=TX&license_number=763827-SA`, demoKey);
     expect(verify.body.verified).toBe(true);
+
+    // A state refresh goes through the server too, which serves the result at once.
+    const txFile = path.join(dataDir, 'tx-refresh.csv');
+    fs.writeFileSync(txFile, `${TX_HEADER}\n${txRow({ type: 'Broker Individual', number: '777-B', name: 'REFRESHED BROKER' })}\n`);
+    const refreshed = runCli(dataDir, 'src/cli/ingest.ts', ['--snapshot', '2026-11-20', '--partial', txFile, '--json']);
+    expect(refreshed.status, refreshed.stderr).toBe(0);
+    expect(refreshed.stderr).toMatch(/running through it/);
+    expect(JSON.parse(refreshed.stdout)).toMatchObject({ source: 'tx-trec', inserted: 1, full_snapshot: false });
+    expect((await get(`${server.url}/api/v1/licensees/TX/777-B`, demoKey)).body.data).toMatchObject({ full_name: 'REFRESHED BROKER', relationship_coverage: 'verified_graph' });
 
     // The operator command line works through the server too: a new account, its key, revocation.
     const created = runAdmin(dataDir, 'accounts', 'create', '--email', 'Ops@Example.com', '--plan', 'free');
