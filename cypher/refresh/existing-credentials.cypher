@@ -4,4 +4,4 @@ MATCH (j:Jurisdiction {code: $state})<-[:IN_JURISDICTION]-(c:LicenseCredential)
 WHERE c.source = $source
 OPTIONAL MATCH (l:Licensee)-[:HOLDS]->(c)
 RETURN c.id AS id, l.id AS licensee_id, c.row_hash AS row_hash, c.snapshot_date AS snapshot_date,
-       c.left_source_on AS left_source_on, c.doc AS doc
+       c.left_source_on AS left_source_on

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { stringify } from 'csv-stringify/sync';
 import lbug from '@ladybugdb/core';
 import { DataDirLockedError, GraphError } from '../errors.js';
 import type { GraphEngine, GraphTx, Params, Row } from './graph-port.js';
@@ -28,6 +30,9 @@ function normalizeRow(row: Record<string, unknown>): Row {
   for (const [k, v] of Object.entries(row)) out[k] = normalizeLadybugValue(v);
   return out;
 }
+
+/** Joins list cells in bulk-load files (a control character no published value holds). */
+export const NOTES_SEPARATOR = '\u001f';
 
 // Prepared statements per connection; bounded because filter combinations vary the query text.
 const PREPARED_CACHE_SIZE = 256;
@@ -162,7 +167,29 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
     }
   };
   /** Each statement commits on its own: large rewrites stay within the buffer pool. */
-  const autoCommit = (o: Opened): GraphTx => ({ run: (q, p) => exec(o.writer, q, p) });
+  const autoCommit = (o: Opened, dir: string): GraphTx => ({
+    run: (q, p) => exec(o.writer, q, p),
+    async bulk(query, rows, dates, params) {
+      if (!rows.length) return;
+      const columns = Object.keys(rows[0]);
+      const file = path.join(dir, `lvs-load-${process.pid}-${Date.now()}.csv`);
+      fs.writeFileSync(
+        file,
+        stringify(
+          rows.map((r) => columns.map((k) => (Array.isArray(r[k]) ? (r[k] as string[]).join(NOTES_SEPARATOR) : r[k]))),
+          { header: true, columns },
+        ),
+      );
+      try {
+        // Declared types: without them LadybugDB sniffs `{...}` and `[...]` text as structs and lists.
+        const header = columns.map((k) => `${k} ${dates.includes(k) ? 'DATE' : 'STRING'}`).join(', ');
+        const load = `LOAD WITH HEADERS (${header}) FROM '${file.replace(/'/g, "''")}' (header=true, quote='"', escape='"')`;
+        await exec(o.writer, query.replace(/^\/\/ @load$/m, load), { notes_separator: NOTES_SEPARATOR, ...params });
+      } finally {
+        fs.rmSync(file, { force: true });
+      }
+    },
+  });
 
   return {
     name: 'ladybug',
@@ -177,14 +204,14 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
      */
     writeLarge(fn) {
       return serializeWrite(async () => {
-        if (options.path === ':memory:') return fn(autoCommit(current));
+        if (options.path === ':memory:') return fn(autoCommit(current, os.tmpdir()));
         const copy = `${options.path}.refresh`;
         for (const f of [copy, `${copy}.wal`]) fs.rmSync(f, { force: true });
         await control(current.writer, 'CHECKPOINT');
         fs.copyFileSync(options.path, copy);
         let shadow: Opened | undefined = await openDatabase(options, copy, 0);
         try {
-          const out = await fn(autoCommit(shadow));
+          const out = await fn(autoCommit(shadow, path.dirname(options.path)));
           await control(shadow.writer, 'CHECKPOINT');
           await closeDatabase(shadow);
           shadow = undefined;

@@ -1,6 +1,8 @@
 import type { GraphEngine, GraphTx, Row } from '../graph/graph-port.js';
 import type { QueryFiles } from '../graph/query-files.js';
 
+const CREDENTIAL_DATES = ['issue_date', 'expiration_date', 'snapshot_date', 'left_source_on'];
+
 /** The reads and writes of a refresh run, all inside the run's one transaction. */
 export function createRefreshRepo(graph: GraphEngine, files: QueryFiles) {
   const q = (name: string) => files.get(name);
@@ -8,6 +10,7 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles) {
     upsertJurisdictions: q('import/upsert-jurisdictions'),
     detachOtherSources: q('import/detach-other-sources'),
     createCredentials: q('refresh/create-credentials'),
+    bulkCreateCredentials: q('engine/ladybug/create-credentials'),
     updateCredentials: q('refresh/update-credentials'),
     detachOtherHolders: q('import/detach-other-holders'),
     moveHolders: q('refresh/move-holders'),
@@ -20,6 +23,7 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles) {
     deleteOrphanBrokerages: q('import/delete-orphan-brokerages'),
     refreshCounts: q('import/refresh-counts'),
     existing: q('refresh/existing-credentials'),
+    docs: q('licensees/by-ids'),
     openLinks: q('refresh/open-links'),
     known: q('refresh/known-credentials'),
     closeLinks: q('refresh/close-links'),
@@ -47,7 +51,14 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles) {
       await t.run(queries.deleteOrphanBrokerages);
     },
     existing: async (t: GraphTx, state: string, source: string) => t.run(queries.existing, { state, source }),
-    openLinks: async (t: GraphTx, state: string, source: string) => t.run(queries.openLinks, { state, source }),
+    links: async (t: GraphTx, state: string, source: string) => t.run(queries.openLinks, { state, source }),
+    async docs(t: GraphTx, ids: string[]): Promise<Map<string, string>> {
+      const out = new Map<string, string>();
+      for (let i = 0; i < ids.length; i += 2000) {
+        for (const r of await t.run(queries.docs, { ids: ids.slice(i, i + 2000) })) out.set(JSON.parse(r.doc as string).id, r.doc as string);
+      }
+      return out;
+    },
     async known(t: GraphTx, ids: string[]) {
       const out = new Map<string, string | null>();
       for (let i = 0; i < ids.length; i += 2000) {
@@ -60,7 +71,12 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles) {
      * a new licensee). Business-name brokerage links are replaced for all of them.
      */
     async writeCredentials(t: GraphTx, created: Row[], updated: Row[], moved: Row[], context: Row[]) {
-      if (created.length) await t.run(queries.createCredentials, { rows: created });
+      if (created.length) {
+        if (t.bulk) {
+          const rows = created.map(({ licensee_id, licensee_key, display_name, ...rest }) => ({ ...rest, licensee_id, licensee_key, display_name }));
+          await t.bulk(queries.bulkCreateCredentials, rows, CREDENTIAL_DATES);
+        } else await t.run(queries.createCredentials, { rows: created });
+      }
       if (updated.length) {
         await t.run(queries.updateCredentials, { rows: updated });
         await t.run(queries.clearBrokerageContext, { ids: updated.map((r) => r.id) });
@@ -71,17 +87,9 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles) {
       }
       if (context.length) await t.run(queries.linkBrokerageContext, { rows: context });
     },
-    /** Opens links: reopens those that exist with the same key, creates the rest. */
-    async openLinksWrite(t: GraphTx, rows: Row[]) {
-      for (let i = 0; i < rows.length; i += 2000) {
-        const slice = rows.slice(i, i + 2000);
-        const found = new Set(
-          (await t.run(queries.reopenLinks, { rows: slice })).map((r) => `${r.supervisor_id}|${r.affiliate_id}|${r.relationship_type}`),
-        );
-        const fresh = slice.filter((r) => !found.has(`${r.supervisor_id}|${r.affiliate_id}|${r.relationship_type}`));
-        if (fresh.length) await t.run(queries.createLinks, { rows: fresh });
-      }
-    },
+    /** Reopens ended links that come back with the same start date. */
+    reopenLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.reopenLinks, rows),
+    createLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.createLinks, rows),
     closeLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.closeLinks, rows),
     deleteLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.deleteLinks, rows),
     markLeft: (t: GraphTx, rows: Row[]) => batched(t, queries.markLeft, rows),

@@ -112,7 +112,7 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
 
     const existing = new Map<
       string,
-      { row_hash: string | null; snapshot_date: string | null; left_source_on: string | null; doc: string; licensee_id: string | null }
+      { row_hash: string | null; snapshot_date: string | null; left_source_on: string | null; licensee_id: string | null }
     >();
     for (const r of await repo.existing(t, state, source.id)) existing.set(r.id as string, r as never);
     const seen = new Set<string>();
@@ -187,7 +187,8 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
             source: source.id,
           });
         }
-        if (created.length + updated.length >= batchSize) await flush();
+        // New credentials go in large bulk batches; updates in UNWIND batches.
+        if (created.length >= batchSize * 10 || updated.length >= batchSize) await flush();
       }
       bytesBefore += fs.statSync(file).size;
     }
@@ -198,10 +199,12 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
     const left: Row[] = [];
     const leftIds = new Set<string>();
     if (full) {
+      const leaving = [...existing].filter(([id, before]) => !seen.has(id) && !before.left_source_on).map(([id]) => id);
+      const docs = await repo.docs(t, leaving);
       for (const [id, before] of existing) {
         if (seen.has(id)) continue;
         if (!before.left_source_on) {
-          const doc = JSON.parse(before.doc);
+          const doc = JSON.parse(docs.get(id)!);
           const note = `Left the ${source.id} source file: not in the snapshot of ${snapshot}; last seen in the snapshot of ${doc.snapshot_date}`;
           const notes = [...(doc.data_source_notes ?? []), note];
           left.push({ id, status: LEFT_STATUS, data_source_notes: notes, left_source_on: snapshot, doc: JSON.stringify({ ...doc, status: LEFT_STATUS, status_normalized: 'inactive', data_source_notes: notes }) });
@@ -233,24 +236,31 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
       }
     }
     const open = new Map<string, Row>();
-    for (const r of await repo.openLinks(t, state, source.id)) open.set(`${r.supervisor_id}|${r.affiliate_id}|${r.relationship_type}`, r);
+    const ended = new Set<string>(); // key|effective_from of ended links, which may come back
+    for (const r of await repo.links(t, state, source.id)) {
+      const key = `${r.supervisor_id}|${r.affiliate_id}|${r.relationship_type}`;
+      if (r.effective_to === null) open.set(key, r);
+      else ended.add(`${key}|${r.effective_from}`);
+    }
     const toOpen: Row[] = [];
+    const toReopen: Row[] = [];
     const toClose: Row[] = [];
     const toDelete: Row[] = [];
     for (const [key, link] of desired) {
       const current = open.get(key);
       if (current && current.affiliate_role === link.affiliate_role) continue;
       if (!current) counts.opened += 1;
-      toOpen.push({
-        line: link.line,
+      const row = {
         supervisor_id: link.supervisor_id,
         affiliate_id: link.affiliate_id,
         affiliate_role: link.affiliate_role,
         relationship_type: link.relationship_type,
         effective_from: (current?.effective_from as string | undefined) ?? link.effective_from ?? snapshot,
-        effective_to: null,
         source: source.id,
-      });
+      };
+      // An open link whose role changed, or an ended one back with its start date, is reopened in place.
+      if (current || ended.has(`${key}|${row.effective_from}`)) toReopen.push(row);
+      else toOpen.push(row);
     }
     for (const [key, current] of open) {
       if (desired.has(key)) continue;
@@ -261,7 +271,8 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
       else toClose.push(target);
       counts.closed += 1;
     }
-    await repo.openLinksWrite(t, toOpen);
+    await repo.reopenLinks(t, toReopen);
+    await repo.createLinks(t, toOpen);
     await repo.closeLinks(t, toClose);
     await repo.deleteLinks(t, toDelete);
 

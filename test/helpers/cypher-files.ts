@@ -1,8 +1,8 @@
 import { parseFragments, type QueryFiles } from '../../src/graph/query-files.js';
 
-/** Query files the services run: everything but schema files and filter fragment files. */
+/** Query files both engines run: everything but schema, engine-specific and fragment files. */
 export const sharedQueryNames = (files: QueryFiles) =>
-  files.names().filter((n) => !n.startsWith('schema/') && !n.endsWith('.filters'));
+  files.names().filter((n) => !n.startsWith('schema/') && !n.startsWith('engine/') && !n.endsWith('.filters'));
 
 /** A query with every filter fragment of its filters file inserted (term params suffixed _0). */
 export function withAllFilters(files: QueryFiles, name: string): string {
