@@ -7,6 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import pino from 'pino';
 import { createApp } from '../src/app.js';
 import { accountsDeps, buildDeps, importRepo, loadQueryFiles, openGraph } from '../src/deps.js';
@@ -52,8 +53,22 @@ async function main() {
   const files = loadQueryFiles();
   const graph = await openGraph({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 512, GRAPH_CONNECTIONS: 4, GRAPH_QUERY_TIMEOUT_MS: 30000 }, files);
   await importFolder(importRepo(graph, files), new URL('../seeds/demo/', import.meta.url).pathname);
+  // On PostgreSQL the bench works in a schema of its own and drops it at the end.
   const url = process.env.BENCH_DATABASE_URL;
-  const store = url ? await openPostgres(url, 10) : await openPglite();
+  const schema = `lvs_bench_${process.pid}`;
+  let dropSchema = async () => {};
+  if (url) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    dropSchema = async () => {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    };
+  }
+  const scoped = url ? Object.assign(new URL(url), {}) : undefined;
+  scoped?.searchParams.set('options', `-c search_path=${schema}`);
+  const store = scoped ? await openPostgres(scoped.toString(), 10) : await openPglite();
   await migrate(store);
   const side = accountsDeps(store);
   const paid = (await side.accounts.createAccount({ email: `bench-paid-${Date.now()}@example.com`, plan: 'enterprise' })).key.key;
@@ -112,6 +127,7 @@ async function main() {
   open.close();
   await side.meter.flush();
   await store.close();
+  await dropSchema();
   await graph.close();
 }
 
