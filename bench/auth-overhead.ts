@@ -66,7 +66,7 @@ async function main() {
       await admin.end();
     };
   }
-  const scoped = url ? Object.assign(new URL(url), {}) : undefined;
+  const scoped = url ? new URL(url) : undefined;
   scoped?.searchParams.set('options', `-c search_path=${schema}`);
   const store = scoped ? await openPostgres(scoped.toString(), 10) : await openPglite();
   await migrate(store);
