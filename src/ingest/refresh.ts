@@ -121,12 +121,16 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
     let updated: Row[] = [];
     let moved: Row[] = [];
     let context: Row[] = [];
+    // One write in flight while the next batch is parsed: the engine works on its own threads.
+    let writing: Promise<void> = Promise.resolve();
     const flush = async () => {
-      await repo.writeCredentials(t, created, updated, moved, context);
+      const batch = [created, updated, moved, context] as const;
       created = [];
       updated = [];
       moved = [];
       context = [];
+      await writing;
+      writing = repo.writeCredentials(t, ...batch);
     };
 
     let bytesBefore = 0;
@@ -193,6 +197,7 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
       bytesBefore += fs.statSync(file).size;
     }
     await flush();
+    await writing;
     options.onProgress?.({ rows: counts.rows, bytes: totalBytes, totalBytes });
 
     // Credentials a full snapshot no longer lists.
