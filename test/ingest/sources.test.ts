@@ -8,6 +8,8 @@ import { refreshRepo } from '../../src/deps.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { refresh } from '../../src/ingest/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
+import { createCoverageRepo } from '../../src/modules/coverage/coverage.repo.js';
+import { createCoverageService } from '../../src/modules/coverage/coverage.service.js';
 import { createLicenseesRepo } from '../../src/modules/licensees/licensees.repo.js';
 import { createLicenseesService } from '../../src/modules/licensees/licensees.service.js';
 import { createRelationshipsRepo } from '../../src/modules/relationships/relationships.repo.js';
@@ -61,6 +63,11 @@ describe.skipIf(!hasShared)('the real TREC inspector export (../shared; skipped 
     expect(supervisors).toEqual([
       expect.objectContaining({ license_number: '20811-PI', relationship_type: 'supervising_inspector', affiliate_role: 'apprentice', effective_from: '2025-11-24', effective_to: null }),
     ]);
+    const coverage = createCoverageService(createCoverageRepo(graph!, files));
+    const tx = (await coverage.sources()).find((src) => src.state === 'TX')!;
+    expect(tx).toMatchObject({ id: 'tx-trec', relationship_coverage: 'verified_graph', last_snapshot_date: '2026-11-01', last_import_rows: 8514 });
+    expect(tx.last_run).toMatchObject({ inserted: 8514, edges_opened: 201, rejected: 0 });
+    expect((await coverage.coverage()).states.find((st) => st.state === 'TX')).toMatchObject({ record_count: 8514, active_record_count: 3584 + 7, refresh_frequency: 'nightly' });
     const pro = await licensees.get({ state: 'TX', license_number: '26929-PI' });
     expect(pro).toMatchObject({ full_name: 'BRYCE PATRICK JORDAN', license_type: 'professional_inspector', supervision_empty_reason: 'authoritative_absence' });
     const expired = await licensees.search({ states: ['TX'], status: 'expired', page: 1, per_page: 1 });

@@ -17,6 +17,8 @@ export interface JurisdictionRecord {
   source_format: string | null;
   source_last_import_at: string | null;
   source_last_import_rows: number | null;
+  source_last_snapshot_date: string | null;
+  source_last_run: string | null;
 }
 
 export function createCoverageRepo(graph: GraphEngine, files: QueryFiles) {

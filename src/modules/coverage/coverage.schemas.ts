@@ -40,6 +40,11 @@ export const SourceItem = z
     relationship_coverage_notes: z.string().nullable(),
     last_import_at: z.string().nullable().openapi({ format: 'date-time' }),
     last_import_rows: z.number().int().nullable(),
+    last_snapshot_date: z.string().nullable().openapi({ format: 'date', description: 'Snapshot of the last refresh run' }),
+    last_run: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .openapi({ description: 'Summary of the last refresh run: counts inserted, updated, unchanged, left, edges opened and closed, rejected by reason' }),
   })
   .passthrough()
   .openapi('SourceItem', { description: 'The configured upstream source of one state' });

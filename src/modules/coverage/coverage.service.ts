@@ -22,6 +22,8 @@ const sourceItem = (j: JurisdictionRecord) => ({
   relationship_coverage_notes: j.relationship_coverage_notes,
   last_import_at: j.source_last_import_at,
   last_import_rows: j.source_last_import_rows,
+  last_snapshot_date: j.source_last_snapshot_date,
+  last_run: j.source_last_run ? (JSON.parse(j.source_last_run) as Record<string, unknown>) : null,
 });
 
 export function createCoverageService(repo: CoverageRepo, now: () => Date = () => new Date()) {
