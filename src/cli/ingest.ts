@@ -35,7 +35,7 @@ function print(s: RefreshSummary) {
   console.log(`${s.source} (${s.state}, ${s.format}) snapshot ${s.snapshot_date}${s.full_snapshot ? '' : ' (partial)'}: ${s.rows_read} rows in ${(s.elapsed_ms / 1000).toFixed(1)} s`);
   console.log(`  inserted ${s.inserted}, updated ${s.updated}, unchanged ${s.unchanged}, left the source ${s.left_source}`);
   console.log(`  relationships opened ${s.edges_opened}, closed ${s.edges_closed}`);
-  console.log(`  rejected ${s.rejected}${s.rejected ? `: ${Object.entries(s.rejected_by_reason).map(([r, n]) => `${r} ${n}`).join(', ')}` : ''}`);
+  console.log(`  rejected rows ${s.rejected}, rejected links ${s.links_rejected}${s.rejected + s.links_rejected ? `: ${Object.entries(s.rejected_by_reason).map(([r, n]) => `${r} ${n}`).join(', ')}` : ''}`);
   if (s.rejects_file) console.log(`  rejects (line, reason, raw row): ${s.rejects_file}`);
 }
 

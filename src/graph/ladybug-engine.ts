@@ -31,6 +31,8 @@ function normalizeRow(row: Record<string, unknown>): Row {
   return out;
 }
 
+const LOAD_FILE_PREFIX = 'lvs-load-';
+
 /** Joins list cells in bulk-load files (a control character no published value holds). */
 export const NOTES_SEPARATOR = '\u001f';
 
@@ -172,7 +174,9 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
     async bulk(query, rows, dates, params) {
       if (!rows.length) return;
       const columns = Object.keys(rows[0]);
-      const file = path.join(dir, `lvs-load-${process.pid}-${Date.now()}.csv`);
+      const file = path.join(dir, `${LOAD_FILE_PREFIX}${process.pid}-${Date.now()}.csv`);
+      // The path goes into the statement as a literal: refuse anything that could end it.
+      if (/['\\\n]/.test(file)) throw new GraphError(`cannot bulk-load from a path with quotes or backslashes: ${file}`, false);
       fs.writeFileSync(
         file,
         stringify(
@@ -183,7 +187,8 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
       try {
         // Declared types: without them LadybugDB sniffs `{...}` and `[...]` text as structs and lists.
         const header = columns.map((k) => `${k} ${dates.includes(k) ? 'DATE' : 'STRING'}`).join(', ');
-        const load = `LOAD WITH HEADERS (${header}) FROM '${file.replace(/'/g, "''")}' (header=true, quote='"', escape='"')`;
+        // parallel=false: the parallel CSV reader does not take quoted newlines.
+        const load = `LOAD WITH HEADERS (${header}) FROM '${file}' (header=true, delim=',', quote='"', escape='"', parallel=false)`;
         await exec(o.writer, query.replace(/^\/\/ @load$/m, load), { notes_separator: NOTES_SEPARATOR, ...params });
       } finally {
         fs.rmSync(file, { force: true });
@@ -206,12 +211,16 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
       return serializeWrite(async () => {
         if (options.path === ':memory:') return fn(autoCommit(current, os.tmpdir()));
         const copy = `${options.path}.refresh`;
-        for (const f of [copy, `${copy}.wal`]) fs.rmSync(f, { force: true });
+        const backup = `${options.path}.previous`;
+        const dir = path.dirname(options.path);
+        // Leftovers of a run killed earlier: its copy, the copy's WAL and shadow pages, load files.
+        const leftovers = () => [copy, `${copy}.wal`, `${copy}.shadow`, ...fs.readdirSync(dir).filter((f) => f.startsWith(LOAD_FILE_PREFIX)).map((f) => path.join(dir, f))];
+        for (const f of leftovers()) fs.rmSync(f, { force: true });
         await control(current.writer, 'CHECKPOINT');
-        fs.copyFileSync(options.path, copy);
+        await fs.promises.copyFile(options.path, copy);
         let shadow: Opened | undefined = await openDatabase(options, copy, 0);
         try {
-          const out = await fn(autoCommit(shadow, path.dirname(options.path)));
+          const out = await fn(autoCommit(shadow, dir));
           await control(shadow.writer, 'CHECKPOINT');
           await closeDatabase(shadow);
           shadow = undefined;
@@ -223,8 +232,19 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
             drained = undefined;
             await closeDatabase(current);
             fs.rmSync(`${options.path}.wal`, { force: true });
-            fs.renameSync(copy, options.path);
-            current = await openDatabase(options, options.path, options.connections);
+            // The original is kept aside until the refreshed file opens; if it does not, it goes back.
+            fs.renameSync(options.path, backup);
+            try {
+              fs.renameSync(copy, options.path);
+              current = await openDatabase(options, options.path, options.connections);
+            } catch (err) {
+              fs.rmSync(options.path, { force: true });
+              fs.renameSync(backup, options.path);
+              current = await openDatabase(options, options.path, options.connections);
+              idle = [...current.readers];
+              throw err;
+            }
+            fs.rmSync(backup, { force: true });
             idle = [...current.readers];
           } finally {
             gate = undefined;
@@ -233,7 +253,7 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
           return out;
         } finally {
           if (shadow) await closeDatabase(shadow).catch(() => undefined);
-          for (const f of [copy, `${copy}.wal`]) fs.rmSync(f, { force: true });
+          for (const f of leftovers()) fs.rmSync(f, { force: true });
         }
       });
     },

@@ -107,8 +107,27 @@ export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
       writeChain = next.catch(() => undefined);
       return next;
     },
-    // Neo4j holds a large transaction on its heap: a refresh is one transaction.
-    writeLarge: (fn) => engine.writeTransaction(fn),
+    // Neo4j holds a large transaction on its heap: a refresh is one explicit transaction, with no
+    // timeout and no automatic retry (a state file takes minutes; rerunning it is the operator's call).
+    writeLarge: (fn) => {
+      const work = async () => {
+        const s = session('WRITE');
+        const tx = s.beginTransaction({ timeout: 0 });
+        try {
+          const out = await fn({ run: async (q, p) => rows(await tx.run(q, toNeo4jParams(p ?? {}) as Record<string, unknown>)) });
+          await tx.commit();
+          return out;
+        } catch (err) {
+          if (tx.isOpen()) await tx.rollback().catch(() => undefined);
+          throw err instanceof Error && !(err as { code?: string }).code ? err : translate(err);
+        } finally {
+          await s.close();
+        }
+      };
+      const next = writeChain.then(work, work);
+      writeChain = next.catch(() => undefined);
+      return next;
+    },
     async applySchema(statements) {
       // Schema commands run one per auto-commit transaction.
       const s = session('WRITE');

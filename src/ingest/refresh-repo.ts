@@ -37,8 +37,8 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles) {
   };
   return {
     run: <T>(fn: (t: GraphTx) => Promise<T>) => graph.writeLarge(fn),
-    async lastSnapshot(source: string): Promise<string | null> {
-      const [row] = await graph.read(queries.lastSnapshot, { source });
+    async lastSnapshot(t: GraphTx, source: string): Promise<string | null> {
+      const [row] = await t.run(queries.lastSnapshot, { source });
       return (row?.last_snapshot_date as string | null) ?? null;
     },
     async configureSource(t: GraphTx, row: Row) {
@@ -50,7 +50,7 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles) {
       await t.run(queries.deleteOrphanLicensees);
       await t.run(queries.deleteOrphanBrokerages);
     },
-    existing: async (t: GraphTx, state: string, source: string) => t.run(queries.existing, { state, source }),
+    existing: async (t: GraphTx, state: string) => t.run(queries.existing, { state }),
     links: async (t: GraphTx, state: string, source: string) => t.run(queries.openLinks, { state, source }),
     async docs(t: GraphTx, ids: string[]): Promise<Map<string, string>> {
       const out = new Map<string, string>();

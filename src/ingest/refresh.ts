@@ -7,6 +7,7 @@ import { BadRequestError, ConflictError } from '../errors.js';
 import type { Row } from '../graph/graph-port.js';
 import { credentialRecord } from './canonical-import.js';
 import { CredentialRow, describeIssues } from './canonical-rows.js';
+import { isRealDate } from '../domain/dates.js';
 import type { RefreshRepo } from './refresh-repo.js';
 import { SOURCES } from './sources/index.js';
 import type { SourceFormat, SourceLink } from './sources/source-types.js';
@@ -46,13 +47,17 @@ export interface RefreshSummary {
   left_source: number;
   edges_opened: number;
   edges_closed: number;
+  /** Rows that did not land. */
   rejected: number;
+  /** Links of landed rows that were not applied (supervisor not on file, 2-cycle, bad date). */
+  links_rejected: number;
   rejected_by_reason: Record<string, number>;
   rejects_file: string | null;
   elapsed_ms: number;
 }
 
 interface Reject {
+  link?: boolean;
   file: string;
   line: number;
   reason: string;
@@ -82,18 +87,21 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
     options.snapshot ??
     new Date(Math.max(...options.files.map((f) => fs.statSync(f).mtimeMs))).toISOString().slice(0, 10);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(snapshot)) throw new BadRequestError(`snapshot must be YYYY-MM-DD, not ${snapshot}`);
-  const last = await repo.lastSnapshot(source.id);
-  if (last && snapshot < last) {
-    throw new ConflictError(`snapshot ${snapshot} is older than the last refresh of ${source.id} (${last}): history only moves forward`);
-  }
   const full = !options.partial;
   const batchSize = options.batchSize ?? 2000;
   const totalBytes = options.files.reduce((n, f) => n + fs.statSync(f).size, 0);
-  const rejects: Reject[] = [];
-  const reject = (r: Omit<Reject, 'reason'> & { reason?: string }) => rejects.push({ reason: r.reason ?? r.detail, ...r });
   const lastVerified = `${snapshot}T00:00:00.000Z`;
+  let rejects: Reject[] = [];
 
   const summary = await repo.run(async (t) => {
+    // Checked inside the run: runs queue behind each other, and history only moves forward.
+    const last = await repo.lastSnapshot(t, source.id);
+    if (last && snapshot < last) {
+      throw new ConflictError(`snapshot ${snapshot} is older than the last refresh of ${source.id} (${last}): history only moves forward`);
+    }
+    // Per attempt: an engine may retry the whole run.
+    rejects = [];
+    const reject = (r: Omit<Reject, 'reason'> & { reason?: string; link?: boolean }) => rejects.push({ reason: r.reason ?? r.detail, ...r });
     const counts = { rows: 0, inserted: 0, updated: 0, unchanged: 0, left: 0, opened: 0, closed: 0 };
     await repo.configureSource(t, {
       state,
@@ -112,10 +120,13 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
 
     const existing = new Map<
       string,
-      { row_hash: string | null; snapshot_date: string | null; left_source_on: string | null; licensee_id: string | null }
+      { row_hash: string | null; snapshot_date: string | null; left_source_on: string | null; licensee_id: string | null; source: string }
     >();
-    for (const r of await repo.existing(t, state, source.id)) existing.set(r.id as string, r as never);
+    // Every credential of the state, whatever source put it there: a row updates what is on file.
+    for (const r of await repo.existing(t, state)) existing.set(r.id as string, r as never);
     const seen = new Set<string>();
+    // Licences the file lists, valid or not: a rejected row does not mean the licence left.
+    const listed = new Set<string>();
     const desired = new Map<string, DesiredLink>();
     let created: Row[] = [];
     let updated: Row[] = [];
@@ -131,6 +142,8 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
       context = [];
       await writing;
       writing = repo.writeCredentials(t, ...batch);
+      // Held until the next await of `writing`; without a handler a failure would crash the process.
+      writing.catch(() => undefined);
     };
 
     let bytesBefore = 0;
@@ -139,6 +152,8 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
       let bytesInFile = 0;
       for await (const row of format.rows(file, (b) => (bytesInFile = b))) {
         counts.rows += 1;
+        const published = row.credential?.license_number?.trim();
+        if (published) listed.add(credentialId(state, published));
         if (counts.rows % 1000 === 0) options.onProgress?.({ rows: counts.rows, bytes: bytesBefore + bytesInFile, totalBytes });
         if (row.error || !row.credential) {
           reject({ file: name, line: row.line, reason: row.error?.startsWith('malformed') ? 'malformed line' : 'unreadable value', detail: row.error ?? 'no record', raw: row.raw });
@@ -165,7 +180,11 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
         for (const link of row.links ?? []) {
           const supervisorId = credentialId(state, link.supervisor_license_number);
           if (supervisorId === id) {
-            reject({ file: name, line: row.line, reason: 'self supervision', detail: 'a licence cannot supervise itself', raw: row.raw });
+            reject({ file: name, line: row.line, reason: 'self supervision', detail: 'a licence cannot supervise itself', raw: row.raw, link: true });
+            continue;
+          }
+          if (link.effective_from !== null && !isRealDate(link.effective_from)) {
+            reject({ file: name, line: row.line, reason: 'invalid link date', detail: `related licence start date ${link.effective_from} does not exist`, raw: row.raw, link: true });
             continue;
           }
           desired.set(`${supervisorId}|${id}|${link.relationship_type}`, { ...link, supervisor_id: supervisorId, affiliate_id: id, file: name, line: row.line, raw: row.raw });
@@ -204,10 +223,9 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
     const left: Row[] = [];
     const leftIds = new Set<string>();
     if (full) {
-      const leaving = [...existing].filter(([id, before]) => !seen.has(id) && !before.left_source_on).map(([id]) => id);
-      const docs = await repo.docs(t, leaving);
-      for (const [id, before] of existing) {
-        if (seen.has(id)) continue;
+      const gone = [...existing].filter(([id, before]) => before.source === source.id && !listed.has(id));
+      const docs = await repo.docs(t, gone.filter(([, before]) => !before.left_source_on).map(([id]) => id));
+      for (const [id, before] of gone) {
         if (!before.left_source_on) {
           const doc = JSON.parse(docs.get(id)!);
           const note = `Left the ${source.id} source file: not in the snapshot of ${snapshot}; last seen in the snapshot of ${doc.snapshot_date}`;
@@ -228,16 +246,16 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
         desired.get(`${link.affiliate_id}|${link.supervisor_id}|designated_officer`);
       if (reverse && !DESIGNATIONS.has(link.relationship_type)) {
         desired.delete(key);
-        reject({ file: link.file, line: link.line, reason: 'reverse of a designation', detail: `${link.supervisor_license_number} is this licence's designated broker/officer; kept as the designation only`, raw: link.raw });
+        reject({ file: link.file, line: link.line, reason: 'reverse of a designation', detail: `${link.supervisor_license_number} is this licence's designated broker/officer; kept as the designation only`, raw: link.raw, link: true });
       }
     }
     const outside = [...new Set([...desired.values()].map((l) => l.supervisor_id).filter((id) => !seen.has(id)))];
     const known = await repo.known(t, outside);
     for (const [key, link] of desired) {
-      const supervisorGone = !seen.has(link.supervisor_id) && (!known.has(link.supervisor_id) || known.get(link.supervisor_id) || leftIds.has(link.supervisor_id));
+      const supervisorGone = !seen.has(link.supervisor_id) && (!known.has(link.supervisor_id) || (known.get(link.supervisor_id) && !listed.has(link.supervisor_id)) || leftIds.has(link.supervisor_id));
       if (supervisorGone) {
         desired.delete(key);
-        reject({ file: link.file, line: link.line, reason: 'supervisor not on file', detail: `related licence ${state} ${link.supervisor_license_number} is not on file`, raw: link.raw });
+        reject({ file: link.file, line: link.line, reason: 'supervisor not on file', detail: `related licence ${state} ${link.supervisor_license_number} is not on file`, raw: link.raw, link: true });
       }
     }
     const open = new Map<string, Row>();
@@ -251,31 +269,48 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
     const toReopen: Row[] = [];
     const toClose: Row[] = [];
     const toDelete: Row[] = [];
+    // Where the source dates a new link of an affiliate, the link it replaces ends that day.
+    const startedAt = new Map<string, string>(); // affiliate|relationship_type -> new link's start
+    const close = (current: Row, on: string) => {
+      const target = { ...current, effective_to: on };
+      if ((current.effective_from as string) >= on) toDelete.push(target);
+      else toClose.push(target);
+      counts.closed += 1;
+    };
     for (const [key, link] of desired) {
       const current = open.get(key);
       if (current && current.affiliate_role === link.affiliate_role) continue;
-      if (!current) counts.opened += 1;
+      const effectiveFrom = link.effective_from ?? snapshot;
+      if (current) {
+        // A changed role is a new relationship: the old one keeps its role and ends now.
+        close(current, snapshot);
+        open.delete(key);
+      }
+      counts.opened += 1;
       const row = {
         supervisor_id: link.supervisor_id,
         affiliate_id: link.affiliate_id,
         affiliate_role: link.affiliate_role,
         relationship_type: link.relationship_type,
-        effective_from: (current?.effective_from as string | undefined) ?? link.effective_from ?? snapshot,
+        effective_from: current ? snapshot : effectiveFrom,
         source: source.id,
       };
-      // An open link whose role changed, or an ended one back with its start date, is reopened in place.
-      if (current || ended.has(`${key}|${row.effective_from}`)) toReopen.push(row);
+      if (link.effective_from) startedAt.set(`${link.affiliate_id}|${link.relationship_type}`, link.effective_from);
+      // An ended link back with its start date is reopened rather than repeated.
+      if (!current && ended.has(`${key}|${row.effective_from}`)) toReopen.push(row);
       else toOpen.push(row);
     }
     for (const [key, current] of open) {
       if (desired.has(key)) continue;
-      // Only a full snapshot, or a partial one that holds the affiliate, says a link has gone.
-      if (!full && !seen.has(current.affiliate_id as string)) continue;
-      const target = { ...current, effective_to: snapshot };
-      if ((current.effective_from as string) >= snapshot) toDelete.push(target);
-      else toClose.push(target);
-      counts.closed += 1;
+      const affiliate = current.affiliate_id as string;
+      // Only a full snapshot, or a partial one that holds the affiliate, says a link has gone;
+      // a row the run rejected says nothing about its links.
+      if (!seen.has(affiliate) && (!full || listed.has(affiliate))) continue;
+      const replacedOn = startedAt.get(`${affiliate}|${current.relationship_type}`);
+      const on = replacedOn && replacedOn > (current.effective_from as string) && replacedOn < snapshot ? replacedOn : snapshot;
+      close(current, on);
     }
+
     await repo.reopenLinks(t, toReopen);
     await repo.createLinks(t, toOpen);
     await repo.closeLinks(t, toClose);
@@ -283,6 +318,7 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
 
     const byReason: Record<string, number> = {};
     for (const r of rejects) byReason[r.reason] = (byReason[r.reason] ?? 0) + 1;
+    const linkRejects = rejects.filter((r) => r.link).length;
     const result: RefreshSummary = {
       source: source.id,
       state,
@@ -297,7 +333,8 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
       left_source: counts.left,
       edges_opened: counts.opened,
       edges_closed: counts.closed,
-      rejected: rejects.length,
+      rejected: rejects.length - linkRejects,
+      links_rejected: linkRejects,
       rejected_by_reason: byReason,
       rejects_file: null,
       elapsed_ms: 0,

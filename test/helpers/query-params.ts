@@ -88,7 +88,7 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'refresh/link-brokerage-context': {
     rows: [{ id: '00000000-0000-5000-8000-000000000001', brokerage_id: '00000000-0000-5000-8000-000000000003', state: 'OR', brokerage_name: 'Acme', f_name: 'acme', source: 'test' }],
   },
-  'refresh/existing-credentials': { state: 'TX', source: 'fixture' },
+  'refresh/existing-credentials': { state: 'TX' },
   'refresh/open-links': { state: 'TX', source: 'fixture' },
   'refresh/known-credentials': { ids: [TX_AGENT, 'nope'] },
   'refresh/reopen-links': {

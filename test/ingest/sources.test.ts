@@ -87,7 +87,7 @@ describe.skipIf(!hasShared)('the real FL and NY sample rows', () => {
       '25,2502 Real Estate Corporation,STAR BAY REALTY CORP,,CQ RE Corp.,2 BAY ST,,,SEBRING,FL,33870,38,Highlands,1055154,Current,Active,01/01/2012,01/01/2012,09/30/2027,CQ1055154,,,',
     ];
     const summary = await ingest(tempFile('RE_rgn7.csv', `${sample.trim()}\n${employers.join('\n')}\n`), '2026-11-01');
-    expect(summary).toMatchObject({ rows_read: 7, inserted: 7, edges_opened: 2, rejected: 1 });
+    expect(summary).toMatchObject({ rows_read: 7, inserted: 7, edges_opened: 2, rejected: 0, links_rejected: 1 });
     expect(rejectsOf(summary.rejects_file)).toEqual([
       expect.objectContaining({ line: '4', reason: 'supervisor not on file', detail: 'related licence FL 1021728 is not on file' }),
     ]);
@@ -148,7 +148,7 @@ describe('files built from the documented layouts', () => {
       ['N', 'BAD', 'DATE', '', '00055593', 'Salesperson', 'Licensed', '2024-13-45', '20280101', 'not a date', '', '', '', '', '', '', '', '', 'CA', '', '', '', '', '', ''],
     ]);
     const summary = await ingest(file, '2026-11-01');
-    expect(summary).toMatchObject({ source: 'ca-dre', format: 'dre-currlist', rows_read: 4, inserted: 3, edges_opened: 2 });
+    expect(summary).toMatchObject({ source: 'ca-dre', format: 'dre-currlist', rows_read: 4, inserted: 3, edges_opened: 2, rejected: 1, links_rejected: 1 });
     expect(rejectsOf(summary.rejects_file).map((r) => [r.line, r.reason])).toEqual([
       ['3', 'reverse of a designation'],
       ['5', 'unreadable value'],
@@ -180,7 +180,7 @@ describe('files built from the documented layouts', () => {
       { type: 'SALE', number: '0600002', name: 'DOE, JANE', status: '99', issued: '01/02/2015', expires: '01/31/2025' },
     ]);
     const summary = await ingest(file, '2026-11-01');
-    expect(summary).toMatchObject({ format: 'trecfile', rows_read: 5, inserted: 4, edges_opened: 3 });
+    expect(summary).toMatchObject({ format: 'trecfile', rows_read: 5, inserted: 4, edges_opened: 3, rejected: 1, links_rejected: 1 });
     expect(rejectsOf(summary.rejects_file).map((r) => [r.line, r.reason, r.detail])).toEqual([
       ['2', 'reverse of a designation', "9000001 is this licence's designated broker/officer; kept as the designation only"],
       ['5', 'unreadable value', 'unknown status code "99"'],
@@ -247,12 +247,13 @@ describe('refresh history over successive snapshots', () => {
     const at = async (as_of: string) => (await relationships.affiliations(agent, { as_of, include_inactive: false })).map((a) => a.supervisor_license_number);
     expect(await at('2026-08-01')).toEqual(['100-B']);
     expect(await at('2026-09-14')).toEqual(['100-B']);
-    expect(await at('2026-09-30')).toEqual(['200-B', '100-B']); // both in force: the old one ends at the next snapshot
+    // The source dates the new link 2026-09-15: the old one ends that day, no overlap.
+    expect(await at('2026-09-30')).toEqual(['200-B']);
     expect(await at('2026-10-01')).toEqual(['200-B']);
     const history = await relationships.affiliations(agent, { include_inactive: true });
     expect(history.map((h) => [h.supervisor_license_number, h.effective_from, h.effective_to])).toEqual([
       ['200-B', '2026-09-15', null],
-      ['100-B', '2020-03-01', '2026-10-01'],
+      ['100-B', '2020-03-01', '2026-09-15'],
     ]);
 
     const gone = await licensees.get({ state: 'TX', license_number: '2-SA' });
@@ -273,6 +274,39 @@ describe('refresh history over successive snapshots', () => {
 
     // An older snapshot is refused: history only moves forward.
     await expect(ingest(tempFile('s1.csv', `${snapshot1}\n`), '2026-08-01')).rejects.toThrow(/older than the last refresh/);
+  });
+
+  it('when a licence row is invalid in a full snapshot then the licence is not taken for gone, and its links stay', async () => {
+    const { ingest, licensees, relationships } = await setup();
+    await ingest(tempFile('s1.csv', `${snapshot1}\n`), '2026-09-01');
+    const broken = snapshot1.replace('"AGENT, MOVING",MOVING,,AGENT', '"AGENT, MOVING",MOVING,,AGENT').split('\n');
+    broken[3] = txRow({ type: 'Sales Agent', number: '1-SA', name: 'MOVING AGENT', issued: '99/99/2020', related: '100-B', relatedStart: '03/01/2020 12:00:00 AM' });
+    const run = await ingest(tempFile('s2.csv', `${broken.join('\n')}\n`), '2026-10-01');
+    expect(run).toMatchObject({ rejected: 1, left_source: 0, edges_closed: 0 });
+    expect((await licensees.get({ state: 'TX', license_number: '1-SA' })).status).toBe('Active');
+    expect((await relationships.supervisors({ state: 'TX', license_number: '1-SA' }, {})).map((x) => x.license_number)).toEqual(['100-B']);
+  });
+
+  it('when a licence that left comes back then it is active again and its new link opens', async () => {
+    const { ingest, licensees, relationships } = await setup();
+    await ingest(tempFile('s1.csv', `${snapshot1}\n`), '2026-09-01');
+    await ingest(tempFile('s2.csv', `${snapshot2}\n`), '2026-10-01');
+    const back = await ingest(tempFile('s3.csv', `${snapshot1}\n`), '2026-11-01');
+    expect(back).toMatchObject({ updated: 1, left_source: 0 });
+    const agent = await licensees.get({ state: 'TX', license_number: '2-SA' });
+    expect(agent).toMatchObject({ status: 'Active', last_verified: '2026-11-01T00:00:00.000Z' });
+    // Its link to 100-B came back with the same published start date: the old interval is reopened.
+    expect((await relationships.supervisors({ state: 'TX', license_number: '2-SA' }, {}))).toEqual([
+      expect.objectContaining({ license_number: '100-B', effective_from: '2021-04-01', effective_to: null }),
+    ]);
+  });
+
+  it('when values hold quotes, commas and newlines then the bulk load keeps them intact', async () => {
+    const { ingest, licensees } = await setup();
+    const tricky = `${TX_HEADER}\nBroker Company,300-B,"ACME ""BEST"" REALTY, LLC",,Active,01/01/2010,01/31/2027,,,,,,,,,"ACME, X",,,,\n`;
+    const run = await ingest(tempFile('q.csv', tricky), '2026-11-01', { partial: true });
+    expect(run).toMatchObject({ inserted: 1, rejected: 0 });
+    expect((await licensees.get({ state: 'TX', license_number: '300-B' })).business_name).toBe('ACME "BEST" REALTY, LLC');
   });
 
   it('when a partial snapshot leaves licences out then they stay as they were', async () => {
