@@ -209,9 +209,21 @@ describe('files built from the documented layouts', () => {
       ['4', 'invalid license_number'],
     ]);
     expect(rejectsOf(tx.rejects_file)[0].raw_row).toContain('ANN ONE');
-    const fl = await ingest(tempFile('RE_rgn1.csv', '25,2501 Real Estate Broker or Sales,"DOE, JANE",,SL Sales Associate,1 A ST,,,MIAMI,FL,33101,13,Dade,3000001,Current,Active,01/01/2020,01/01/2020,03/31/2027,SL3000001,,,\n25,2501,"SHORT, ROW",,SL\n'), '2026-11-01', { format: 'dbpr-csv' });
-    expect(fl.inserted).toBe(1);
-    expect(rejectsOf(fl.rejects_file).map((r) => r.reason)).toEqual(['malformed line']);
+    const fl = await ingest(
+      tempFile(
+        'RE_rgn1.csv',
+        [
+          '25,2501 Real Estate Broker or Sales,"DOE, JANE",,SL Sales Associate,1 A ST,,,MIAMI,FL,33101,13,Dade,3000001,Current,Active,01/01/2020,01/01/2020,03/31/2027,SL3000001,,,',
+          // Unquoted, as the live file may be: the name's comma splits it in two.
+          '25,2501 Real Estate Broker or Sales,ROE, RICHARD K,,SL Sales Associate,2 B ST,,,MIAMI,FL,33101,13,Dade,3000002,Current,Active,01/01/2020,01/01/2020,03/31/2027,SL3000002,,,',
+          '25,2501,"SHORT, ROW",,SL',
+        ].join('\n') + '\n',
+      ),
+      '2026-11-01',
+      { format: 'dbpr-csv' },
+    );
+    expect(fl.inserted).toBe(2);
+    expect(rejectsOf(fl.rejects_file).map((r) => [r.line, r.reason, r.raw_row])).toEqual([['3', 'malformed line', '25,2501,"SHORT, ROW",,SL']]);
     const ny = await ingest(
       tempFile('ny.csv', 'Business Name,Business Address 1,Business Address 2,Business City,Business State,Business Zip,County,License Holder Name,License Expiration Date,License Number,License Type\nACME,1 A ST,,NYC,NY,10001,NONE,DOE JANE,99/99/2020,10401234567,REAL ESTATE SALESPERSON\nACME,1 A ST,,NYC,NY,10001,NONE,ROE RICHARD,01/01/2027,10401234568,REAL ESTATE SALESPERSON\n'),
       '2026-11-01',

@@ -51,12 +51,20 @@ export const FL_DBPR: SourceFormat = {
     return /^"?\d{2}"?,"?\d{4} /.test(first) && first.split(',').length >= 23;
   },
   async *rows(file, onBytes) {
-    for await (const r of delimitedRecords(file, { delimiter: ',', encoding: 'latin1', columns: COLUMNS, quote: true, onBytes })) {
+    for await (const r of delimitedRecords(file, { delimiter: ',', encoding: 'latin1', columns: false, quote: true, onBytes })) {
       if (r.error || !r.values) {
         yield { line: r.line, raw: r.raw, error: r.error };
         continue;
       }
-      const v = r.values;
+      const fields = Object.values(r.values);
+      // Unquoted files: "LAST, FIRST MIDDLE" splits into two fields; the rank column then sits one
+      // place to the right, which tells this apart from a really broken line.
+      if (fields.length === COLUMNS.length + 1 && /^[A-Z]{2} /.test(fields[5] ?? '')) fields.splice(2, 2, `${fields[2]},${fields[3]}`);
+      if (fields.length !== COLUMNS.length) {
+        yield { line: r.line, raw: r.raw, error: `malformed line: ${COLUMNS.length} fields expected, ${fields.length} found` };
+        continue;
+      }
+      const v = Object.fromEntries(COLUMNS.map((c, i) => [c, fields[i]])) as Record<string, string>;
       try {
         const rank = clean(v.rank);
         const type = TYPE_BY_RANK[rank.slice(0, 2)] ?? 'other';

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { parse } from 'csv-parse';
+import { parse, type Options } from 'csv-parse';
 import iconv from 'iconv-lite';
 
 /** MM/DD/YYYY (optionally followed by a time), YYYYMMDD or YYYY-MM-DD -> YYYY-MM-DD; '' -> ''. Throws on anything else. */
@@ -35,7 +35,14 @@ export function splitSpaceName(name: string): { last: string; first: string; mid
  */
 export async function* delimitedRecords(
   file: string,
-  options: { delimiter: string; encoding: string; columns: string[] | true; quote: boolean; onBytes?: (bytes: number) => void },
+  options: {
+    delimiter: string;
+    encoding: string;
+    /** Names, true for a header row, or false for arrays keyed '0', '1', ... of any length. */
+    columns: string[] | boolean;
+    quote: boolean;
+    onBytes?: (bytes: number) => void;
+  },
 ): AsyncGenerator<{ line: number; raw: string; values?: Record<string, string>; error?: string }> {
   const input = fs.createReadStream(file);
   let bytes = 0;
@@ -43,7 +50,7 @@ export async function* delimitedRecords(
     bytes += chunk.length;
     options.onBytes?.(bytes);
   });
-  const errors: { line: number; message: string }[] = [];
+  const errors: { line: number; message: string; raw: string }[] = [];
   const parser = input
     .pipe(iconv.decodeStream(options.encoding))
     .pipe(
@@ -52,6 +59,7 @@ export async function* delimitedRecords(
         // Files are seen with CRLF, LF or both (a file appended to on another system).
         record_delimiter: ['\r\n', '\n', '\r'],
         columns: options.columns,
+        relax_column_count: options.columns === false,
         quote: options.quote ? '"' : false,
         bom: true,
         raw: true,
@@ -59,20 +67,25 @@ export async function* delimitedRecords(
         relax_quotes: true,
         skip_empty_lines: true,
         skip_records_with_error: true,
-        on_record: (record: { record: Record<string, string> }) => record,
-      }),
+      } as Options),
     );
-  parser.on('skip', (err: Error & { lines?: number }) => errors.push({ line: err.lines ?? 0, message: err.message }));
+  parser.on('skip', (err: Error & { lines?: number; record?: unknown; raw?: string }) =>
+    errors.push({
+      line: err.lines ?? 0,
+      message: err.message,
+      raw: err.raw ?? (Array.isArray(err.record) ? err.record.join(options.delimiter) : ''),
+    }),
+  );
   for await (const r of parser as AsyncIterable<{ record: Record<string, string>; raw: string; info: { lines: number } }>) {
     while (errors.length) {
       const e = errors.shift()!;
-      yield { line: e.line, raw: '', error: `malformed line: ${e.message}` };
+      yield { line: e.line, raw: e.raw, error: `malformed line: ${e.message}` };
     }
     const values: Record<string, string> = {};
     for (const [k, v] of Object.entries(r.record)) values[k] = (v ?? '').replace(/\u0000/g, '');
     yield { line: r.info.lines, raw: r.raw.replace(/\u0000/g, '').replace(/\r?\n$/, ''), values };
   }
-  for (const e of errors) yield { line: e.line, raw: '', error: `malformed line: ${e.message}` };
+  for (const e of errors) yield { line: e.line, raw: e.raw, error: `malformed line: ${e.message}` };
 }
 
 /** The first bytes of a file as latin-1 text, for format detection. */
