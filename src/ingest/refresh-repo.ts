@@ -2,6 +2,8 @@ import type { GraphEngine, GraphTx, Row } from '../graph/graph-port.js';
 import type { QueryFiles } from '../graph/query-files.js';
 
 const CREDENTIAL_DATES = ['issue_date', 'expiration_date', 'snapshot_date', 'left_source_on'];
+/** The coalesced nulls of the list reads ('' and the 1900-01-01 date) back to null. */
+const orNull = (v: string | undefined) => (v === '' || v === '1900-01-01' || v === undefined ? null : v);
 
 /** The reads and writes of a refresh run, all inside the run's one transaction. */
 export function createRefreshRepo(graph: GraphEngine, files: QueryFiles) {
@@ -50,8 +52,30 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles) {
       await t.run(queries.deleteOrphanLicensees);
       await t.run(queries.deleteOrphanBrokerages);
     },
-    existing: async (t: GraphTx, state: string) => t.run(queries.existing, { state }),
-    links: async (t: GraphTx, state: string, source: string) => t.run(queries.openLinks, { state, source }),
+    async existing(t: GraphTx, state: string): Promise<Row[]> {
+      const [l] = await t.run(queries.existing, { state });
+      const ids = (l?.ids as string[] | undefined) ?? [];
+      return ids.map((id, i) => ({
+        id,
+        licensee_id: orNull((l.licensee_ids as string[])[i]),
+        source: (l.sources as string[])[i],
+        row_hash: orNull((l.row_hashes as string[])[i]),
+        snapshot_date: orNull((l.snapshot_dates as string[])[i]),
+        left_source_on: orNull((l.left_dates as string[])[i]),
+      }));
+    },
+    async links(t: GraphTx, state: string, source: string): Promise<Row[]> {
+      const [l] = await t.run(queries.openLinks, { state, source });
+      const ids = (l?.supervisor_ids as string[] | undefined) ?? [];
+      return ids.map((supervisor_id, i) => ({
+        supervisor_id,
+        affiliate_id: (l.affiliate_ids as string[])[i],
+        relationship_type: (l.relationship_types as string[])[i],
+        affiliate_role: orNull((l.affiliate_roles as string[])[i]),
+        effective_from: (l.effective_froms as string[])[i],
+        effective_to: orNull((l.effective_tos as string[])[i]),
+      }));
+    },
     async docs(t: GraphTx, ids: string[]): Promise<Map<string, string>> {
       const out = new Map<string, string>();
       for (let i = 0; i < ids.length; i += 2000) {
