@@ -113,6 +113,8 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles) {
     },
     /** Reopens ended links that come back with the same start date. */
     reopenLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.reopenLinks, rows),
+    // No bulk path for links: on LadybugDB 0.19 a MATCH on a loaded key either finds nothing or,
+    // behind a WITH, exhausts the buffer pool. UNWIND over parameters works.
     createLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.createLinks, rows),
     closeLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.closeLinks, rows),
     deleteLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.deleteLinks, rows),

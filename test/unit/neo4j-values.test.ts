@@ -23,3 +23,11 @@ describe('Neo4j parameter and result conversion', () => {
     expect(normalizeNeo4jValue([neo4j.int(1), 'x', null])).toEqual([1, 'x', null]);
   });
 });
+
+describe('the LadybugDB bulk-load file', () => {
+  it('when values hold quotes, commas, newlines and nulls then each field is quoted and quotes doubled', async () => {
+    const { csvText, NOTES_SEPARATOR } = await import('../../src/graph/ladybug-engine.js');
+    const text = csvText(['a', 'b', 'c'], [{ a: 'say "hi", ok', b: null, c: ['x', 'y'] }, { a: 'line\nbreak', b: 7, c: [] }]);
+    expect(text).toBe(`a,b,c\n"say ""hi"", ok",,"x${NOTES_SEPARATOR}y"\n"line\nbreak","7",""\n`);
+  });
+});
