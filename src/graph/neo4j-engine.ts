@@ -74,6 +74,11 @@ export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
   const txConfig = { timeout: options.queryTimeoutMs };
   // Writes are serialized in this process, as the port promises: concurrent imports would race.
   let writeChain: Promise<unknown> = Promise.resolve();
+  const serialized = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = writeChain.then(work, work);
+    writeChain = next.catch(() => undefined);
+    return next;
+  };
   const run = async (tx: ManagedTransaction, query: string, params?: Params) =>
     rows(await tx.run(query, toNeo4jParams(params ?? {}) as Record<string, unknown>));
   const session = (mode: 'READ' | 'WRITE') =>
@@ -103,9 +108,7 @@ export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
           await s.close();
         }
       };
-      const next = writeChain.then(work, work);
-      writeChain = next.catch(() => undefined);
-      return next;
+      return serialized(work);
     },
     // Neo4j holds a large transaction on its heap: a refresh is one explicit transaction, with no
     // timeout and no automatic retry (a state file takes minutes; rerunning it is the operator's call).
@@ -124,9 +127,7 @@ export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
           await s.close();
         }
       };
-      const next = writeChain.then(work, work);
-      writeChain = next.catch(() => undefined);
-      return next;
+      return serialized(work);
     },
     async applySchema(statements) {
       // Schema commands run one per auto-commit transaction.

@@ -1,6 +1,6 @@
 import type { AffiliateRole, LicenseType, RelationshipType, StatusFilter } from '../../domain/vocabulary.js';
 import type { SourceFormat } from './source-types.js';
-import { clean, delimitedRecords, isoDate, splitCommaName } from './source-util.js';
+import { clean, delimitedRecords, isoDate, mapRecords, splitCommaName } from './source-util.js';
 
 // Florida DBPR real estate files RE_rgn1..14.csv: headerless, 23 columns. The employer's licence
 // number is published with no relationship dates.
@@ -50,34 +50,25 @@ export const FL_DBPR: SourceFormat = {
     const first = head.split(/\r?\n/)[0] ?? '';
     return /^"?\d{2}"?,"?\d{4} /.test(first) && first.split(',').length >= 23;
   },
-  async *rows(file, onBytes) {
-    for await (const r of delimitedRecords(file, { delimiter: ',', encoding: 'latin1', columns: false, quote: true, onBytes })) {
-      if (r.error || !r.values) {
-        yield { line: r.line, raw: r.raw, error: r.error };
-        continue;
-      }
-      const fields = Object.values(r.values);
+  rows(file, onBytes) {
+    const records = delimitedRecords(file, { delimiter: ',', encoding: 'latin1', columns: false, quote: true, onBytes });
+    return mapRecords(records, (values) => {
+      const fields = Object.values(values);
       // Unquoted files: "LAST, FIRST MIDDLE" splits into two fields; the rank column then sits one
       // place to the right, which tells this apart from a really broken line.
       if (fields.length === COLUMNS.length + 1 && /^[A-Z]{2} /.test(fields[5] ?? '')) fields.splice(2, 2, `${fields[2]},${fields[3]}`);
-      if (fields.length !== COLUMNS.length) {
-        yield { line: r.line, raw: r.raw, error: `malformed line: ${COLUMNS.length} fields expected, ${fields.length} found` };
-        continue;
-      }
+      if (fields.length !== COLUMNS.length) throw new Error(`malformed line: ${COLUMNS.length} fields expected, ${fields.length} found`);
       const v = Object.fromEntries(COLUMNS.map((c, i) => [c, fields[i]])) as Record<string, string>;
-      try {
-        const rank = clean(v.rank);
-        const type = TYPE_BY_RANK[rank.slice(0, 2)] ?? 'other';
-        const business = type === 'brokerage' || type === 'branch_office';
-        const name = splitCommaName(v.licensee_name);
-        const primary = clean(v.primary_status);
-        const secondary = clean(v.secondary_status);
-        const kind = LINK_BY_TYPE[type];
-        const employer = clean(v.employers_license_number);
-        const dba = clean(v.dba_name);
-        yield {
-          line: r.line,
-          raw: r.raw,
+      const rank = clean(v.rank);
+      const type = TYPE_BY_RANK[rank.slice(0, 2)] ?? 'other';
+      const business = type === 'brokerage' || type === 'branch_office';
+      const name = splitCommaName(v.licensee_name);
+      const primary = clean(v.primary_status);
+      const secondary = clean(v.secondary_status);
+      const kind = LINK_BY_TYPE[type];
+      const employer = clean(v.employers_license_number);
+      const dba = clean(v.dba_name);
+      return {
           credential: {
             state: 'FL',
             license_number: v.license_number,
@@ -103,10 +94,7 @@ export const FL_DBPR: SourceFormat = {
             notes: dba && !business ? `Doing business as ${dba}` : '',
           },
           links: employer && kind ? [{ supervisor_license_number: employer, relationship_type: kind[0], affiliate_role: kind[1], effective_from: null }] : [],
-        };
-      } catch (err) {
-        yield { line: r.line, raw: r.raw, error: (err as Error).message };
-      }
-    }
+      };
+    });
   },
 };

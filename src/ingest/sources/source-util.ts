@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { parse, type Options } from 'csv-parse';
 import iconv from 'iconv-lite';
+import type { SourceRow } from './source-types.js';
 
 /** MM/DD/YYYY (optionally followed by a time), YYYYMMDD or YYYY-MM-DD -> YYYY-MM-DD; '' -> ''. Throws on anything else. */
 export function isoDate(value: string | undefined): string {
@@ -97,5 +98,26 @@ export function fileHead(file: string, bytes = 4096): string {
     return buf.subarray(0, n).toString('latin1');
   } finally {
     fs.closeSync(fd);
+  }
+}
+
+/**
+ * The loop every adapter shares: unreadable records pass through as errors, the rest go through
+ * `map`, whose exceptions become the row's error.
+ */
+export async function* mapRecords(
+  records: AsyncIterable<{ line: number; raw: string; values?: Record<string, string>; error?: string }>,
+  map: (values: Record<string, string>) => Pick<SourceRow, 'credential' | 'links'>,
+): AsyncGenerator<SourceRow> {
+  for await (const r of records) {
+    if (r.error || !r.values) {
+      yield { line: r.line, raw: r.raw, error: r.error };
+      continue;
+    }
+    try {
+      yield { line: r.line, raw: r.raw, ...map(r.values) };
+    } catch (err) {
+      yield { line: r.line, raw: r.raw, error: (err as Error).message };
+    }
   }
 }

@@ -1,6 +1,6 @@
 import type { AffiliateRole, LicenseType, RelationshipType } from '../../domain/vocabulary.js';
-import type { SourceFormat, SourceLink, SourceRow } from './source-types.js';
-import { clean, delimitedRecords, isoDate } from './source-util.js';
+import type { SourceFormat, SourceLink } from './source-types.js';
+import { clean, delimitedRecords, isoDate, mapRecords } from './source-util.js';
 
 // Texas Real Estate Commission. The Related License Number of a row is its supervisor: the
 // sponsoring broker of a sales agent (or of a broker working under another), the designated
@@ -63,43 +63,32 @@ export const TX_TREC_CSV: SourceFormat = {
   state: 'TX',
   description: 'TREC license-holder export (CSV, 20 columns, header)',
   detect: (head) => head.replace(/^\uFEFF/, '').startsWith(CSV_HEADER),
-  async *rows(file, onBytes) {
-    for await (const r of delimitedRecords(file, { delimiter: ',', encoding: 'utf8', columns: true, quote: true, onBytes })) {
-      if (r.error || !r.values) {
-        yield { line: r.line, raw: r.raw, error: r.error } satisfies SourceRow;
-        continue;
-      }
-      const v = r.values;
-      try {
-        const published = clean(v['License Type']);
-        const type = TYPE_BY_NAME.find(([re]) => re.test(published))?.[1] ?? 'other';
-        const business = isBusiness(type);
-        yield {
-          line: r.line,
-          raw: r.raw,
-          credential: {
-            state: 'TX',
-            license_number: v['License Number'],
-            license_type: type,
-            license_type_display: published,
-            status: v.Status,
-            entity_type: business ? 'business' : 'person',
-            full_name: v['Full Name'],
-            first_name: business ? '' : v['First Name'],
-            middle_name: business ? '' : v['Middle Name'],
-            last_name: business ? '' : v['Last Name'],
-            suffix: v.Suffix,
-            business_name: business ? v['Full Name'] : '',
-            issue_date: isoDate(v['Original License Date']),
-            expiration_date: isoDate(v['License Expiration Date']),
-            licensee_key: v['Agency Identifier'],
-          },
-          links: link(type, v['Related License Number'], v['Related License Start Date']),
-        };
-      } catch (err) {
-        yield { line: r.line, raw: r.raw, error: (err as Error).message };
-      }
-    }
+  rows(file, onBytes) {
+    return mapRecords(delimitedRecords(file, { delimiter: ',', encoding: 'utf8', columns: true, quote: true, onBytes }), (v) => {
+      const published = clean(v['License Type']);
+      const type = TYPE_BY_NAME.find(([re]) => re.test(published))?.[1] ?? 'other';
+      const business = isBusiness(type);
+      return {
+        credential: {
+          state: 'TX',
+          license_number: v['License Number'],
+          license_type: type,
+          license_type_display: published,
+          status: v.Status,
+          entity_type: business ? 'business' : 'person',
+          full_name: v['Full Name'],
+          first_name: business ? '' : v['First Name'],
+          middle_name: business ? '' : v['Middle Name'],
+          last_name: business ? '' : v['Last Name'],
+          suffix: v.Suffix,
+          business_name: business ? v['Full Name'] : '',
+          issue_date: isoDate(v['Original License Date']),
+          expiration_date: isoDate(v['License Expiration Date']),
+          licensee_key: v['Agency Identifier'],
+        },
+        links: link(type, v['Related License Number'], v['Related License Start Date']),
+      };
+    });
   },
 };
 
@@ -135,55 +124,44 @@ export const TX_TRECFILE: SourceFormat = {
     const fields = first.split('\t');
     return fields.length === 32 && /^(SALE|BRK|BLLC|BCRP|6|REB|[A-Z0-9]{1,5})$/.test(fields[0].trim());
   },
-  async *rows(file, onBytes) {
-    for await (const r of delimitedRecords(file, { delimiter: '\t', encoding: 'latin1', columns: LEGACY_COLUMNS, quote: false, onBytes })) {
-      if (r.error || !r.values) {
-        yield { line: r.line, raw: r.raw, error: r.error };
-        continue;
-      }
-      const v = r.values;
-      try {
-        const code = clean(v.License_Type);
-        const type = TYPE_BY_CODE[code] ?? 'other';
-        const business = isBusiness(type);
-        const statusCode = clean(v.License_Status);
-        const status = STATUS_BY_CODE[statusCode];
-        if (!status) throw new Error(`unknown status code "${statusCode}"`);
-        const physical = clean(v.Physical_Address_Line_1) !== '';
-        const p = physical ? 'Physical_Address_' : 'Mailing_Address_';
-        const hasAddress = clean(v[`${p}Line_1`]) !== '' || clean(v[`${p}City`]) !== '';
-        const name = personName(v.Full_Name);
-        yield {
-          line: r.line,
-          raw: r.raw,
-          credential: {
-            state: 'TX',
-            license_number: v.License_Number,
-            license_type: type,
-            license_type_display: code,
-            status,
-            entity_type: business ? 'business' : 'person',
-            full_name: business ? clean(v.Full_Name) : name.full,
-            first_name: business ? '' : name.first,
-            middle_name: business ? '' : name.middle,
-            last_name: business ? '' : name.last,
-            suffix: v.Suffix,
-            business_name: business ? v.Full_Name : '',
-            issue_date: isoDate(v.Original_License_Date),
-            expiration_date: isoDate(v.License_Expiration_Date),
-            address_kind: hasAddress ? (physical ? 'physical' : 'mailing') : '',
-            address_line1: v[`${p}Line_1`],
-            address_line2: [v[`${p}Line_2`], v[`${p}Line_3`]].map(clean).filter(Boolean).join(', '),
-            address_city: v[`${p}City`],
-            address_region: v[`${p}State_Code`],
-            address_postal_code: v[`${p}Zip_Code`],
-            licensee_key: v.Agency_Identifier,
-          },
-          links: link(type, v.Related_License_Number, v.Related_License_Start_Date),
-        };
-      } catch (err) {
-        yield { line: r.line, raw: r.raw, error: (err as Error).message };
-      }
-    }
+  rows(file, onBytes) {
+    return mapRecords(delimitedRecords(file, { delimiter: '\t', encoding: 'latin1', columns: LEGACY_COLUMNS, quote: false, onBytes }), (v) => {
+      const code = clean(v.License_Type);
+      const type = TYPE_BY_CODE[code] ?? 'other';
+      const business = isBusiness(type);
+      const statusCode = clean(v.License_Status);
+      const status = STATUS_BY_CODE[statusCode];
+      if (!status) throw new Error(`unknown status code "${statusCode}"`);
+      const physical = clean(v.Physical_Address_Line_1) !== '';
+      const p = physical ? 'Physical_Address_' : 'Mailing_Address_';
+      const hasAddress = clean(v[`${p}Line_1`]) !== '' || clean(v[`${p}City`]) !== '';
+      const name = personName(v.Full_Name);
+      return {
+        credential: {
+          state: 'TX',
+          license_number: v.License_Number,
+          license_type: type,
+          license_type_display: code,
+          status,
+          entity_type: business ? 'business' : 'person',
+          full_name: business ? clean(v.Full_Name) : name.full,
+          first_name: business ? '' : name.first,
+          middle_name: business ? '' : name.middle,
+          last_name: business ? '' : name.last,
+          suffix: v.Suffix,
+          business_name: business ? v.Full_Name : '',
+          issue_date: isoDate(v.Original_License_Date),
+          expiration_date: isoDate(v.License_Expiration_Date),
+          address_kind: hasAddress ? (physical ? 'physical' : 'mailing') : '',
+          address_line1: v[`${p}Line_1`],
+          address_line2: [v[`${p}Line_2`], v[`${p}Line_3`]].map(clean).filter(Boolean).join(', '),
+          address_city: v[`${p}City`],
+          address_region: v[`${p}State_Code`],
+          address_postal_code: v[`${p}Zip_Code`],
+          licensee_key: v.Agency_Identifier,
+        },
+        links: link(type, v.Related_License_Number, v.Related_License_Start_Date),
+      };
+    });
   },
 };
