@@ -118,10 +118,10 @@ async function main() {
     const paidCost = median(rows.map((r) => r.paid - r.without));
     const freeCost = median(rows.map((r) => r.freePlan - r.without));
     console.log(`  median added per request, paid plan (in-memory metering): ${fmt(paidCost)} (range ${range(rows.map((r) => r.paid - r.without))}), ratio ${(median(rows.map((r) => r.paid)) / median(rows.map((r) => r.without))).toFixed(3)}`);
-    console.log(`  median added per request, free plan (quota taken in the store): ${fmt(freeCost)} (range ${range(rows.map((r) => r.freePlan - r.without))})`);
-    if (Number.isNaN(headline)) headline = paidCost;
+    console.log(`  median added per request, free plan (quota leased from the store): ${fmt(freeCost)} (range ${range(rows.map((r) => r.freePlan - r.without))})`);
+    if (Number.isNaN(headline)) headline = Math.max(paidCost, freeCost);
   }
-  console.log(`\n${headline <= TARGET_MS ? `target met: ${fmt(headline)} <= ${TARGET_MS} ms` : `target missed by ${fmt(headline - TARGET_MS)} (target ${TARGET_MS} ms)`} (paid plan, metered stub)`);
+  console.log(`\n${headline <= TARGET_MS ? `target met: ${fmt(headline)} <= ${TARGET_MS} ms` : `target missed by ${fmt(headline - TARGET_MS)} (target ${TARGET_MS} ms)`} (the larger of the paid and free plans, metered stub)`);
   clearInterval(flusher);
   guarded.close();
   open.close();

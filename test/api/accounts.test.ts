@@ -142,6 +142,8 @@ describe.each(kinds)('accounts, keys and metering on $name', (kind) => {
       const usage = body(await request(app).get('/api/v1/account/usage').set(a.auth), Usage);
       expect(usage).toMatchObject({ plan: 'free', quota: 25, used: 2, remaining: 23, period: usagePeriod(new Date()).period });
       expect(usage.by_endpoint).toEqual({ verifyLicense: 1, getLicensee: 1 });
+      // Calls are served from a lease; the flush gives the unused units back to the store.
+      await side.meter.flush();
       expect(await used(a.id)).toBe(2);
     });
 
@@ -162,7 +164,24 @@ describe.each(kinds)('accounts, keys and metering on $name', (kind) => {
       const statuses = await Promise.all(Array.from({ length: 50 }, () => request(app).get(VERIFY).set(a.auth).then((r) => r.status)));
       expect(statuses.filter((s) => s === 200)).toHaveLength(5);
       expect(statuses.filter((s) => s === 429)).toHaveLength(45);
+      await side.meter.flush();
       expect(await used(a.id)).toBe(25);
+    });
+
+    it('when two instances share one store then together they never exceed the free quota', async () => {
+      const a = await account('free');
+      await store.query('INSERT INTO usage_totals (account_id, period, used) VALUES ($1, $2, 18)', [a.id, usagePeriod(new Date()).period]);
+      const other = accountsDeps(store);
+      const app2 = testApp(graph, other) as unknown as App;
+      const calls = Array.from({ length: 40 }, (_, i) => request(i % 2 ? app : app2).get(VERIFY).set(a.auth).then((r) => r.status));
+      const statuses = await Promise.all(calls);
+      expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(7);
+      await Promise.all([side.meter.flush(), other.meter.flush()]);
+      const ok = statuses.filter((s) => s === 200).length;
+      expect(await used(a.id)).toBe(18 + ok);
+      // With the leases given back, the rest of the quota is served.
+      const more = await Promise.all(Array.from({ length: 10 }, () => request(app).get(VERIFY).set(a.auth).then((r) => r.status)));
+      expect(ok + more.filter((s) => s === 200).length).toBe(7);
     });
 
     it('when a paid account calls then usage is counted in memory, shown at once and flushed to the store', async () => {

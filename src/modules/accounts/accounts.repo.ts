@@ -114,18 +114,22 @@ export function createAccountsRepo(store: SqlStore) {
       const [row] = await store.query(`UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1 RETURNING ${KEY_COLUMNS}`, [keyId]);
       return row ? key(row) : undefined;
     },
-    /** Takes one unit of the month's quota atomically: the month's new total, or null when spent. */
-    async takeQuota(accountId: string, period: string, quota: number): Promise<number | null> {
-      const rows = await store.query<{ used: number }>(
-        `INSERT INTO usage_totals (account_id, period, used) VALUES ($1, $2, 1)
-         ON CONFLICT (account_id, period) DO UPDATE SET used = usage_totals.used + 1 WHERE usage_totals.used < $3
-         RETURNING used`,
-        [accountId, period, quota],
-      );
-      return rows[0]?.used ?? null;
+    /**
+     * Leases up to `size` units of the month's quota atomically (the row is locked while it is
+     * read and raised): the month's new total and how many units were taken, 0 when spent.
+     */
+    async leaseQuota(accountId: string, period: string, quota: number, size: number): Promise<{ used: number; taken: number }> {
+      return store.transaction(async (tx) => {
+        await tx.query('INSERT INTO usage_totals (account_id, period, used) VALUES ($1, $2, 0) ON CONFLICT (account_id, period) DO NOTHING', [accountId, period]);
+        const [row] = await tx.query<{ used: number }>('SELECT used FROM usage_totals WHERE account_id = $1 AND period = $2 FOR UPDATE', [accountId, period]);
+        const taken = Math.max(0, Math.min(size, quota - row.used));
+        if (taken) await tx.query('UPDATE usage_totals SET used = used + $3 WHERE account_id = $1 AND period = $2', [accountId, period, taken]);
+        return { used: row.used + taken, taken };
+      });
     },
-    async returnQuota(accountId: string, period: string) {
-      await store.query('UPDATE usage_totals SET used = used - 1 WHERE account_id = $1 AND period = $2 AND used > 0', [accountId, period]);
+    /** Gives back leased units that were not used. */
+    async returnQuota(accountId: string, period: string, units: number) {
+      await store.query('UPDATE usage_totals SET used = used - $3 WHERE account_id = $1 AND period = $2', [accountId, period, units]);
     },
     async usedThisPeriod(accountId: string, period: string): Promise<number> {
       const [row] = await store.query<{ used: number }>('SELECT used FROM usage_totals WHERE account_id = $1 AND period = $2', [accountId, period]);

@@ -3,11 +3,15 @@ import type { AccountRow, AccountsRepo } from './accounts.repo.js';
 import { effectivePlan, usagePeriod, type Plan } from './plans.js';
 
 /**
- * Monthly metering. Free accounts take their quota atomically in the store before the call runs,
- * so concurrent calls can never exceed it. Paid accounts are counted in memory and flushed to
- * the store every second and at shutdown: a crash loses at most the last second of their counts
- * (and, for every plan, of the per-endpoint breakdown); a clean shutdown loses nothing.
+ * Monthly metering. Free accounts lease their quota from the store: a lease of up to
+ * FREE_LEASE_UNITS is taken atomically (the row locked), calls are served from it in memory, and
+ * what is left is given back at every flush (each second) and at shutdown. So the quota can never
+ * be exceeded, whatever the concurrency, and a call costs no store round trip; a crash keeps at
+ * most one lease counted as used. Paid accounts are counted in memory and flushed to the store
+ * every second and at shutdown: a crash loses at most the last second of their counts (and, for
+ * every plan, of the per-endpoint breakdown); a clean shutdown loses nothing.
  */
+const FREE_LEASE_UNITS = 5;
 
 export interface Ticket {
   account: AccountRow;
@@ -42,6 +46,11 @@ export function createMeter(repo: AccountsRepo, now: () => Date = () => new Date
   const pending = new Map<string, Pending>(); // key: account|period
   const storedUsed = new Map<string, number>(); // paid accounts: store total at first use
   const touchedKeys = new Set<string>();
+  // Free accounts: units leased from the store and not yet used, and leases being taken.
+  const leases = new Map<string, number>();
+  // The store's total as of this instance's last lease (leased units included).
+  const leaseBase = new Map<string, number>();
+  const leasing = new Map<string, Promise<void>>();
   let flushing: Promise<void> = Promise.resolve();
 
   const slot = (accountId: string, period: string) => {
@@ -65,10 +74,24 @@ export function createMeter(repo: AccountsRepo, now: () => Date = () => new Date
   const flushingNow = new Map<string, Pending>();
   const settling = new Set<Promise<void>>();
 
+  /** A free account's units used: the store's total less what this instance holds unused. */
+  async function freeUsed(accountId: string, period: string): Promise<number> {
+    return (await repo.usedThisPeriod(accountId, period)) - (leases.get(`${accountId}|${period}`) ?? 0);
+  }
+
   async function flush(): Promise<void> {
     const next = flushing.then(async () => {
       // Refunds of calls that already answered go in before the counts are taken.
       await Promise.all([...settling]);
+      await Promise.all([...leasing.values()]);
+      // Unused leases go back to the store, so other instances see the quota left.
+      const unused = [...leases].filter(([, n]) => n > 0);
+      leases.clear();
+      leaseBase.clear();
+      for (const [k, n] of unused) {
+        const [account_id, period] = k.split('|');
+        await repo.returnQuota(account_id, period, n);
+      }
       const byEndpoint: { account_id: string; period: string; endpoint: string; calls: number }[] = [];
       const totals: { account_id: string; period: string; used: number }[] = [];
       for (const [k, p] of pending) flushingNow.set(k, p);
@@ -110,7 +133,7 @@ export function createMeter(repo: AccountsRepo, now: () => Date = () => new Date
       const { period, resets } = usagePeriod(at);
       const resetSeconds = Math.max(1, Math.ceil((resets.getTime() - at.getTime()) / 1000));
       if (options.paidOnly && !plan.batch) {
-        const used = plan.name === 'free' ? await repo.usedThisPeriod(account.id, period) : await paidUsed(account.id, period);
+        const used = plan.name === 'free' ? await freeUsed(account.id, period) : await paidUsed(account.id, period);
         throw Object.assign(
           new PaymentRequiredError(`the ${plan.name} plan does not include batch verification: upgrade to starter, growth or enterprise`),
           { ticket: { plan, remaining: plan.monthlyLookups - used, resetSeconds, period } },
@@ -118,14 +141,35 @@ export function createMeter(repo: AccountsRepo, now: () => Date = () => new Date
       }
       let remaining: number;
       if (plan.name === 'free') {
-        const used = await repo.takeQuota(account.id, period, plan.monthlyLookups);
-        if (used === null) {
-          throw Object.assign(
-            new QuotaExceededError(`monthly quota of ${plan.monthlyLookups} lookups is spent; it resets at ${resets.toISOString()}`, resetSeconds),
-            { ticket: { plan, remaining: 0, resetSeconds, period } },
-          );
+        const k = `${account.id}|${period}`;
+        // One lease at a time per account: concurrent calls wait for it rather than each taking one.
+        while (!leases.get(k)) {
+          const pendingLease = leasing.get(k);
+          if (pendingLease) {
+            await pendingLease;
+            continue;
+          }
+          let got = 0;
+          const lease = repo.leaseQuota(account.id, period, plan.monthlyLookups, FREE_LEASE_UNITS).then((l) => {
+            got = l.taken;
+            leases.set(k, (leases.get(k) ?? 0) + l.taken);
+            leaseBase.set(k, l.used);
+          });
+          leasing.set(k, lease);
+          try {
+            await lease;
+          } finally {
+            leasing.delete(k);
+          }
+          if (!got && !leases.get(k)) {
+            throw Object.assign(
+              new QuotaExceededError(`monthly quota of ${plan.monthlyLookups} lookups is spent; it resets at ${resets.toISOString()}`, resetSeconds),
+              { ticket: { plan, remaining: 0, resetSeconds, period } },
+            );
+          }
         }
-        remaining = plan.monthlyLookups - used;
+        leases.set(k, leases.get(k)! - 1);
+        remaining = plan.monthlyLookups - (leaseBase.get(k)! - leases.get(k)!);
       } else {
         const used = await paidUsed(account.id, period);
         if (used >= plan.monthlyLookups) {
@@ -162,7 +206,8 @@ export function createMeter(repo: AccountsRepo, now: () => Date = () => new Date
       p.byEndpoint.set(t.operation, (p.byEndpoint.get(t.operation) ?? 0) + 1);
       touchedKeys.add(t.keyId);
     } else if (t.plan.name === 'free') {
-      await repo.returnQuota(t.account.id, t.period);
+      const k = `${t.account.id}|${t.period}`;
+      leases.set(k, (leases.get(k) ?? 0) + 1);
     } else {
       p.total -= 1;
     }
@@ -177,7 +222,7 @@ export function createMeter(repo: AccountsRepo, now: () => Date = () => new Date
     for (const p of [pending.get(`${account.id}|${period}`), flushingNow.get(`${account.id}|${period}`)]) {
       for (const [e, n] of p?.byEndpoint ?? []) byEndpoint[e] = (byEndpoint[e] ?? 0) + n;
     }
-    const used = plan.name === 'free' ? await repo.usedThisPeriod(account.id, period) : await paidUsed(account.id, period);
+    const used = plan.name === 'free' ? await freeUsed(account.id, period) : await paidUsed(account.id, period);
     return {
       period,
       period_start: starts.toISOString(),
