@@ -34,6 +34,12 @@ const ConfigSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   JSON_BODY_LIMIT: z.string().default('128kb'),
+  /**
+   * How long an idle keep-alive connection stays open. Longer than the idle timeouts of common
+   * load balancers and clients (60 s), so the server is never the one closing a socket a client
+   * is about to reuse ("other side closed").
+   */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600000).default(65000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120000).default(10000),
   TRUST_PROXY: boolFlag,
 });

@@ -52,6 +52,8 @@ async function main() {
   const adminRouter = graph.name === 'ladybug' || store.kind === 'pglite' ? adminRoutes(adminToken, run) : undefined;
   const app = createApp({ ...buildDeps(graph, files, logger, config, side), adminRouter });
   const server = app.listen(config.PORT, config.HOST);
+  server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = config.KEEP_ALIVE_TIMEOUT_MS + 1000;
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
