@@ -106,7 +106,7 @@ export function importRepo(graph: GraphEngine, files: QueryFiles) {
 }
 
 export function refreshRepo(graph: GraphEngine, files: QueryFiles) {
-  return createRefreshRepo(graph, files);
+  return createRefreshRepo(graph, files, createImportRepo(graph, files));
 }
 
 export { loadQueryFiles };

@@ -67,12 +67,6 @@ export class PaymentRequiredError extends AppError {
   }
 }
 
-export class ServiceUnavailableError extends AppError {
-  constructor(message: string) {
-    super(503, message);
-  }
-}
-
 /** The embedded data dir is held by another process. */
 export class DataDirLockedError extends Error {
   constructor(

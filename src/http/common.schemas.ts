@@ -1,5 +1,5 @@
 import { isRealDate } from '../domain/dates.js';
-import { canonicalLicenseNumber } from '../domain/identity.js';
+import { MAX_SEARCH_TERMS, canonicalLicenseNumber, searchTerms } from '../domain/identity.js';
 import { z } from './zod.js';
 
 export const ValidationErrorItem = z
@@ -69,8 +69,21 @@ export const PageParam = intParam(1, undefined, 1, 'Page number, from 1');
 export const PerPageParam = intParam(1, 100, 25, 'Items per page, 1 to 100');
 export const intQueryParam = intParam;
 
-export const CredentialIdParam = z
-  .string()
-  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'must be a UUID')
-  .transform((s) => s.toLowerCase())
-  .openapi({ type: 'string', format: 'uuid', description: 'Licence credential id (the Licensee `id`)' });
+/** A UUID in any case, answered in lower case. */
+export const uuidParam = (description: string) =>
+  z
+    .string()
+    .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'must be a UUID')
+    .transform((s) => s.toLowerCase())
+    .openapi({ type: 'string', format: 'uuid', description });
+
+export const CredentialIdParam = uuidParam('Licence credential id (the Licensee `id`)');
+
+/** A free-text search filter: at most 200 characters and MAX_SEARCH_TERMS distinct terms. */
+export const searchText = (description: string) =>
+  z
+    .string()
+    .max(200, 'must be at most 200 characters')
+    .refine((v) => searchTerms(v).length <= MAX_SEARCH_TERMS, `must hold at most ${MAX_SEARCH_TERMS} terms`)
+    .optional()
+    .openapi({ description });

@@ -159,6 +159,12 @@ export function credentialRecord(row: CredentialRow, importedAt: Date): Row {
   return { ...record, doc: JSON.stringify(doc), row_hash, left_source_on: null };
 }
 
+/** The business-name brokerage link of a credential whose source names only a brokerage. */
+export function brokerageContext(id: string, state: string, name: string, source: string): Row {
+  const f_name = fold(name);
+  return { id, state, brokerage_id: brokerageId(state, f_name), brokerage_name: name, f_name, source };
+}
+
 /** Loads a folder in the canonical import format; see the README, Canonical import format. */
 export async function importFolder(repo: ImportRepo, folder: string, options: ImportOptions = {}): Promise<ImportSummary> {
   const started = Date.now();
@@ -225,16 +231,7 @@ export async function importFolder(repo: ImportRepo, folder: string, options: Im
           seenIds.add(record.id as string);
           records.push(record);
           rowsByState.set(row.state, (rowsByState.get(row.state) ?? 0) + 1);
-          if (row.brokerage_name) {
-            context.push({
-              id: record.id,
-              state: row.state,
-              brokerage_id: brokerageId(row.state, fold(row.brokerage_name)),
-              brokerage_name: row.brokerage_name,
-              f_name: fold(row.brokerage_name),
-              source: row.source,
-            });
-          }
+          if (row.brokerage_name) context.push(brokerageContext(record.id as string, row.state, row.brokerage_name, row.source));
         }
         // A real import of a state replaces that state's demo records.
         const realStates = [...new Set(records.filter((r) => r.source !== 'demo').map((r) => r.state as string))].filter(

@@ -18,15 +18,25 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
     jurisdictionCodes: files.get('import/jurisdiction-codes'),
   };
   const tx = <T>(fn: (t: GraphTx) => Promise<T>) => graph.writeTransaction(fn);
+  // Steps a refresh also runs, inside its own unit of work.
+  const writeJurisdictions = async (t: GraphTx, rows: Row[]) => {
+    await t.run(q.detachOtherSources, { rows: rows.map((r) => ({ state: r.state, source_id: r.source_id })) });
+    await t.run(q.upsertJurisdictions, { rows });
+  };
+  const removeDemo = async (t: GraphTx, states: string[]) => {
+    for (const state of states) await t.run(q.deleteDemoCredentials, { state });
+    await t.run(q.deleteOrphanLicensees);
+    await t.run(q.deleteOrphanBrokerages);
+  };
+  const writeCounts = (t: GraphTx, rows: { state: string; rows: number }[], now: string) => t.run(q.refreshCounts, { rows, now });
   return {
+    writeJurisdictions,
+    removeDemo,
+    writeCounts,
     async jurisdictionCodes(): Promise<Set<string>> {
       return new Set((await graph.read(q.jurisdictionCodes)).map((r) => r.code as string));
     },
-    upsertJurisdictions: (rows: Row[]) =>
-      tx(async (t) => {
-        await t.run(q.detachOtherSources, { rows: rows.map((r) => ({ state: r.state, source_id: r.source_id })) });
-        await t.run(q.upsertJurisdictions, { rows });
-      }),
+    upsertJurisdictions: (rows: Row[]) => tx((t) => writeJurisdictions(t, rows)),
     upsertCredentials: (rows: Row[], context: Row[]) =>
       tx(async (t) => {
         await t.run(q.upsertCredentials, { rows });
@@ -37,14 +47,8 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
     /** Returns the lines of the rows whose two credentials were on file. */
     upsertRelationships: (rows: Row[]) =>
       tx(async (t) => (await t.run(q.upsertRelationships, { rows })).map((r) => Number(r.line))),
-    deleteDemoCredentials: (states: string[]) =>
-      tx(async (t) => {
-        for (const state of states) await t.run(q.deleteDemoCredentials, { state });
-        await t.run(q.deleteOrphanLicensees);
-        await t.run(q.deleteOrphanBrokerages);
-      }),
-    refreshCounts: (rows: { state: string; rows: number }[], now: string) =>
-      tx((t) => t.run(q.refreshCounts, { rows, now })),
+    deleteDemoCredentials: (states: string[]) => tx((t) => removeDemo(t, states)),
+    refreshCounts: (rows: { state: string; rows: number }[], now: string) => tx((t) => writeCounts(t, rows, now)),
   };
 }
 export type ImportRepo = ReturnType<typeof createImportRepo>;

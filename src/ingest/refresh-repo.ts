@@ -1,16 +1,15 @@
 import type { GraphEngine, GraphTx, Row } from '../graph/graph-port.js';
 import type { QueryFiles } from '../graph/query-files.js';
+import type { ImportRepo } from './import-repo.js';
 
 const CREDENTIAL_DATES = ['issue_date', 'expiration_date', 'snapshot_date', 'left_source_on'];
 /** The coalesced nulls of the list reads ('' and the 1900-01-01 date) back to null. */
 const orNull = (v: string | undefined) => (v === '' || v === '1900-01-01' || v === undefined ? null : v);
 
 /** The reads and writes of a refresh run, all inside the run's one transaction. */
-export function createRefreshRepo(graph: GraphEngine, files: QueryFiles) {
+export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports: ImportRepo) {
   const q = (name: string) => files.get(name);
   const queries = {
-    upsertJurisdictions: q('import/upsert-jurisdictions'),
-    detachOtherSources: q('import/detach-other-sources'),
     createCredentials: q('refresh/create-credentials'),
     bulkCreateCredentials: q('engine/ladybug/create-credentials'),
     updateCredentials: q('refresh/update-credentials'),
@@ -20,10 +19,6 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles) {
     linkBrokerageContext: q('refresh/link-brokerage-context'),
     reopenLinks: q('refresh/reopen-links'),
     createLinks: q('refresh/create-links'),
-    deleteDemoCredentials: q('import/delete-demo-credentials'),
-    deleteOrphanLicensees: q('import/delete-orphan-licensees'),
-    deleteOrphanBrokerages: q('import/delete-orphan-brokerages'),
-    refreshCounts: q('import/refresh-counts'),
     existing: q('refresh/existing-credentials'),
     docs: q('licensees/by-ids'),
     openLinks: q('refresh/open-links'),
@@ -43,15 +38,8 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles) {
       const [row] = await t.run(queries.lastSnapshot, { source });
       return (row?.last_snapshot_date as string | null) ?? null;
     },
-    async configureSource(t: GraphTx, row: Row) {
-      await t.run(queries.detachOtherSources, { rows: [{ state: row.state, source_id: row.source_id }] });
-      await t.run(queries.upsertJurisdictions, { rows: [row] });
-    },
-    async removeDemo(t: GraphTx, state: string) {
-      await t.run(queries.deleteDemoCredentials, { state });
-      await t.run(queries.deleteOrphanLicensees);
-      await t.run(queries.deleteOrphanBrokerages);
-    },
+    configureSource: (t: GraphTx, row: Row) => imports.writeJurisdictions(t, [row]),
+    removeDemo: (t: GraphTx, state: string) => imports.removeDemo(t, [state]),
     async existing(t: GraphTx, state: string): Promise<Row[]> {
       const [l] = await t.run(queries.existing, { state });
       const ids = (l?.ids as string[] | undefined) ?? [];
@@ -120,7 +108,7 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles) {
     deleteLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.deleteLinks, rows),
     markLeft: (t: GraphTx, rows: Row[]) => batched(t, queries.markLeft, rows),
     async finish(t: GraphTx, state: string, source: string, snapshot: string, run: object, rows: number, now: string) {
-      await t.run(queries.refreshCounts, { rows: [{ state, rows }], now });
+      await imports.writeCounts(t, [{ state, rows }], now);
       await t.run(queries.recordRun, { source, snapshot, run: JSON.stringify(run), now, rows });
     },
   };

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { brokerageId, credentialId, fold } from '../domain/identity.js';
+import { credentialId } from '../domain/identity.js';
 import { JURISDICTION_NAMES } from '../domain/jurisdictions.js';
 import { BadRequestError, ConflictError } from '../errors.js';
 import type { Row } from '../graph/graph-port.js';
-import { credentialRecord } from './canonical-import.js';
+import { brokerageContext, credentialRecord } from './canonical-import.js';
 import { CredentialRow, describeIssues } from './canonical-rows.js';
 import { isRealDate } from '../domain/dates.js';
 import type { RefreshRepo } from './refresh-repo.js';
@@ -200,16 +200,7 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
           updated.push(record);
           if (before.licensee_id !== record.licensee_id) moved.push(record);
         } else created.push(record);
-        if (parsed.data.brokerage_name) {
-          context.push({
-            id,
-            state,
-            brokerage_id: brokerageId(state, fold(parsed.data.brokerage_name)),
-            brokerage_name: parsed.data.brokerage_name,
-            f_name: fold(parsed.data.brokerage_name),
-            source: source.id,
-          });
-        }
+        if (parsed.data.brokerage_name) context.push(brokerageContext(id, state, parsed.data.brokerage_name, source.id));
         // New credentials go in large bulk batches; updates in UNWIND batches.
         if (created.length >= batchSize * 10 || updated.length >= batchSize) await flush();
       }

@@ -5,6 +5,18 @@
 const TX_AGENT = '86d53935-39cc-5aac-b6b0-6f0210b16917'; // TX 763827-SA in the small fixture
 const TX_BROKERAGE = 'f0a77b2d-3837-5c12-a917-08b06e35020a'; // TX 100001-B
 
+/** Every LicenseCredential property plus the licensee fields, as the import writes them. */
+const CREDENTIAL_ROW = {
+      id: '00000000-0000-5000-8000-000000000001', state: 'OR', license_number: '1', license_number_display: '1',
+      license_type: 'broker', license_type_display: 'Broker', status: 'Active', status_normalized: 'active', entity_type: 'person',
+      full_name: 'A B', first_name: 'A', middle_name: null, last_name: 'B', suffix: null, business_name: null,
+      issue_date: '2020-01-01', expiration_date: null, address_kind: null, address_line1: null, address_line2: null,
+      address_city: null, address_county: null, address_region: null, address_postal_code: null, address_country: null,
+      source: 'test', snapshot_date: '2026-11-01', last_verified: '2026-11-01T00:00:00.000Z', data_source_notes: ['n'],
+      f_full: 'a b', f_first: 'a', f_last: 'b', f_business: null, f_city: null, sort_key: 'b a',
+      licensee_id: '00000000-0000-5000-8000-000000000002', licensee_key: null, display_name: 'A B', row_hash: 'h', left_source_on: null, doc: '{"id":"00000000-0000-5000-8000-000000000001"}',
+    };
+
 export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'analyst/broker-current-affiliates': { state: 'TX', license_number: '100001-B', as_of: '2026-11-22' },
   'analyst/agent-supervision-history': { state: 'TX', license_number: '763827-SA' },
@@ -37,18 +49,7 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
       relationship_coverage_notes: 'n', is_demo: false, source_id: 'wa-dol', source_name: 'WA DOL', source_url: 'https://example.org', source_format: 'csv' }],
   },
   'import/detach-other-sources': { rows: [{ state: 'OR', source_id: 'wa-dol' }] },
-  'import/upsert-credentials': {
-    rows: [{
-      id: '00000000-0000-5000-8000-000000000001', state: 'OR', license_number: '1', license_number_display: '1',
-      license_type: 'broker', license_type_display: 'Broker', status: 'Active', status_normalized: 'active', entity_type: 'person',
-      full_name: 'A B', first_name: 'A', middle_name: null, last_name: 'B', suffix: null, business_name: null,
-      issue_date: '2020-01-01', expiration_date: null, address_kind: null, address_line1: null, address_line2: null,
-      address_city: null, address_county: null, address_region: null, address_postal_code: null, address_country: null,
-      source: 'test', snapshot_date: '2026-11-01', last_verified: '2026-11-01T00:00:00.000Z', data_source_notes: ['n'],
-      f_full: 'a b', f_first: 'a', f_last: 'b', f_business: null, f_city: null, sort_key: 'b a',
-      licensee_id: '00000000-0000-5000-8000-000000000002', licensee_key: null, display_name: 'A B', row_hash: 'h', left_source_on: null, doc: '{"id":"00000000-0000-5000-8000-000000000001"}',
-    }],
-  },
+  'import/upsert-credentials': { rows: [CREDENTIAL_ROW] },
   'import/detach-other-holders': { rows: [{ id: '00000000-0000-5000-8000-000000000001', licensee_id: '00000000-0000-5000-8000-000000000002' }] },
   'import/clear-brokerage-context': { ids: ['00000000-0000-5000-8000-000000000001'] },
   'import/link-brokerage-context': {
@@ -60,30 +61,8 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
       relationship_type: 'sponsoring_broker', effective_from: '2024-01-01', effective_to: null, source: 'test' }],
   },
   'import/delete-demo-credentials': { state: 'OR' },
-  'refresh/create-credentials': {
-    rows: [{
-      id: '00000000-0000-5000-8000-000000000011', state: 'OR', license_number: '1', license_number_display: '1',
-      license_type: 'broker', license_type_display: 'Broker', status: 'Active', status_normalized: 'active', entity_type: 'person',
-      full_name: 'A B', first_name: 'A', middle_name: null, last_name: 'B', suffix: null, business_name: null,
-      issue_date: '2020-01-01', expiration_date: null, address_kind: null, address_line1: null, address_line2: null,
-      address_city: null, address_county: null, address_region: null, address_postal_code: null, address_country: null,
-      source: 'test', snapshot_date: '2026-11-01', last_verified: '2026-11-01T00:00:00.000Z', data_source_notes: ['n'],
-      f_full: 'a b', f_first: 'a', f_last: 'b', f_business: null, f_city: null, sort_key: 'b a',
-      licensee_id: '00000000-0000-5000-8000-000000000002', licensee_key: null, display_name: 'A B', row_hash: 'h', left_source_on: null, doc: '{"id":"00000000-0000-5000-8000-000000000001"}',
-    }],
-  },
-  'refresh/update-credentials': {
-    rows: [{
-      id: '00000000-0000-5000-8000-000000000001', state: 'OR', license_number: '1', license_number_display: '1',
-      license_type: 'broker', license_type_display: 'Broker', status: 'Active', status_normalized: 'active', entity_type: 'person',
-      full_name: 'A B', first_name: 'A', middle_name: null, last_name: 'B', suffix: null, business_name: null,
-      issue_date: '2020-01-01', expiration_date: null, address_kind: null, address_line1: null, address_line2: null,
-      address_city: null, address_county: null, address_region: null, address_postal_code: null, address_country: null,
-      source: 'test', snapshot_date: '2026-11-01', last_verified: '2026-11-01T00:00:00.000Z', data_source_notes: ['n'],
-      f_full: 'a b', f_first: 'a', f_last: 'b', f_business: null, f_city: null, sort_key: 'b a',
-      licensee_id: '00000000-0000-5000-8000-000000000002', licensee_key: null, display_name: 'A B', row_hash: 'h', left_source_on: null, doc: '{"id":"00000000-0000-5000-8000-000000000001"}',
-    }],
-  },
+  'refresh/create-credentials': { rows: [{ ...CREDENTIAL_ROW, id: '00000000-0000-5000-8000-000000000011' }] },
+  'refresh/update-credentials': { rows: [CREDENTIAL_ROW] },
   'refresh/move-holders': { rows: [{ id: '00000000-0000-5000-8000-000000000001', licensee_id: '00000000-0000-5000-8000-000000000009', entity_type: 'person', display_name: 'A B', licensee_key: null }] },
   'refresh/link-brokerage-context': {
     rows: [{ id: '00000000-0000-5000-8000-000000000001', brokerage_id: '00000000-0000-5000-8000-000000000003', state: 'OR', brokerage_name: 'Acme', f_name: 'acme', source: 'test' }],

@@ -1,3 +1,4 @@
+import { uuidParam } from '../../http/common.schemas.js';
 import { z } from '../../http/zod.js';
 import { PLAN_NAMES } from './plans.js';
 
@@ -65,10 +66,4 @@ export const DeletedApiKey = z
   .passthrough()
   .openapi('DeletedApiKey');
 
-export const KeyIdPath = z.object({
-  key_id: z
-    .string()
-    .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'must be a UUID')
-    .transform((s) => s.toLowerCase())
-    .openapi({ type: 'string', format: 'uuid' }),
-});
+export const KeyIdPath = z.object({ key_id: uuidParam('API key id') });

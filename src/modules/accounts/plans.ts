@@ -3,7 +3,6 @@
 
 export const PLAN_NAMES = ['free', 'starter', 'growth', 'enterprise'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
-export const PAID_PLANS = ['starter', 'growth', 'enterprise'] as const;
 
 export interface Plan {
   name: PlanName;

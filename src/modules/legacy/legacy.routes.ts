@@ -1,7 +1,6 @@
 import { LICENSE_TYPES, STATUS_FILTER_VALUES } from '../../domain/vocabulary.js';
-import { MAX_SEARCH_TERMS, searchTerms } from '../../domain/identity.js';
 import type { LegacyService } from './legacy.service.js';
-import { PageParam, PaginationMeta, PerPageParam, StateCode } from '../../http/common.schemas.js';
+import { PageParam, PaginationMeta, PerPageParam, StateCode, searchText } from '../../http/common.schemas.js';
 import { route, type RouteContext } from '../../http/route.js';
 import { z } from '../../http/zod.js';
 import { LicensePath, LicenseeListResponse } from '../licensees/licensees.schemas.js';
@@ -9,18 +8,10 @@ import type { LicenseesService } from '../licensees/licensees.service.js';
 import { SingleSupervisorResponse } from '../relationships/relationships.schemas.js';
 import type { RelationshipsService } from '../relationships/relationships.service.js';
 
-const name = (d: string) =>
-  z
-    .string()
-    .max(200, 'must be at most 200 characters')
-    .refine((v) => searchTerms(v).length <= MAX_SEARCH_TERMS, `must hold at most ${MAX_SEARCH_TERMS} terms`)
-    .optional()
-    .openapi({ description: d });
-
 const LegacySearchQuery = z
   .object({
-    first_name: name('Substring of the first name'),
-    last_name: name('Substring of the last name'),
+    first_name: searchText('Substring of the first name'),
+    last_name: searchText('Substring of the last name'),
     state: StateCode.optional().openapi({ description: 'Two-letter state code; all jurisdictions when absent' }),
     page: PageParam,
     per_page: PerPageParam,
@@ -55,7 +46,7 @@ export const RawLicense = z
 
 const LicensesSearchQuery = z.object({
   state: StateCode,
-  name: name('Every term must appear in the full, first, last or business name'),
+  name: searchText('Every term must appear in the full, first, last or business name'),
   license_number: z.string().max(128).optional().openapi({ description: 'Prefix of the canonical licence number' }),
   status: z.enum(STATUS_FILTER_VALUES).optional(),
   license_type: z.enum(LICENSE_TYPES).optional(),

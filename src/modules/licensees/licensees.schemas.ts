@@ -12,9 +12,9 @@ import {
   PaginationMeta,
   PerPageParam,
   StateCode,
+  searchText,
 } from '../../http/common.schemas.js';
 import { z } from '../../http/zod.js';
-import { MAX_SEARCH_TERMS, searchTerms } from '../../domain/identity.js';
 
 export const RelationshipCoverage = z.enum(RELATIONSHIP_COVERAGE_VALUES).openapi('RelationshipCoverage', {
   description:
@@ -98,24 +98,16 @@ export const VerifyResponse = z
   .openapi('VerifyResponse');
 export const LicenseeResponse = z.object({ data: Licensee }).openapi('LicenseeResponse');
 
-const text = (description: string) =>
-  z
-    .string()
-    .max(200, 'must be at most 200 characters')
-    .refine((v) => searchTerms(v).length <= MAX_SEARCH_TERMS, `must hold at most ${MAX_SEARCH_TERMS} terms`)
-    .optional()
-    .openapi({ description });
-
 export const SearchQuery = z.object({
   state: StateCode,
-  name: text('Every whitespace-separated term must appear (case- and accent-insensitive) in the full, first, last or business name'),
-  first_name: text('Substring of the first name (case- and accent-insensitive; every term must match)'),
-  last_name: text('Substring of the last name'),
-  business_name: text('Substring of the business name'),
+  name: searchText('Every whitespace-separated term must appear (case- and accent-insensitive) in the full, first, last or business name'),
+  first_name: searchText('Substring of the first name (case- and accent-insensitive; every term must match)'),
+  last_name: searchText('Substring of the last name'),
+  business_name: searchText('Substring of the business name'),
   status: z.enum(STATUS_FILTER_VALUES).optional().openapi({ description: 'Normalized status filter' }),
   license_type: z.enum(LICENSE_TYPES).optional().openapi({ description: 'Normalized licence type' }),
-  brokerage: text('Every term must appear in the name of a current brokerage (verified supervisor or business-name context)'),
-  city: text('Substring of the city'),
+  brokerage: searchText('Every term must appear in the name of a current brokerage (verified supervisor or business-name context)'),
+  city: searchText('Substring of the city'),
   page: PageParam,
   per_page: PerPageParam,
 });
