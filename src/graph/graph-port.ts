@@ -7,9 +7,10 @@ export type Row = Record<string, unknown>;
 export interface GraphTx {
   run(query: string, params?: Params): Promise<Row[]>;
   /**
-   * Engines with a bulk path (LadybugDB: LOAD FROM a CSV file) run `query`, whose `// @load` line
-   * they replace with their load clause, over `rows`; columns keep their names. `dates` name the
-   * DATE columns; list columns arrive joined by $notes_separator. Absent: use run() with UNWIND.
+   * Engines with a bulk path (LadybugDB: a delimited file) run `query` over `rows`. A `// @load`
+   * line becomes a LOAD clause whose columns keep the rows' names; a `// @from` line becomes the
+   * FROM clause of a COPY, which takes the columns in the rows' key order. `dates` name the DATE
+   * columns; list columns arrive joined by $notes_separator. Absent: use run() with UNWIND.
    */
   bulk?(query: string, rows: Row[], dates: string[], params?: Params): Promise<void>;
 }

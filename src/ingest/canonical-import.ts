@@ -92,12 +92,15 @@ function displayName(row: CredentialRow): string | null {
   return row.full_name ?? ([row.first_name, row.middle_name, row.last_name].filter(Boolean).join(' ') || row.business_name);
 }
 
-/** The fields of the credential's JSON read model (`doc`): what lookups return. */
-const DOC_FIELDS = [
+/**
+ * The fields of the credential's JSON read model (`doc`): what lookups return. What the source
+ * published comes first; when it was seen (snapshot_date, last_verified, data_source_notes) last.
+ */
+const DOC_CONTENT_FIELDS = [
   'id', 'state', 'license_number', 'license_number_display', 'license_type', 'license_type_display', 'status',
   'status_normalized', 'entity_type', 'full_name', 'first_name', 'middle_name', 'last_name', 'suffix', 'business_name',
   'issue_date', 'expiration_date', 'address_kind', 'address_line1', 'address_line2', 'address_city', 'address_county',
-  'address_region', 'address_postal_code', 'address_country', 'source', 'snapshot_date', 'last_verified', 'data_source_notes',
+  'address_region', 'address_postal_code', 'address_country', 'source',
 ] as const;
 
 export function credentialRecord(row: CredentialRow, importedAt: Date): Row {
@@ -151,12 +154,15 @@ export function credentialRecord(row: CredentialRow, importedAt: Date): Row {
     licensee_key: row.licensee_key,
     display_name: fullName,
   };
-  const doc: Record<string, unknown> = { context_brokerage: row.brokerage_name };
-  for (const key of DOC_FIELDS) doc[key] = record[key];
-  // What the source published, without when: a new snapshot with the same content hashes the same.
-  const { snapshot_date: _s, last_verified: _l, data_source_notes: _n, ...content } = record;
-  const row_hash = createHash('sha1').update(JSON.stringify([content, row.brokerage_name, row.notes])).digest('base64url');
-  return { ...record, doc: JSON.stringify(doc), row_hash, left_source_on: null };
+  const content: Record<string, unknown> = { context_brokerage: row.brokerage_name };
+  for (const key of DOC_CONTENT_FIELDS) content[key] = record[key];
+  const published = JSON.stringify(content);
+  // The doc is serialized once and its hash taken from the same text (ingest builds one per row).
+  const doc = `${published.slice(0, -1)},"snapshot_date":${JSON.stringify(record.snapshot_date)},"last_verified":${JSON.stringify(record.last_verified)},"data_source_notes":${JSON.stringify(notes)}}`;
+  // What the source published, without when: a new snapshot with the same content hashes the
+  // same. The other stored columns derive from these, but for the licensee key and the notes.
+  const row_hash = createHash('sha1').update(JSON.stringify([published, row.licensee_key, row.notes])).digest('base64url');
+  return Object.assign(record, { doc, row_hash, left_source_on: null });
 }
 
 /** The business-name brokerage link of a credential whose source names only a brokerage. */

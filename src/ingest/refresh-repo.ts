@@ -19,6 +19,7 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     linkBrokerageContext: q('refresh/link-brokerage-context'),
     reopenLinks: q('refresh/reopen-links'),
     createLinks: q('refresh/create-links'),
+    bulkCreateLinks: q('engine/ladybug/create-links'),
     existing: q('refresh/existing-credentials'),
     docs: q('licensees/by-ids'),
     openLinks: q('refresh/open-links'),
@@ -101,9 +102,12 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     },
     /** Reopens ended links that come back with the same start date. */
     reopenLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.reopenLinks, rows),
-    // No bulk path for links: on LadybugDB 0.19 a MATCH on a loaded key either finds nothing or,
-    // behind a WITH, exhausts the buffer pool. UNWIND over parameters works.
-    createLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.createLinks, rows),
+    /** Opens new links; both ends are on file (the refresh checks supervisors, affiliates are its rows). */
+    async createLinks(t: GraphTx, rows: Row[]) {
+      if (!t.bulk) return batched(t, queries.createLinks, rows);
+      const copy = rows.map((r) => ({ from: r.supervisor_id, to: r.affiliate_id, affiliate_role: r.affiliate_role, relationship_type: r.relationship_type, effective_from: r.effective_from, effective_to: null, source: r.source }));
+      await t.bulk(queries.bulkCreateLinks, copy, ['effective_from', 'effective_to']);
+    },
     closeLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.closeLinks, rows),
     deleteLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.deleteLinks, rows),
     markLeft: (t: GraphTx, rows: Row[]) => batched(t, queries.markLeft, rows),

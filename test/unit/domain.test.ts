@@ -22,6 +22,8 @@ describe('folding for search', () => {
   it('when text has accents, case and extra spaces then the folded form drops them', () => {
     expect(fold('  José  ÁLVARO Muñoz ')).toBe('jose alvaro munoz');
     expect(fold('Zoë Brontë')).toBe('zoe bronte');
+    expect(fold(' SMITH  &  Co. ')).toBe('smith & co.');
+    expect(fold('tab\there')).toBe('tab here');
     expect(searchTerms(' MUÑOZ   josé ')).toEqual(['munoz', 'jose']);
     expect(searchTerms('   ')).toEqual([]);
   });
@@ -49,5 +51,11 @@ describe('dates', () => {
     expect(isRealDate('2025-04-31')).toBe(false);
     expect(isRealDate('2025-4-1')).toBe(false);
     expect(isRealDate('2025-04-01T00:00:00Z')).toBe(false);
+    expect(isRealDate('2000-02-29')).toBe(true); // divisible by 400
+    expect(isRealDate('1900-02-29')).toBe(false); // by 100 only
+    expect(isRealDate('2025-13-01')).toBe(false);
+    expect(isRealDate('2025-00-10')).toBe(false);
+    expect(isRealDate('2025-01-00')).toBe(false);
+    expect(isRealDate('2025-12-31')).toBe(true);
   });
 });

@@ -25,9 +25,27 @@ describe('Neo4j parameter and result conversion', () => {
 });
 
 describe('the LadybugDB bulk-load file', () => {
-  it('when values hold quotes, commas, newlines and nulls then each field is quoted and quotes doubled', async () => {
+  it('when values hold the delimiter, the quote, newlines and nulls then only those fields are quoted', async () => {
     const { csvText, NOTES_SEPARATOR } = await import('../../src/graph/ladybug-engine.js');
-    const text = csvText(['a', 'b', 'c'], [{ a: 'say "hi", ok', b: null, c: ['x', 'y'] }, { a: 'line\nbreak', b: 7, c: [] }]);
-    expect(text).toBe(`a,b,c\n"say ""hi"", ok",,"x${NOTES_SEPARATOR}y"\n"line\nbreak","7",""\n`);
+    const [D, Q] = ['\u001e', '\u0002'];
+    const text = csvText(['a', 'b', 'c'], [{ a: 'say "hi", ok', b: null, c: ['x', 'y'] }, { a: `line\nbreak${Q}`, b: 7, c: [] }, { a: `x${D}y`, b: '', c: null }]);
+    expect(text).toBe(`a${D}b${D}c\nsay "hi", ok${D}${D}x${NOTES_SEPARATOR}y\n${Q}line\nbreak${Q}${Q}${Q}${D}7${D}\n${Q}x${D}y${Q}${D}${D}\n`);
+  });
+});
+
+describe('a LadybugDB bulk load', () => {
+  it('when values hold the delimiter, the quote, line breaks and ordinary quotes then they come back as written (an empty string as null)', async () => {
+    const { openLadybug } = await import('../../src/graph/ladybug-engine.js');
+    const graph = await openLadybug({ path: ':memory:', bufferPoolMb: 256, connections: 1, queryTimeoutMs: 30000 });
+    try {
+      await graph.applySchema(['CREATE NODE TABLE T(id STRING PRIMARY KEY, v STRING, d DATE, l STRING[])']);
+      const values = ['{"json": "doc", "a,b": 1}', 'two\nlines', 'cr\r\nlf', 'has\u001edelimiter', 'has\u0002quote', '', null, '\u0002', 'plain'];
+      const rows = values.map((v, i) => ({ id: `r${i}`, v, d: i % 2 ? '2026-11-01' : null, l: ['x', 'y "z"'] }));
+      await graph.writeLarge((t) => t.bulk!('// @load\nCREATE (:T {id: id, v: v, d: d, l: string_split(l, $notes_separator)})', rows, ['d']));
+      const back = await graph.read('MATCH (t:T) RETURN t.id AS id, t.v AS v, t.d AS d, t.l AS l ORDER BY t.id');
+      expect(back).toEqual(rows.map((r) => ({ ...r, v: r.v || null })).sort((a, b) => a.id.localeCompare(b.id)));
+    } finally {
+      await graph.close();
+    }
   });
 });
