@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse';
 import type { z } from 'zod';
+import { docContent, docFromContent } from '../domain/credential-doc.js';
 import { JURISDICTION_NAMES } from '../domain/jurisdictions.js';
 import { brokerageId, canonicalLicenseNumber, credentialId, fold, licenseeId } from '../domain/identity.js';
 import type { Row } from '../graph/graph-port.js';
@@ -92,17 +93,6 @@ function displayName(row: CredentialRow): string | null {
   return row.full_name ?? ([row.first_name, row.middle_name, row.last_name].filter(Boolean).join(' ') || row.business_name);
 }
 
-/**
- * The fields of the credential's JSON read model (`doc`): what lookups return. What the source
- * published comes first; when it was seen (snapshot_date, last_verified, data_source_notes) last.
- */
-const DOC_CONTENT_FIELDS = [
-  'id', 'state', 'license_number', 'license_number_display', 'license_type', 'license_type_display', 'status',
-  'status_normalized', 'entity_type', 'full_name', 'first_name', 'middle_name', 'last_name', 'suffix', 'business_name',
-  'issue_date', 'expiration_date', 'address_kind', 'address_line1', 'address_line2', 'address_city', 'address_county',
-  'address_region', 'address_postal_code', 'address_country', 'source',
-] as const;
-
 export function credentialRecord(row: CredentialRow, importedAt: Date): Row {
   const id = credentialId(row.state, row.license_number);
   const fullName = displayName(row);
@@ -154,11 +144,9 @@ export function credentialRecord(row: CredentialRow, importedAt: Date): Row {
     licensee_key: row.licensee_key,
     display_name: fullName,
   };
-  const content: Record<string, unknown> = { context_brokerage: row.brokerage_name };
-  for (const key of DOC_CONTENT_FIELDS) content[key] = record[key];
-  const published = JSON.stringify(content);
   // The doc is serialized once and its hash taken from the same text (ingest builds one per row).
-  const doc = `${published.slice(0, -1)},"snapshot_date":${JSON.stringify(record.snapshot_date)},"last_verified":${JSON.stringify(record.last_verified)},"data_source_notes":${JSON.stringify(notes)}}`;
+  const published = docContent({ ...record, context_brokerage: row.brokerage_name });
+  const doc = docFromContent(published, record);
   // What the source published, without when: a new snapshot with the same content hashes the
   // same. The other stored columns derive from these, but for the licensee key and the notes.
   const row_hash = createHash('sha1').update(JSON.stringify([published, row.licensee_key, row.notes])).digest('base64url');

@@ -1,3 +1,4 @@
+import { decodeDoc } from '../domain/credential-doc.js';
 import type { GraphEngine, GraphTx, Row } from '../graph/graph-port.js';
 import type { QueryFiles } from '../graph/query-files.js';
 import type { ImportRepo } from './import-repo.js';
@@ -68,7 +69,7 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     async docs(t: GraphTx, ids: string[]): Promise<Map<string, string>> {
       const out = new Map<string, string>();
       for (let i = 0; i < ids.length; i += 2000) {
-        for (const r of await t.run(queries.docs, { ids: ids.slice(i, i + 2000) })) out.set(JSON.parse(r.doc as string).id, r.doc as string);
+        for (const r of await t.run(queries.docs, { ids: ids.slice(i, i + 2000) })) out.set(decodeDoc(r.doc as string).id as string, r.doc as string);
       }
       return out;
     },

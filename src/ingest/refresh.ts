@@ -8,6 +8,7 @@ import type { Row } from '../graph/graph-port.js';
 import { brokerageContext, credentialRecord } from './canonical-import.js';
 import { CredentialRow, describeIssues } from './canonical-rows.js';
 import { isRealDate } from '../domain/dates.js';
+import { decodeDoc, encodeDoc } from '../domain/credential-doc.js';
 import type { RefreshRepo } from './refresh-repo.js';
 import { SOURCES } from './sources/index.js';
 import type { SourceFormat, SourceLink } from './sources/source-types.js';
@@ -218,10 +219,10 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
       const docs = await repo.docs(t, gone.filter(([, before]) => !before.left_source_on).map(([id]) => id));
       for (const [id, before] of gone) {
         if (!before.left_source_on) {
-          const doc = JSON.parse(docs.get(id)!);
+          const doc = decodeDoc(docs.get(id)!);
           const note = `Left the ${source.id} source file: not in the snapshot of ${snapshot}; last seen in the snapshot of ${doc.snapshot_date}`;
           const notes = [...(doc.data_source_notes ?? []), note];
-          left.push({ id, status: LEFT_STATUS, data_source_notes: notes, left_source_on: snapshot, doc: JSON.stringify({ ...doc, status: LEFT_STATUS, status_normalized: 'inactive', data_source_notes: notes }) });
+          left.push({ id, status: LEFT_STATUS, data_source_notes: notes, left_source_on: snapshot, doc: encodeDoc({ ...doc, status: LEFT_STATUS, status_normalized: 'inactive', data_source_notes: notes }) });
         }
         leftIds.add(id);
       }

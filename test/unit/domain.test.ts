@@ -59,3 +59,17 @@ describe('dates', () => {
     expect(isRealDate('2025-12-31')).toBe(true);
   });
 });
+
+describe('the credential read model', () => {
+  it('when a doc is encoded then it is a positional array that decodes to the same fields, and an object doc of older data reads as it is', async () => {
+    const { decodeDoc, encodeDoc } = await import('../../src/domain/credential-doc.js');
+    const fields = { id: 'x', state: 'TX', license_number: '1', full_name: 'A "B", C', data_source_notes: ['n1'], snapshot_date: '2026-11-01', last_verified: null };
+    const text = encodeDoc(fields);
+    expect(Array.isArray(JSON.parse(text))).toBe(true);
+    expect(text).not.toContain('"license_number"');
+    const back = decodeDoc(text);
+    expect(back).toMatchObject(fields);
+    expect(back.address_line1).toBeNull();
+    expect(decodeDoc(JSON.stringify({ id: 'old', state: 'FL' }))).toEqual({ id: 'old', state: 'FL' });
+  });
+});

@@ -1,3 +1,4 @@
+import { decodeDoc } from '../../domain/credential-doc.js';
 import type { GraphEngine, Row } from '../../graph/graph-port.js';
 import { filteredQuery, type QueryFiles } from '../../graph/query-files.js';
 
@@ -121,12 +122,12 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
   return {
     async byIds(ids: string[]): Promise<CredentialRecord[]> {
       if (ids.length === 0) return [];
-      return (await graph.read(byIds, { ids })).map((r) => ({ ...JSON.parse(r.doc as string), relationship_coverage: r.relationship_coverage }));
+      return (await graph.read(byIds, { ids })).map((r) => ({ ...decodeDoc<CredentialRecord>(r.doc as string), relationship_coverage: r.relationship_coverage as CredentialRecord['relationship_coverage'] }));
     },
     async openSupervisors(ids: string[]): Promise<SupervisorRecord[]> {
       if (ids.length === 0) return [];
       const rows: SupervisorRecord[] = (await graph.read(openSupervisors, { ids, today: today() })).map(({ doc, ...edge }) => ({
-        ...JSON.parse(doc as string),
+        ...decodeDoc<SupervisorRecord>(doc as string),
         ...edge,
       }));
       // Per credential, newest relationship first.
