@@ -13,6 +13,9 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
   const queries = {
     createCredentials: q('refresh/create-credentials'),
     bulkCreateCredentials: q('engine/ladybug/create-credentials'),
+    bulkCreateJurisdictionLinks: q('engine/ladybug/create-jurisdiction-links'),
+    bulkMergeLicensees: q('engine/ladybug/merge-licensees'),
+    bulkCreateHolds: q('engine/ladybug/create-holds'),
     updateCredentials: q('refresh/update-credentials'),
     detachOtherHolders: q('import/detach-other-holders'),
     moveHolders: q('refresh/move-holders'),
@@ -87,8 +90,11 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     async writeCredentials(t: GraphTx, created: Row[], updated: Row[], moved: Row[], context: Row[]) {
       if (created.length) {
         if (t.bulk) {
-          const rows = created.map(({ licensee_id, licensee_key, display_name, ...rest }) => ({ ...rest, licensee_id, licensee_key, display_name }));
-          await t.bulk(queries.bulkCreateCredentials, rows, CREDENTIAL_DATES);
+          await t.bulk(queries.bulkCreateCredentials, created.map(({ licensee_id: _l, licensee_key: _k, display_name: _d, ...node }) => node), CREDENTIAL_DATES);
+          await t.bulk(queries.bulkCreateJurisdictionLinks, created.map((r) => ({ from: r.id, to: r.state })), []);
+          const licensees = created.map((r) => ({ licensee_id: r.licensee_id, entity_type: r.entity_type, display_name: r.display_name, licensee_key: r.licensee_key }));
+          await t.bulk(queries.bulkMergeLicensees, licensees, []);
+          await t.bulk(queries.bulkCreateHolds, created.map((r) => ({ from: r.licensee_id, to: r.id })), []);
         } else await t.run(queries.createCredentials, { rows: created });
       }
       if (updated.length) {
