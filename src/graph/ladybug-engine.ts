@@ -241,9 +241,10 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
         await fs.promises.copyFile(options.path, copy);
         let shadow: Opened | undefined = await openDatabase(options, copy, 0);
         try {
-          // One checkpoint at the end instead of one per large statement: a checkpoint rewrites
-          // the pages a statement touched, and a refresh's batches would pay that again and again.
-          await control(shadow.writer, 'CALL auto_checkpoint=false');
+          // Checkpoints rewrite what the WAL holds and compete with the parsing for CPU: one per
+          // quarter of the buffer pool rather than LadybugDB's default of one per 16 MB (about one
+          // per bulk batch). Until a checkpoint, written pages stay in the pool, hence the bound.
+          await control(shadow.writer, `CALL checkpoint_threshold=${Math.floor((options.bufferPoolMb * 1024 * 1024) / 4)}`);
           const out = await fn(autoCommit(shadow, dir));
           await control(shadow.writer, 'CHECKPOINT');
           await closeDatabase(shadow);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse';
@@ -149,7 +149,7 @@ export function credentialRecord(row: CredentialRow, importedAt: Date): Row {
   const doc = docFromContent(published, record);
   // What the source published, without when: a new snapshot with the same content hashes the
   // same. The other stored columns derive from these, but for the licensee key and the notes.
-  const row_hash = createHash('sha1').update(JSON.stringify([published, row.licensee_key, row.notes])).digest('base64url');
+  const row_hash = hash('sha1', JSON.stringify([published, row.licensee_key, row.notes]), 'base64url');
   return Object.assign(record, { doc, row_hash, left_source_on: null });
 }
 

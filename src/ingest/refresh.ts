@@ -1,17 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { credentialId } from '../domain/identity.js';
 import { JURISDICTION_NAMES } from '../domain/jurisdictions.js';
 import { BadRequestError, ConflictError } from '../errors.js';
 import type { Row } from '../graph/graph-port.js';
-import { brokerageContext, credentialRecord } from './canonical-import.js';
-import { CredentialRow, describeIssues } from './canonical-rows.js';
-import { isRealDate } from '../domain/dates.js';
 import { decodeDoc, encodeDoc } from '../domain/credential-doc.js';
+import { preparedBatches, type PreparedLink } from './prepared-rows.js';
 import type { RefreshRepo } from './refresh-repo.js';
 import { SOURCES } from './sources/index.js';
-import type { SourceFormat, SourceLink } from './sources/source-types.js';
+import type { SourceFormat } from './sources/source-types.js';
 
 /**
  * A refresh: one snapshot of one source, from one or more files, applied in one transaction.
@@ -66,9 +63,7 @@ interface Reject {
   raw: string;
 }
 
-interface DesiredLink extends SourceLink {
-  supervisor_id: string;
-  affiliate_id: string;
+interface DesiredLink extends PreparedLink {
   file: string;
   line: number;
   raw: string;
@@ -91,7 +86,6 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
   const full = !options.partial;
   const batchSize = options.batchSize ?? 2000;
   const totalBytes = options.files.reduce((n, f) => n + fs.statSync(f).size, 0);
-  const lastVerified = `${snapshot}T00:00:00.000Z`;
   let rejects: Reject[] = [];
 
   const summary = await repo.run(async (t) => {
@@ -147,49 +141,23 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
       writing.catch(() => undefined);
     };
 
-    let bytesBefore = 0;
-    for (const file of options.files) {
-      const name = path.basename(file);
-      let bytesInFile = 0;
-      for await (const row of format.rows(file, (b) => (bytesInFile = b))) {
+    for await (const batch of preparedBatches({ files: options.files, format: format.format, source: source.id, state, snapshot, now: now.toISOString() })) {
+      for (const row of batch.rows) {
         counts.rows += 1;
-        const published = row.credential?.license_number?.trim();
-        if (published) listed.add(credentialId(state, published));
-        if (counts.rows % 1000 === 0) options.onProgress?.({ rows: counts.rows, bytes: bytesBefore + bytesInFile, totalBytes });
-        if (row.error || !row.credential) {
-          reject({ file: name, line: row.line, reason: row.error?.startsWith('malformed') ? 'malformed line' : 'unreadable value', detail: row.error ?? 'no record', raw: row.raw });
+        if (row.listed) listed.add(row.listed);
+        if (row.reject || !row.record) {
+          reject({ file: row.file, line: row.line, ...row.reject!, raw: row.raw });
           continue;
         }
-        const parsed = CredentialRow.safeParse({
-          ...row.credential,
-          source: source.id,
-          snapshot_date: snapshot,
-          last_verified: lastVerified,
-        });
-        if (!parsed.success) {
-          const detail = describeIssues(parsed.error);
-          reject({ file: name, line: row.line, reason: `invalid ${parsed.error.issues[0]?.path.join('.') || 'row'}`, detail, raw: row.raw });
-          continue;
-        }
-        const record = credentialRecord(parsed.data, now);
+        const record = row.record;
         const id = record.id as string;
         if (seen.has(id)) {
-          reject({ file: name, line: row.line, reason: 'duplicate licence', detail: `${state} ${record.license_number} appears more than once`, raw: row.raw });
+          reject({ file: row.file, line: row.line, reason: 'duplicate licence', detail: `${state} ${record.license_number} appears more than once`, raw: row.raw });
           continue;
         }
         seen.add(id);
-        for (const link of row.links ?? []) {
-          const supervisorId = credentialId(state, link.supervisor_license_number);
-          if (supervisorId === id) {
-            reject({ file: name, line: row.line, reason: 'self supervision', detail: 'a licence cannot supervise itself', raw: row.raw, link: true });
-            continue;
-          }
-          if (link.effective_from !== null && !isRealDate(link.effective_from)) {
-            reject({ file: name, line: row.line, reason: 'invalid link date', detail: `related licence start date ${link.effective_from} does not exist`, raw: row.raw, link: true });
-            continue;
-          }
-          desired.set(`${supervisorId}|${id}|${link.relationship_type}`, { ...link, supervisor_id: supervisorId, affiliate_id: id, file: name, line: row.line, raw: row.raw });
-        }
+        for (const r of row.linkRejects) reject({ file: row.file, line: row.line, ...r, raw: row.raw, link: true });
+        for (const link of row.links) desired.set(`${link.supervisor_id}|${id}|${link.relationship_type}`, Object.assign(link, { file: row.file, line: row.line, raw: row.raw }));
         const before = existing.get(id);
         if (!before) counts.inserted += 1;
         else if (before.row_hash !== record.row_hash || before.left_source_on) counts.updated += 1;
@@ -201,11 +169,11 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
           updated.push(record);
           if (before.licensee_id !== record.licensee_id) moved.push(record);
         } else created.push(record);
-        if (parsed.data.brokerage_name) context.push(brokerageContext(id, state, parsed.data.brokerage_name, source.id));
+        if (row.context) context.push(row.context);
         // New credentials go in large bulk batches; updates in UNWIND batches.
         if (created.length >= batchSize * 10 || updated.length >= batchSize) await flush();
       }
-      bytesBefore += fs.statSync(file).size;
+      options.onProgress?.({ rows: counts.rows, bytes: batch.bytes, totalBytes });
     }
     await flush();
     await writing;

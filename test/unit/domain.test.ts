@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isRealDate } from '../../src/domain/dates.js';
-import { canonicalLicenseNumber, credentialId, fold, searchTerms } from '../../src/domain/identity.js';
+import { canonicalLicenseNumber, credentialId, fold, licenseeId, searchTerms } from '../../src/domain/identity.js';
 import { STATUS_FILTER_VALUES, STATUS_TABLE, normalizeStatus } from '../../src/domain/vocabulary.js';
 
 describe('licence numbers and ids', () => {
@@ -14,6 +14,8 @@ describe('licence numbers and ids', () => {
     expect(credentialId('tx', ' 763827-sa')).toBe(credentialId('TX', '763827-SA'));
     // Pinned: ids must not change between imports, engines or versions.
     expect(credentialId('TX', '763827-SA')).toBe('86d53935-39cc-5aac-b6b0-6f0210b16917');
+    // Non-ASCII names hash as UTF-8 (the value the uuid package gives).
+    expect(licenseeId('NY|é ü')).toBe('4f4367ad-e6fa-5916-bf31-1af267bc8a2d');
     expect(credentialId('CA', '01234567')).not.toBe(credentialId('FL', '01234567'));
   });
 });

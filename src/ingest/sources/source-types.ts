@@ -27,8 +27,8 @@ export interface SourceFormat {
   description: string;
   /** True when the first bytes of a file (decoded as latin-1) look like this format. */
   detect(head: string): boolean;
-  /** Streams the file's rows; `onBytes` reports progress in bytes read. */
-  rows(file: string, onBytes?: (bytes: number) => void): AsyncIterable<SourceRow>;
+  /** Streams the file's rows in batches; `onBytes` reports progress in bytes read. */
+  rows(file: string, onBytes?: (bytes: number) => void): AsyncIterable<SourceRow[]>;
 }
 
 export interface SourceConfig {

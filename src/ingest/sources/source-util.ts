@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Readable } from 'node:stream';
 import { parse, type Options } from 'csv-parse';
 import iconv from 'iconv-lite';
 import type { SourceRow } from './source-types.js';
@@ -30,9 +31,12 @@ export function splitSpaceName(name: string): { last: string; first: string; mid
   return { last, first, middle: middle.join(' ') };
 }
 
+type RawRecord = { line: number; raw: string; values?: Record<string, string>; error?: string };
+
 /**
- * Streams a delimited file as records with their line numbers and raw text, decoding the
- * encoding and dropping stray NUL bytes; malformed records are yielded as errors.
+ * Streams a delimited file as batches of records with their line numbers and raw text, decoding
+ * the encoding and dropping stray NUL bytes; malformed records are yielded as errors. Batches, not
+ * single records: an async step per record costs more than mapping it.
  */
 export async function* delimitedRecords(
   file: string,
@@ -44,7 +48,7 @@ export async function* delimitedRecords(
     quote: boolean;
     onBytes?: (bytes: number) => void;
   },
-): AsyncGenerator<{ line: number; raw: string; values?: Record<string, string>; error?: string }> {
+): AsyncGenerator<RawRecord[]> {
   const input = fs.createReadStream(file);
   let bytes = 0;
   input.on('data', (chunk) => {
@@ -68,6 +72,7 @@ export async function* delimitedRecords(
         relax_quotes: true,
         skip_empty_lines: true,
         skip_records_with_error: true,
+        highWaterMark: 1024,
       } as Options),
     );
   parser.on('skip', (err: Error & { lines?: number; record?: unknown; raw?: string }) =>
@@ -77,16 +82,36 @@ export async function* delimitedRecords(
       raw: err.raw ?? (Array.isArray(err.record) ? err.record.join(options.delimiter) : ''),
     }),
   );
-  for await (const r of parser as AsyncIterable<{ record: Record<string, string>; raw: string; info: { lines: number } }>) {
-    while (errors.length) {
-      const e = errors.shift()!;
-      yield { line: e.line, raw: e.raw, error: `malformed line: ${e.message}` };
+  const malformed = (e: (typeof errors)[number]): RawRecord => ({ line: e.line, raw: e.raw, error: `malformed line: ${e.message}` });
+  for await (const records of readBatches<{ record: Record<string, string>; raw: string; info: { lines: number } }>(parser)) {
+    const batch = errors.splice(0).map(malformed);
+    for (const r of records) {
+      const values: Record<string, string> = {};
+      for (const k in r.record) values[k] = (r.record[k] ?? '').replace(/\u0000/g, '');
+      batch.push({ line: r.info.lines, raw: r.raw.replace(/\u0000/g, '').replace(/\r?\n$/, ''), values });
     }
-    const values: Record<string, string> = {};
-    for (const [k, v] of Object.entries(r.record)) values[k] = (v ?? '').replace(/\u0000/g, '');
-    yield { line: r.info.lines, raw: r.raw.replace(/\u0000/g, '').replace(/\r?\n$/, ''), values };
+    yield batch;
   }
-  for (const e of errors) yield { line: e.line, raw: e.raw, error: `malformed line: ${e.message}` };
+  if (errors.length) yield errors.map(malformed);
+}
+
+/** What an object-mode stream has buffered, as arrays, until it ends. */
+async function* readBatches<T>(stream: Readable): AsyncGenerator<T[]> {
+  let ended = false;
+  let failure: Error | undefined;
+  let wake: (() => void) | undefined;
+  const notify = () => wake?.();
+  stream.on('readable', notify);
+  stream.on('end', () => ((ended = true), notify()));
+  stream.on('error', (err) => ((failure = err), notify()));
+  for (;;) {
+    const batch: T[] = [];
+    for (let item = stream.read(); item !== null; item = stream.read()) batch.push(item as T);
+    if (batch.length) yield batch;
+    else if (failure) throw failure;
+    else if (ended) return;
+    else await new Promise<void>((resolve) => (wake = resolve));
+  }
 }
 
 /** The first bytes of a file as latin-1 text, for format detection. */
@@ -106,18 +131,17 @@ export function fileHead(file: string, bytes = 4096): string {
  * `map`, whose exceptions become the row's error.
  */
 export async function* mapRecords(
-  records: AsyncIterable<{ line: number; raw: string; values?: Record<string, string>; error?: string }>,
+  records: AsyncIterable<RawRecord[]>,
   map: (values: Record<string, string>) => Pick<SourceRow, 'credential' | 'links'>,
-): AsyncGenerator<SourceRow> {
-  for await (const r of records) {
-    if (r.error || !r.values) {
-      yield { line: r.line, raw: r.raw, error: r.error };
-      continue;
-    }
-    try {
-      yield { line: r.line, raw: r.raw, ...map(r.values) };
-    } catch (err) {
-      yield { line: r.line, raw: r.raw, error: (err as Error).message };
-    }
+): AsyncGenerator<SourceRow[]> {
+  for await (const batch of records) {
+    yield batch.map((r) => {
+      if (r.error || !r.values) return { line: r.line, raw: r.raw, error: r.error };
+      try {
+        return { line: r.line, raw: r.raw, ...map(r.values) };
+      } catch (err) {
+        return { line: r.line, raw: r.raw, error: (err as Error).message };
+      }
+    });
   }
 }
