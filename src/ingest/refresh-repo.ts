@@ -17,6 +17,7 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     bulkMergeLicensees: q('engine/ladybug/merge-licensees'),
     bulkCreateHolds: q('engine/ladybug/create-holds'),
     updateCredentials: q('refresh/update-credentials'),
+    bulkUpdateCredentials: q('engine/ladybug/update-credentials'),
     detachOtherHolders: q('import/detach-other-holders'),
     moveHolders: q('refresh/move-holders'),
     clearBrokerageContext: q('import/clear-brokerage-context'),
@@ -98,14 +99,16 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
         } else await t.run(queries.createCredentials, { rows: created });
       }
       if (updated.length) {
-        await t.run(queries.updateCredentials, { rows: updated });
-        await t.run(queries.clearBrokerageContext, { ids: updated.map((r) => r.id) });
+        if (t.bulk) await t.bulk(queries.bulkUpdateCredentials, updated.map(({ licensee_id: _l, licensee_key: _k, display_name: _d, ...node }) => node), CREDENTIAL_DATES);
+        else await batched(t, queries.updateCredentials, updated);
+        const ids = updated.map((r) => r.id);
+        for (let i = 0; i < ids.length; i += 2000) await t.run(queries.clearBrokerageContext, { ids: ids.slice(i, i + 2000) });
       }
       if (moved.length) {
-        await t.run(queries.detachOtherHolders, { rows: moved.map((r) => ({ id: r.id, licensee_id: r.licensee_id })) });
-        await t.run(queries.moveHolders, { rows: moved });
+        await batched(t, queries.detachOtherHolders, moved.map((r) => ({ id: r.id, licensee_id: r.licensee_id })));
+        await batched(t, queries.moveHolders, moved);
       }
-      if (context.length) await t.run(queries.linkBrokerageContext, { rows: context });
+      await batched(t, queries.linkBrokerageContext, context);
     },
     /** Reopens ended links that come back with the same start date. */
     reopenLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.reopenLinks, rows),

@@ -170,8 +170,9 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
           if (before.licensee_id !== record.licensee_id) moved.push(record);
         } else created.push(record);
         if (row.context) context.push(row.context);
-        // New credentials go in large bulk batches; updates in UNWIND batches.
-        if (created.length >= batchSize * 10 || updated.length >= batchSize) await flush();
+        // Large batches: engines with a bulk path load them from a file, the others in UNWIND
+        // batches of batchSize.
+        if (created.length + updated.length >= batchSize * 10) await flush();
       }
       options.onProgress?.({ rows: counts.rows, bytes: batch.bytes, totalBytes });
     }

@@ -1,0 +1,42 @@
+// LadybugDB only: refresh/update-credentials.cypher as a bulk load (UNWIND over parameters costs
+// ~1 ms a row here at 450k credentials). Every row names a credential on file, so the MERGE only
+// matches; it stands for MATCH, which after LOAD FROM finds nothing in LadybugDB 0.19. Columns as
+// create-credentials.cypher.
+// @load
+MERGE (c:LicenseCredential {id: id})
+SET c.license_number = license_number,
+    c.license_number_display = license_number_display,
+    c.license_type = license_type,
+    c.license_type_display = license_type_display,
+    c.status = status,
+    c.status_normalized = status_normalized,
+    c.entity_type = entity_type,
+    c.full_name = full_name,
+    c.first_name = first_name,
+    c.middle_name = middle_name,
+    c.last_name = last_name,
+    c.suffix = suffix,
+    c.business_name = business_name,
+    c.issue_date = issue_date,
+    c.expiration_date = expiration_date,
+    c.address_kind = address_kind,
+    c.address_line1 = address_line1,
+    c.address_line2 = address_line2,
+    c.address_city = address_city,
+    c.address_county = address_county,
+    c.address_region = address_region,
+    c.address_postal_code = address_postal_code,
+    c.address_country = address_country,
+    c.source = source,
+    c.snapshot_date = snapshot_date,
+    c.last_verified = last_verified,
+    c.data_source_notes = string_split(data_source_notes, $notes_separator),
+    c.f_full = f_full,
+    c.f_first = f_first,
+    c.f_last = f_last,
+    c.f_business = f_business,
+    c.f_city = f_city,
+    c.sort_key = sort_key,
+    c.doc = doc,
+    c.row_hash = row_hash,
+    c.left_source_on = left_source_on
