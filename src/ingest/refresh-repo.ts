@@ -17,6 +17,8 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     bulkMergeLicensees: q('engine/ladybug/merge-licensees'),
     bulkCreateHolds: q('engine/ladybug/create-holds'),
     updateCredentials: q('refresh/update-credentials'),
+    touchCredentials: q('refresh/touch-credentials'),
+    bulkTouchCredentials: q('engine/ladybug/touch-credentials'),
     bulkUpdateCredentials: q('engine/ladybug/update-credentials'),
     detachOtherHolders: q('import/detach-other-holders'),
     moveHolders: q('refresh/move-holders'),
@@ -86,9 +88,15 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     },
     /**
      * Writes credentials: `created` are new to the graph, `updated` exist (`moved` among them hold
-     * a new licensee). Business-name brokerage links are replaced for all of them.
+     * a new licensee); business-name brokerage links are replaced for both. `touched` are listed
+     * again unchanged: only when they were seen is written.
      */
-    async writeCredentials(t: GraphTx, created: Row[], updated: Row[], moved: Row[], context: Row[]) {
+    async writeCredentials(t: GraphTx, created: Row[], updated: Row[], moved: Row[], context: Row[], touched: Row[]) {
+      if (touched.length) {
+        const rows = touched.map((r) => ({ id: r.id, snapshot_date: r.snapshot_date, last_verified: r.last_verified, data_source_notes: r.data_source_notes, doc: r.doc }));
+        if (t.bulk) await t.bulk(queries.bulkTouchCredentials, rows, ['snapshot_date']);
+        else await batched(t, queries.touchCredentials, rows);
+      }
       if (created.length) {
         if (t.bulk) {
           await t.bulk(queries.bulkCreateCredentials, created.map(({ licensee_id: _l, licensee_key: _k, display_name: _d, ...node }) => node), CREDENTIAL_DATES);

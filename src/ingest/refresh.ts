@@ -127,14 +127,16 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
     let updated: Row[] = [];
     let moved: Row[] = [];
     let context: Row[] = [];
+    let touched: Row[] = [];
     // One write in flight while the next batch is parsed: the engine works on its own threads.
     let writing: Promise<void> = Promise.resolve();
     const flush = async () => {
-      const batch = [created, updated, moved, context] as const;
+      const batch = [created, updated, moved, context, touched] as const;
       created = [];
       updated = [];
       moved = [];
       context = [];
+      touched = [];
       await writing;
       writing = repo.writeCredentials(t, ...batch);
       // Held until the next await of `writing`; without a handler a failure would crash the process.
@@ -159,20 +161,24 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
         for (const r of row.linkRejects) reject({ file: row.file, line: row.line, ...r, raw: row.raw, link: true });
         for (const link of row.links) desired.set(`${link.supervisor_id}|${id}|${link.relationship_type}`, Object.assign(link, { file: row.file, line: row.line, raw: row.raw }));
         const before = existing.get(id);
-        if (!before) counts.inserted += 1;
-        else if (before.row_hash !== record.row_hash || before.left_source_on) counts.updated += 1;
-        else {
+        if (before && before.row_hash === record.row_hash && !before.left_source_on) {
           counts.unchanged += 1;
-          if (before.snapshot_date === snapshot) continue; // same snapshot, same content: nothing to write
+          // Same content: nothing to write for the same snapshot, only when it was seen for a new one.
+          if (before.snapshot_date !== snapshot) touched.push(record);
+        } else {
+          if (!before) {
+            counts.inserted += 1;
+            created.push(record);
+          } else {
+            counts.updated += 1;
+            updated.push(record);
+            if (before.licensee_id !== record.licensee_id) moved.push(record);
+          }
+          if (row.context) context.push(row.context);
         }
-        if (before) {
-          updated.push(record);
-          if (before.licensee_id !== record.licensee_id) moved.push(record);
-        } else created.push(record);
-        if (row.context) context.push(row.context);
         // Large batches: engines with a bulk path load them from a file, the others in UNWIND
         // batches of batchSize.
-        if (created.length + updated.length >= batchSize * 10) await flush();
+        if (created.length + updated.length + touched.length >= batchSize * 10) await flush();
       }
       options.onProgress?.({ rows: counts.rows, bytes: batch.bytes, totalBytes });
     }

@@ -135,6 +135,14 @@ describe.skipIf(!hasShared)('the real FL and NY sample rows', () => {
     });
     const byBrokerage = await licensees.search({ states: ['NY'], brokerage: 'coldwell banker', page: 1, per_page: 25 });
     expect(byBrokerage.meta.total).toBe(10);
+
+    // The next snapshot lists them unchanged: only when they were seen moves; the context stays.
+    const next = await ingest(path.join(SHARED_SOURCES, 'NY/yg7h-zjbf-sample.csv'), '2026-11-08');
+    expect(next).toMatchObject({ inserted: 0, updated: 0, unchanged: 10 });
+    const seenAgain = await licensees.get({ state: 'ny', license_number: '30au0537489' });
+    expect(seenAgain).toMatchObject({ last_verified: '2026-11-08T00:00:00.000Z', brokerage: 'COLDWELL BANKER RESIDENTIAL BROKERAGE', full_name: 'JANET AUER' });
+    expect(seenAgain.data_source_notes[0]).toBe('Source: ny-dos, snapshot of 2026-11-08');
+    expect((await licensees.search({ states: ['NY'], brokerage: 'coldwell banker', page: 1, per_page: 25 })).meta.total).toBe(10);
   });
 });
 
@@ -275,7 +283,9 @@ describe('refresh history over successive snapshots', () => {
     expect(gone.supervision_empty_reason).toBe('authoritative_absence');
     expect((await licensees.search({ states: ['TX'], status: 'inactive', page: 1, per_page: 5 })).data.map((l) => l.license_number)).toEqual(['2-SA']);
     expect((await relationships.affiliations({ state: 'TX', license_number: '2-SA' }, { as_of: '2026-09-15', include_inactive: false })).map((a) => a.supervisor_license_number)).toEqual(['100-B']);
-    expect((await licensees.get({ state: 'TX', license_number: '200-B' })).last_verified).toBe('2026-10-01T00:00:00.000Z');
+    const unchanged = await licensees.get({ state: 'TX', license_number: '200-B' });
+    expect(unchanged.last_verified).toBe('2026-10-01T00:00:00.000Z');
+    expect(unchanged.data_source_notes).toEqual(['Source: tx-trec, snapshot of 2026-10-01']);
 
     // The same snapshot again changes nothing.
     const census = async () => (await g!.read('MATCH (c:LicenseCredential) OPTIONAL MATCH (c)<-[r:SUPERVISES]-() RETURN count(DISTINCT c) AS c, count(r) AS r'))[0];
