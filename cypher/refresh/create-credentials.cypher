@@ -1,5 +1,5 @@
-// Creates credentials a refresh has not seen before, with their jurisdiction link and holding
-// licensee. (Relationships are CREATEd, not MERGEd: LadybugDB 0.19 exhausts its buffer pool on
+// Creates credentials a refresh has not seen before, and their licensees; their jurisdiction and
+// HOLDS links come once at the end of the run (link-created-credentials). (Relationships are CREATEd, not MERGEd: LadybugDB 0.19 exhausts its buffer pool on
 // relationship MERGE inside a transaction that also wrote nodes.) $rows: as upsert-credentials.
 UNWIND $rows AS r
 CREATE (c:LicenseCredential {id: r.id,
@@ -41,9 +41,5 @@ CREATE (c:LicenseCredential {id: r.id,
   row_hash: r.row_hash,
   left_source_on: date(r.left_source_on)})
 WITH c, r
-MATCH (j:Jurisdiction {code: r.state})
-CREATE (c)-[:IN_JURISDICTION]->(j)
-WITH c, r
 MERGE (l:Licensee {id: r.licensee_id})
 SET l.entity_type = r.entity_type, l.display_name = r.display_name, l.licensee_key = r.licensee_key
-CREATE (l)-[:HOLDS]->(c)

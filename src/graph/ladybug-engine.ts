@@ -38,6 +38,7 @@ export const NOTES_SEPARATOR = '\u001f';
 const FIELD_SEPARATOR = '\u001e';
 const QUOTE = '\u0002';
 const NEEDS_QUOTES = /[\u001e\u0002\n\r]/;
+const LINE_BREAK = /[\n\r]/;
 
 /**
  * Delimited text of rows for LOAD FROM, null as an empty field. Fields are quoted only when they
@@ -45,22 +46,29 @@ const NEEDS_QUOTES = /[\u001e\u0002\n\r]/;
  * reads unquoted fields about 3x faster, and a JSON `doc` is full of ordinary quotes. LadybugDB
  * reads an empty field as null, quoted or not: the records never hold empty strings. Written by
  * hand because the file is on the refresh's hot path (csv-stringify costs ~75 µs a row, this ~5).
- * List cells are joined by NOTES_SEPARATOR.
+ * List cells are joined by NOTES_SEPARATOR. `lineBreaks`: some field holds a line break, which
+ * LadybugDB's parallel reader cannot take.
  */
-export function csvText(columns: string[], rows: Row[]): string {
+export function csvText(columns: string[], rows: Row[]): { text: string; lineBreaks: boolean } {
+  let lineBreaks = false;
   const cell = (v: unknown) => {
     if (v === null || v === undefined) return '';
     const text = Array.isArray(v) ? v.join(NOTES_SEPARATOR) : String(v);
-    return NEEDS_QUOTES.test(text) ? `${QUOTE}${text.replaceAll(QUOTE, QUOTE + QUOTE)}${QUOTE}` : text;
+    if (!NEEDS_QUOTES.test(text)) return text;
+    lineBreaks ||= LINE_BREAK.test(text);
+    return `${QUOTE}${text.replaceAll(QUOTE, QUOTE + QUOTE)}${QUOTE}`;
   };
   const lines = [columns.join(FIELD_SEPARATOR)];
   for (const r of rows) lines.push(columns.map((k) => cell(r[k])).join(FIELD_SEPARATOR));
-  return `${lines.join('\n')}\n`;
+  return { text: `${lines.join('\n')}\n`, lineBreaks };
 }
 
-/** The LOAD FROM and COPY FROM options that read csvText's dialect. parallel=false: the parallel
- * CSV reader does not take quoted newlines. */
-const LOAD_OPTIONS = `header=true, delim='\\u001e', quote='\\u0002', escape='\\u0002', parallel=false`;
+/**
+ * The LOAD FROM and COPY FROM options that read csvText's dialect. The parallel reader splits the
+ * file at line breaks, so a file with a line break inside a field is read serially; in parallel,
+ * a 100k-row credential load takes a third less time (and less CPU time).
+ */
+const loadOptions = (parallel: boolean) => `header=true, delim='\\u001e', quote='\\u0002', escape='\\u0002', parallel=${parallel}`;
 
 // Prepared statements per connection; bounded because filter combinations vary the query text.
 const PREPARED_CACHE_SIZE = 256;
@@ -203,13 +211,15 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
       const file = path.join(dir, `${LOAD_FILE_PREFIX}${process.pid}-${Date.now()}.csv`);
       // The path goes into the statement as a literal: refuse anything that could end it.
       if (/['\\\n]/.test(file)) throw new GraphError(`cannot bulk-load from a path with quotes or backslashes: ${file}`, false);
-      fs.writeFileSync(file, csvText(columns, rows));
+      const { text, lineBreaks } = csvText(columns, rows);
+      fs.writeFileSync(file, text);
+      const options = loadOptions(!lineBreaks);
       try {
         // Declared types: without them LadybugDB sniffs `{...}` and `[...]` text as structs and lists.
         const header = columns.map((k) => `${k} ${dates.includes(k) ? 'DATE' : 'STRING'}`).join(', ');
         const statement = query
-          .replace(/^\/\/ @load$/m, `LOAD WITH HEADERS (${header}) FROM '${file}' (${LOAD_OPTIONS})`)
-          .replace(/^\/\/ @from$/m, `FROM '${file}' (${LOAD_OPTIONS})`);
+          .replace(/^\/\/ @load$/m, `LOAD WITH HEADERS (${header}) FROM '${file}' (${options})`)
+          .replace(/^\/\/ @from$/m, `FROM '${file}' (${options})`);
         await exec(o.writer, statement, { notes_separator: NOTES_SEPARATOR, ...params });
       } finally {
         fs.rmSync(file, { force: true });

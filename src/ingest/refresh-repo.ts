@@ -13,7 +13,8 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
   const queries = {
     createCredentials: q('refresh/create-credentials'),
     bulkCreateCredentials: q('engine/ladybug/create-credentials'),
-    bulkCreateJurisdictionLinks: q('engine/ladybug/create-jurisdiction-links'),
+    linkCreated: q('refresh/link-created-credentials'),
+    bulkLinkJurisdiction: q('engine/ladybug/create-jurisdiction-links'),
     bulkMergeLicensees: q('engine/ladybug/merge-licensees'),
     bulkCreateHolds: q('engine/ladybug/create-holds'),
     updateCredentials: q('refresh/update-credentials'),
@@ -37,8 +38,8 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     recordRun: q('refresh/record-run'),
     lastSnapshot: q('refresh/last-snapshot'),
   };
-  const batched = async (t: GraphTx, query: string, rows: Row[], size = 2000) => {
-    for (let i = 0; i < rows.length; i += size) await t.run(query, { rows: rows.slice(i, i + size) });
+  const batched = async (t: GraphTx, query: string, rows: Row[], size = 2000, params: Row = {}) => {
+    for (let i = 0; i < rows.length; i += size) await t.run(query, { ...params, rows: rows.slice(i, i + size) });
   };
   return {
     run: <T>(fn: (t: GraphTx) => Promise<T>) => graph.writeLarge(fn),
@@ -87,9 +88,10 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
       return out;
     },
     /**
-     * Writes credentials: `created` are new to the graph, `updated` exist (`moved` among them hold
-     * a new licensee); business-name brokerage links are replaced for both. `touched` are listed
-     * again unchanged: only when they were seen is written.
+     * Writes credentials: `created` are new to the graph (linkCreated links them once all are
+     * written), `updated` exist (`moved` among them hold a new licensee); business-name brokerage
+     * links are replaced for both. `touched` are listed again unchanged: only when they were seen
+     * is written.
      */
     async writeCredentials(t: GraphTx, created: Row[], updated: Row[], moved: Row[], context: Row[], touched: Row[]) {
       if (touched.length) {
@@ -100,10 +102,9 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
       if (created.length) {
         if (t.bulk) {
           await t.bulk(queries.bulkCreateCredentials, created.map(({ licensee_id: _l, licensee_key: _k, display_name: _d, ...node }) => node), CREDENTIAL_DATES);
-          await t.bulk(queries.bulkCreateJurisdictionLinks, created.map((r) => ({ from: r.id, to: r.state })), []);
-          const licensees = created.map((r) => ({ licensee_id: r.licensee_id, entity_type: r.entity_type, display_name: r.display_name, licensee_key: r.licensee_key }));
-          await t.bulk(queries.bulkMergeLicensees, licensees, []);
-          await t.bulk(queries.bulkCreateHolds, created.map((r) => ({ from: r.licensee_id, to: r.id })), []);
+          // One row per licensee: the parallel reader would MERGE a repeated key concurrently.
+          const licensees = new Map(created.map((r) => [r.licensee_id, { licensee_id: r.licensee_id, entity_type: r.entity_type, display_name: r.display_name, licensee_key: r.licensee_key }]));
+          await t.bulk(queries.bulkMergeLicensees, [...licensees.values()], []);
         } else await t.run(queries.createCredentials, { rows: created });
       }
       if (updated.length) {
@@ -117,6 +118,12 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
         await batched(t, queries.moveHolders, moved);
       }
       await batched(t, queries.linkBrokerageContext, context);
+    },
+    /** Links the credentials the run created (id, licensee_id) to the state and their licensee. */
+    async linkCreated(t: GraphTx, state: string, rows: Row[]) {
+      if (!t.bulk) return batched(t, queries.linkCreated, rows, 2000, { state });
+      await t.bulk(queries.bulkLinkJurisdiction, rows.map((r) => ({ from: r.id, to: state })), []);
+      await t.bulk(queries.bulkCreateHolds, rows.map((r) => ({ from: r.licensee_id, to: r.id })), []);
     },
     /** Reopens ended links that come back with the same start date. */
     reopenLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.reopenLinks, rows),

@@ -128,6 +128,8 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
     let moved: Row[] = [];
     let context: Row[] = [];
     let touched: Row[] = [];
+    // Linked to the state and their licensee once all are written (see linkCreated).
+    const createdLinks: Row[] = [];
     // One write in flight while the next batch is parsed: the engine works on its own threads.
     let writing: Promise<void> = Promise.resolve();
     const flush = async () => {
@@ -169,6 +171,7 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
           if (!before) {
             counts.inserted += 1;
             created.push(record);
+            createdLinks.push({ id, licensee_id: record.licensee_id });
           } else {
             counts.updated += 1;
             updated.push(record);
@@ -184,6 +187,7 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
     }
     await flush();
     await writing;
+    await repo.linkCreated(t, state, createdLinks);
     options.onProgress?.({ rows: counts.rows, bytes: totalBytes, totalBytes });
 
     // Credentials a full snapshot no longer lists.

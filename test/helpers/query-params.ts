@@ -62,6 +62,7 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   },
   'import/delete-demo-credentials': { state: 'OR' },
   'refresh/create-credentials': { rows: [{ ...CREDENTIAL_ROW, id: '00000000-0000-5000-8000-000000000011' }] },
+  'refresh/link-created-credentials': { state: 'OR', rows: [{ id: '00000000-0000-5000-8000-000000000011', licensee_id: '00000000-0000-5000-8000-000000000002' }] },
   'refresh/update-credentials': { rows: [CREDENTIAL_ROW] },
   'refresh/touch-credentials': { rows: [{ id: CREDENTIAL_ROW.id, snapshot_date: '2026-11-08', last_verified: '2026-11-08T00:00:00.000Z', data_source_notes: ['n'], doc: '[]' }] },
   'refresh/move-holders': { rows: [{ id: '00000000-0000-5000-8000-000000000001', licensee_id: '00000000-0000-5000-8000-000000000009', entity_type: 'person', display_name: 'A B', licensee_key: null }] },

@@ -28,8 +28,15 @@ describe('the LadybugDB bulk-load file', () => {
   it('when values hold the delimiter, the quote, newlines and nulls then only those fields are quoted', async () => {
     const { csvText, NOTES_SEPARATOR } = await import('../../src/graph/ladybug-engine.js');
     const [D, Q] = ['\u001e', '\u0002'];
-    const text = csvText(['a', 'b', 'c'], [{ a: 'say "hi", ok', b: null, c: ['x', 'y'] }, { a: `line\nbreak${Q}`, b: 7, c: [] }, { a: `x${D}y`, b: '', c: null }]);
+    const { text, lineBreaks } = csvText(['a', 'b', 'c'], [{ a: 'say "hi", ok', b: null, c: ['x', 'y'] }, { a: `line\nbreak${Q}`, b: 7, c: [] }, { a: `x${D}y`, b: '', c: null }]);
     expect(text).toBe(`a${D}b${D}c\nsay "hi", ok${D}${D}x${NOTES_SEPARATOR}y\n${Q}line\nbreak${Q}${Q}${Q}${D}7${D}\n${Q}x${D}y${Q}${D}${D}\n`);
+    expect(lineBreaks).toBe(true);
+  });
+
+  it('when no value holds a line break then the file says so (it can be read in parallel)', async () => {
+    const { csvText } = await import('../../src/graph/ladybug-engine.js');
+    expect(csvText(['a'], [{ a: 'x\u001ey' }, { a: 'x\u0002' }, { a: null }]).lineBreaks).toBe(false);
+    expect(csvText(['a'], [{ a: 'cr\ronly' }]).lineBreaks).toBe(true);
   });
 });
 
@@ -40,10 +47,16 @@ describe('a LadybugDB bulk load', () => {
     try {
       await graph.applySchema(['CREATE NODE TABLE T(id STRING PRIMARY KEY, v STRING, d DATE, l STRING[])']);
       const values = ['{"json": "doc", "a,b": 1}', 'two\nlines', 'cr\r\nlf', 'has\u001edelimiter', 'has\u0002quote', '', null, '\u0002', 'plain'];
-      const rows = values.map((v, i) => ({ id: `r${i}`, v, d: i % 2 ? '2026-11-01' : null, l: ['x', 'y "z"'] }));
-      await graph.writeLarge((t) => t.bulk!('// @load\nCREATE (:T {id: id, v: v, d: d, l: string_split(l, $notes_separator)})', rows, ['d']));
+      // Without line breaks the file goes through the parallel reader: many rows, so it splits.
+      const parallel = Array.from({ length: 20000 }, (_, i) => values.filter((v) => !/[\r\n]/.test(v ?? ''))[i % 7]);
+      const rows = [...values, ...parallel].map((v, i) => ({ id: `r${String(i).padStart(5, '0')}`, v, d: i % 2 ? '2026-11-01' : null, l: ['x', 'y "z"'] }));
+      const load = '// @load\nCREATE (:T {id: id, v: v, d: d, l: string_split(l, $notes_separator)})';
+      await graph.writeLarge(async (t) => {
+        await t.bulk!(load, rows.slice(0, values.length), ['d']);
+        await t.bulk!(load, rows.slice(values.length), ['d']);
+      });
       const back = await graph.read('MATCH (t:T) RETURN t.id AS id, t.v AS v, t.d AS d, t.l AS l ORDER BY t.id');
-      expect(back).toEqual(rows.map((r) => ({ ...r, v: r.v || null })).sort((a, b) => a.id.localeCompare(b.id)));
+      expect(back).toEqual(rows.map((r) => ({ ...r, v: r.v || null })));
     } finally {
       await graph.close();
     }

@@ -1,6 +1,6 @@
-// LadybugDB only: the nodes of refresh/create-credentials.cypher as a bulk load; their links come
-// from create-jurisdiction-links, merge-licensees and create-holds (one pipeline with MATCH and
-// MERGE cost ~40 µs a row more). The engine writes the rows to a file and puts its LOAD WITH
+// LadybugDB only: the nodes of refresh/create-credentials.cypher as a bulk load; merge-licensees
+// follows (one pipeline with the MERGE cost ~40 µs a row more), and their links come at the end
+// of the run from create-jurisdiction-links and create-holds. The engine writes the rows to a file and puts its LOAD WITH
 // HEADERS clause at the marker; columns keep their names (data_source_notes joined by
 // $notes_separator). About 15x faster than UNWIND over parameters.
 // @load

@@ -1,4 +1,4 @@
-// LadybugDB only: links new credentials to their licensees (merged by merge-licensees first), as a
-// COPY (see create-links). Columns: from (licensee id), to (credential id).
+// LadybugDB only: the HOLDS half of refresh/link-created-credentials.cypher as a COPY (see
+// create-links). Columns: from (licensee id), to (credential id).
 COPY HOLDS
 // @from
