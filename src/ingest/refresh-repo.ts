@@ -7,6 +7,16 @@ const CREDENTIAL_DATES = ['issue_date', 'expiration_date', 'snapshot_date', 'lef
 /** The coalesced nulls of the list reads ('' and the 1900-01-01 date) back to null. */
 const orNull = (v: string | undefined) => (v === '' || v === '1900-01-01' || v === undefined ? null : v);
 
+export interface CredentialWrites {
+  created: Row[];
+  /** Licensees on file that created rows hold, one row each (id, entity_type, display_name, licensee_key). */
+  licensees: Row[];
+  updated: Row[];
+  moved: Row[];
+  context: Row[];
+  touched: Row[];
+}
+
 /** The reads and writes of a refresh run, all inside the run's one transaction. */
 export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports: ImportRepo) {
   const q = (name: string) => files.get(name);
@@ -16,6 +26,7 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     linkCreated: q('refresh/link-created-credentials'),
     bulkLinkJurisdiction: q('engine/ladybug/create-jurisdiction-links'),
     bulkMergeLicensees: q('engine/ladybug/merge-licensees'),
+    bulkCreateLicensees: q('engine/ladybug/create-licensees'),
     bulkCreateHolds: q('engine/ladybug/create-holds'),
     updateCredentials: q('refresh/update-credentials'),
     touchCredentials: q('refresh/touch-credentials'),
@@ -93,7 +104,7 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
      * links are replaced for both. `touched` are listed again unchanged: only when they were seen
      * is written.
      */
-    async writeCredentials(t: GraphTx, created: Row[], updated: Row[], moved: Row[], context: Row[], touched: Row[]) {
+    async writeCredentials(t: GraphTx, { created, licensees, updated, moved, context, touched }: CredentialWrites) {
       if (touched.length) {
         const rows = touched.map((r) => ({ id: r.id, snapshot_date: r.snapshot_date, last_verified: r.last_verified, data_source_notes: r.data_source_notes, doc: r.doc }));
         if (t.bulk) await t.bulk(queries.bulkTouchCredentials, rows, ['snapshot_date']);
@@ -103,8 +114,7 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
         if (t.bulk) {
           await t.bulk(queries.bulkCreateCredentials, created.map(({ licensee_id: _l, licensee_key: _k, display_name: _d, ...node }) => node), CREDENTIAL_DATES);
           // One row per licensee: the parallel reader would MERGE a repeated key concurrently.
-          const licensees = new Map(created.map((r) => [r.licensee_id, { licensee_id: r.licensee_id, entity_type: r.entity_type, display_name: r.display_name, licensee_key: r.licensee_key }]));
-          await t.bulk(queries.bulkMergeLicensees, [...licensees.values()], []);
+          if (licensees.length) await t.bulk(queries.bulkMergeLicensees, licensees, []);
         } else await t.run(queries.createCredentials, { rows: created });
       }
       if (updated.length) {
@@ -119,9 +129,14 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
       }
       await batched(t, queries.linkBrokerageContext, context);
     },
-    /** Links the credentials the run created (id, licensee_id) to the state and their licensee. */
-    async linkCreated(t: GraphTx, state: string, rows: Row[]) {
+    /**
+     * Links the credentials the run created (id, licensee_id) to the state and their licensee;
+     * `newLicensees` (as CredentialWrites.licensees) are not on file yet: engines with a bulk path
+     * create them here, without a key lookup (Neo4j's create-credentials merged them).
+     */
+    async linkCreated(t: GraphTx, state: string, rows: Row[], newLicensees: Row[]) {
       if (!t.bulk) return batched(t, queries.linkCreated, rows, 2000, { state });
+      if (newLicensees.length) await t.bulk(queries.bulkCreateLicensees, newLicensees, []);
       await t.bulk(queries.bulkLinkJurisdiction, rows.map((r) => ({ from: r.id, to: state })), []);
       await t.bulk(queries.bulkCreateHolds, rows.map((r) => ({ from: r.licensee_id, to: r.id })), []);
     },

@@ -119,11 +119,19 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
     >();
     // Every credential of the state, whatever source put it there: a row updates what is on file.
     for (const r of await repo.existing(t, state)) existing.set(r.id as string, r as never);
+    // After removeDemo every licensee holds a credential, and a licensee holds credentials of one
+    // state only (its id derives from the state): so these are all the state's licensees on file.
+    const licenseesOnFile = new Set([...existing.values()].map((r) => r.licensee_id).filter((id) => id !== null));
     const seen = new Set<string>();
     // Licences the file lists, valid or not: a rejected row does not mean the licence left.
     const listed = new Set<string>();
     const desired = new Map<string, DesiredLink>();
     let created: Row[] = [];
+    // Licensees of created rows: those on file are merged with their rows (`licensees`, one row
+    // each, the last one's values win as with a MERGE); the others are created at the end, with
+    // the links of the created rows.
+    let licensees = new Map<string, Row>();
+    const newLicensees = new Map<string, Row>();
     let updated: Row[] = [];
     let moved: Row[] = [];
     let context: Row[] = [];
@@ -133,14 +141,15 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
     // One write in flight while the next batch is parsed: the engine works on its own threads.
     let writing: Promise<void> = Promise.resolve();
     const flush = async () => {
-      const batch = [created, updated, moved, context, touched] as const;
+      const batch = { created, licensees: [...licensees.values()], updated, moved, context, touched };
       created = [];
+      licensees = new Map();
       updated = [];
       moved = [];
       context = [];
       touched = [];
       await writing;
-      writing = repo.writeCredentials(t, ...batch);
+      writing = repo.writeCredentials(t, batch);
       // Held until the next await of `writing`; without a handler a failure would crash the process.
       writing.catch(() => undefined);
     };
@@ -172,9 +181,14 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
             counts.inserted += 1;
             created.push(record);
             createdLinks.push({ id, licensee_id: record.licensee_id });
+            const licensee = { id: record.licensee_id, entity_type: record.entity_type, display_name: record.display_name, licensee_key: record.licensee_key };
+            (licenseesOnFile.has(licensee.id as string) ? licensees : newLicensees).set(licensee.id as string, licensee);
           } else {
             counts.updated += 1;
             updated.push(record);
+            // A moved credential's new licensee is merged now (see moveHolders).
+            licenseesOnFile.add(record.licensee_id as string);
+            newLicensees.delete(record.licensee_id as string);
             if (before.licensee_id !== record.licensee_id) moved.push(record);
           }
           if (row.context) context.push(row.context);
@@ -187,7 +201,7 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
     }
     await flush();
     await writing;
-    await repo.linkCreated(t, state, createdLinks);
+    await repo.linkCreated(t, state, createdLinks, [...newLicensees.values()]);
     options.onProgress?.({ rows: counts.rows, bytes: totalBytes, totalBytes });
 
     // Credentials a full snapshot no longer lists.

@@ -323,6 +323,27 @@ describe('refresh history over successive snapshots', () => {
     ]);
   });
 
+  it('when licences share an agency identifier across snapshots then each licensee is one node holding its licences', async () => {
+    const { ingest, graph: g } = await setup();
+    const agent = (number: string, agency: string) => txRow({ type: 'Sales Agent', number, name: `AGENT ${number}`, agency });
+    // 10 and 11 name a licensee new in the same run.
+    const first = await ingest(tempFile('k1.csv', `${[TX_HEADER, agent('10-SA', 'A1'), agent('11-SA', 'A1'), agent('12-SA', 'A2')].join('\n')}\n`), '2026-09-01');
+    expect(first).toMatchObject({ inserted: 3, rejected: 0 });
+    // 13 names a licensee on file; 14 a new one that 12, listed after it, moves to; 15 a new one.
+    const rows = [agent('10-SA', 'A1'), agent('11-SA', 'A1'), agent('13-SA', 'A1'), agent('14-SA', 'A3'), agent('12-SA', 'A3'), agent('15-SA', 'A4')];
+    const second = await ingest(tempFile('k2.csv', `${[TX_HEADER, ...rows].join('\n')}\n`), '2026-10-01');
+    expect(second).toMatchObject({ inserted: 3, updated: 1, unchanged: 2, rejected: 0 });
+    const holders = await g!.read("MATCH (l:Licensee)-[:HOLDS]->(c:LicenseCredential) WHERE c.state = 'TX' RETURN l.licensee_key AS key, collect(c.license_number) AS held ORDER BY key");
+    expect(holders.map((h) => ({ key: h.key, held: (h.held as string[]).sort() }))).toEqual([
+      { key: 'A1', held: ['10-SA', '11-SA', '13-SA'] },
+      { key: 'A3', held: ['12-SA', '14-SA'] },
+      { key: 'A4', held: ['15-SA'] },
+    ]);
+    const perKey = await g!.read('MATCH (l:Licensee) WHERE l.licensee_key IS NOT NULL RETURN l.licensee_key AS key, count(*) AS n ORDER BY key');
+    // A2 held 12 only: it stays until the next run's orphan cleanup, once, like every other key.
+    expect(perKey).toEqual(['A1', 'A2', 'A3', 'A4'].map((key) => ({ key, n: 1 })));
+  });
+
   it('when values hold quotes, commas and newlines then the bulk load keeps them intact', async () => {
     const { ingest, licensees } = await setup();
     const tricky = `${TX_HEADER}\nBroker Company,300-B,"ACME ""BEST"" REALTY, LLC",,Active,01/01/2010,01/31/2027,,,,,,,,,"ACME, X",,,,\n`;
