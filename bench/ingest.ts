@@ -46,10 +46,11 @@ async function main() {
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 200);
   const run = async (label: string, file: string, snapshot: string) => {
+    peak = process.memoryUsage().rss;
     const s = await refresh(refreshRepo(graph, files), { files: [file], format: FL_DBPR, snapshot, rejectsDir: path.join(dir, 'rejects') });
     console.log(
       `${label.padEnd(26)} ${(s.elapsed_ms / 1000).toFixed(1).padStart(6)} s  ${Math.round(s.rows_read / (s.elapsed_ms / 1000)).toLocaleString('en-US').padStart(7)} rows/s  ` +
-        `inserted ${s.inserted}, updated ${s.updated}, unchanged ${s.unchanged}, opened ${s.edges_opened}, closed ${s.edges_closed}, rejected ${s.rejected}`,
+        `peak RSS ${(peak / 2 ** 20).toFixed(0)} MB  inserted ${s.inserted}, updated ${s.updated}, unchanged ${s.unchanged}, opened ${s.edges_opened}, closed ${s.edges_closed}, rejected ${s.rejected}`,
     );
     return s;
   };
@@ -58,7 +59,7 @@ async function main() {
   await run('same snapshot again', file1, '2026-11-01');
   await run('next snapshot (20% changed)', file2, '2026-11-08');
   clearInterval(sampler);
-  console.log(`peak RSS ${(peak / 2 ** 20).toFixed(0)} MB; target: ${ROWS >= 450000 ? `450k rows under 60 s: ${first.elapsed_ms < 60000 ? 'met' : `missed by ${((first.elapsed_ms - 60000) / 1000).toFixed(1)} s`}` : 'run with --rows 450000 for the 60 s target'}`);
+  console.log(`target: ${ROWS >= 450000 ? `450k rows under 60 s: ${first.elapsed_ms < 60000 ? 'met' : `missed by ${((first.elapsed_ms - 60000) / 1000).toFixed(1)} s`}` : 'run with --rows 450000 for the 60 s target'}`);
   await graph.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }
