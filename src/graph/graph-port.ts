@@ -13,6 +13,21 @@ export interface GraphTx {
    * columns; list columns arrive joined by $notes_separator. Absent: use run() with UNWIND.
    */
   bulk?(query: string, rows: Row[], dates: string[], params?: Params): Promise<void>;
+  /**
+   * As bulk(), over a file a producer wrote in the engine's bulk dialect (LadybugDB: the header
+   * and csvRow lines of ladybug-engine), for loads too large to pass as rows. The file stays the
+   * caller's.
+   */
+  bulkFile?(query: string, file: BulkFile, params?: Params): Promise<void>;
+}
+
+export interface BulkFile {
+  path: string;
+  columns: string[];
+  /** The DATE columns. */
+  dates: string[];
+  /** Some field holds a line break (the file cannot be read in parallel). */
+  lineBreaks: boolean;
 }
 
 export interface GraphEngine {

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import lbug from '@ladybugdb/core';
 import { DataDirLockedError, GraphError } from '../errors.js';
-import type { GraphEngine, GraphTx, Params, Row } from './graph-port.js';
+import type { BulkFile, GraphEngine, GraphTx, Params, Row } from './graph-port.js';
+import { NOTES_SEPARATOR, csvText } from './ladybug-bulk-file.js';
 
 type Connection = InstanceType<typeof lbug.Connection>;
 type Prepared = InstanceType<typeof lbug.PreparedStatement>;
@@ -31,37 +32,6 @@ function normalizeRow(row: Record<string, unknown>): Row {
 }
 
 const LOAD_FILE_PREFIX = 'lvs-load-';
-
-/** Joins list cells in bulk-load files (a control character no published value holds). */
-export const NOTES_SEPARATOR = '\u001f';
-/** Field delimiter and quote of bulk-load files: control characters, so almost no field needs quoting. */
-const FIELD_SEPARATOR = '\u001e';
-const QUOTE = '\u0002';
-const NEEDS_QUOTES = /[\u001e\u0002\n\r]/;
-const LINE_BREAK = /[\n\r]/;
-
-/**
- * Delimited text of rows for LOAD FROM, null as an empty field. Fields are quoted only when they
- * must be (one holding the delimiter, the quote or a line break): LadybugDB
- * reads unquoted fields about 3x faster, and a JSON `doc` is full of ordinary quotes. LadybugDB
- * reads an empty field as null, quoted or not: the records never hold empty strings. Written by
- * hand because the file is on the refresh's hot path (csv-stringify costs ~75 µs a row, this ~5).
- * List cells are joined by NOTES_SEPARATOR. `lineBreaks`: some field holds a line break, which
- * LadybugDB's parallel reader cannot take.
- */
-export function csvText(columns: string[], rows: Row[]): { text: string; lineBreaks: boolean } {
-  let lineBreaks = false;
-  const cell = (v: unknown) => {
-    if (v === null || v === undefined) return '';
-    const text = Array.isArray(v) ? v.join(NOTES_SEPARATOR) : String(v);
-    if (!NEEDS_QUOTES.test(text)) return text;
-    lineBreaks ||= LINE_BREAK.test(text);
-    return `${QUOTE}${text.replaceAll(QUOTE, QUOTE + QUOTE)}${QUOTE}`;
-  };
-  const lines = [columns.join(FIELD_SEPARATOR)];
-  for (const r of rows) lines.push(columns.map((k) => cell(r[k])).join(FIELD_SEPARATOR));
-  return { text: `${lines.join('\n')}\n`, lineBreaks };
-}
 
 /**
  * The LOAD FROM and COPY FROM options that read csvText's dialect. The parallel reader splits the
@@ -202,6 +172,17 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
       throw err;
     }
   };
+  const loadFile = async (o: Opened, query: string, f: BulkFile, params?: Params) => {
+    // The path goes into the statement as a literal: refuse anything that could end it.
+    if (/['\\\n]/.test(f.path)) throw new GraphError(`cannot bulk-load from a path with quotes or backslashes: ${f.path}`, false);
+    const options = loadOptions(!f.lineBreaks);
+    // Declared types: without them LadybugDB sniffs `{...}` and `[...]` text as structs and lists.
+    const header = f.columns.map((k) => `${k} ${f.dates.includes(k) ? 'DATE' : 'STRING'}`).join(', ');
+    const statement = query
+      .replace(/^\/\/ @load$/m, `LOAD WITH HEADERS (${header}) FROM '${f.path}' (${options})`)
+      .replace(/^\/\/ @from$/m, `FROM '${f.path}' (${options})`);
+    await exec(o.writer, statement, { notes_separator: NOTES_SEPARATOR, ...params });
+  };
   /** Each statement commits on its own: large rewrites stay within the buffer pool. */
   const autoCommit = (o: Opened, dir: string): GraphTx => ({
     run: (q, p) => exec(o.writer, q, p),
@@ -209,22 +190,15 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
       if (!rows.length) return;
       const columns = Object.keys(rows[0]);
       const file = path.join(dir, `${LOAD_FILE_PREFIX}${process.pid}-${Date.now()}.csv`);
-      // The path goes into the statement as a literal: refuse anything that could end it.
-      if (/['\\\n]/.test(file)) throw new GraphError(`cannot bulk-load from a path with quotes or backslashes: ${file}`, false);
       const { text, lineBreaks } = csvText(columns, rows);
       fs.writeFileSync(file, text);
-      const options = loadOptions(!lineBreaks);
       try {
-        // Declared types: without them LadybugDB sniffs `{...}` and `[...]` text as structs and lists.
-        const header = columns.map((k) => `${k} ${dates.includes(k) ? 'DATE' : 'STRING'}`).join(', ');
-        const statement = query
-          .replace(/^\/\/ @load$/m, `LOAD WITH HEADERS (${header}) FROM '${file}' (${options})`)
-          .replace(/^\/\/ @from$/m, `FROM '${file}' (${options})`);
-        await exec(o.writer, statement, { notes_separator: NOTES_SEPARATOR, ...params });
+        await loadFile(o, query, { path: file, columns, dates, lineBreaks }, params);
       } finally {
         fs.rmSync(file, { force: true });
       }
     },
+    bulkFile: (query, file, params) => loadFile(o, query, file, params),
   });
 
   return {

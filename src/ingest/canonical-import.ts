@@ -9,6 +9,7 @@ import { brokerageId, canonicalLicenseNumber, credentialId, fold, licenseeId } f
 import type { Row } from '../graph/graph-port.js';
 import { BadRequestError } from '../errors.js';
 import { CredentialRow, JurisdictionRow, RelationshipRow, describeIssues } from './canonical-rows.js';
+import { bulkImport } from './bulk-import.js';
 import type { ImportRepo } from './import-repo.js';
 
 export interface RejectedRow {
@@ -55,7 +56,7 @@ async function* csvRows(file: string, rejected: RejectedRow[]): AsyncGenerator<{
     // An unclosed quote swallows the rest of the file; the parser only knows where it gave up, so
     // the record is reported where it began: the line after the last good one.
     const line = err.code === 'CSV_QUOTE_NOT_CLOSED' ? lastLine + 1 : (err.lines ?? 0);
-    rejected.push({ file: name, line, reason: `malformed CSV: ${err.message.replace(/ at line \d+$/, '')}` });
+    rejected.push({ file: name, line, reason: `malformed CSV: ${err.message.replace(/ (at|on) line \d+$/, '')}` });
     lastLine = err.lines ?? lastLine;
   });
   for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
@@ -179,28 +180,29 @@ export async function importFolder(repo: ImportRepo, folder: string, options: Im
     elapsed_ms: 0,
   };
 
+  // At most one row per jurisdiction: few enough to hold.
+  const jurisdictions: Row[] = [];
   const jurisdictionsFile = path.join(folder, 'jurisdictions.csv');
   if (fs.existsSync(jurisdictionsFile)) {
     const seen = new Set<string>();
-    for await (const batch of batches(validRows(jurisdictionsFile, JurisdictionRow, rejected), batchSize)) {
-      const rows: Row[] = [];
-      for (const { line, row } of batch) {
-        if (seen.has(row.state)) {
-          rejected.push({ file: 'jurisdictions.csv', line, reason: `state ${row.state} appears more than once` });
-          continue;
-        }
-        seen.add(row.state);
-        rows.push({
-          ...row,
-          name: JURISDICTION_NAMES[row.state],
-          is_demo: false,
-          source_id: row.source_id ?? `${row.state.toLowerCase()}-source`,
-        });
+    for await (const { line, row } of validRows(jurisdictionsFile, JurisdictionRow, rejected)) {
+      if (seen.has(row.state)) {
+        rejected.push({ file: 'jurisdictions.csv', line, reason: `state ${row.state} appears more than once` });
+        continue;
       }
-      if (rows.length) await repo.upsertJurisdictions(rows);
-      summary.jurisdictions += rows.length;
+      seen.add(row.state);
+      jurisdictions.push({ ...row, name: JURISDICTION_NAMES[row.state], is_demo: false, source_id: row.source_id ?? `${row.state.toLowerCase()}-source` });
     }
   }
+  const done = () => {
+    rejected.sort((a, b) => FILES.indexOf(a.file as never) - FILES.indexOf(b.file as never) || a.line - b.line);
+    summary.elapsed_ms = Date.now() - started;
+    return summary;
+  };
+  // The first import into a graph without credentials goes through the bulk path where the engine has one.
+  if ((await repo.empty()) && (await bulkImport(repo, { folder, now, jurisdictions, rejected, summary }))) return done();
+  for (let i = 0; i < jurisdictions.length; i += batchSize) await repo.upsertJurisdictions(jurisdictions.slice(i, i + batchSize));
+  summary.jurisdictions = jurisdictions.length;
 
   const rowsByState = new Map<string, number>();
   try {
@@ -273,7 +275,5 @@ export async function importFolder(repo: ImportRepo, folder: string, options: Im
       await repo.refreshCounts([...rowsByState].map(([state, rows]) => ({ state, rows })), now.toISOString());
     }
   }
-  rejected.sort((a, b) => FILES.indexOf(a.file as never) - FILES.indexOf(b.file as never) || a.line - b.line);
-  summary.elapsed_ms = Date.now() - started;
-  return summary;
+  return done();
 }

@@ -16,6 +16,15 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
     deleteOrphanBrokerages: files.get('import/delete-orphan-brokerages'),
     refreshCounts: files.get('import/refresh-counts'),
     jurisdictionCodes: files.get('import/jurisdiction-codes'),
+    anyCredential: files.get('import/any-credential'),
+  };
+  const bulkQueries = {
+    copyCredentials: files.get('engine/ladybug/copy-credentials'),
+    createLicensees: files.get('engine/ladybug/create-licensees'),
+    jurisdictionLinks: files.get('engine/ladybug/create-jurisdiction-links'),
+    holds: files.get('engine/ladybug/create-holds'),
+    links: files.get('engine/ladybug/create-links'),
+    linkBrokerageContext: files.get('import/link-brokerage-context'),
   };
   const tx = <T>(fn: (t: GraphTx) => Promise<T>) => graph.writeTransaction(fn);
   // Steps a refresh also runs, inside its own unit of work.
@@ -48,6 +57,15 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
     upsertRelationships: (rows: Row[]) =>
       tx(async (t) => (await t.run(q.upsertRelationships, { rows })).map((r) => Number(r.line))),
     deleteDemoCredentials: (states: string[]) => tx((t) => removeDemo(t, states)),
+    /** One all-or-nothing unit for the bulk path (see GraphEngine.writeLarge). */
+    runLarge: <T>(fn: (t: GraphTx) => Promise<T>) => graph.writeLarge(fn),
+    /** Whether the graph holds no credential (outside a unit: a cheap check before one). */
+    empty: async () => (await graph.read(q.anyCredential)).length === 0,
+    bulk: {
+      queries: bulkQueries,
+      empty: async (t: GraphTx) => (await t.run(q.anyCredential)).length === 0,
+      jurisdictionCodes: async (t: GraphTx) => new Set((await t.run(q.jurisdictionCodes)).map((r) => r.code as string)),
+    },
     refreshCounts: (rows: { state: string; rows: number }[], now: string) => tx((t) => writeCounts(t, rows, now)),
   };
 }

@@ -61,6 +61,7 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
       relationship_type: 'sponsoring_broker', effective_from: '2024-01-01', effective_to: null, source: 'test' }],
   },
   'import/delete-demo-credentials': { state: 'OR' },
+  'import/any-credential': {},
   'refresh/create-credentials': { rows: [{ ...CREDENTIAL_ROW, id: '00000000-0000-5000-8000-000000000011' }] },
   'refresh/link-created-credentials': { state: 'OR', rows: [{ id: '00000000-0000-5000-8000-000000000011', licensee_id: '00000000-0000-5000-8000-000000000002' }] },
   'refresh/update-credentials': { rows: [CREDENTIAL_ROW] },

@@ -1,0 +1,107 @@
+// Worker thread of the bulk import: parses, validates and shapes chunks of canonical CSV into
+// lines of the LadybugDB bulk files, so the main thread only checks keys and appends.
+import { hash } from 'node:crypto';
+import { parentPort, workerData } from 'node:worker_threads';
+import { parse } from 'csv-parse/sync';
+import { credentialId } from '../domain/identity.js';
+import { csvRow } from '../graph/ladybug-bulk-file.js';
+import { brokerageContext, credentialRecord } from './canonical-import.js';
+import { CredentialRow, RelationshipRow, describeIssues } from './canonical-rows.js';
+import { CREDENTIAL_COLUMNS, LINK_COLUMNS, type ChunkJob, type ChunkResult, type CredentialOut, type RelationshipOut } from './bulk-import.js';
+
+const { now, known } = workerData as { now: string; known: string[] };
+const importedAt = new Date(now);
+const jurisdictions = new Set(known);
+const port = parentPort!;
+
+function records(job: ChunkJob, rejects: ChunkResult['rejects']) {
+  let lastLine = 0;
+  const out = parse(job.text, {
+    columns: job.header,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    on_record: (record, context) => {
+      lastLine = context.lines;
+      return { record, line: job.firstLine - 1 + context.lines };
+    },
+    on_skip: (err) => {
+      // As the upsert path reports them: an unclosed quote where its record began.
+      const at = err?.code === 'CSV_QUOTE_NOT_CLOSED' ? lastLine + 1 : Number(err?.lines ?? lastLine + 1);
+      rejects.push({ line: job.firstLine - 1 + at, reason: `malformed CSV: ${(err?.message ?? 'unreadable record').replace(/ (at|on) line \d+$/, '')}` });
+      if (err?.lines) lastLine = Number(err.lines);
+      return undefined;
+    },
+  }) as unknown as { record: Record<string, string>; line: number }[];
+  return out;
+}
+
+function credentials(job: ChunkJob): ChunkResult {
+  const rejects: ChunkResult['rejects'] = [];
+  const rows: CredentialOut[] = [];
+  for (const { line, record } of records(job, rejects)) {
+    const parsed = CredentialRow.safeParse(record);
+    if (!parsed.success) {
+      rejects.push({ line, reason: describeIssues(parsed.error) });
+      continue;
+    }
+    const row = parsed.data;
+    if (!jurisdictions.has(row.state)) {
+      rejects.push({ line, reason: `no jurisdiction ${row.state} on file: give it a jurisdictions.csv row first` });
+      continue;
+    }
+    const r = credentialRecord(row, importedAt);
+    rows.push({
+      line,
+      id: r.id as string,
+      state: row.state,
+      number: r.license_number as string,
+      text: csvRow(CREDENTIAL_COLUMNS, r),
+      licensee: r.licensee_id as string,
+      keyed: row.licensee_key !== null,
+      licenseeText: csvRow(['licensee_id', 'entity_type', 'display_name', 'licensee_key'], r),
+      context: row.brokerage_name ? brokerageContext(r.id as string, row.state, row.brokerage_name, row.source) : null,
+      real: row.source !== 'demo',
+    });
+  }
+  return { seq: job.seq, rejects, rows };
+}
+
+function relationships(job: ChunkJob): ChunkResult {
+  const rejects: ChunkResult['rejects'] = [];
+  const rows: RelationshipOut[] = [];
+  for (const { line, record } of records(job, rejects)) {
+    const parsed = RelationshipRow.safeParse(record);
+    if (!parsed.success) {
+      rejects.push({ line, reason: describeIssues(parsed.error) });
+      continue;
+    }
+    const row = parsed.data;
+    const link = {
+      from: credentialId(row.supervisor_state, row.supervisor_license_number),
+      to: credentialId(row.affiliate_state, row.affiliate_license_number),
+      affiliate_role: row.affiliate_role,
+      relationship_type: row.relationship_type,
+      effective_from: row.effective_from,
+      effective_to: row.effective_to,
+      source: row.source,
+    };
+    rows.push({
+      line,
+      from: link.from,
+      to: link.to,
+      // A relationship is one per (supervisor, affiliate, type, start): a repeat is the same one.
+      identity: hash('sha1', `${link.from}|${link.to}|${link.relationship_type}|${link.effective_from}`, 'base64'),
+      text: csvRow(LINK_COLUMNS, link),
+      ends: `supervisor ${row.supervisor_state} ${row.supervisor_license_number} or affiliate ${row.affiliate_state} ${row.affiliate_license_number}`,
+    });
+  }
+  return { seq: job.seq, rejects, rows };
+}
+
+port.on('message', (job: ChunkJob) => {
+  try {
+    port.postMessage(job.kind === 'credentials' ? credentials(job) : relationships(job));
+  } catch (err) {
+    port.postMessage({ seq: job.seq, error: (err as Error).message });
+  }
+});

@@ -1,0 +1,341 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { GraphTx, Row } from '../graph/graph-port.js';
+import { FIELD_SEPARATOR, csvHeader } from '../graph/ladybug-bulk-file.js';
+import type { ImportSummary, RejectedRow } from './canonical-import.js';
+import type { ImportRepo } from './import-repo.js';
+
+/**
+ * The canonical import's bulk path: the first import into a graph without credentials, on an
+ * engine that loads files (LadybugDB). Worker threads parse, validate and shape chunks of the
+ * CSV files into lines of bulk files; the main thread checks keys, appends, and hands the files
+ * to COPY statements, one per 500k credentials while the workers go on, the links and licensees
+ * at the end. All of it is one writeLarge unit: a failure leaves the graph as it was. Reports,
+ * counts and rejects are the upsert path's.
+ */
+
+/** The LicenseCredential table's columns, in its order (copy-credentials reads them by position). */
+export const CREDENTIAL_COLUMNS = [
+  'id', 'state', 'license_number', 'license_number_display', 'license_type', 'license_type_display', 'status',
+  'status_normalized', 'entity_type', 'full_name', 'first_name', 'middle_name', 'last_name', 'suffix', 'business_name',
+  'issue_date', 'expiration_date', 'address_kind', 'address_line1', 'address_line2', 'address_city', 'address_county',
+  'address_region', 'address_postal_code', 'address_country', 'source', 'snapshot_date', 'last_verified',
+  'data_source_notes', 'f_full', 'f_first', 'f_last', 'f_business', 'f_city', 'sort_key', 'doc', 'row_hash', 'left_source_on',
+];
+const CREDENTIAL_DATES = ['issue_date', 'expiration_date', 'snapshot_date', 'left_source_on'];
+/** The SUPERVISES table's columns, in its order (see create-links). */
+export const LINK_COLUMNS = ['from', 'to', 'affiliate_role', 'relationship_type', 'effective_from', 'effective_to', 'source'];
+
+export interface ChunkJob {
+  seq: number;
+  kind: 'credentials' | 'relationships';
+  header: string[];
+  text: string;
+  /** File line of the chunk's first line. */
+  firstLine: number;
+}
+export interface CredentialOut {
+  line: number;
+  id: string;
+  state: string;
+  number: string;
+  /** The credential's line of the bulk file. */
+  text: string;
+  licensee: string;
+  /** The licensee comes from a licensee_key (several credentials may share it). */
+  keyed: boolean;
+  licenseeText: string;
+  context: Row | null;
+  /** Not a demo record (a real import of a state replaces its demo records). */
+  real: boolean;
+}
+export interface RelationshipOut {
+  line: number;
+  from: string;
+  to: string;
+  identity: string;
+  text: string;
+  /** The two ends as the row names them, for a reject. */
+  ends: string;
+}
+export interface ChunkResult {
+  seq: number;
+  rejects: { line: number; reason: string }[];
+  rows: (CredentialOut | RelationshipOut)[];
+}
+
+/** Credentials per COPY: the first COPY into an empty table is the cheap one (3M rows in one took
+ * 92 s of CPU, in six of 500k about 120 s), so a national set goes in one. */
+const COPY_ROWS = 4_000_000;
+/** Bytes of CSV per chunk handed to a worker. */
+const CHUNK_BYTES = 1 << 20;
+
+/**
+ * Splits a CSV file into chunks that end at record boundaries (a line break outside quotes),
+ * after its header record. Where no boundary comes within 64 chunks' worth of bytes (an unclosed
+ * quote), the text is cut at a line break anyway: the worker's parser reports the broken record.
+ */
+async function* csvChunks(file: string): AsyncGenerator<{ header: string[] } | { text: string; firstLine: number }> {
+  let pending: Buffer = Buffer.alloc(0);
+  let line = 1;
+  let header: string[] | undefined;
+  // Scans `pending` for chunks; what is left waits for more bytes (or the end of the file).
+  function* cut(final: boolean): Generator<{ header: string[] } | { text: string; firstLine: number }> {
+    let quoted = false;
+    let start = 0;
+    let breaks = 0;
+    const take = function* (end: number) {
+      const text = pending.toString('utf8', start, end);
+      if (!header) {
+        header = parseHeader(text.replace(/^\uFEFF/, '').replace(/\r?\n$/, ''));
+        yield { header };
+      } else yield { text, firstLine: line };
+      line += breaks;
+      breaks = 0;
+      start = end;
+    };
+    for (let i = 0; i < pending.length; i++) {
+      const b = pending[i];
+      if (b === 0x22) quoted = !quoted;
+      else if (b === 0x0a) {
+        breaks += 1;
+        if ((!quoted && (!header || i + 1 - start >= CHUNK_BYTES)) || (quoted && i + 1 - start >= 64 * CHUNK_BYTES)) {
+          yield* take(i + 1);
+          quoted = false;
+        }
+      }
+    }
+    if (final && start < pending.length) yield* take(pending.length);
+    pending = final ? Buffer.alloc(0) : Buffer.from(pending.subarray(start)) as Buffer;
+  }
+  for await (const data of fs.createReadStream(file)) {
+    pending = pending.length ? Buffer.concat([pending, data as Buffer]) : (data as Buffer);
+    yield* cut(false);
+  }
+  yield* cut(true);
+}
+
+function parseHeader(line: string): string[] {
+  // A header cell may be quoted; names hold no quotes or commas of their own.
+  return line.split(',').map((h) => h.replace(/^\s*"?|"?\s*$/g, '').trim().toLowerCase());
+}
+
+/** Runs chunk jobs on a pool of workers; results come back in the order of the jobs. */
+function workerPool(size: number, data: { now: string; known: string[] }) {
+  const workers = Array.from({ length: size }, () => new Worker(new URL('./bulk-import-worker.mjs', import.meta.url), { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: 64 } }));
+  const waiting = new Map<number, { resolve: (r: ChunkResult) => void; reject: (e: Error) => void }>();
+  let failure: Error | undefined;
+  for (const w of workers) {
+    w.on('message', (m: ChunkResult | { seq: number; error: string }) => {
+      const p = waiting.get(m.seq)!;
+      waiting.delete(m.seq);
+      if ('error' in m) p.reject(new Error(m.error));
+      else p.resolve(m);
+    });
+    w.on('error', (err) => {
+      failure = err;
+      for (const p of waiting.values()) p.reject(err);
+      waiting.clear();
+    });
+  }
+  let next = 0;
+  return {
+    run(job: Omit<ChunkJob, 'seq'>): Promise<ChunkResult> {
+      if (failure) return Promise.reject(failure);
+      const seq = next++;
+      const promise = new Promise<ChunkResult>((resolve, reject) => waiting.set(seq, { resolve, reject }));
+      workers[seq % size].postMessage({ ...job, seq });
+      return promise;
+    },
+    close: () => Promise.all(workers.map((w) => w.terminate())),
+  };
+}
+
+/** The results of a file's chunks, in file order, at most `ahead` chunks in the workers. */
+async function* chunkResults(pool: ReturnType<typeof workerPool>, file: string, kind: ChunkJob['kind'], ahead: number): AsyncGenerator<ChunkResult> {
+  const inFlight: Promise<ChunkResult>[] = [];
+  let header: string[] = [];
+  for await (const chunk of csvChunks(file)) {
+    if ('header' in chunk) {
+      header = chunk.header;
+      continue;
+    }
+    const job = pool.run({ kind, header, text: chunk.text, firstLine: chunk.firstLine });
+    job.catch(() => undefined);
+    inFlight.push(job);
+    if (inFlight.length >= ahead) yield await inFlight.shift()!;
+  }
+  while (inFlight.length) yield await inFlight.shift()!;
+}
+
+/** An append-only bulk file with its header. */
+function bulkFile(dir: string, name: string, columns: string[], dates: string[]) {
+  const file = path.join(dir, `${name}.csv`);
+  let fd = fs.openSync(file, 'w');
+  let rows = 0;
+  let lineBreaks = false;
+  const start = () => fs.writeSync(fd, `${csvHeader(columns)}\n`);
+  start();
+  return {
+    get rows() {
+      return rows;
+    },
+    append(lines: string[]) {
+      if (!lines.length) return;
+      for (const l of lines) if (!lineBreaks && (l.includes('\n') || l.includes('\r'))) lineBreaks = true;
+      fs.writeSync(fd, `${lines.join('\n')}\n`);
+      rows += lines.length;
+    },
+    /** Closes the file for a load and starts the next one under another name. */
+    take(): { path: string; columns: string[]; dates: string[]; lineBreaks: boolean; rows: number } {
+      fs.closeSync(fd);
+      const taken = path.join(dir, `${name}-${Date.now()}-${Math.random().toString(36).slice(2)}.csv`);
+      fs.renameSync(file, taken);
+      const out = { path: taken, columns, dates, lineBreaks, rows };
+      fd = fs.openSync(file, 'w');
+      rows = 0;
+      lineBreaks = false;
+      start();
+      return out;
+    },
+  };
+}
+
+export interface BulkImportInput {
+  folder: string;
+  now: Date;
+  jurisdictions: Row[];
+  rejected: RejectedRow[];
+  summary: ImportSummary;
+}
+
+/** Loads the folder through the bulk path; false (nothing written) when the graph has credentials. */
+export async function bulkImport(repo: ImportRepo, input: BulkImportInput): Promise<boolean> {
+  const { folder, now, summary } = input;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-bulk-import-'));
+  try {
+    return await repo.runLarge(async (t) => {
+      if (!t.bulkFile) return false;
+      if (!(await repo.bulk.empty(t))) return false;
+      if (input.jurisdictions.length) await repo.writeJurisdictions(t, input.jurisdictions);
+      summary.jurisdictions = input.jurisdictions.length;
+      const known = await repo.bulk.jurisdictionCodes(t);
+      const pool = workerPool(Math.max(1, Math.min(4, os.availableParallelism())), { now: now.toISOString(), known: [...known] });
+      try {
+        const { ids, written } = await loadCredentials(t, repo, pool, path.join(folder, 'credentials.csv'), dir, input);
+        written.catch(() => undefined);
+        try {
+          // The relationships are read while the engine loads the credentials.
+          await loadRelationships(t, repo, pool, path.join(folder, 'relationships.csv'), dir, ids, written, input);
+        } finally {
+          await written.catch(() => undefined);
+        }
+        await written;
+      } finally {
+        await pool.close();
+      }
+      return true;
+    });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Reads the credentials; `written` settles when the engine has loaded them, their licensees and links. */
+async function loadCredentials(t: GraphTx, repo: ImportRepo, pool: ReturnType<typeof workerPool>, file: string, dir: string, input: BulkImportInput) {
+  const ids = new Set<string>();
+  if (!fs.existsSync(file)) return { ids, written: Promise.resolve() };
+  const name = path.basename(file);
+  const credentials = bulkFile(dir, 'credentials', CREDENTIAL_COLUMNS, CREDENTIAL_DATES);
+  const licensees = bulkFile(dir, 'licensees', ['id', 'entity_type', 'display_name', 'licensee_key'], []);
+  const jurisdictionLinks = bulkFile(dir, 'in-jurisdiction', ['from', 'to'], []);
+  const holds = bulkFile(dir, 'holds', ['from', 'to'], []);
+  // Credentials sharing a licensee key share one licensee: the last row's values win, as in a MERGE.
+  const keyed = new Map<string, string>();
+  const context: Row[] = [];
+  const rowsByState = new Map<string, number>();
+  const realStates = new Set<string>();
+  let copying: Promise<void> = Promise.resolve();
+  const copy = async () => {
+    const taken = credentials.take();
+    await copying;
+    copying = t.bulkFile!(repo.bulk.queries.copyCredentials, taken).finally(() => fs.rmSync(taken.path, { force: true }));
+    copying.catch(() => undefined);
+  };
+  for await (const result of chunkResults(pool, file, 'credentials', 16)) {
+    for (const r of result.rejects) input.rejected.push({ file: name, ...r });
+    const lines: string[] = [];
+    const licenseeLines: string[] = [];
+    const jurisdictionLines: string[] = [];
+    const holdLines: string[] = [];
+    for (const row of result.rows as CredentialOut[]) {
+      if (ids.has(row.id)) {
+        input.rejected.push({ file: name, line: row.line, reason: `${row.state} ${row.number} appears more than once` });
+        continue;
+      }
+      ids.add(row.id);
+      lines.push(row.text);
+      if (row.keyed) keyed.set(row.licensee, row.licenseeText);
+      else licenseeLines.push(row.licenseeText);
+      // Ids and state codes need no quoting.
+      jurisdictionLines.push(`${row.id}${FIELD_SEPARATOR}${row.state}`);
+      holdLines.push(`${row.licensee}${FIELD_SEPARATOR}${row.id}`);
+      if (row.context) context.push(row.context);
+      rowsByState.set(row.state, (rowsByState.get(row.state) ?? 0) + 1);
+      // As the upsert path reports it: the graph held no demo records to remove.
+      if (row.real && !realStates.has(row.state)) {
+        realStates.add(row.state);
+        input.summary.demo_records_removed_for.push(row.state);
+      }
+    }
+    credentials.append(lines);
+    licensees.append(licenseeLines);
+    jurisdictionLinks.append(jurisdictionLines);
+    holds.append(holdLines);
+    input.summary.credentials += lines.length;
+    if (credentials.rows >= COPY_ROWS) await copy();
+  }
+  if (credentials.rows) await copy();
+  licensees.append([...keyed.values()]);
+  const q = repo.bulk.queries;
+  const rest = [[q.createLicensees, licensees.take()], [q.jurisdictionLinks, jurisdictionLinks.take()], [q.holds, holds.take()]] as const;
+  const written = (async () => {
+    await copying;
+    for (const [query, taken] of rest) {
+      if (taken.rows) await t.bulkFile!(query, taken);
+    }
+    for (let i = 0; i < context.length; i += 2000) await t.run(q.linkBrokerageContext, { rows: context.slice(i, i + 2000) });
+    if (rowsByState.size) await repo.writeCounts(t, [...rowsByState].map(([state, rows]) => ({ state, rows })), input.now.toISOString());
+  })();
+  return { ids, written };
+}
+
+async function loadRelationships(t: GraphTx, repo: ImportRepo, pool: ReturnType<typeof workerPool>, file: string, dir: string, ids: Set<string>, credentialsWritten: Promise<void>, input: BulkImportInput) {
+  if (!fs.existsSync(file)) return;
+  const name = path.basename(file);
+  const links = bulkFile(dir, 'supervises', LINK_COLUMNS, ['effective_from', 'effective_to']);
+  const seen = new Set<string>();
+  for await (const result of chunkResults(pool, file, 'relationships', 16)) {
+    for (const r of result.rejects) input.rejected.push({ file: name, ...r });
+    const lines: string[] = [];
+    for (const row of result.rows as RelationshipOut[]) {
+      if (!ids.has(row.from) || !ids.has(row.to)) {
+        input.rejected.push({ file: name, line: row.line, reason: `${row.ends} is not on file` });
+        continue;
+      }
+      input.summary.relationships += 1;
+      // A relationship listed twice is one (the first row's values; the upsert path keeps the last).
+      if (seen.has(row.identity)) continue;
+      seen.add(row.identity);
+      lines.push(row.text);
+    }
+    links.append(lines);
+  }
+  const taken = links.take();
+  // Both ends must be loaded first.
+  await credentialsWritten;
+  if (taken.rows) await t.bulkFile!(repo.bulk.queries.links, taken);
+}
+
