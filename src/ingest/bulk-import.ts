@@ -72,49 +72,63 @@ const COPY_ROWS = 4_000_000;
 /** Bytes of CSV per chunk handed to a worker. */
 const CHUNK_BYTES = 1 << 20;
 
+/** Line breaks in buf[from, to). */
+function lineBreaks(buf: Buffer, from: number, to: number): number {
+  let n = 0;
+  for (let i = buf.indexOf(0x0a, from); i !== -1 && i < to; i = buf.indexOf(0x0a, i + 1)) n += 1;
+  return n;
+}
+
 /**
- * Splits a CSV file into chunks that end at record boundaries (a line break outside quotes),
- * after its header record. Where no boundary comes within 64 chunks' worth of bytes (an unclosed
- * quote), the text is cut at a line break anyway: the worker's parser reports the broken record.
+ * The end (after its line break) of the first record that ends at or after `min`, scanning from
+ * `from`, a record start: a line break outside quotes. -1 when the buffer holds none. Jumps from
+ * quote to quote and break to break (native searches): quotes are rare, and a byte-by-byte scan
+ * cost the main thread a fifth of a 3M-row load.
+ */
+function recordEnd(buf: Buffer, from: number, min: number): number {
+  let quoted = false;
+  let q = buf.indexOf(0x22, from);
+  let i = min;
+  for (;;) {
+    const nl = buf.indexOf(0x0a, i);
+    if (nl === -1) return -1;
+    while (q !== -1 && q < nl) {
+      quoted = !quoted;
+      q = buf.indexOf(0x22, q + 1);
+    }
+    if (!quoted) return nl + 1;
+    i = nl + 1;
+  }
+}
+
+/**
+ * Splits a CSV file into chunks of about CHUNK_BYTES that end at record boundaries, after its
+ * header record. Where no boundary comes within 64 chunks' worth of bytes (an unclosed quote),
+ * the text is cut at a line break anyway: the worker's parser reports the broken record.
  */
 async function* csvChunks(file: string): AsyncGenerator<{ header: string[] } | { text: string; firstLine: number }> {
   let pending: Buffer = Buffer.alloc(0);
   let line = 1;
   let header: string[] | undefined;
-  // Scans `pending` for chunks; what is left waits for more bytes (or the end of the file).
-  function* cut(final: boolean): Generator<{ header: string[] } | { text: string; firstLine: number }> {
-    let quoted = false;
-    let start = 0;
-    let breaks = 0;
-    const take = function* (end: number) {
-      const text = pending.toString('utf8', start, end);
-      if (!header) {
-        header = parseHeader(text.replace(/^\uFEFF/, '').replace(/\r?\n$/, ''));
-        yield { header };
-      } else yield { text, firstLine: line };
-      line += breaks;
-      breaks = 0;
-      start = end;
-    };
-    for (let i = 0; i < pending.length; i++) {
-      const b = pending[i];
-      if (b === 0x22) quoted = !quoted;
-      else if (b === 0x0a) {
-        breaks += 1;
-        if ((!quoted && (!header || i + 1 - start >= CHUNK_BYTES)) || (quoted && i + 1 - start >= 64 * CHUNK_BYTES)) {
-          yield* take(i + 1);
-          quoted = false;
-        }
-      }
-    }
-    if (final && start < pending.length) yield* take(pending.length);
-    pending = final ? Buffer.alloc(0) : Buffer.from(pending.subarray(start)) as Buffer;
-  }
-  for await (const data of fs.createReadStream(file)) {
+  const take = (end: number) => {
+    const text = pending.toString('utf8', 0, end);
+    const out = header ? { text, firstLine: line } : { header: (header = parseHeader(text.replace(/^\uFEFF/, '').replace(/\r?\n$/, ''))) };
+    line += lineBreaks(pending, 0, end);
+    pending = pending.subarray(end);
+    return out;
+  };
+  for await (const data of fs.createReadStream(file, { highWaterMark: CHUNK_BYTES })) {
     pending = pending.length ? Buffer.concat([pending, data as Buffer]) : (data as Buffer);
-    yield* cut(false);
+    for (;;) {
+      const min = header ? CHUNK_BYTES : 0;
+      if (pending.length <= min) break;
+      let end = recordEnd(pending, 0, min);
+      if (end === -1 && pending.length > 64 * CHUNK_BYTES) end = pending.lastIndexOf(0x0a) + 1;
+      if (end <= 0) break;
+      yield take(end);
+    }
   }
-  yield* cut(true);
+  if (pending.length) yield take(pending.length);
 }
 
 function parseHeader(line: string): string[] {
@@ -175,7 +189,7 @@ function bulkFile(dir: string, name: string, columns: string[], dates: string[])
   const file = path.join(dir, `${name}.csv`);
   let fd = fs.openSync(file, 'w');
   let rows = 0;
-  let lineBreaks = false;
+  let broken = false;
   const start = () => fs.writeSync(fd, `${csvHeader(columns)}\n`);
   start();
   return {
@@ -184,8 +198,14 @@ function bulkFile(dir: string, name: string, columns: string[], dates: string[])
     },
     append(lines: string[]) {
       if (!lines.length) return;
-      for (const l of lines) if (!lineBreaks && (l.includes('\n') || l.includes('\r'))) lineBreaks = true;
-      fs.writeSync(fd, `${lines.join('\n')}\n`);
+      const text = `${lines.join('\n')}\n`;
+      if (!broken) {
+        // A line break inside a field: more breaks than rows.
+        let n = 0;
+        for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n += 1;
+        broken = n !== lines.length || text.includes('\r');
+      }
+      fs.writeSync(fd, text);
       rows += lines.length;
     },
     /** Closes the file for a load and starts the next one under another name. */
@@ -193,10 +213,10 @@ function bulkFile(dir: string, name: string, columns: string[], dates: string[])
       fs.closeSync(fd);
       const taken = path.join(dir, `${name}-${Date.now()}-${Math.random().toString(36).slice(2)}.csv`);
       fs.renameSync(file, taken);
-      const out = { path: taken, columns, dates, lineBreaks, rows };
+      const out = { path: taken, columns, dates, lineBreaks: broken, rows };
       fd = fs.openSync(file, 'w');
       rows = 0;
-      lineBreaks = false;
+      broken = false;
       start();
       return out;
     },
