@@ -38,7 +38,7 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
     brokerage_term_0: 'acme', brokerage_types: ['sponsoring_broker', 'employing_broker', 'main_office'], today: '2026-11-01',
   },
   'licensees/type-counts': { states: ['TX', 'NY'] },
-  'relationships/open-supervisors': { ids: [TX_AGENT], today: '2026-11-01' },
+  'relationships/open-supervisors': { id: TX_AGENT, today: '2026-11-01' },
   // affiliations composes either in_force_on or started_by with as_of; the lint test inserts all.
   'relationships/affiliations': { id: TX_AGENT, as_of: '2019-01-01', affiliate_role: 'salesperson', relationship_type: 'sponsoring_broker' },
   'relationships/affiliates': { id: TX_BROKERAGE, today: '2026-11-01', skip: 0, limit: 10, affiliate_role: 'salesperson', relationship_type: 'sponsoring_broker' },

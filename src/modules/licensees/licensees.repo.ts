@@ -126,7 +126,9 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
     },
     async openSupervisors(ids: string[]): Promise<SupervisorRecord[]> {
       if (ids.length === 0) return [];
-      const rows: SupervisorRecord[] = (await graph.read(openSupervisors, { ids, today: today() })).map(({ doc, ...edge }) => ({
+      const on = today();
+      const found = await Promise.all(ids.map((id) => graph.read(openSupervisors, { id, today: on })));
+      const rows: SupervisorRecord[] = found.flat().map(({ doc, ...edge }) => ({
         ...decodeDoc<SupervisorRecord>(doc as string),
         ...edge,
       }));

@@ -1,0 +1,298 @@
+// National-scale HTTP benchmark: the generated national dataset (bench/national-data.ts) loaded
+// into an on-disk LadybugDB graph (or reused), the real server started on it as its own process
+// with its full middleware (helmet, pino-http logging, API-key auth, metering), and autocannon
+// driving each endpoint over loopback: latency percentiles at a fixed rate, then saturation
+// throughput, with uniform and Zipf-skewed keys. The same server's /health and a bare Express 5
+// JSON route (its own process) are measured as ceilings. Prints server RSS, start-up time on the
+// loaded graph and the load time, and writes the results (medians and ranges over the runs) to
+// bench/results/national.md.
+// Usage: npm run bench:national [-- --credentials 3000000 --runs 3 --seconds 5 --rate 200]
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { parse } from 'csv-parse';
+import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { accountsDeps, importRepo, loadQueryFiles, openGraph, openStore } from '../src/deps.js';
+import { credentialId } from '../src/domain/identity.js';
+import { importFolder } from '../src/ingest/canonical-import.js';
+import { generateNational } from './national-data.js';
+
+const { values } = parseArgs({
+  options: {
+    credentials: { type: 'string', default: '3000000' },
+    dir: { type: 'string', default: 'data/bench-national' },
+    seed: { type: 'string', default: '20261123' },
+    runs: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '5' },
+    rate: { type: 'string', default: '200' },
+    connections: { type: 'string', default: '16' },
+    'buffer-pool-mb': { type: 'string', default: '1024' },
+  },
+});
+const CREDENTIALS = Number(values.credentials);
+const SEED = Number(values.seed);
+const RUNS = Number(values.runs);
+const SECONDS = Number(values.seconds);
+const RATE = Number(values.rate);
+const CONNECTIONS = Number(values.connections);
+const ROOT = path.resolve(values.dir);
+const DATASET = path.join(ROOT, `dataset-${CREDENTIALS}-${SEED}`);
+const DATA_DIR = path.join(ROOT, `server-${CREDENTIALS}-${SEED}`);
+const RESULTS = new URL('./results/national.md', import.meta.url);
+
+interface Key {
+  state: string;
+  license_number: string;
+  type: string;
+  last_name: string;
+}
+
+/** Generates (or reuses) the dataset and loads it into DATA_DIR's graph (or reuses it). */
+async function prepare(): Promise<{ loadSeconds: number; reused: boolean }> {
+  const loaded = path.join(DATA_DIR, 'loaded.json');
+  if (fs.existsSync(loaded)) return { ...JSON.parse(fs.readFileSync(loaded, 'utf8')), reused: true };
+  if (!fs.existsSync(path.join(DATASET, 'stats.json'))) {
+    const stats = await generateNational(DATASET, { credentials: CREDENTIALS, seed: SEED });
+    fs.writeFileSync(path.join(DATASET, 'stats.json'), JSON.stringify(stats, null, 1));
+  }
+  fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  fs.mkdirSync(DATA_DIR, { recursive: true });
+  const files = loadQueryFiles();
+  const graph = await openGraph({ graphPath: path.join(DATA_DIR, 'graph.lbug'), GRAPH_BUFFER_POOL_MB: 2048, GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 3_600_000 }, files);
+  const started = Date.now();
+  const summary = await importFolder(importRepo(graph, files), DATASET);
+  const loadSeconds = (Date.now() - started) / 1000;
+  await graph.close();
+  if (summary.rejected.length) throw new Error(`the dataset had ${summary.rejected.length} rejected rows`);
+  fs.writeFileSync(loaded, JSON.stringify({ loadSeconds }));
+  return { loadSeconds, reused: false };
+}
+
+/** Every 50th credential of the dataset: the keys the requests sample. */
+async function sampleKeys(): Promise<Key[]> {
+  const keys: Key[] = [];
+  let i = 0;
+  for await (const r of fs.createReadStream(path.join(DATASET, 'credentials.csv')).pipe(parse({ columns: true }))) {
+    if (i++ % 50 === 0) keys.push({ state: r.state, license_number: r.license_number, type: r.license_type, last_name: r.last_name });
+  }
+  return keys;
+}
+
+/** An enterprise account's key, created in the server's side store before it starts. */
+async function apiKey(): Promise<string> {
+  const store = await openStore({ pglitePath: path.join(DATA_DIR, 'accounts.pglite'), DATABASE_URL: undefined, DATABASE_POOL_SIZE: 1 });
+  try {
+    const { accounts } = accountsDeps(store);
+    return (await accounts.createAccount({ email: `bench-${Date.now()}@example.com`, plan: 'enterprise' })).key.key;
+  } finally {
+    await store.close();
+  }
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000) {
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return (Date.now() - started) / 1000;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > timeoutMs) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Peak and current RSS of a process, in MB (Linux /proc). */
+function rss(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(/(\d+) kB/.exec(status.split('\n').find((l) => l.startsWith(field)) ?? '')?.[1] ?? 0);
+  return { now: kb('VmRSS:') / 1024, peak: kb('VmHWM:') / 1024 };
+}
+
+const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : Number.NaN);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+interface Scenario {
+  name: string;
+  method?: 'GET' | 'POST';
+  /** A new request target (and body) per request. */
+  next: () => { path: string; body?: string };
+}
+
+async function drive(base: string, headers: Record<string, string>, s: Scenario, rate: number | null) {
+  const samples: number[] = [];
+  let bad = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        headers: { ...headers, 'content-type': 'application/json' },
+        connections: rate ? Math.min(CONNECTIONS, 8) : CONNECTIONS,
+        duration: SECONDS,
+        ...(rate ? { overallRate: rate } : {}),
+        requests: [
+          {
+            method: s.method ?? 'GET',
+            setupRequest: (req: autocannon.Request) => {
+              const n = s.next();
+              return { ...req, path: n.path, body: n.body };
+            },
+          },
+        ],
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+    instance.on('response', (_c, status, _b, ms) => {
+      if (status === 200) samples.push(ms);
+      else bad += 1;
+    });
+  });
+  samples.sort((a, b) => a - b);
+  return { p50: quantile(samples, 0.5), p95: quantile(samples, 0.95), p99: quantile(samples, 0.99), rps: result.requests.average, bad };
+}
+
+function scenarios(keys: Key[], random: () => number): { scenario: Scenario; targets?: { p95?: number; p99: number } }[] {
+  // Zipf (s = 1) over the sampled keys in their file order: a few keys take most requests.
+  const cumulative = new Float64Array(keys.length);
+  let total = 0;
+  for (let k = 0; k < keys.length; k++) cumulative[k] = total += 1 / (k + 1);
+  const zipf = () => {
+    const u = random() * total;
+    let lo = 0;
+    let hi = keys.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid] < u) lo = mid + 1;
+      else hi = mid;
+    }
+    return keys[lo];
+  };
+  const uniform = () => keys[Math.floor(random() * keys.length)];
+  const agents = keys.filter((k) => k.type === 'salesperson');
+  const agent = () => agents[Math.floor(random() * agents.length)];
+  const inState = (state: string) => keys.filter((k) => k.state === state && k.last_name);
+  const fl = inState('FL');
+  const ca = inState('CA');
+  const path1 = (k: Key) => `/api/v1/licensees/${k.state}/${encodeURIComponent(k.license_number)}`;
+  const verify = (k: Key) => `/api/v1/licensees/verify?state=${k.state}&license_number=${encodeURIComponent(k.license_number)}`;
+  // The largest brokerage of FL is its first (Zipf rank 1): CQ0000001.
+  const largest = '/api/v1/licensees/FL/CQ0000001/affiliates';
+  return [
+    { scenario: { name: 'verify, uniform keys', next: () => ({ path: verify(uniform()) }) }, targets: { p99: 10 } },
+    { scenario: { name: 'verify, Zipf keys', next: () => ({ path: verify(zipf()) }) }, targets: { p99: 10 } },
+    {
+      scenario: { name: 'batch of 100, Zipf keys', method: 'POST', next: () => ({ path: '/api/v1/licensees/batch', body: JSON.stringify({ licenses: Array.from({ length: 100 }, () => zipf()).map((k) => ({ state: k.state, license_number: k.license_number })) }) }) },
+      targets: { p99: 40 },
+    },
+    { scenario: { name: 'search FL, last-name prefix', next: () => ({ path: `/api/v1/licensees?state=FL&last_name=${fl[Math.floor(random() * fl.length)].last_name.slice(0, 3)}&per_page=25` }) }, targets: { p95: 30, p99: 60 } },
+    {
+      scenario: { name: 'search CA, substring + status', next: () => { const n = ca[Math.floor(random() * ca.length)].last_name; return { path: `/api/v1/licensees?state=CA&last_name=${n.slice(1, 4)}&status=active&per_page=25` }; } },
+      targets: { p95: 30, p99: 60 },
+    },
+    { scenario: { name: 'supervisors', next: () => ({ path: `${path1(agent())}/supervisors` }) }, targets: { p99: 10 } },
+    { scenario: { name: 'affiliations as_of', next: () => ({ path: `${path1(agent())}/affiliations?as_of=2024-06-30` }) }, targets: { p99: 10 } },
+    { scenario: { name: 'hierarchy', next: () => { const k = agent(); return { path: `/api/v1/license-credentials/${credentialId(k.state, k.license_number)}/hierarchy` }; } }, targets: { p99: 10 } },
+    { scenario: { name: 'affiliates of the largest broker, page 1', next: () => ({ path: `${largest}?per_page=25&page=1` }) }, targets: { p99: 30 } },
+    { scenario: { name: 'affiliates of the largest broker, last page', next: () => ({ path: `${largest}?per_page=25&page=LAST` }) }, targets: { p99: 30 } },
+  ];
+}
+
+async function main() {
+  const { loadSeconds, reused } = await prepare();
+  const keys = await sampleKeys();
+  const key = await apiKey();
+  const [port, barePort] = [await freePort(), await freePort()];
+  const env = { ...process.env, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json', LOG_LEVEL: 'info', DEMO_DATA: 'false', GRAPH_BUFFER_POOL_MB: values['buffer-pool-mb'] };
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const bare = spawn(process.execPath, [new URL('./bare-express.mjs', import.meta.url).pathname], { env: { ...process.env, PORT: String(barePort) }, stdio: 'inherit' });
+  try {
+    const startup = await waitFor(`http://127.0.0.1:${port}/health`, server);
+    await waitFor(`http://127.0.0.1:${barePort}/hello`, bare);
+    const base = `http://127.0.0.1:${port}`;
+    const headers = { authorization: `Bearer ${key}` };
+    // Pages of the largest broker: the last one from its total.
+    const first = (await (await fetch(`${base}/api/v1/licensees/FL/CQ0000001/affiliates?per_page=25`, { headers })).json()) as { meta: { total: number } };
+    const lastPage = Math.max(1, Math.ceil(first.meta.total / 25));
+    const rng = xoroshiro128plus(SEED);
+    const list = scenarios(keys, () => uniformFloat64(rng)).map((x) => ({
+      ...x,
+      scenario: { ...x.scenario, next: () => { const n = x.scenario.next(); return { ...n, path: n.path.replace('page=LAST', `page=${lastPage}`) }; } },
+    }));
+    const results = new Map<string, { p50: number[]; p95: number[]; p99: number[]; rps: number[]; bad: number }>();
+    // Latency runs give the percentiles, saturation runs the throughput.
+    const record = (name: string, r: Awaited<ReturnType<typeof drive>>, saturation: boolean) => {
+      const e = results.get(name) ?? { p50: [], p95: [], p99: [], rps: [], bad: 0 };
+      if (saturation) e.rps.push(r.rps);
+      else e.p50.push(r.p50), e.p95.push(r.p95), e.p99.push(r.p99);
+      e.bad += r.bad;
+      results.set(name, e);
+    };
+    for (let run = 1; run <= RUNS; run++) {
+      for (const [name, url, h] of [['ceiling: bare Express 5 JSON route', `http://127.0.0.1:${barePort}`, {}], ['ceiling: the server\'s /health', base, {}]] as const) {
+        const s: Scenario = { name, next: () => ({ path: name.includes('bare') ? '/hello' : '/health' }) };
+        record(name, await drive(url, h, s, null), true);
+      }
+      for (const { scenario } of list) {
+        record(scenario.name, await drive(base, headers, scenario, RATE), false);
+        record(scenario.name, await drive(base, headers, scenario, null), true);
+      }
+      console.log(`run ${run} of ${RUNS} done`);
+    }
+    const memory = rss(server.pid!);
+    const bareRps = median(results.get('ceiling: bare Express 5 JSON route')!.rps);
+    const healthRps = median(results.get("ceiling: the server's /health")!.rps);
+    const range = (xs: number[], digits = 1) => (xs.length > 1 ? ` (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})` : '');
+    const lines = [
+      `# National benchmark`,
+      '',
+      `${CREDENTIALS.toLocaleString('en-US')} generated credentials (seed ${SEED}), LadybugDB on disk, buffer pool ${values['buffer-pool-mb']} MB; ` +
+        `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}; ${new Date().toISOString().slice(0, 10)}.`,
+      `${RUNS} runs of ${SECONDS} s per measurement: medians, ranges in brackets. Latency at a fixed ${RATE} req/s; saturation with ${CONNECTIONS} connections.`,
+      '',
+      `- bulk load of the dataset: ${loadSeconds.toFixed(1)} s${reused ? ' (measured when the graph was built)' : ''}; target 120 s`,
+      `- server start-up on the loaded graph (spawn to first /health): ${startup.toFixed(2)} s; target 5 s`,
+      `- server RSS after the runs: ${memory.now.toFixed(0)} MB (peak ${memory.peak.toFixed(0)} MB); target 1,536 MB`,
+      `- ceilings: bare Express 5 JSON route ${bareRps.toFixed(0)} req/s, the server's /health ${healthRps.toFixed(0)} req/s`,
+      '',
+      '| endpoint | p50 ms | p95 ms | p99 ms | target | saturation req/s | vs /health | vs bare Express | non-2xx |',
+      '|---|---|---|---|---|---|---|---|---|',
+    ];
+    for (const { scenario, targets } of list) {
+      const r = results.get(scenario.name)!;
+      const p99 = median(r.p99);
+      const p95 = median(r.p95);
+      const verdict = targets ? `p99 <= ${targets.p99}${targets.p95 ? `, p95 <= ${targets.p95}` : ''}: ${p99 <= targets.p99 && (!targets.p95 || p95 <= targets.p95) ? 'met' : `missed (p99 ${(p99 / targets.p99).toFixed(1)}x)`}` : '';
+      const rps = median(r.rps);
+      lines.push(
+        `| ${scenario.name} | ${median(r.p50).toFixed(1)}${range(r.p50)} | ${p95.toFixed(1)}${range(r.p95)} | ${p99.toFixed(1)}${range(r.p99)} | ${verdict} | ${rps.toFixed(0)}${range(r.rps, 0)} | ${(rps / healthRps).toFixed(2)} | ${(rps / bareRps).toFixed(2)} | ${r.bad} |`,
+      );
+    }
+    const text = `${lines.join('\n')}\n`;
+    fs.mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+    fs.writeFileSync(RESULTS, text);
+    console.log(text);
+    console.log(`written to ${path.relative(process.cwd(), RESULTS.pathname)}`);
+  } finally {
+    server.kill('SIGTERM');
+    bare.kill('SIGTERM');
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
