@@ -91,13 +91,25 @@ const STATUSES: [string, string, number][] = [
   ['Suspended', 'suspended', 0.02],
 ];
 
-/** Cumulative Zipf weights 1/rank^s: sampled by binary search. */
-function zipf(n: number, s: number): Float64Array {
+/** Cumulative Zipf weights 1/rank^s, normalized: sampled by zipfRank. */
+export function zipf(n: number, s: number): Float64Array {
   const cumulative = new Float64Array(n);
   let total = 0;
   for (let k = 0; k < n; k++) cumulative[k] = total += 1 / (k + 1) ** s;
   for (let k = 0; k < n; k++) cumulative[k] /= total;
   return cumulative;
+}
+
+/** The rank (0-based) a uniform `u` in [0, 1) draws from cumulative weights. */
+export function zipfRank(cumulative: Float64Array, u: number): number {
+  let lo = 0;
+  let hi = cumulative.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cumulative[mid] < u) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Splits `total` in proportion to `weights` (largest remainders), so the parts sum to it. */
@@ -122,17 +134,7 @@ export async function generateNational(folder: string, options: NationalOptions)
   const rng = xoroshiro128plus(options.seed ?? 20261123);
   const random = () => uniformFloat64(rng);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
-  const pickZipf = (cumulative: Float64Array) => {
-    const u = random();
-    let lo = 0;
-    let hi = cumulative.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (cumulative[mid] < u) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
+  const pickZipf = (cumulative: Float64Array) => zipfRank(cumulative, random());
   const snapshot = options.snapshot ?? '2026-11-01';
   const snapshotDay = Date.parse(snapshot) / 86400000;
 

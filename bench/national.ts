@@ -20,7 +20,7 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { accountsDeps, importRepo, loadQueryFiles, openGraph, openStore } from '../src/deps.js';
 import { credentialId } from '../src/domain/identity.js';
 import { importFolder } from '../src/ingest/canonical-import.js';
-import { generateNational } from './national-data.js';
+import { generateNational, zipf as zipfWeights, zipfRank } from './national-data.js';
 
 const { values } = parseArgs({
   options: {
@@ -162,25 +162,26 @@ async function drive(base: string, headers: Record<string, string>, s: Scenario,
     });
   });
   samples.sort((a, b) => a - b);
-  return { p50: quantile(samples, 0.5), p95: quantile(samples, 0.95), p99: quantile(samples, 0.99), rps: result.requests.average, bad };
+  // Requests still running in the server would weigh on the next measurement: wait them out.
+  await settle(base, headers);
+  return { p50: quantile(samples, 0.5), p95: quantile(samples, 0.95), p99: quantile(samples, 0.99), rps: result.requests.average, bad: bad + result.errors + result.timeouts };
+}
+
+/** Waits (at most two minutes) until a verify answers within 100 ms again. */
+async function settle(base: string, headers: Record<string, string>) {
+  if (!headers.authorization) return;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const started = Date.now();
+    await fetch(`${base}/api/v1/licensees/verify?state=WY&license_number=BK0000001`, { headers }).catch(() => undefined);
+    if (Date.now() - started < 100) return;
+  }
 }
 
 function scenarios(keys: Key[], random: () => number): { scenario: Scenario; targets?: { p95?: number; p99: number } }[] {
   // Zipf (s = 1) over the sampled keys in their file order: a few keys take most requests.
-  const cumulative = new Float64Array(keys.length);
-  let total = 0;
-  for (let k = 0; k < keys.length; k++) cumulative[k] = total += 1 / (k + 1);
-  const zipf = () => {
-    const u = random() * total;
-    let lo = 0;
-    let hi = keys.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (cumulative[mid] < u) lo = mid + 1;
-      else hi = mid;
-    }
-    return keys[lo];
-  };
+  const cumulative = zipfWeights(keys.length, 1);
+  const zipf = () => keys[zipfRank(cumulative, random())];
   const uniform = () => keys[Math.floor(random() * keys.length)];
   const agents = keys.filter((k) => k.type === 'salesperson');
   const agent = () => agents[Math.floor(random() * agents.length)];
@@ -255,6 +256,7 @@ async function main() {
     const memory = rss(server.pid!);
     const bareRps = median(results.get('ceiling: bare Express 5 JSON route')!.rps);
     const healthRps = median(results.get("ceiling: the server's /health")!.rps);
+    const ms = (xs: number[]) => (Number.isNaN(median(xs)) ? '-' : median(xs).toFixed(1));
     const range = (xs: number[], digits = 1) => (xs.length > 1 ? ` (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})` : '');
     const lines = [
       `# National benchmark`,
@@ -268,17 +270,20 @@ async function main() {
       `- server RSS after the runs: ${memory.now.toFixed(0)} MB (peak ${memory.peak.toFixed(0)} MB); target 1,536 MB`,
       `- ceilings: bare Express 5 JSON route ${bareRps.toFixed(0)} req/s, the server's /health ${healthRps.toFixed(0)} req/s`,
       '',
-      '| endpoint | p50 ms | p95 ms | p99 ms | target | saturation req/s | vs /health | vs bare Express | non-2xx |',
+      '| endpoint | p50 ms | p95 ms | p99 ms | target | saturation req/s | vs /health | vs bare Express | non-2xx, errors, timeouts |',
       '|---|---|---|---|---|---|---|---|---|',
     ];
     for (const { scenario, targets } of list) {
       const r = results.get(scenario.name)!;
       const p99 = median(r.p99);
       const p95 = median(r.p95);
-      const verdict = targets ? `p99 <= ${targets.p99}${targets.p95 ? `, p95 <= ${targets.p95}` : ''}: ${p99 <= targets.p99 && (!targets.p95 || p95 <= targets.p95) ? 'met' : `missed (p99 ${(p99 / targets.p99).toFixed(1)}x)`}` : '';
+      const answered = !Number.isNaN(p99);
+      const verdict = targets
+        ? `p99 <= ${targets.p99}${targets.p95 ? `, p95 <= ${targets.p95}` : ''}: ${!answered ? `missed (no answer within ${SECONDS} s)` : p99 <= targets.p99 && (!targets.p95 || p95 <= targets.p95) ? 'met' : `missed (p99 ${(p99 / targets.p99).toFixed(1)}x)`}`
+        : '';
       const rps = median(r.rps);
       lines.push(
-        `| ${scenario.name} | ${median(r.p50).toFixed(1)}${range(r.p50)} | ${p95.toFixed(1)}${range(r.p95)} | ${p99.toFixed(1)}${range(r.p99)} | ${verdict} | ${rps.toFixed(0)}${range(r.rps, 0)} | ${(rps / healthRps).toFixed(2)} | ${(rps / bareRps).toFixed(2)} | ${r.bad} |`,
+        `| ${scenario.name} | ${ms(r.p50)}${range(r.p50)} | ${ms(r.p95)}${range(r.p95)} | ${ms(r.p99)}${range(r.p99)} | ${verdict} | ${rps.toFixed(0)}${range(r.rps, 0)} | ${(rps / healthRps).toFixed(2)} | ${(rps / bareRps).toFixed(2)} | ${r.bad} |`,
       );
     }
     const text = `${lines.join('\n')}\n`;

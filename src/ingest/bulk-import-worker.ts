@@ -3,6 +3,7 @@
 import { hash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { parse } from 'csv-parse/sync';
+import type { z } from 'zod';
 import { credentialId } from '../domain/identity.js';
 import { csvRow } from '../graph/ladybug-bulk-file.js';
 import { brokerageContext, credentialRecord } from './canonical-import.js';
@@ -35,16 +36,19 @@ function records(job: ChunkJob, rejects: ChunkResult['rejects']) {
   return out;
 }
 
+/** The chunk's rows that pass `schema`; the others go to `rejects`. */
+function* validRows<S extends z.ZodType>(job: ChunkJob, schema: S, rejects: ChunkResult['rejects']): Generator<{ line: number; row: z.output<S> }> {
+  for (const { line, record } of records(job, rejects)) {
+    const parsed = schema.safeParse(record);
+    if (parsed.success) yield { line, row: parsed.data };
+    else rejects.push({ line, reason: describeIssues(parsed.error) });
+  }
+}
+
 function credentials(job: ChunkJob): ChunkResult {
   const rejects: ChunkResult['rejects'] = [];
   const rows: CredentialOut[] = [];
-  for (const { line, record } of records(job, rejects)) {
-    const parsed = CredentialRow.safeParse(record);
-    if (!parsed.success) {
-      rejects.push({ line, reason: describeIssues(parsed.error) });
-      continue;
-    }
-    const row = parsed.data;
+  for (const { line, row } of validRows(job, CredentialRow, rejects)) {
     if (!jurisdictions.has(row.state)) {
       rejects.push({ line, reason: `no jurisdiction ${row.state} on file: give it a jurisdictions.csv row first` });
       continue;
@@ -69,13 +73,7 @@ function credentials(job: ChunkJob): ChunkResult {
 function relationships(job: ChunkJob): ChunkResult {
   const rejects: ChunkResult['rejects'] = [];
   const rows: RelationshipOut[] = [];
-  for (const { line, record } of records(job, rejects)) {
-    const parsed = RelationshipRow.safeParse(record);
-    if (!parsed.success) {
-      rejects.push({ line, reason: describeIssues(parsed.error) });
-      continue;
-    }
-    const row = parsed.data;
+  for (const { line, row } of validRows(job, RelationshipRow, rejects)) {
     const link = {
       from: credentialId(row.supervisor_state, row.supervisor_license_number),
       to: credentialId(row.affiliate_state, row.affiliate_license_number),
