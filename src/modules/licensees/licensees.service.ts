@@ -47,9 +47,10 @@ export function createLicenseesService(repo: LicenseesRepo) {
 
   /** Public Licensee shapes in three queries whatever the count: credentials, supervisors, designations. */
   async function hydrate(ids: string[]): Promise<Map<string, Licensee>> {
-    const creds = await records(ids);
-    const found = [...creds.keys()];
-    const open = groupBy(await repo.openSupervisors(found), (s) => s.affiliate_id);
+    // Supervisors are read by id alongside the records (an unknown id has none): one round trip less.
+    const unique = [...new Set(ids)];
+    const [creds, supervisors] = await Promise.all([records(unique), repo.openSupervisors(unique)]);
+    const open = groupBy(supervisors, (s) => s.affiliate_id);
     const lookups = new Set<string>();
     for (const c of creds.values()) for (const id of designationLookups(c, open.get(c.id) ?? [])) lookups.add(id);
     const missing = [...lookups].filter((id) => !open.has(id));
