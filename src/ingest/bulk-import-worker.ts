@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { credentialId } from '../domain/identity.js';
 import { csvRow } from '../graph/ladybug-bulk-file.js';
 import { brokerageContext, credentialRecord } from './canonical-import.js';
-import { CredentialRow, RelationshipRow, describeIssues } from './canonical-rows.js';
+import { CredentialRow, RelationshipRow, describeIssues, malformedRecord } from './canonical-rows.js';
 import { CREDENTIAL_COLUMNS, LINK_COLUMNS, type ChunkJob, type ChunkResult, type CredentialOut, type RelationshipOut } from './bulk-import.js';
 
 const { now, known } = workerData as { now: string; known: string[] };
@@ -26,9 +26,8 @@ function records(job: ChunkJob, rejects: ChunkResult['rejects']) {
       return { record, line: job.firstLine - 1 + context.lines };
     },
     on_skip: (err) => {
-      // As the upsert path reports them: an unclosed quote where its record began.
-      const at = err?.code === 'CSV_QUOTE_NOT_CLOSED' ? lastLine + 1 : Number(err?.lines ?? lastLine + 1);
-      rejects.push({ line: job.firstLine - 1 + at, reason: `malformed CSV: ${(err?.message ?? 'unreadable record').replace(/ (at|on) line \d+$/, '')}` });
+      const skipped = malformedRecord(err, lastLine);
+      rejects.push({ ...skipped, line: job.firstLine - 1 + skipped.line });
       if (err?.lines) lastLine = Number(err.lines);
       return undefined;
     },
@@ -75,8 +74,9 @@ function relationships(job: ChunkJob): ChunkResult {
   const rows: RelationshipOut[] = [];
   for (const { line, row } of validRows(job, RelationshipRow, rejects)) {
     const link = {
-      from: credentialId(row.supervisor_state, row.supervisor_license_number),
-      to: credentialId(row.affiliate_state, row.affiliate_license_number),
+      line,
+      supervisor_id: credentialId(row.supervisor_state, row.supervisor_license_number),
+      affiliate_id: credentialId(row.affiliate_state, row.affiliate_license_number),
       affiliate_role: row.affiliate_role,
       relationship_type: row.relationship_type,
       effective_from: row.effective_from,
@@ -84,12 +84,10 @@ function relationships(job: ChunkJob): ChunkResult {
       source: row.source,
     };
     rows.push({
-      line,
-      from: link.from,
-      to: link.to,
+      link,
       // A relationship is one per (supervisor, affiliate, type, start): a repeat is the same one.
-      identity: hash('sha1', `${link.from}|${link.to}|${link.relationship_type}|${link.effective_from}`, 'base64'),
-      text: csvRow(LINK_COLUMNS, link),
+      identity: hash('sha1', `${link.supervisor_id}|${link.affiliate_id}|${link.relationship_type}|${link.effective_from}`, 'base64'),
+      text: csvRow(LINK_COLUMNS, { ...link, from: link.supervisor_id, to: link.affiliate_id }),
       ends: `supervisor ${row.supervisor_state} ${row.supervisor_license_number} or affiliate ${row.affiliate_state} ${row.affiliate_license_number}`,
     });
   }

@@ -11,8 +11,8 @@ import type { ImportRepo } from './import-repo.js';
  * The canonical import's bulk path: the first import into a graph without credentials, on an
  * engine that loads files (LadybugDB). Worker threads parse, validate and shape chunks of the
  * CSV files into lines of bulk files; the main thread checks keys, appends, and hands the files
- * to COPY statements, one per 500k credentials while the workers go on, the links and licensees
- * at the end. All of it is one writeLarge unit: a failure leaves the graph as it was. Reports,
+ * to COPY statements: the credentials (one COPY per COPY_ROWS), then their licensees and links
+ * while the workers read the relationships, then the relationships. All of it is one writeLarge unit: a failure leaves the graph as it was. Reports,
  * counts and rejects are the upsert path's.
  */
 
@@ -24,7 +24,8 @@ export const CREDENTIAL_COLUMNS = [
   'address_region', 'address_postal_code', 'address_country', 'source', 'snapshot_date', 'last_verified',
   'data_source_notes', 'f_full', 'f_first', 'f_last', 'f_business', 'f_city', 'sort_key', 'doc', 'row_hash', 'left_source_on',
 ];
-const CREDENTIAL_DATES = ['issue_date', 'expiration_date', 'snapshot_date', 'left_source_on'];
+/** Its DATE columns. */
+export const CREDENTIAL_DATES = ['issue_date', 'expiration_date', 'snapshot_date', 'left_source_on'];
 /** The SUPERVISES table's columns, in its order (see create-links). */
 export const LINK_COLUMNS = ['from', 'to', 'affiliate_role', 'relationship_type', 'effective_from', 'effective_to', 'source'];
 
@@ -52,9 +53,8 @@ export interface CredentialOut {
   real: boolean;
 }
 export interface RelationshipOut {
-  line: number;
-  from: string;
-  to: string;
+  /** The row as import/upsert-relationships takes it. */
+  link: Row & { line: number; supervisor_id: string; affiliate_id: string };
   identity: string;
   text: string;
   /** The two ends as the row names them, for a reject. */
@@ -337,19 +337,23 @@ async function loadRelationships(t: GraphTx, repo: ImportRepo, pool: ReturnType<
   const name = path.basename(file);
   const links = bulkFile(dir, 'supervises', LINK_COLUMNS, ['effective_from', 'effective_to']);
   const seen = new Set<string>();
+  // A relationship listed again: loaded once, then set from its later rows in order, so the last
+  // row's values win as on the upsert path.
+  const repeats: Row[] = [];
   for await (const result of chunkResults(pool, file, 'relationships', 16)) {
     for (const r of result.rejects) input.rejected.push({ file: name, ...r });
     const lines: string[] = [];
-    for (const row of result.rows as RelationshipOut[]) {
-      if (!ids.has(row.from) || !ids.has(row.to)) {
-        input.rejected.push({ file: name, line: row.line, reason: `${row.ends} is not on file` });
+    for (const { link, identity, text, ends } of result.rows as RelationshipOut[]) {
+      if (!ids.has(link.supervisor_id) || !ids.has(link.affiliate_id)) {
+        input.rejected.push({ file: name, line: link.line, reason: `${ends} is not on file` });
         continue;
       }
       input.summary.relationships += 1;
-      // A relationship listed twice is one (the first row's values; the upsert path keeps the last).
-      if (seen.has(row.identity)) continue;
-      seen.add(row.identity);
-      lines.push(row.text);
+      if (seen.has(identity)) repeats.push(link);
+      else {
+        seen.add(identity);
+        lines.push(text);
+      }
     }
     links.append(lines);
   }
@@ -357,5 +361,6 @@ async function loadRelationships(t: GraphTx, repo: ImportRepo, pool: ReturnType<
   // Both ends must be loaded first.
   await credentialsWritten;
   if (taken.rows) await t.bulkFile!(repo.bulk.queries.links, taken);
+  for (let i = 0; i < repeats.length; i += 2000) await t.run(repo.bulk.queries.upsertRelationships, { rows: repeats.slice(i, i + 2000) });
 }
 

@@ -8,7 +8,7 @@ import { JURISDICTION_NAMES } from '../domain/jurisdictions.js';
 import { brokerageId, canonicalLicenseNumber, credentialId, fold, licenseeId } from '../domain/identity.js';
 import type { Row } from '../graph/graph-port.js';
 import { BadRequestError } from '../errors.js';
-import { CredentialRow, JurisdictionRow, RelationshipRow, describeIssues } from './canonical-rows.js';
+import { CredentialRow, JurisdictionRow, RelationshipRow, describeIssues, malformedRecord } from './canonical-rows.js';
 import { bulkImport } from './bulk-import.js';
 import type { ImportRepo } from './import-repo.js';
 
@@ -53,10 +53,7 @@ async function* csvRows(file: string, rejected: RejectedRow[]): AsyncGenerator<{
   );
   let lastLine = 1; // the header
   parser.on('skip', (err: Error & { lines?: number; code?: string }) => {
-    // An unclosed quote swallows the rest of the file; the parser only knows where it gave up, so
-    // the record is reported where it began: the line after the last good one.
-    const line = err.code === 'CSV_QUOTE_NOT_CLOSED' ? lastLine + 1 : (err.lines ?? 0);
-    rejected.push({ file: name, line, reason: `malformed CSV: ${err.message.replace(/ (at|on) line \d+$/, '')}` });
+    rejected.push({ file: name, ...malformedRecord(err, lastLine) });
     lastLine = err.lines ?? lastLine;
   });
   for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
@@ -256,7 +253,12 @@ export async function importFolder(repo: ImportRepo, folder: string, options: Im
           effective_to: row.effective_to,
           source: row.source,
         }));
-        const landed = new Set(await repo.upsertRelationships(rows));
+        // A relationship listed twice in a batch goes in once, with its last row's values: inside
+        // one UNWIND, LadybugDB's MERGE keeps the first row's. Every row of it lands if that one does.
+        const identity = (r: (typeof rows)[number]) => `${r.supervisor_id}|${r.affiliate_id}|${r.relationship_type}|${r.effective_from}`;
+        const last = new Map(rows.map((r) => [identity(r), r]));
+        const landedLines = new Set(await repo.upsertRelationships([...last.values()]));
+        const landed = new Set(rows.filter((r) => landedLines.has(last.get(identity(r))!.line)).map((r) => r.line));
         for (const { line, row } of batch) {
           if (!landed.has(line)) {
             rejected.push({

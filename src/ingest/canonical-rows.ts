@@ -153,6 +153,17 @@ export const RelationshipRow = z
   });
 export type RelationshipRow = z.infer<typeof RelationshipRow>;
 
+/**
+ * A CSV record the parser skipped, as a reject: its line (`lines` where the parser gave up,
+ * relative to the text parsed) and why. An unclosed quote swallows the rest of the text and the
+ * parser only knows where it gave up, so that record is reported where it began: the line after
+ * the last good one.
+ */
+export function malformedRecord(err: { message?: string; code?: string; lines?: number } | undefined, lastGoodLine: number) {
+  const line = err?.code === 'CSV_QUOTE_NOT_CLOSED' ? lastGoodLine + 1 : Number(err?.lines ?? lastGoodLine + 1);
+  return { line, reason: `malformed CSV: ${(err?.message ?? 'unreadable record').replace(/ (at|on) line \d+$/, '')}` };
+}
+
 export function describeIssues(error: z.ZodError): string {
   return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
 }

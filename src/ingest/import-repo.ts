@@ -25,6 +25,7 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
     holds: files.get('engine/ladybug/create-holds'),
     links: files.get('engine/ladybug/create-links'),
     linkBrokerageContext: files.get('import/link-brokerage-context'),
+    upsertRelationships: files.get('import/upsert-relationships'),
   };
   const tx = <T>(fn: (t: GraphTx) => Promise<T>) => graph.writeTransaction(fn);
   // Steps a refresh also runs, inside its own unit of work.

@@ -1,9 +1,9 @@
 import { decodeDoc } from '../domain/credential-doc.js';
 import type { GraphEngine, GraphTx, Row } from '../graph/graph-port.js';
 import type { QueryFiles } from '../graph/query-files.js';
+import { CREDENTIAL_DATES } from './bulk-import.js';
 import type { ImportRepo } from './import-repo.js';
 
-const CREDENTIAL_DATES = ['issue_date', 'expiration_date', 'snapshot_date', 'left_source_on'];
 /** The coalesced nulls of the list reads ('' and the 1900-01-01 date) back to null. */
 const orNull = (v: string | undefined) => (v === '' || v === '1900-01-01' || v === undefined ? null : v);
 

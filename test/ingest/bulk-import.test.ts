@@ -50,7 +50,14 @@ describe('the bulk path of a first import', () => {
       'jurisdictions.csv': 'state,relationship_coverage\nWY,source_not_published\n',
       'credentials.csv': 'state,license_number,license_type,status,full_name,source\nWY,1,broker,Active,A B,test\n',
     });
-    for (const folder of [DEMO_SEEDS, fixture('small')]) {
+    // The fixture again, with a relationship listed twice: the later row's values win.
+    const small = fixture('small');
+    const repeated = folderWith({
+      'jurisdictions.csv': fs.readFileSync(path.join(small, 'jurisdictions.csv'), 'utf8'),
+      'credentials.csv': fs.readFileSync(path.join(small, 'credentials.csv'), 'utf8'),
+      'relationships.csv': `${fs.readFileSync(path.join(small, 'relationships.csv'), 'utf8').trimEnd()}\nTX,300001-B,TX,763828-SA,broker_associate,sponsoring_broker,2018-01-01,2026-08-31,fixture-2\n`,
+    });
+    for (const folder of [DEMO_SEEDS, small, repeated]) {
       const bulk = await graphOf(folder);
       const upsert = await graphOf(wy, folder);
       expect(upsert.summaries[0].credentials).toBe(1);
@@ -60,6 +67,10 @@ describe('the bulk path of a first import', () => {
       expect(x.credentials.length).toBeGreaterThan(5);
       expect(x).toEqual(y);
     }
+    const [last] = await (await graphOf(repeated)).graph.read(
+      "MATCH (:LicenseCredential {license_number: '300001-B'})-[r:SUPERVISES]->(:LicenseCredential {license_number: '763828-SA'}) RETURN r.affiliate_role AS role, r.effective_to AS until, r.source AS source, count(*) AS n",
+    );
+    expect(last).toEqual({ role: 'broker_associate', until: '2026-08-31', source: 'fixture-2', n: 1 });
   });
 
   it('when the files span many chunks then every reject keeps its line and quoted line breaks survive', async () => {

@@ -45,7 +45,11 @@ export function createLicenseesService(repo: LicenseesRepo) {
     return out;
   }
 
-  /** Public Licensee shapes in three queries whatever the count: credentials, supervisors, designations. */
+  /**
+   * Public Licensee shapes in three rounds whatever the count: credentials with their current
+   * supervisors (one query per credential, side by side: see open-supervisors), then the
+   * supervisors' designations.
+   */
   async function hydrate(ids: string[]): Promise<Map<string, Licensee>> {
     // Supervisors are read by id alongside the records (an unknown id has none): one round trip less.
     const unique = [...new Set(ids)];
