@@ -129,6 +129,20 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
 const isoDay = (day: number) => new Date(day * 86400000).toISOString().slice(0, 10);
 const DAY_2000 = Date.UTC(2000, 0, 1) / 86400000;
 
+/**
+ * The dataset of this size and seed under `root` (dataset-<credentials>-<seed>), generated unless
+ * a finished one is there (its stats.json is written last).
+ */
+export async function ensureNational(root: string, options: Required<Pick<NationalOptions, 'credentials' | 'seed'>>): Promise<{ folder: string; stats: NationalStats; generatedIn: number | null }> {
+  const folder = path.join(root, `dataset-${options.credentials}-${options.seed}`);
+  const statsFile = path.join(folder, 'stats.json');
+  if (fs.existsSync(statsFile)) return { folder, stats: JSON.parse(fs.readFileSync(statsFile, 'utf8')), generatedIn: null };
+  const started = Date.now();
+  const stats = await generateNational(folder, options);
+  fs.writeFileSync(statsFile, JSON.stringify(stats, null, 1));
+  return { folder, stats, generatedIn: (Date.now() - started) / 1000 };
+}
+
 /** Writes jurisdictions.csv, credentials.csv and relationships.csv into `folder`. */
 export async function generateNational(folder: string, options: NationalOptions): Promise<NationalStats> {
   const rng = xoroshiro128plus(options.seed ?? 20261123);

@@ -8,23 +8,18 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { importRepo, loadQueryFiles, openGraph } from '../src/deps.js';
 import { importFolder } from '../src/ingest/canonical-import.js';
-import { generateNational } from './national-data.js';
+import { ensureNational } from './national-data.js';
 
 const { values } = parseArgs({
   options: { credentials: { type: 'string', default: '3000000' }, dir: { type: 'string', default: 'data/bench-national' }, seed: { type: 'string', default: '20261123' } },
 });
 const CREDENTIALS = Number(values.credentials);
 const SEED = Number(values.seed);
-const dataset = path.join(values.dir, `dataset-${CREDENTIALS}-${SEED}`);
-const statsFile = path.join(dataset, 'stats.json');
 
 async function main() {
-  if (!fs.existsSync(statsFile)) {
-    const started = Date.now();
-    const stats = await generateNational(dataset, { credentials: CREDENTIALS, seed: SEED });
-    fs.writeFileSync(statsFile, JSON.stringify(stats, null, 1));
-    console.log(`generated ${CREDENTIALS.toLocaleString('en-US')} credentials and ${stats.relationships.toLocaleString('en-US')} relationships in ${((Date.now() - started) / 1000).toFixed(1)} s: ${dataset}`);
-  } else console.log(`reusing ${dataset}`);
+  const { folder: dataset, stats, generatedIn } = await ensureNational(values.dir, { credentials: CREDENTIALS, seed: SEED });
+  if (generatedIn === null) console.log(`reusing ${dataset}`);
+  else console.log(`generated ${CREDENTIALS.toLocaleString('en-US')} credentials and ${stats.relationships.toLocaleString('en-US')} relationships in ${generatedIn.toFixed(1)} s: ${dataset}`);
   const graphPath = path.join(values.dir, `graph-${CREDENTIALS}-${SEED}.lbug`);
   for (const f of [graphPath, `${graphPath}.wal`]) fs.rmSync(f, { force: true });
   const files = loadQueryFiles();

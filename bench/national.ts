@@ -20,7 +20,7 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { accountsDeps, importRepo, loadQueryFiles, openGraph, openStore } from '../src/deps.js';
 import { credentialId } from '../src/domain/identity.js';
 import { importFolder } from '../src/ingest/canonical-import.js';
-import { generateNational, zipf as zipfWeights, zipfRank } from './national-data.js';
+import { ensureNational, zipf as zipfWeights, zipfRank } from './national-data.js';
 
 const { values } = parseArgs({
   options: {
@@ -41,7 +41,6 @@ const SECONDS = Number(values.seconds);
 const RATE = Number(values.rate);
 const CONNECTIONS = Number(values.connections);
 const ROOT = path.resolve(values.dir);
-const DATASET = path.join(ROOT, `dataset-${CREDENTIALS}-${SEED}`);
 const DATA_DIR = path.join(ROOT, `server-${CREDENTIALS}-${SEED}`);
 const RESULTS = new URL('./results/national.md', import.meta.url);
 
@@ -53,31 +52,28 @@ interface Key {
 }
 
 /** Generates (or reuses) the dataset and loads it into DATA_DIR's graph (or reuses it). */
-async function prepare(): Promise<{ loadSeconds: number; reused: boolean }> {
+async function prepare(): Promise<{ dataset: string; loadSeconds: number; reused: boolean }> {
+  const { folder: dataset } = await ensureNational(ROOT, { credentials: CREDENTIALS, seed: SEED });
   const loaded = path.join(DATA_DIR, 'loaded.json');
-  if (fs.existsSync(loaded)) return { ...JSON.parse(fs.readFileSync(loaded, 'utf8')), reused: true };
-  if (!fs.existsSync(path.join(DATASET, 'stats.json'))) {
-    const stats = await generateNational(DATASET, { credentials: CREDENTIALS, seed: SEED });
-    fs.writeFileSync(path.join(DATASET, 'stats.json'), JSON.stringify(stats, null, 1));
-  }
+  if (fs.existsSync(loaded)) return { dataset, ...JSON.parse(fs.readFileSync(loaded, 'utf8')), reused: true };
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
   fs.mkdirSync(DATA_DIR, { recursive: true });
   const files = loadQueryFiles();
   const graph = await openGraph({ graphPath: path.join(DATA_DIR, 'graph.lbug'), GRAPH_BUFFER_POOL_MB: 2048, GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 3_600_000 }, files);
   const started = Date.now();
-  const summary = await importFolder(importRepo(graph, files), DATASET);
+  const summary = await importFolder(importRepo(graph, files), dataset);
   const loadSeconds = (Date.now() - started) / 1000;
   await graph.close();
   if (summary.rejected.length) throw new Error(`the dataset had ${summary.rejected.length} rejected rows`);
   fs.writeFileSync(loaded, JSON.stringify({ loadSeconds }));
-  return { loadSeconds, reused: false };
+  return { dataset, loadSeconds, reused: false };
 }
 
 /** Every 50th credential of the dataset: the keys the requests sample. */
-async function sampleKeys(): Promise<Key[]> {
+async function sampleKeys(dataset: string): Promise<Key[]> {
   const keys: Key[] = [];
   let i = 0;
-  for await (const r of fs.createReadStream(path.join(DATASET, 'credentials.csv')).pipe(parse({ columns: true }))) {
+  for await (const r of fs.createReadStream(path.join(dataset, 'credentials.csv')).pipe(parse({ columns: true }))) {
     if (i++ % 50 === 0) keys.push({ state: r.state, license_number: r.license_number, type: r.license_type, last_name: r.last_name });
   }
   return keys;
@@ -213,8 +209,8 @@ function scenarios(keys: Key[], random: () => number): { scenario: Scenario; tar
 }
 
 async function main() {
-  const { loadSeconds, reused } = await prepare();
-  const keys = await sampleKeys();
+  const { dataset, loadSeconds, reused } = await prepare();
+  const keys = await sampleKeys(dataset);
   const key = await apiKey();
   const [port, barePort] = [await freePort(), await freePort()];
   const env = { ...process.env, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json', LOG_LEVEL: 'info', DEMO_DATA: 'false', GRAPH_BUFFER_POOL_MB: values['buffer-pool-mb'] };

@@ -4,9 +4,8 @@ import { hash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { parse } from 'csv-parse/sync';
 import type { z } from 'zod';
-import { credentialId } from '../domain/identity.js';
 import { csvRow } from '../graph/ladybug-bulk-file.js';
-import { brokerageContext, credentialRecord } from './canonical-import.js';
+import { brokerageContext, credentialRecord, relationshipRecord } from './canonical-import.js';
 import { CredentialRow, RelationshipRow, describeIssues, malformedRecord } from './canonical-rows.js';
 import { CREDENTIAL_COLUMNS, LINK_COLUMNS, type ChunkJob, type ChunkResult, type CredentialOut, type RelationshipOut } from './bulk-import.js';
 
@@ -73,16 +72,7 @@ function relationships(job: ChunkJob): ChunkResult {
   const rejects: ChunkResult['rejects'] = [];
   const rows: RelationshipOut[] = [];
   for (const { line, row } of validRows(job, RelationshipRow, rejects)) {
-    const link = {
-      line,
-      supervisor_id: credentialId(row.supervisor_state, row.supervisor_license_number),
-      affiliate_id: credentialId(row.affiliate_state, row.affiliate_license_number),
-      affiliate_role: row.affiliate_role,
-      relationship_type: row.relationship_type,
-      effective_from: row.effective_from,
-      effective_to: row.effective_to,
-      source: row.source,
-    };
+    const link = relationshipRecord(line, row);
     rows.push({
       link,
       // A relationship is one per (supervisor, affiliate, type, start): a repeat is the same one.

@@ -151,6 +151,20 @@ export function credentialRecord(row: CredentialRow, importedAt: Date): Row {
   return Object.assign(record, { doc, row_hash, left_source_on: null });
 }
 
+/** A relationship row as import/upsert-relationships takes it. */
+export function relationshipRecord(line: number, row: RelationshipRow) {
+  return {
+    line,
+    supervisor_id: credentialId(row.supervisor_state, row.supervisor_license_number),
+    affiliate_id: credentialId(row.affiliate_state, row.affiliate_license_number),
+    affiliate_role: row.affiliate_role,
+    relationship_type: row.relationship_type,
+    effective_from: row.effective_from,
+    effective_to: row.effective_to,
+    source: row.source,
+  };
+}
+
 /** The business-name brokerage link of a credential whose source names only a brokerage. */
 export function brokerageContext(id: string, state: string, name: string, source: string): Row {
   const f_name = fold(name);
@@ -243,16 +257,7 @@ export async function importFolder(repo: ImportRepo, folder: string, options: Im
     const relationshipsFile = path.join(folder, 'relationships.csv');
     if (fs.existsSync(relationshipsFile)) {
       for await (const batch of batches(validRows(relationshipsFile, RelationshipRow, rejected), batchSize)) {
-        const rows = batch.map(({ line, row }) => ({
-          line,
-          supervisor_id: credentialId(row.supervisor_state, row.supervisor_license_number),
-          affiliate_id: credentialId(row.affiliate_state, row.affiliate_license_number),
-          affiliate_role: row.affiliate_role,
-          relationship_type: row.relationship_type,
-          effective_from: row.effective_from,
-          effective_to: row.effective_to,
-          source: row.source,
-        }));
+        const rows = batch.map(({ line, row }) => relationshipRecord(line, row));
         // A relationship listed twice in a batch goes in once, with its last row's values: inside
         // one UNWIND, LadybugDB's MERGE keeps the first row's. Every row of it lands if that one does.
         const identity = (r: (typeof rows)[number]) => `${r.supervisor_id}|${r.affiliate_id}|${r.relationship_type}|${r.effective_from}`;

@@ -8,6 +8,13 @@ import iconv from 'iconv-lite';
 export const SHARED_SOURCES = fileURLToPath(new URL('../../../shared/data/sources/', import.meta.url));
 export const hasShared = fs.existsSync(path.join(SHARED_SOURCES, 'TX/trec-license-holders-inspectors.csv'));
 
+/** A temporary folder holding these files (name -> text): an import folder. */
+export function folderWith(contents: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-import-'));
+  for (const [name, text] of Object.entries(contents)) fs.writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
 export function tempFile(name: string, text: string | Buffer): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-src-'));
   const file = path.join(dir, name);

@@ -7,6 +7,7 @@ import { importRepo } from '../../src/deps.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { importFolder, type ImportSummary } from '../../src/ingest/canonical-import.js';
 import { DEMO_SEEDS, emptyGraph, files, fixture } from '../helpers/graph.js';
+import { folderWith } from '../helpers/source-files.js';
 
 const NOW = new Date('2026-11-20T12:00:00.000Z');
 const opened: GraphEngine[] = [];
@@ -19,11 +20,6 @@ async function graphOf(...folders: string[]): Promise<{ graph: GraphEngine; summ
   const summaries = [];
   for (const folder of folders) summaries.push(await importFolder(importRepo(graph, files), folder, { now: () => NOW }));
   return { graph, summaries };
-}
-function folderWith(contents: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-bulk-'));
-  for (const [name, text] of Object.entries(contents)) fs.writeFileSync(path.join(dir, name), text);
-  return dir;
 }
 
 /** Everything an import writes, outside WY (the state that makes a graph non-empty below). */

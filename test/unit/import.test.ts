@@ -1,23 +1,16 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { credentialId } from '../../src/domain/identity.js';
 import { importRepo } from '../../src/deps.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { importFolder } from '../../src/ingest/canonical-import.js';
 import { DEMO_SEEDS, files, fixture, testGraph } from '../helpers/graph.js';
+import { folderWith } from '../helpers/source-files.js';
 
 const CRED_HEADER = fs.readFileSync(fixture('small/credentials.csv'), 'utf8').split('\n')[0];
 const JUR_HEADER = 'state,status,refresh_frequency,relationship_coverage,relationship_coverage_notes,source_id,source_name,source_url,source_format';
 const jurisdiction = (state: string) => `${JUR_HEADER}\n${state},active,weekly,source_not_published,,${state.toLowerCase()}-src,,,\n`;
 const REL_HEADER = 'supervisor_state,supervisor_license_number,affiliate_state,affiliate_license_number,affiliate_role,relationship_type,effective_from,effective_to,source';
-
-function folderWith(contents: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-import-'));
-  for (const [name, text] of Object.entries(contents)) fs.writeFileSync(path.join(dir, name), text);
-  return dir;
-}
 
 /** Counts of everything an import writes, read straight from the graph. */
 async function census(graph: GraphEngine) {
