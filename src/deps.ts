@@ -18,7 +18,8 @@ import { createCoverageRepo } from './modules/coverage/coverage.repo.js';
 import { createCoverageService } from './modules/coverage/coverage.service.js';
 import { createReadiness } from './modules/health/health.service.js';
 import { createLegacyService } from './modules/legacy/legacy.service.js';
-import { createLicenseesRepo } from './modules/licensees/licensees.repo.js';
+import { createLicenseesRepo, isoToday } from './modules/licensees/licensees.repo.js';
+import { searchIndexBeside, type SearchIndexHolder } from './modules/licensees/search-index.js';
 import { createLicenseesService } from './modules/licensees/licensees.service.js';
 import { createRelationshipsRepo } from './modules/relationships/relationships.repo.js';
 import { createRelationshipsService } from './modules/relationships/relationships.service.js';
@@ -73,6 +74,19 @@ export function accountsDeps(store: SqlStore) {
   return { accounts: createAccountsService(repo), meter: createMeter(repo) };
 }
 
+/**
+ * The name-search index beside an engine that lacks text indexes and can export (LadybugDB);
+ * undefined for Neo4j. Its first build starts at once.
+ */
+export function searchIndex(graph: GraphEngine, files: QueryFiles, logger: Pick<Logger, 'error'>): SearchIndexHolder | undefined {
+  if (!graph.exportFile || !graph.onWrite) return undefined;
+  const holder = searchIndexBeside({ exportFile: graph.exportFile, onWrite: graph.onWrite }, files.get('licensees/search-index-rows'), (err) =>
+    logger.error({ err }, 'search index build failed'),
+  );
+  holder.current().catch((err) => logger.error({ err }, 'search index build failed'));
+  return holder;
+}
+
 /** The composition root: engines -> repositories -> services, wired by hand. */
 export function buildDeps(
   graph: GraphEngine,
@@ -80,8 +94,9 @@ export function buildDeps(
   logger: Logger,
   config: Pick<Config, 'JSON_BODY_LIMIT' | 'TRUST_PROXY'>,
   side: ReturnType<typeof accountsDeps>,
+  index: SearchIndexHolder | undefined = searchIndex(graph, files, logger),
 ): AppDeps {
-  const licenseesRepo = createLicenseesRepo(graph, files);
+  const licenseesRepo = createLicenseesRepo(graph, files, isoToday, index);
   const licensees = createLicenseesService(licenseesRepo);
   const relationships = createRelationshipsService(createRelationshipsRepo(graph, files), licenseesRepo, licensees);
   const coverage = createCoverageService(createCoverageRepo(graph, files));
@@ -93,6 +108,7 @@ export function buildDeps(
     coverage,
     readiness: createReadiness([
       { name: 'graph', check: () => graph.ping() },
+      ...(index ? [{ name: 'search_index', check: async () => void (index.ready() || (await index.current())) }] : []),
       { name: 'accounts_store', check: () => side.accounts.ping() },
     ]),
     ...side,

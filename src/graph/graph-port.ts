@@ -34,6 +34,14 @@ export interface GraphEngine {
   readonly name: 'ladybug' | 'neo4j';
   /** Read-only query; results normalized to plain JSON values (dates as YYYY-MM-DD). */
   read(query: string, params?: Params): Promise<Row[]>;
+  /**
+   * Engines with an export path (LadybugDB: COPY TO): writes every row of a large read-only
+   * query to a new file in the engine's bulk dialect without a header (read it back with
+   * readBulkFile), for results too large for read(). The file is the caller's to remove.
+   */
+  exportFile?(query: string): Promise<string>;
+  /** Engines whose writes all go through this process (LadybugDB): `listener` runs after each committed write. */
+  onWrite?(listener: () => void): void;
   /** All statements inside `fn` commit together or not at all. Writes are serialized. */
   writeTransaction<T>(fn: (tx: GraphTx) => Promise<T>): Promise<T>;
   /**

@@ -1,6 +1,7 @@
 // The delimited dialect of LadybugDB bulk-load files (LOAD FROM, COPY FROM): written by the engine
 // for bulk() and by producers for bulkFile(). Kept apart from the engine so that worker threads
 // can write it without loading LadybugDB's native module.
+import fs from 'node:fs';
 import type { Row } from './graph-port.js';
 
 /** Joins list cells in bulk-load files (a control character no published value holds). */
@@ -43,3 +44,52 @@ function csvCell(v: unknown): string {
 /** One row of a bulk file (see csvText), without its line break: it holds one only inside a
  * quoted field. */
 export const csvRow = (columns: string[], row: Row) => columns.map((k) => csvCell(row[k])).join(FIELD_SEPARATOR);
+
+/** Rows of a file in this dialect without a header (LadybugDB COPY TO), in chunks; empty fields read as null. */
+export async function* readBulkFile(file: string): AsyncGenerator<(string | null)[][]> {
+  let rest = '';
+  let chunk: (string | null)[][] = [];
+  for await (const text of fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 22 })) {
+    const lines = (rest + text).split('\n');
+    rest = lines.pop()!;
+    for (let i = 0; i < lines.length; i++) {
+      let line = lines[i];
+      // A quoted field may hold a line break: join lines until its quotes close.
+      while (quoteCount(line) % 2 === 1 && i + 1 < lines.length) line += `\n${lines[++i]}`;
+      if (quoteCount(line) % 2 === 1) {
+        rest = `${line}\n${rest}`;
+        break;
+      }
+      chunk.push(bulkFields(line));
+    }
+    if (chunk.length) yield chunk;
+    chunk = [];
+  }
+  if (rest) yield [bulkFields(rest)];
+}
+
+const quoteCount = (line: string) => {
+  let n = 0;
+  for (let at = line.indexOf(QUOTE); at !== -1; at = line.indexOf(QUOTE, at + 1)) n++;
+  return n;
+};
+function bulkFields(line: string): (string | null)[] {
+  if (!line.includes(QUOTE)) return line.split(FIELD_SEPARATOR).map((v) => v || null);
+  const out: (string | null)[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (quoted) {
+      if (ch === QUOTE && line[i + 1] === QUOTE) field += line[++i];
+      else if (ch === QUOTE) quoted = false;
+      else field += ch;
+    } else if (ch === QUOTE) quoted = true;
+    else if (ch === FIELD_SEPARATOR) {
+      out.push(field || null);
+      field = '';
+    } else field += ch;
+  }
+  out.push(field || null);
+  return out;
+}

@@ -1,6 +1,7 @@
 import { decodeDoc } from '../../domain/credential-doc.js';
 import type { GraphEngine, Row } from '../../graph/graph-port.js';
 import { filteredQuery, type QueryFiles } from '../../graph/query-files.js';
+import type { SearchIndexHolder } from './search-index.js';
 
 export interface CredentialRecord {
   id: string;
@@ -78,7 +79,11 @@ export interface SearchFilters {
 
 export const isoToday = () => new Date().toISOString().slice(0, 10);
 
-export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today: () => string = isoToday) {
+/**
+ * @param searchIndex the name-search index kept beside an embedded graph; without it (Neo4j, whose
+ * text indexes serve the same filters) and for filters it cannot answer, search runs in Cypher.
+ */
+export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today: () => string = isoToday, searchIndex?: SearchIndexHolder) {
   const byIds = files.get('licensees/by-ids');
   const openSupervisors = files.get('relationships/open-supervisors');
   const typeCounts = files.get('licensees/type-counts');
@@ -142,6 +147,8 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
     },
     async search(filters: SearchFilters, skip: number, limit: number): Promise<{ ids: string[]; total: number }> {
       if (filters.states.length === 0) return { ids: [], total: 0 };
+      const indexed = searchIndex && (await searchIndex.current()).search(filters, skip, limit);
+      if (indexed) return indexed;
       const { active, params } = compose(filters);
       const total = Number((await graph.read(searchCount.build(active), params))[0]?.total ?? 0);
       // LadybugDB 0.19 can crash on ORDER BY ... SKIP far past the last row: never ask for such a page.

@@ -1,0 +1,14 @@
+// Worker thread of the search index: builds it from an export file and hands the parts over,
+// their typed arrays transferred. Off the main thread, a rebuild (seconds at national scale)
+// does not hold up the requests being served.
+import { parentPort, workerData } from 'node:worker_threads';
+import { readBulkFile } from '../../graph/ladybug-bulk-file.js';
+import { buildSearchIndexParts, transferables } from './search-index.js';
+
+const port = parentPort!;
+try {
+  const parts = await buildSearchIndexParts(readBulkFile((workerData as { file: string }).file));
+  port.postMessage({ parts }, transferables(parts));
+} catch (err) {
+  port.postMessage({ error: (err as Error).message });
+}

@@ -1,0 +1,387 @@
+// The name-search index kept beside the embedded graph. LadybugDB indexes only primary keys, so
+// a substring filter on a name scans every credential of the state (4-5 s at 3M credentials);
+// Neo4j answers the same filters from its text indexes and does not use this. The index holds,
+// per state and in the documented result order, each credential's id, status and type codes,
+// licence number, and for every text field a dictionary of the distinct words in it with the
+// rows each word occurs in. Search terms hold no white space, so a term is a substring of a field
+// exactly when it is a substring of one of the field's words: a term is looked up in the
+// dictionary (a few hundred kB of text per field, scanned with indexOf) rather than in every row.
+import fs from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import type { GraphEngine } from '../../graph/graph-port.js';
+import type { SearchFilters } from './licensees.repo.js';
+
+/**
+ * The columns of an index row, in the order of cypher/licensees/search-index-rows.cypher: the
+ * folded fields the graph stores for search.
+ */
+export const SEARCH_INDEX_COLUMNS = ['state', 'id', 'sort_key', 'license_number', 'status', 'license_type', 'f_full', 'f_first', 'f_last', 'f_business', 'f_city'] as const;
+export type SearchIndexRow = (string | null)[];
+
+const FIELDS = ['name', 'first', 'last', 'business', 'city'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** A field's words, joined by line breaks, and the rows each word occurs in (CSR lists). */
+interface FieldIndex {
+  text: string;
+  /** Offset in `text` of each word; ascending. */
+  starts: Int32Array;
+  /** Rows of word w: postings[postStart[w] .. postStart[w + 1]), ascending. */
+  postStart: Int32Array;
+  postings: Int32Array;
+}
+
+interface StateIndex {
+  n: number;
+  /** 16 bytes per row: the credential id as binary UUID. */
+  ids: Uint8Array;
+  status: Uint8Array;
+  type: Uint8Array;
+  /** Licence numbers in row order, each after a line break, for the prefix filter. */
+  numbers: { text: string; starts: Int32Array };
+  fields: Record<Field, FieldIndex>;
+}
+
+/** The index as plain data: built in a worker thread and handed over (typed arrays transferred). */
+export interface SearchIndexParts {
+  states: [string, StateIndex][];
+  /** Status and type values and their codes (0: none). */
+  codes: [string, number][];
+  size: number;
+}
+
+/** Builds one field's dictionary from the words of each row; rows are numbered as they arrive. */
+class FieldBuilder {
+  private readonly ids = new Map<string, number>();
+  private rowWords = new Int32Array(1 << 16);
+  private used = 0;
+  private readonly rowEnds: number[] = [];
+
+  /** The row's words: its values split at spaces, each word once. */
+  add(...values: (string | null)[]) {
+    const from = this.used;
+    for (const v of values) {
+      if (!v) continue;
+      for (let at = 0; at < v.length; ) {
+        let end = v.indexOf(' ', at);
+        if (end === -1) end = v.length;
+        if (end > at) this.push(at === 0 && end === v.length ? v : v.slice(at, end), from);
+        at = end + 1;
+      }
+    }
+    this.rowEnds.push(this.used);
+  }
+
+  private push(word: string, from: number) {
+    let id = this.ids.get(word);
+    if (id === undefined) this.ids.set(word, (id = this.ids.size));
+    else for (let i = from; i < this.used; i++) if (this.rowWords[i] === id) return;
+    if (this.used === this.rowWords.length) {
+      const grown = new Int32Array(this.rowWords.length * 2);
+      grown.set(this.rowWords);
+      this.rowWords = grown;
+    }
+    this.rowWords[this.used++] = id;
+  }
+
+  /** The field with rows renumbered: `order[i]` is the arrival number of row i. */
+  build(order: Int32Array): FieldIndex {
+    const words = [...this.ids.keys()];
+    const postStart = new Int32Array(words.length + 1);
+    for (let i = 0; i < this.used; i++) postStart[this.rowWords[i] + 1] += 1;
+    for (let w = 0; w < words.length; w++) postStart[w + 1] += postStart[w];
+    const fill = postStart.slice(0, words.length);
+    const postings = new Int32Array(this.used);
+    // Rows visited in their new order: each word's rows come out ascending.
+    for (let row = 0; row < order.length; row++) {
+      const old = order[row];
+      for (let i = old === 0 ? 0 : this.rowEnds[old - 1]; i < this.rowEnds[old]; i++) postings[fill[this.rowWords[i]]++] = row;
+    }
+    const starts = new Int32Array(words.length);
+    let offset = 1;
+    words.forEach((w, i) => {
+      starts[i] = offset;
+      offset += w.length + 1;
+    });
+    return { text: `\n${words.join('\n')}\n`, starts, postStart, postings };
+  }
+}
+
+/** Index of the last start <= offset. */
+function wordAt(starts: Int32Array, offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The words of a field that contain `term` (or start with it, with `prefix`), ascending. */
+function matchingWords(f: Pick<FieldIndex, 'text' | 'starts'>, term: string, prefix = false): number[] {
+  const out: number[] = [];
+  const needle = prefix ? `\n${term}` : term;
+  let at = f.text.indexOf(needle);
+  while (at !== -1) {
+    const w = wordAt(f.starts, prefix ? at + 1 : at);
+    out.push(w);
+    const next = w + 1 < f.starts.length ? f.starts[w + 1] : f.text.length;
+    at = f.text.indexOf(needle, prefix ? next - 1 : next);
+  }
+  return out;
+}
+
+/** The rows holding any of the words, ascending and without repeats. */
+function rowsOf(f: FieldIndex, wordIds: number[], n: number): Int32Array {
+  let total = 0;
+  for (const w of wordIds) total += f.postStart[w + 1] - f.postStart[w];
+  if (wordIds.length === 1) return f.postings.subarray(f.postStart[wordIds[0]], f.postStart[wordIds[0] + 1]);
+  // Many rows: mark them and read the marks in order; few: gather and sort.
+  if (total > n >> 4) {
+    const mark = new Uint8Array(n);
+    for (const w of wordIds) for (let i = f.postStart[w]; i < f.postStart[w + 1]; i++) mark[f.postings[i]] = 1;
+    let count = 0;
+    for (let r = 0; r < n; r++) count += mark[r];
+    const out = new Int32Array(count);
+    for (let r = 0, j = 0; r < n; r++) if (mark[r]) out[j++] = r;
+    return out;
+  }
+  const all = new Int32Array(total);
+  let j = 0;
+  for (const w of wordIds) {
+    all.set(f.postings.subarray(f.postStart[w], f.postStart[w + 1]), j);
+    j += f.postStart[w + 1] - f.postStart[w];
+  }
+  all.sort();
+  let k = 0;
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[k++] = all[i];
+  return all.subarray(0, k);
+}
+
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] < b[j]) i++;
+    else if (a[i] > b[j]) j++;
+    else {
+      out[k++] = a[i];
+      i++;
+      j++;
+    }
+  }
+  return out.subarray(0, k);
+}
+
+const uuidOf = (ids: Uint8Array, row: number) => {
+  const x = Buffer.from(ids.buffer, ids.byteOffset + row * 16, 16).toString('hex');
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+};
+
+export interface SearchIndex {
+  /** A page of ids in result order and the exact total; undefined for filters it cannot answer (brokerage). */
+  search(filters: SearchFilters, skip: number, limit: number): { ids: string[]; total: number } | undefined;
+  readonly size: number;
+}
+
+interface StateBuilder {
+  /** Binary ids, 16 bytes a row, in arrival order. */
+  ids: Buffer;
+  sortKeys: string[];
+  status: number[];
+  type: number[];
+  numbers: string[];
+  fields: Record<Field, FieldBuilder>;
+}
+
+/** Builds the index from rows (SEARCH_INDEX_COLUMNS) in any order; each state's rows are put in result order (sort_key, then id). */
+export async function buildSearchIndexParts(rows: AsyncIterable<SearchIndexRow[]>): Promise<SearchIndexParts> {
+  const builders = new Map<string, StateBuilder>();
+  const codes = new Map<string, number>(); // status and type values share one code space
+  const code = (v: string | null) => {
+    if (v === null) return 0;
+    let c = codes.get(v);
+    if (c === undefined) codes.set(v, (c = codes.size + 1));
+    if (c > 255) throw new Error('more than 255 distinct status and type values');
+    return c;
+  };
+  let size = 0;
+  for await (const chunk of rows) {
+    for (const [state, id, sortKey, number, status, type, full, first, last, business, city] of chunk) {
+      let b = builders.get(state!);
+      if (!b) {
+        b = { ids: Buffer.alloc(1 << 16), sortKeys: [], status: [], type: [], numbers: [], fields: Object.fromEntries(FIELDS.map((f) => [f, new FieldBuilder()])) as Record<Field, FieldBuilder> };
+        builders.set(state!, b);
+      }
+      const at = b.sortKeys.length * 16;
+      if (at === b.ids.length) b.ids = Buffer.concat([b.ids, Buffer.alloc(b.ids.length)]);
+      b.ids.write(id!.replaceAll('-', ''), at, 'hex');
+      b.sortKeys.push(sortKey ?? '');
+      b.status.push(code(status));
+      b.type.push(code(type));
+      b.numbers.push(number ?? '');
+      b.fields.name.add(full, first, last, business);
+      b.fields.first.add(first);
+      b.fields.last.add(last);
+      b.fields.business.add(business);
+      b.fields.city.add(city);
+      size += 1;
+    }
+  }
+  const states: [string, StateIndex][] = [];
+  for (const [state, b] of builders) {
+    const n = b.sortKeys.length;
+    const keys = b.sortKeys;
+    // The documented order. Strings compare by UTF-16 code unit here and by code point in the
+    // graph: the two differ only beyond the Basic Multilingual Plane.
+    // sort_key ends with the licence number, so it is unique within a state and the id never
+    // breaks a tie. Sorting tagged strings with the default comparison is 5x faster than calling
+    // a comparator on indices.
+    const tagged = keys.map((k, i) => `${k}\u0000${i}`).sort();
+    const order = Int32Array.from(tagged, (t) => Number(t.slice(t.lastIndexOf('\u0000') + 1)));
+    const ids = new Uint8Array(n * 16);
+    const status = new Uint8Array(n);
+    const type = new Uint8Array(n);
+    order.forEach((old, row) => {
+      ids.set(b.ids.subarray(old * 16, old * 16 + 16), row * 16);
+      status[row] = b.status[old];
+      type[row] = b.type[old];
+    });
+    const numbers = Array.from(order, (old) => b.numbers[old]);
+    const numberStarts = new Int32Array(n);
+    for (let row = 0, offset = 1; row < n; row++) {
+      numberStarts[row] = offset;
+      offset += numbers[row].length + 1;
+    }
+    const numberText = `\n${numbers.join('\n')}\n`;
+    states.push([state, { n, ids, status, type, numbers: { text: numberText, starts: numberStarts }, fields: Object.fromEntries(FIELDS.map((f) => [f, b.fields[f].build(order)])) as Record<Field, FieldIndex> }]);
+    builders.delete(state);
+  }
+  return { states, codes: [...codes], size };
+}
+
+/** The typed arrays of the parts, to transfer rather than copy to another thread. */
+export function transferables(parts: SearchIndexParts): ArrayBuffer[] {
+  const out: ArrayBuffer[] = [];
+  const field = (f: FieldIndex) => out.push(f.starts.buffer as ArrayBuffer, f.postStart.buffer as ArrayBuffer, f.postings.buffer as ArrayBuffer);
+  for (const [, s] of parts.states) {
+    out.push(s.ids.buffer as ArrayBuffer, s.status.buffer as ArrayBuffer, s.type.buffer as ArrayBuffer, s.numbers.starts.buffer as ArrayBuffer);
+    FIELDS.forEach((f) => field(s.fields[f]));
+  }
+  return out;
+}
+
+/** The index over built parts. */
+export function searchIndexFrom(parts: SearchIndexParts): SearchIndex {
+  const states = new Map(parts.states);
+  const codes = new Map(parts.codes);
+  const inState = (s: StateIndex, f: SearchFilters): Int32Array | null => {
+    // Each condition as the ascending rows meeting it; null when no text condition applies.
+    const conditions: Int32Array[] = [];
+    const term = (field: Field, list: string[]) => {
+      for (const t of list) conditions.push(rowsOf(s.fields[field], matchingWords(s.fields[field], t), s.n));
+    };
+    term('name', f.nameTerms);
+    term('first', f.firstNameTerms);
+    term('last', f.lastNameTerms);
+    term('business', f.businessNameTerms);
+    term('city', f.cityTerms);
+    if (f.licenseNumberPrefix) conditions.push(Int32Array.from(matchingWords(s.numbers, f.licenseNumberPrefix, true)));
+    if (!conditions.length) return null;
+    conditions.sort((a, b) => a.length - b.length);
+    return conditions.reduce((acc, c) => (acc.length ? intersect(acc, c) : acc));
+  };
+
+  return {
+    size: parts.size,
+    search(f, skip, limit) {
+      if (f.brokerageTerms.length) return undefined;
+      const status = f.status === undefined ? undefined : (codes.get(f.status) ?? -1);
+      const type = f.licenseType === undefined ? undefined : (codes.get(f.licenseType) ?? -1);
+      const ids: string[] = [];
+      let total = 0;
+      for (const state of [...new Set(f.states)].sort()) {
+        const s = states.get(state);
+        if (!s) continue;
+        const rows = inState(s, f);
+        const count = rows ? rows.length : s.n;
+        for (let i = 0; i < count; i++) {
+          const r = rows ? rows[i] : i;
+          if (status !== undefined && s.status[r] !== status) continue;
+          if (type !== undefined && s.type[r] !== type) continue;
+          if (total >= skip && ids.length < limit) ids.push(uuidOf(s.ids, r));
+          total += 1;
+        }
+      }
+      return { ids, total };
+    },
+  };
+}
+
+/** Builds the index from an export file (SEARCH_INDEX_COLUMNS rows) in a worker thread. */
+export function buildInWorker(file: string): Promise<SearchIndex> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./search-index-worker.mjs', import.meta.url), { workerData: { file }, resourceLimits: { maxYoungGenerationSizeMb: 128 } });
+    worker.once('message', (m: { parts: SearchIndexParts } | { error: string }) => {
+      if ('error' in m) reject(new Error(`search index build failed: ${m.error}`));
+      else resolve(searchIndexFrom(m.parts));
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the search index worker stopped with code ${code}`)));
+  });
+}
+
+export interface SearchIndexHolder {
+  /** The index with every graph write committed before the call; waits for a rebuild when one is due. */
+  current(): Promise<SearchIndex>;
+  /** An index has been built (searches need not wait for the first build). */
+  ready(): boolean;
+}
+
+/** Quiet time after a write before the index is rebuilt unasked (an import commits many batches). */
+const REBUILD_AFTER_MS = 250;
+
+/**
+ * Keeps the search index current with the graph: rebuilt (in a worker, from an export of the
+ * graph) once writes have gone quiet, and before any search that arrives after a write. A search
+ * never reads an index older than the writes committed before it.
+ */
+export function searchIndexBeside(
+  graph: Required<Pick<GraphEngine, 'exportFile' | 'onWrite'>>,
+  query: string,
+  onError: (err: unknown) => void,
+): SearchIndexHolder {
+  let writes = 0;
+  let built: { index: SearchIndex; writes: number } | undefined;
+  let building: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  const build = async () => {
+    const at = writes;
+    const file = await graph.exportFile(query);
+    try {
+      built = { index: await buildInWorker(file), writes: at };
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  };
+  const current = async () => {
+    const wanted = writes;
+    while (!built || built.writes < wanted) {
+      building ??= build().finally(() => (building = undefined));
+      await building;
+    }
+    return built.index;
+  };
+  graph.onWrite(() => {
+    writes += 1;
+    clearTimeout(timer);
+    timer = setTimeout(() => current().catch(onError), REBUILD_AFTER_MS);
+    timer.unref();
+  });
+  return { current, ready: () => built !== undefined };
+}

@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importRepo } from '../../src/deps.js';
+import { csvText, readBulkFile } from '../../src/graph/ladybug-bulk-file.js';
+import type { GraphEngine } from '../../src/graph/graph-port.js';
+import { importFolder } from '../../src/ingest/canonical-import.js';
+import { createLicenseesRepo, type SearchFilters } from '../../src/modules/licensees/licensees.repo.js';
+import { searchIndexBeside, type SearchIndexHolder } from '../../src/modules/licensees/search-index.js';
+import { DEMO_SEEDS, emptyGraph, files, fixture } from '../helpers/graph.js';
+import { folderWith } from '../helpers/source-files.js';
+
+const TODAY = () => '2026-11-22';
+const NONE: SearchFilters = {
+  states: [],
+  nameTerms: [],
+  firstNameTerms: [],
+  lastNameTerms: [],
+  businessNameTerms: [],
+  cityTerms: [],
+  brokerageTerms: [],
+  brokerageTypes: ['sponsoring_broker', 'employing_broker', 'main_office'],
+};
+
+describe('the name-search index beside the embedded graph', () => {
+  let graph: GraphEngine;
+  let holder: SearchIndexHolder;
+  const errors: unknown[] = [];
+  let indexed: ReturnType<typeof createLicenseesRepo>;
+  let cypher: ReturnType<typeof createLicenseesRepo>;
+  let rows: Record<string, string | null>[];
+
+  beforeAll(async () => {
+    graph = await emptyGraph('ladybug');
+    await importFolder(importRepo(graph, files), DEMO_SEEDS);
+    await importFolder(importRepo(graph, files), fixture('small'));
+    holder = searchIndexBeside({ exportFile: graph.exportFile!, onWrite: graph.onWrite! }, files.get('licensees/search-index-rows'), (err) => errors.push(err));
+    indexed = createLicenseesRepo(graph, files, TODAY, holder);
+    cypher = createLicenseesRepo(graph, files, TODAY);
+    rows = (await graph.read(
+      'MATCH (c:LicenseCredential) RETURN c.state AS state, c.license_number AS number, c.f_first AS first, c.f_last AS last, c.f_business AS business, c.f_city AS city, c.f_full AS full ORDER BY c.id',
+    )) as Record<string, string | null>[];
+  });
+  afterAll(() => graph?.close());
+
+  /** Filters drawn from the data: substrings of every text field at several offsets and lengths. */
+  function cases(): { filters: SearchFilters; skip: number; limit: number }[] {
+    const out: { filters: SearchFilters; skip: number; limit: number }[] = [];
+    const pick = (text: string | null, i: number) => {
+      if (!text) return undefined;
+      const word = text.split(' ')[i % text.split(' ').length];
+      const len = 1 + (i % 5);
+      const from = i % Math.max(1, word.length - len + 1);
+      return word.slice(from, from + len);
+    };
+    rows.forEach((r, i) => {
+      if (i % 4) return;
+      const states = i % 13 === 0 ? ['TX', 'FL', 'CA', 'NY'] : [r.state!];
+      const page = { skip: (i % 3) * 10, limit: 1 + (i % 25) };
+      const with_ = (f: Partial<SearchFilters>) => out.push({ filters: { ...NONE, states, ...f }, ...page });
+      const last = pick(r.last, i);
+      const first = pick(r.first, i);
+      const business = pick(r.business, i);
+      const city = pick(r.city, i);
+      const name = pick(r.full, i + 1);
+      if (last) with_({ lastNameTerms: [last] });
+      if (first) with_({ firstNameTerms: [first], status: i % 2 ? 'active' : undefined });
+      if (business) with_({ businessNameTerms: [business], licenseType: i % 3 ? 'brokerage' : undefined });
+      if (city) with_({ cityTerms: [city] });
+      if (name) with_({ nameTerms: [name, ...(last ? [last] : [])] });
+      if (last && city) with_({ lastNameTerms: [last], cityTerms: [city], status: 'active' });
+      with_({ licenseNumberPrefix: r.number!.slice(0, 1 + (i % 4)) });
+      with_({ status: (['active', 'inactive', 'expired', 'suspended'] as const)[i % 4] });
+    });
+    out.push({ filters: { ...NONE, states: ['TX'] }, skip: 0, limit: 100 });
+    out.push({ filters: { ...NONE, states: ['TX', 'FL'], lastNameTerms: ['zzzz'] }, skip: 0, limit: 10 });
+    out.push({ filters: { ...NONE, states: ['ZZ'], nameTerms: ['a'] }, skip: 0, limit: 10 });
+    out.push({ filters: { ...NONE, states: ['FL'], nameTerms: ['a', 'e'], status: 'active' }, skip: 5, limit: 20 });
+    return out;
+  }
+
+  it('when every kind of filter is searched then the index gives the ids, order and totals Cypher gives', async () => {
+    const all = cases();
+    expect(all.length).toBeGreaterThan(300);
+    let nonEmpty = 0;
+    for (const c of all) {
+      const expected = await cypher.search(c.filters, c.skip, c.limit);
+      const index = (await holder.current()).search(c.filters, c.skip, c.limit);
+      expect(index, JSON.stringify(c)).toEqual(expected);
+      if (expected.ids.length) nonEmpty += 1;
+    }
+    // The cases must exercise matches, not only misses.
+    expect(nonEmpty).toBeGreaterThan(all.length / 2);
+    expect(errors).toEqual([]);
+  });
+
+  it('when a brokerage filter is given then the index declines and the repository answers in Cypher', async () => {
+    const filters = { ...NONE, states: ['TX'], brokerageTerms: ['acme'] };
+    expect((await holder.current()).search(filters, 0, 10)).toBeUndefined();
+    const found = await indexed.search(filters, 0, 10);
+    expect(found.total).toBeGreaterThan(0);
+    expect(found).toEqual(await cypher.search(filters, 0, 10));
+  });
+
+  it('when an import renames a credential then the next search finds the new name and not the old', async () => {
+    const header = fs.readFileSync(path.join(fixture('small'), 'credentials.csv'), 'utf8').split('\n')[0];
+    const dir = folderWith({
+      'credentials.csv': `${header}\nTX,200001-B,broker,Broker Individual,Active,,person,DANA ZYXWVUT,DANA,,ZYXWVUT,,,1995-02-01,2027-02-28,mailing,2 Oak Ave,,Austin,,TX,78702,,,k-d1,fixture,2026-11-02,2026-11-02T06:00:00Z,\n`,
+    });
+    try {
+      const before = await indexed.search({ ...NONE, states: ['TX'], lastNameTerms: ['quinn'] }, 0, 10);
+      expect(before.total).toBeGreaterThan(0);
+      await importFolder(importRepo(graph, files), dir);
+      expect(await indexed.search({ ...NONE, states: ['TX'], lastNameTerms: ['zyxw'] }, 0, 10)).toEqual({ ids: [expect.any(String)], total: 1 });
+      const after = await indexed.search({ ...NONE, states: ['TX'], lastNameTerms: ['quinn'] }, 0, 10);
+      expect(after.total).toBe(before.total - 1);
+      expect(after).toEqual(await cypher.search({ ...NONE, states: ['TX'], lastNameTerms: ['quinn'] }, 0, 10));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('reading a bulk file back', () => {
+  it('when fields hold the delimiter, the quote or line breaks then each row reads back as written, empty as null', async () => {
+    const rows = [
+      { a: 'plain', b: null, c: 'x' },
+      { a: 'with\u001edelimiter', b: 'quote\u0002inside', c: 'line\nbreak' },
+      { a: 'é ü ß', b: '', c: 'last' },
+    ];
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-bulk-'));
+    const file = path.join(dir, 'rows.csv');
+    try {
+      // csvText writes a header line; the export files have none.
+      fs.writeFileSync(file, csvText(['a', 'b', 'c'], rows).text.split('\n').slice(1).join('\n'));
+      const read: (string | null)[][] = [];
+      for await (const chunk of readBulkFile(file)) read.push(...chunk);
+      expect(read).toEqual([
+        ['plain', null, 'x'],
+        ['with\u001edelimiter', 'quote\u0002inside', 'line\nbreak'],
+        ['é ü ß', null, 'last'],
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
