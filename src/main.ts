@@ -41,6 +41,12 @@ async function main() {
     );
   }
 
+  if (await imports.readModelsMissing()) {
+    const started = Date.now();
+    await imports.refreshReadModels(await imports.jurisdictionCodes());
+    logger.info({ elapsed_ms: Date.now() - started }, 'computed the supervision read models of a graph written before they existed');
+  }
+
   const adminToken = randomBytes(24).toString('base64url');
   const run = adminCommands({
     accounts: side.accounts,

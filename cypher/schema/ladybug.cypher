@@ -41,8 +41,13 @@ CREATE NODE TABLE IF NOT EXISTS LicenseCredential(
   sort_key STRING,
   doc STRING,
   row_hash STRING,
-  left_source_on DATE
+  left_source_on DATE,
+  sup STRING,
+  aff STRING
 );
+// Graphs created before the read models (engine/ladybug/*-read-model.cypher) gain their columns.
+ALTER TABLE LicenseCredential ADD IF NOT EXISTS sup STRING;
+ALTER TABLE LicenseCredential ADD IF NOT EXISTS aff STRING;
 CREATE NODE TABLE IF NOT EXISTS Licensee(
   id STRING PRIMARY KEY,
   entity_type STRING,

@@ -256,6 +256,8 @@ export async function bulkImport(repo: ImportRepo, input: BulkImportInput): Prom
       } finally {
         await pool.close();
       }
+      // The graph was empty: every state of it is new.
+      await repo.writeReadModels(t, await repo.bulk.jurisdictionCodes(t));
       return true;
     });
   } finally {

@@ -216,6 +216,8 @@ export async function importFolder(repo: ImportRepo, folder: string, options: Im
   summary.jurisdictions = jurisdictions.length;
 
   const rowsByState = new Map<string, number>();
+  // States whose supervision may change: those of credentials written or removed and of both ends of every relationship.
+  const touched = new Set<string>();
   try {
     const credentialsFile = path.join(folder, 'credentials.csv');
     if (fs.existsSync(credentialsFile)) {
@@ -246,7 +248,7 @@ export async function importFolder(repo: ImportRepo, folder: string, options: Im
         );
         if (realStates.length) {
           await repo.deleteDemoCredentials(realStates);
-          realStates.forEach((s) => demoChecked.add(s));
+          realStates.forEach((s) => (demoChecked.add(s), touched.add(s)));
           summary.demo_records_removed_for.push(...realStates);
         }
         if (records.length) await repo.upsertCredentials(records, context);
@@ -258,6 +260,7 @@ export async function importFolder(repo: ImportRepo, folder: string, options: Im
     if (fs.existsSync(relationshipsFile)) {
       for await (const batch of batches(validRows(relationshipsFile, RelationshipRow, rejected), batchSize)) {
         const rows = batch.map(({ line, row }) => relationshipRecord(line, row));
+        for (const { row } of batch) touched.add(row.supervisor_state).add(row.affiliate_state);
         // A relationship listed twice in a batch goes in once, with its last row's values: inside
         // one UNWIND, LadybugDB's MERGE keeps the first row's. Every row of it lands if that one does.
         const identity = (r: (typeof rows)[number]) => `${r.supervisor_id}|${r.affiliate_id}|${r.relationship_type}|${r.effective_from}`;
@@ -281,6 +284,7 @@ export async function importFolder(repo: ImportRepo, folder: string, options: Im
     if (rowsByState.size) {
       await repo.refreshCounts([...rowsByState].map(([state, rows]) => ({ state, rows })), now.toISOString());
     }
+    await repo.refreshReadModels([...touched, ...rowsByState.keys()]);
   }
   return done();
 }

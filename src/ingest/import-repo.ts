@@ -17,6 +17,12 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
     refreshCounts: files.get('import/refresh-counts'),
     jurisdictionCodes: files.get('import/jurisdiction-codes'),
     anyCredential: files.get('import/any-credential'),
+    supervisorStates: files.get('import/supervisor-states'),
+    clearSupervisorReadModel: files.get('import/clear-supervisor-read-model'),
+    readModelPresent: files.get('import/read-model-present'),
+    anyRelationship: files.get('import/any-relationship'),
+    affiliateReadModel: files.get(`engine/${graph.name}/affiliate-read-model`),
+    supervisorReadModel: files.get(`engine/${graph.name}/supervisor-read-model`),
   };
   const bulkQueries = {
     copyCredentials: files.get('engine/ladybug/copy-credentials'),
@@ -39,10 +45,29 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
     await t.run(q.deleteOrphanBrokerages);
   };
   const writeCounts = (t: GraphTx, rows: { state: string; rows: number }[], now: string) => t.run(q.refreshCounts, { rows, now });
+  /**
+   * Recomputes the supervision read models (`sup` of affiliates, `aff` of supervisors) of the
+   * given states: every write unit that adds, changes or removes credentials or relationships
+   * runs it last, with the states of both ends of what it wrote.
+   */
+  const writeReadModels = async (t: GraphTx, states: Iterable<string>) => {
+    const list = [...new Set(states)].sort();
+    if (!list.length) return;
+    await t.run(q.affiliateReadModel, { states: list });
+    // Affiliate lists are ordered by the affiliates' names: supervisors elsewhere follow them.
+    const elsewhere = (await t.run(q.supervisorStates, { states: list })).map((r) => r.state as string);
+    const supervising = [...list, ...elsewhere];
+    await t.run(q.clearSupervisorReadModel, { states: supervising });
+    await t.run(q.supervisorReadModel, { states: supervising });
+  };
   return {
     writeJurisdictions,
     removeDemo,
     writeCounts,
+    writeReadModels,
+    refreshReadModels: (states: Iterable<string>) => tx((t) => writeReadModels(t, states)),
+    /** Whether the graph holds relationships without read models (written before they existed). */
+    readModelsMissing: async () => (await graph.read(q.readModelPresent)).length === 0 && (await graph.read(q.anyRelationship)).length > 0,
     async jurisdictionCodes(): Promise<Set<string>> {
       return new Set((await graph.read(q.jurisdictionCodes)).map((r) => r.code as string));
     },

@@ -153,6 +153,7 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     markLeft: (t: GraphTx, rows: Row[]) => batched(t, queries.markLeft, rows),
     async finish(t: GraphTx, state: string, source: string, snapshot: string, run: object, rows: number, now: string) {
       await imports.writeCounts(t, [{ state, rows }], now);
+      await imports.writeReadModels(t, [state]);
       await t.run(queries.recordRun, { source, snapshot, run: JSON.stringify(run), now, rows });
     },
   };

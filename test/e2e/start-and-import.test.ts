@@ -77,6 +77,8 @@ describe('npm start and the import command on a fresh data dir', () => {
     expect(server.output()).toMatch(/API docs: http:\/\/127\.0\.0\.1:\d+\/docs/);
 
     // The demo account's key is printed once, to the terminal.
+    // It follows the "listening" line, once the account is stored.
+    for (let i = 0; i < 100 && !/Bearer lvs_live_/.test(server.output()); i++) await new Promise((r) => setTimeout(r, 50));
     const demoKey = /Bearer (lvs_live_[A-Za-z0-9_-]{32})/.exec(server.output())?.[1];
     expect(demoKey).toBeDefined();
     expect(server.output().split(demoKey!).length - 1).toBe(2); // the key line and the curl example, nothing else

@@ -31,7 +31,8 @@ describe("Neo4j's linter over the shared Cypher files", () => {
     expect(lint('MATCH (c:LicenseCredential {id: $idd}) RETURN c.id AS x', { id: 'x' }, 'CYPHER 25')).not.toEqual([]);
   });
 
-  for (const name of sharedQueryNames(files)) {
+  // The shared files, and those written for Neo4j alone.
+  for (const name of [...sharedQueryNames(files), ...files.names().filter((n) => n.startsWith('engine/neo4j/'))]) {
     for (const version of VERSIONS) {
       it(`when cypher/${name}.cypher is linted for ${version} then it has no error or warning`, () => {
         const params = QUERY_PARAMS[name];

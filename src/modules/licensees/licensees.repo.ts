@@ -35,32 +35,37 @@ export interface CredentialRecord {
   data_source_notes: string[] | null;
   relationship_coverage: string;
   context_brokerage: string | null;
+  /** Every supervising relationship of the credential, in force or not (the `sup` read model). */
+  supervision: SupervisionEntry[];
 }
 
-export interface SupervisorRecord {
-  affiliate_id: string;
-  id: string;
-  state: string;
-  license_number: string;
-  license_type: string | null;
-  license_type_display: string | null;
-  status: string | null;
-  entity_type: string | null;
-  full_name: string | null;
-  business_name: string | null;
-  address_kind: string | null;
-  address_line1: string | null;
-  address_line2: string | null;
-  address_city: string | null;
-  address_county: string | null;
-  address_region: string | null;
-  address_postal_code: string | null;
-  address_country: string | null;
+/** One supervising relationship as the `sup` read model holds it. */
+export interface SupervisionEntry {
+  supervisor_id: string;
   affiliate_role: string;
   relationship_type: string;
   effective_from: string;
   effective_to: string | null;
 }
+
+/** A supervisor's record with the relationship by which it supervises `affiliate_id`. */
+export interface SupervisorRecord extends CredentialRecord, Omit<SupervisionEntry, 'supervisor_id'> {
+  affiliate_id: string;
+}
+
+/** Entries of a read model: one string of line-joined entries (LadybugDB) or a list (Neo4j). */
+export const readModelEntries = (value: unknown): string[] => (value == null ? [] : Array.isArray(value) ? value : String(value).split('\n'));
+
+function supervisionEntries(value: unknown): SupervisionEntry[] {
+  return readModelEntries(value).map((line) => {
+    const [supervisor_id, affiliate_role, relationship_type, effective_from, effective_to] = line.split('\t');
+    return { supervisor_id, affiliate_role, relationship_type, effective_from, effective_to: effective_to || null };
+  });
+}
+
+/** In force on `day` (YYYY-MM-DD): started by then and not yet ended. */
+export const inForce = (r: { effective_from: string; effective_to: string | null }, day: string) =>
+  r.effective_from <= day && (r.effective_to === null || r.effective_to > day);
 
 /** Search filters, already folded and split into terms by the service. */
 export interface SearchFilters {
@@ -85,7 +90,6 @@ export const isoToday = () => new Date().toISOString().slice(0, 10);
  */
 export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today: () => string = isoToday, searchIndex?: SearchIndexHolder) {
   const byIds = files.get('licensees/by-ids');
-  const openSupervisors = files.get('relationships/open-supervisors');
   const typeCounts = files.get('licensees/type-counts');
   const search = filteredQuery(files, 'licensees/search', 'licensees/search.filters');
   const searchCount = filteredQuery(files, 'licensees/search-count', 'licensees/search.filters');
@@ -124,26 +128,44 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
     return { active, params };
   };
 
+  /** Credential records by id, with their read models; unknown ids are left out. */
+  async function records(ids: string[]): Promise<CredentialRecord[]> {
+    if (ids.length === 0) return [];
+    return (await graph.read(byIds, { ids })).map((r) => ({
+      ...decodeDoc<CredentialRecord>(r.doc as string),
+      relationship_coverage: r.relationship_coverage as string,
+      supervision: supervisionEntries(r.sup),
+    }));
+  }
+
+  /**
+   * The supervisors in force on `day` of these credentials, each with its relationship: one key
+   * read of all the supervisors, whatever the number of credentials. Per credential, newest
+   * relationship first.
+   */
+  async function supervisorsOf(credentials: CredentialRecord[], day: string = today()): Promise<SupervisorRecord[]> {
+    const open = credentials.flatMap((c) => c.supervision.filter((e) => inForce(e, day)).map((e) => ({ affiliate_id: c.id, ...e })));
+    if (open.length === 0) return [];
+    const supervisors = new Map((await records([...new Set(open.map((e) => e.supervisor_id))])).map((r) => [r.id, r]));
+    const rows: SupervisorRecord[] = [];
+    for (const { supervisor_id, ...edge } of open) {
+      const s = supervisors.get(supervisor_id);
+      if (s) rows.push({ ...s, ...edge });
+    }
+    return rows.sort(
+      (a, b) =>
+        a.affiliate_id.localeCompare(b.affiliate_id) ||
+        b.effective_from.localeCompare(a.effective_from) ||
+        a.license_number.localeCompare(b.license_number),
+    );
+  }
+
   return {
-    async byIds(ids: string[]): Promise<CredentialRecord[]> {
-      if (ids.length === 0) return [];
-      return (await graph.read(byIds, { ids })).map((r) => ({ ...decodeDoc<CredentialRecord>(r.doc as string), relationship_coverage: r.relationship_coverage as CredentialRecord['relationship_coverage'] }));
-    },
+    byIds: records,
+    supervisorsOf,
+    /** Supervisors in force today of the credentials with these ids. */
     async openSupervisors(ids: string[]): Promise<SupervisorRecord[]> {
-      if (ids.length === 0) return [];
-      const on = today();
-      const found = await Promise.all(ids.map((id) => graph.read(openSupervisors, { id, today: on })));
-      const rows: SupervisorRecord[] = found.flat().map(({ doc, ...edge }) => ({
-        ...decodeDoc<SupervisorRecord>(doc as string),
-        ...edge,
-      }));
-      // Per credential, newest relationship first.
-      return rows.sort(
-        (a, b) =>
-          a.affiliate_id.localeCompare(b.affiliate_id) ||
-          b.effective_from.localeCompare(a.effective_from) ||
-          a.license_number.localeCompare(b.license_number),
-      );
+      return supervisorsOf(await records(ids));
     },
     async search(filters: SearchFilters, skip: number, limit: number): Promise<{ ids: string[]; total: number }> {
       if (filters.states.length === 0) return { ids: [], total: 0 };

@@ -46,19 +46,18 @@ export function createLicenseesService(repo: LicenseesRepo) {
   }
 
   /**
-   * Public Licensee shapes in three rounds whatever the count: credentials with their current
-   * supervisors (one query per credential, side by side: see open-supervisors), then the
-   * supervisors' designations.
+   * Public Licensee shapes in at most three key reads whatever the count: the credentials with
+   * their supervision read models, their supervisors in force today, then the supervisors of
+   * those businesses whose designated brokers the shapes name.
    */
   async function hydrate(ids: string[]): Promise<Map<string, Licensee>> {
-    // Supervisors are read by id alongside the records (an unknown id has none): one round trip less.
-    const unique = [...new Set(ids)];
-    const [creds, supervisors] = await Promise.all([records(unique), repo.openSupervisors(unique)]);
+    const creds = await records(ids);
+    const supervisors = await repo.supervisorsOf([...creds.values()]);
     const open = groupBy(supervisors, (s) => s.affiliate_id);
+    const known = new Map<string, CredentialRecord>([...creds, ...supervisors.map((s) => [s.id, s] as const)]);
     const lookups = new Set<string>();
-    for (const c of creds.values()) for (const id of designationLookups(c, open.get(c.id) ?? [])) lookups.add(id);
-    const missing = [...lookups].filter((id) => !open.has(id));
-    const more = groupBy(await repo.openSupervisors(missing), (s) => s.affiliate_id);
+    for (const c of creds.values()) for (const id of designationLookups(c, open.get(c.id) ?? [])) if (!open.has(id)) lookups.add(id);
+    const more = groupBy(await repo.supervisorsOf([...lookups].map((id) => known.get(id)!)), (s) => s.affiliate_id);
     const openOf = (id: string): SupervisorRecord[] => open.get(id) ?? more.get(id) ?? [];
     const out = new Map<string, Licensee>();
     for (const c of creds.values()) out.set(c.id, toLicensee(c, openOf(c.id), openOf));

@@ -1,7 +1,7 @@
 import { BROKERAGE_RELATIONSHIP_TYPES, type RelationshipType } from '../../domain/vocabulary.js';
 import { NotFoundError } from '../../errors.js';
 import { displayName } from '../licensees/licensee-shape.js';
-import type { LicenseesRepo, SupervisorRecord } from '../licensees/licensees.repo.js';
+import { inForce, type CredentialRecord, type LicenseesRepo, type SupervisorRecord } from '../licensees/licensees.repo.js';
 import type { LicenseRef, LicenseesService } from '../licensees/licensees.service.js';
 import type { AffiliationFilters, EdgeFilters, RelationshipsRepo } from './relationships.repo.js';
 
@@ -29,11 +29,29 @@ export function createRelationshipsService(repo: RelationshipsRepo, licenseesRep
     async affiliations(ref: LicenseRef, f: AffiliationFilters) {
       const c = await licensees.require(ref);
       const day = f.as_of ?? today();
-      const rows = await repo.affiliations(c.id, f);
-      return rows.map((r) => ({
-        supervisor_license_credential_id: r.supervisor_id,
-        supervisor_license_number: r.supervisor_license_number,
-        supervisor_full_name: r.supervisor_full_name ?? r.supervisor_business_name,
+      // Without as_of: those in force today, or all of them. With as_of: in force that day, or
+      // everything that had started by then (in force or already ended).
+      const wanted = c.supervision.filter(
+        (r) =>
+          (f.include_inactive ? !f.as_of || r.effective_from <= day : inForce(r, day)) &&
+          (!f.affiliate_role || r.affiliate_role === f.affiliate_role) &&
+          (!f.relationship_type || r.relationship_type === f.relationship_type),
+      );
+      const supervisors = new Map((await licenseesRepo.byIds([...new Set(wanted.map((r) => r.supervisor_id))])).map((s) => [s.id, s]));
+      const rows = wanted.flatMap((r) => {
+        const s = supervisors.get(r.supervisor_id);
+        return s ? [{ r, s }] : [];
+      });
+      rows.sort(
+        (a, b) =>
+          b.r.effective_from.localeCompare(a.r.effective_from) ||
+          a.s.license_number.localeCompare(b.s.license_number) ||
+          a.r.relationship_type.localeCompare(b.r.relationship_type),
+      );
+      return rows.map(({ r, s }) => ({
+        supervisor_license_credential_id: s.id,
+        supervisor_license_number: s.license_number,
+        supervisor_full_name: s.full_name ?? s.business_name,
         affiliate_role: r.affiliate_role,
         relationship_type: r.relationship_type,
         effective_from: r.effective_from,
@@ -44,13 +62,13 @@ export function createRelationshipsService(repo: RelationshipsRepo, licenseesRep
 
     async supervisors(ref: LicenseRef, f: EdgeFilters) {
       const c = await licensees.require(ref);
-      return (await licenseesRepo.openSupervisors([c.id])).filter((s) => matches(s, f)).map(supervisorItem);
+      return (await licenseesRepo.supervisorsOf([c])).filter((s) => matches(s, f)).map(supervisorItem);
     },
 
     /** Legacy: the one current supervisor, preferring the brokerage link, then the newest. */
     async supervisor(ref: LicenseRef) {
       const c = await licensees.require(ref);
-      const open = await licenseesRepo.openSupervisors([c.id]);
+      const open = await licenseesRepo.supervisorsOf([c]);
       const pick = open.find((s) => BROKERAGE_RELATIONSHIP_TYPES.includes(s.relationship_type as RelationshipType)) ?? open[0];
       return pick ? supervisorItem(pick) : null;
     },
@@ -84,18 +102,20 @@ export function createRelationshipsService(repo: RelationshipsRepo, licenseesRep
       // For each credential reached: the credentials on the walk from the start up to it.
       const below = new Map<string, Set<string>>([[c.id, new Set([c.id])]]);
       const levels = [];
-      let frontier = [c.id];
+      let frontier: CredentialRecord[] = [c];
       let depth = 0;
       let cycle = false;
       let truncated = false;
       while (frontier.length) {
-        const open = await licenseesRepo.openSupervisors(frontier);
+        // A supervisor record carries its own read model: each level is one key read.
+        const open = await licenseesRepo.supervisorsOf(frontier);
         if (depth === maxDepth) {
           truncated = open.some((s) => !below.get(s.affiliate_id)!.has(s.id));
           break;
         }
         depth += 1;
         const next = new Map<string, Set<string>>();
+        const reached = new Map<string, SupervisorRecord>();
         for (const s of open) {
           const path = below.get(s.affiliate_id)!;
           if (path.has(s.id)) {
@@ -120,9 +140,10 @@ export function createRelationshipsService(repo: RelationshipsRepo, licenseesRep
           const merged = next.get(s.id) ?? new Set([s.id]);
           path.forEach((id) => merged.add(id));
           next.set(s.id, merged);
+          reached.set(s.id, s);
         }
         next.forEach((path, id) => below.set(id, path));
-        frontier = [...next.keys()];
+        frontier = [...reached.values()];
       }
       const depthReached = levels.reduce((m, l) => Math.max(m, l.depth), 0);
       return {

@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { credentialId } from '../../src/domain/identity.js';
+import { importRepo } from '../../src/deps.js';
+import type { GraphEngine } from '../../src/graph/graph-port.js';
+import { importFolder } from '../../src/ingest/canonical-import.js';
+import { createLicenseesRepo } from '../../src/modules/licensees/licensees.repo.js';
+import { createRelationshipsRepo } from '../../src/modules/relationships/relationships.repo.js';
+import { files, fixture, testGraph } from '../helpers/graph.js';
+import { folderWith } from '../helpers/source-files.js';
+
+// The supervision read models (`sup` on affiliates, `aff` on supervisors) that every read of
+// supervision starts from: they must follow every write, and a graph without them gets them.
+const TODAY = () => '2026-11-22';
+const REL_HEADER = 'supervisor_state,supervisor_license_number,affiliate_state,affiliate_license_number,affiliate_role,relationship_type,effective_from,effective_to,source';
+const AGENT = credentialId('TX', '763827-SA');
+const BROKERAGE = credentialId('TX', '100001-B');
+
+describe('the supervision read models', () => {
+  let graph: GraphEngine | undefined;
+  afterEach(async () => {
+    await graph?.close();
+    graph = undefined;
+  });
+
+  const wire = (g: GraphEngine) => ({ licensees: createLicenseesRepo(g, files, TODAY), relationships: createRelationshipsRepo(g, files, TODAY) });
+  const snapshot = async (g: GraphEngine) => g.read('MATCH (c:LicenseCredential) RETURN c.id AS id, c.sup AS sup, c.aff AS aff ORDER BY c.id');
+
+  it('when an import ends a relationship then supervisors and affiliates read afterwards no longer list it', async () => {
+    ({ graph } = await testGraph(fixture('small')));
+    const { licensees, relationships } = wire(graph);
+    const supervisorsOf = async () => (await licensees.openSupervisors([AGENT])).map((s) => s.license_number);
+    const affiliateNumbers = async () => (await relationships.affiliates(BROKERAGE, {}, 0, 100)).rows.map((r) => r.license_number);
+    expect(await supervisorsOf()).toEqual(['100001-B']);
+    const before = await affiliateNumbers();
+    expect(before).toContain('763827-SA');
+
+    const summary = await importFolder(
+      importRepo(graph, files),
+      folderWith({ 'relationships.csv': `${REL_HEADER}\nTX,100001-B,TX,763827-SA,salesperson,sponsoring_broker,2020-06-01,2026-11-01,fixture\n` }),
+    );
+    expect(summary.rejected).toEqual([]);
+    expect(await supervisorsOf()).toEqual([]);
+    // The parsed list the first read cached is dropped by the write.
+    expect(await affiliateNumbers()).toEqual(before.filter((n) => n !== '763827-SA'));
+    const [record] = await licensees.byIds([AGENT]);
+    expect(record.supervision).toEqual(
+      expect.arrayContaining([
+        { supervisor_id: BROKERAGE, affiliate_role: 'salesperson', relationship_type: 'sponsoring_broker', effective_from: '2020-06-01', effective_to: '2026-11-01' },
+      ]),
+    );
+  });
+
+  it('when a graph holds relationships without read models then they are found missing and computed as an import writes them', async () => {
+    ({ graph } = await testGraph(fixture('small')));
+    const imports = importRepo(graph, files);
+    const written = await snapshot(graph);
+    expect(written.filter((r) => r.sup !== null).length).toBeGreaterThan(0);
+    expect(written.filter((r) => r.aff !== null).length).toBeGreaterThan(0);
+    expect(await imports.readModelsMissing()).toBe(false);
+
+    await graph.writeTransaction((tx) => tx.run('MATCH (c:LicenseCredential) SET c.sup = null, c.aff = null'));
+    expect(await imports.readModelsMissing()).toBe(true);
+    await imports.refreshReadModels(await imports.jurisdictionCodes());
+    expect(await snapshot(graph)).toEqual(written);
+    expect(await imports.readModelsMissing()).toBe(false);
+  });
+});
