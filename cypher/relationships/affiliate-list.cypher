@@ -1,4 +1,4 @@
-// The affiliate list read model (`aff`: see engine/ladybug/supervisor-read-model.cypher) of a
-// supervising credential ($id): every relationship it supervises, in force or not.
-MATCH (s:LicenseCredential {id: $id})
-RETURN s.aff AS aff
+// The affiliate list (see engine/ladybug/affiliate-list.cypher) of a supervising credential
+// ($id): every relationship it supervises, in force or not; no row when it supervises none.
+MATCH (x:AffiliateList {id: $id})
+RETURN x.entries AS entries

@@ -41,13 +41,15 @@ CREATE NODE TABLE IF NOT EXISTS LicenseCredential(
   sort_key STRING,
   doc STRING,
   row_hash STRING,
-  left_source_on DATE,
-  sup STRING,
-  aff STRING
+  left_source_on DATE
 );
-// Graphs created before the read models (engine/ladybug/*-read-model.cypher) gain their columns.
-ALTER TABLE LicenseCredential ADD IF NOT EXISTS sup STRING;
-ALTER TABLE LicenseCredential ADD IF NOT EXISTS aff STRING;
+// Supervision read models, rebuilt per state at the end of every write unit
+// (engine/ladybug/*-list.cypher): a credential's supervising relationships with each
+// supervisor's doc, and a supervisor's relationships with each affiliate's sort key. Tables of
+// their own, keyed by the credential id: rows inserted afresh read ~3x faster in LadybugDB than
+// a column of the credential updated in place.
+CREATE NODE TABLE IF NOT EXISTS SupervisorList(id STRING PRIMARY KEY, state STRING, entries STRING);
+CREATE NODE TABLE IF NOT EXISTS AffiliateList(id STRING PRIMARY KEY, state STRING, entries STRING);
 CREATE NODE TABLE IF NOT EXISTS Licensee(
   id STRING PRIMARY KEY,
   entity_type STRING,

@@ -5,6 +5,10 @@ CREATE CONSTRAINT licensee_id IF NOT EXISTS FOR (l:Licensee) REQUIRE l.id IS UNI
 CREATE CONSTRAINT brokerage_id IF NOT EXISTS FOR (b:Brokerage) REQUIRE b.id IS UNIQUE;
 CREATE CONSTRAINT jurisdiction_code IF NOT EXISTS FOR (j:Jurisdiction) REQUIRE j.code IS UNIQUE;
 CREATE CONSTRAINT source_id IF NOT EXISTS FOR (s:Source) REQUIRE s.id IS UNIQUE;
+CREATE CONSTRAINT supervisor_list_id IF NOT EXISTS FOR (x:SupervisorList) REQUIRE x.id IS UNIQUE;
+CREATE CONSTRAINT affiliate_list_id IF NOT EXISTS FOR (x:AffiliateList) REQUIRE x.id IS UNIQUE;
+CREATE INDEX supervisor_list_state IF NOT EXISTS FOR (x:SupervisorList) ON (x.state);
+CREATE INDEX affiliate_list_state IF NOT EXISTS FOR (x:AffiliateList) ON (x.state);
 CREATE INDEX license_credential_state_number IF NOT EXISTS FOR (c:LicenseCredential) ON (c.state, c.license_number);
 CREATE INDEX license_credential_state_sort IF NOT EXISTS FOR (c:LicenseCredential) ON (c.state, c.sort_key);
 CREATE INDEX license_credential_source IF NOT EXISTS FOR (c:LicenseCredential) ON (c.source);

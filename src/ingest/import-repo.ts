@@ -18,11 +18,13 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
     jurisdictionCodes: files.get('import/jurisdiction-codes'),
     anyCredential: files.get('import/any-credential'),
     supervisorStates: files.get('import/supervisor-states'),
-    clearSupervisorReadModel: files.get('import/clear-supervisor-read-model'),
-    readModelPresent: files.get('import/read-model-present'),
+    affiliateStates: files.get('import/affiliate-states'),
+    deleteSupervisorLists: files.get('import/delete-supervisor-lists'),
+    deleteAffiliateLists: files.get('import/delete-affiliate-lists'),
+    readModelsPresent: files.get('import/read-models-present'),
     anyRelationship: files.get('import/any-relationship'),
-    affiliateReadModel: files.get(`engine/${graph.name}/affiliate-read-model`),
-    supervisorReadModel: files.get(`engine/${graph.name}/supervisor-read-model`),
+    supervisorList: files.get(`engine/${graph.name}/supervisor-list`),
+    affiliateList: files.get(`engine/${graph.name}/affiliate-list`),
   };
   const bulkQueries = {
     copyCredentials: files.get('engine/ladybug/copy-credentials'),
@@ -46,28 +48,38 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
   };
   const writeCounts = (t: GraphTx, rows: { state: string; rows: number }[], now: string) => t.run(q.refreshCounts, { rows, now });
   /**
-   * Recomputes the supervision read models (`sup` of affiliates, `aff` of supervisors) of the
-   * given states: every write unit that adds, changes or removes credentials or relationships
-   * runs it last, with the states of both ends of what it wrote.
+   * Rebuilds the supervision read models (SupervisorList, AffiliateList) of the given states and
+   * of the states linked to them (a supervisor list holds its supervisors' docs, an affiliate
+   * list its affiliates' names): every write unit that adds, changes or removes credentials or
+   * relationships runs it last, with the states of both ends of what it wrote. One state per
+   * statement: all of a national graph at once needs more than a 1 GB buffer pool. `unit` runs
+   * each state's statements (in `t`, or each in a transaction of its own).
    */
-  const writeReadModels = async (t: GraphTx, states: Iterable<string>) => {
+  const readModelSteps = async (unit: (fn: (t: GraphTx) => Promise<void>) => Promise<void>, states: Iterable<string>) => {
     const list = [...new Set(states)].sort();
     if (!list.length) return;
-    await t.run(q.affiliateReadModel, { states: list });
-    // Affiliate lists are ordered by the affiliates' names: supervisors elsewhere follow them.
-    const elsewhere = (await t.run(q.supervisorStates, { states: list })).map((r) => r.state as string);
-    const supervising = [...list, ...elsewhere];
-    await t.run(q.clearSupervisorReadModel, { states: supervising });
-    await t.run(q.supervisorReadModel, { states: supervising });
+    const linked = new Set(list);
+    await unit(async (t) => {
+      for (const query of [q.supervisorStates, q.affiliateStates]) for (const r of await t.run(query, { states: list })) linked.add(r.state as string);
+    });
+    for (const state of [...linked].sort()) {
+      await unit(async (t) => {
+        await t.run(q.deleteSupervisorLists, { state });
+        await t.run(q.supervisorList, { state });
+        await t.run(q.deleteAffiliateLists, { state });
+        await t.run(q.affiliateList, { state });
+      });
+    }
   };
+  const writeReadModels = (t: GraphTx, states: Iterable<string>) => readModelSteps((fn) => fn(t), states);
   return {
     writeJurisdictions,
     removeDemo,
     writeCounts,
     writeReadModels,
-    refreshReadModels: (states: Iterable<string>) => tx((t) => writeReadModels(t, states)),
+    refreshReadModels: (states: Iterable<string>) => readModelSteps(tx, states),
     /** Whether the graph holds relationships without read models (written before they existed). */
-    readModelsMissing: async () => (await graph.read(q.readModelPresent)).length === 0 && (await graph.read(q.anyRelationship)).length > 0,
+    readModelsMissing: async () => (await graph.read(q.readModelsPresent)).length === 0 && (await graph.read(q.anyRelationship)).length > 0,
     async jurisdictionCodes(): Promise<Set<string>> {
       return new Set((await graph.read(q.jurisdictionCodes)).map((r) => r.code as string));
     },

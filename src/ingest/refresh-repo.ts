@@ -40,7 +40,7 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     createLinks: q('refresh/create-links'),
     bulkCreateLinks: q('engine/ladybug/create-links'),
     existing: q('refresh/existing-credentials'),
-    docs: q('licensees/by-ids'),
+    docs: q('refresh/docs'),
     openLinks: q('refresh/open-links'),
     known: q('refresh/known-credentials'),
     closeLinks: q('refresh/close-links'),

@@ -7,7 +7,8 @@ import { QUERY_PARAMS } from '../helpers/query-params.js';
 // Read queries that must find something in the small fixture with the representative params.
 const EXPECT_ROWS = new Set([
   'coverage/jurisdictions',
-  'licensees/by-ids',
+  'licensees/by-id',
+  'licensees/supervisor-list',
   'licensees/type-counts',
   'relationships/affiliate-list',
   'import/jurisdiction-codes',

@@ -9,4 +9,4 @@ RETURN id, state, license_number, license_number_display, license_type, license_
        issue_date, expiration_date, address_kind, address_line1, address_line2, address_city, address_county,
        address_region, address_postal_code, address_country, source, snapshot_date, last_verified,
        string_split(data_source_notes, '\u001f'), f_full, f_first, f_last, f_business, f_city, sort_key, doc,
-       row_hash, left_source_on, CAST(NULL AS STRING), CAST(NULL AS STRING))
+       row_hash, left_source_on)

@@ -35,21 +35,25 @@ export interface CredentialRecord {
   data_source_notes: string[] | null;
   relationship_coverage: string;
   context_brokerage: string | null;
-  /** Every supervising relationship of the credential, in force or not (the `sup` read model). */
+  /** Every supervising relationship of the credential, in force or not (its supervisor list). */
   supervision: SupervisionEntry[];
 }
 
-/** One supervising relationship as the `sup` read model holds it. */
+/** The published fields of a credential: its doc. */
+export type CredentialFields = Omit<CredentialRecord, 'relationship_coverage' | 'supervision'>;
+
+/** One supervising relationship as a supervisor list holds it, with the supervisor's doc (JSON). */
 export interface SupervisionEntry {
   supervisor_id: string;
   affiliate_role: string;
   relationship_type: string;
   effective_from: string;
   effective_to: string | null;
+  doc: string;
 }
 
-/** A supervisor's record with the relationship by which it supervises `affiliate_id`. */
-export interface SupervisorRecord extends CredentialRecord, Omit<SupervisionEntry, 'supervisor_id'> {
+/** A supervisor's fields with the relationship by which it supervises `affiliate_id`. */
+export interface SupervisorRecord extends CredentialFields, Omit<SupervisionEntry, 'supervisor_id' | 'doc'> {
   affiliate_id: string;
 }
 
@@ -58,8 +62,8 @@ export const readModelEntries = (value: unknown): string[] => (value == null ? [
 
 function supervisionEntries(value: unknown): SupervisionEntry[] {
   return readModelEntries(value).map((line) => {
-    const [supervisor_id, affiliate_role, relationship_type, effective_from, effective_to] = line.split('\t');
-    return { supervisor_id, affiliate_role, relationship_type, effective_from, effective_to: effective_to || null };
+    const [supervisor_id, affiliate_role, relationship_type, effective_from, effective_to, doc] = line.split('\t');
+    return { supervisor_id, affiliate_role, relationship_type, effective_from, effective_to: effective_to || null, doc };
   });
 }
 
@@ -89,7 +93,8 @@ export const isoToday = () => new Date().toISOString().slice(0, 10);
  * text indexes serve the same filters) and for filters it cannot answer, search runs in Cypher.
  */
 export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today: () => string = isoToday, searchIndex?: SearchIndexHolder) {
-  const byIds = files.get('licensees/by-ids');
+  const byId = files.get('licensees/by-id');
+  const supervisorList = files.get('licensees/supervisor-list');
   const typeCounts = files.get('licensees/type-counts');
   const search = filteredQuery(files, 'licensees/search', 'licensees/search.filters');
   const searchCount = filteredQuery(files, 'licensees/search-count', 'licensees/search.filters');
@@ -128,29 +133,33 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
     return { active, params };
   };
 
-  /** Credential records by id, with their read models; unknown ids are left out. */
+  /** Credential records by id, with their supervisor lists; unknown ids are left out. */
   async function records(ids: string[]): Promise<CredentialRecord[]> {
-    if (ids.length === 0) return [];
-    return (await graph.read(byIds, { ids })).map((r) => ({
+    const rows = await Promise.all([...new Set(ids)].map((id) => graph.read(byId, { id })));
+    return rows.flat().map((r) => ({
       ...decodeDoc<CredentialRecord>(r.doc as string),
       relationship_coverage: r.relationship_coverage as string,
-      supervision: supervisionEntries(r.sup),
+      supervision: supervisionEntries(r.supervisors),
     }));
   }
 
+  /** The supervisor lists of credentials by id (empty for none or unknown). */
+  async function supervisionOf(ids: string[]): Promise<Map<string, SupervisionEntry[]>> {
+    const unique = [...new Set(ids)];
+    const rows = await Promise.all(unique.map((id) => graph.read(supervisorList, { id })));
+    return new Map(unique.map((id, i) => [id, supervisionEntries(rows[i][0]?.supervisors)]));
+  }
+
   /**
-   * The supervisors in force on `day` of these credentials, each with its relationship: one key
-   * read of all the supervisors, whatever the number of credentials. Per credential, newest
-   * relationship first.
+   * The supervisors in force on `day` of these credentials, each with its relationship, from
+   * their supervisor lists (no query). Per credential, newest relationship first.
    */
-  async function supervisorsOf(credentials: CredentialRecord[], day: string = today()): Promise<SupervisorRecord[]> {
-    const open = credentials.flatMap((c) => c.supervision.filter((e) => inForce(e, day)).map((e) => ({ affiliate_id: c.id, ...e })));
-    if (open.length === 0) return [];
-    const supervisors = new Map((await records([...new Set(open.map((e) => e.supervisor_id))])).map((r) => [r.id, r]));
+  function supervisorsOf(credentials: Pick<CredentialRecord, 'id' | 'supervision'>[], day: string = today()): SupervisorRecord[] {
     const rows: SupervisorRecord[] = [];
-    for (const { supervisor_id, ...edge } of open) {
-      const s = supervisors.get(supervisor_id);
-      if (s) rows.push({ ...s, ...edge });
+    for (const c of credentials) {
+      for (const { supervisor_id: _, doc, ...edge } of c.supervision) {
+        if (inForce(edge, day)) rows.push({ ...decodeDoc<CredentialFields>(doc), ...edge, affiliate_id: c.id });
+      }
     }
     return rows.sort(
       (a, b) =>
@@ -162,10 +171,12 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
 
   return {
     byIds: records,
+    supervisionOf,
     supervisorsOf,
     /** Supervisors in force today of the credentials with these ids. */
     async openSupervisors(ids: string[]): Promise<SupervisorRecord[]> {
-      return supervisorsOf(await records(ids));
+      const lists = await supervisionOf(ids);
+      return supervisorsOf([...lists].map(([id, supervision]) => ({ id, supervision })));
     },
     async search(filters: SearchFilters, skip: number, limit: number): Promise<{ ids: string[]; total: number }> {
       if (filters.states.length === 0) return { ids: [], total: 0 };

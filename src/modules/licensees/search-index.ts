@@ -239,8 +239,8 @@ export async function buildSearchIndexParts(rows: AsyncIterable<SearchIndexRow[]
     // The documented order. Strings compare by UTF-16 code unit here and by code point in the
     // graph: the two differ only beyond the Basic Multilingual Plane.
     // sort_key ends with the licence number, so it is unique within a state and the id never
-    // breaks a tie. Sorting tagged strings with the default comparison is 5x faster than calling
-    // a comparator on indices.
+    // breaks a tie. The default string sort of tagged keys avoids a JS comparator call per
+    // comparison (the largest part of the build when it took one).
     const tagged = keys.map((k, i) => `${k}\u0000${i}`).sort();
     const order = Int32Array.from(tagged, (t) => Number(t.slice(t.lastIndexOf('\u0000') + 1)));
     const ids = new Uint8Array(n * 16);
