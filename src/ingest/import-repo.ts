@@ -52,32 +52,27 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
    * of the states linked to them (a supervisor list holds its supervisors' docs, an affiliate
    * list its affiliates' names): every write unit that adds, changes or removes credentials or
    * relationships runs it last, with the states of both ends of what it wrote. One state per
-   * statement: all of a national graph at once needs more than a 1 GB buffer pool. `unit` runs
-   * each state's statements (in `t`, or each in a transaction of its own).
+   * statement: all of a national graph at once needs more than a 1 GB buffer pool.
    */
-  const readModelSteps = async (unit: (fn: (t: GraphTx) => Promise<void>) => Promise<void>, states: Iterable<string>) => {
+  const writeReadModels = async (t: GraphTx, states: Iterable<string>) => {
     const list = [...new Set(states)].sort();
     if (!list.length) return;
     const linked = new Set(list);
-    await unit(async (t) => {
-      for (const query of [q.supervisorStates, q.affiliateStates]) for (const r of await t.run(query, { states: list })) linked.add(r.state as string);
-    });
+    for (const query of [q.supervisorStates, q.affiliateStates]) for (const r of await t.run(query, { states: list })) linked.add(r.state as string);
     for (const state of [...linked].sort()) {
-      await unit(async (t) => {
-        await t.run(q.deleteSupervisorLists, { state });
-        await t.run(q.supervisorList, { state });
-        await t.run(q.deleteAffiliateLists, { state });
-        await t.run(q.affiliateList, { state });
-      });
+      await t.run(q.deleteSupervisorLists, { state });
+      await t.run(q.supervisorList, { state });
+      await t.run(q.deleteAffiliateLists, { state });
+      await t.run(q.affiliateList, { state });
     }
   };
-  const writeReadModels = (t: GraphTx, states: Iterable<string>) => readModelSteps((fn) => fn(t), states);
   return {
     writeJurisdictions,
     removeDemo,
     writeCounts,
     writeReadModels,
-    refreshReadModels: (states: Iterable<string>) => readModelSteps(tx, states),
+    /** As one large unit: a state's lists may not fit one transaction's memory on LadybugDB. */
+    refreshReadModels: (states: Iterable<string>) => graph.writeLarge((t) => writeReadModels(t, states)),
     /** Whether the graph holds relationships without read models (written before they existed). */
     readModelsMissing: async () => (await graph.read(q.readModelsPresent)).length === 0 && (await graph.read(q.anyRelationship)).length > 0,
     async jurisdictionCodes(): Promise<Set<string>> {

@@ -8,7 +8,6 @@ import { QUERY_PARAMS } from '../helpers/query-params.js';
 const EXPECT_ROWS = new Set([
   'coverage/jurisdictions',
   'licensees/by-id',
-  'licensees/supervisor-list',
   'licensees/type-counts',
   'relationships/affiliate-list',
   'import/jurisdiction-codes',

@@ -42,18 +42,17 @@ export interface CredentialRecord {
 /** The published fields of a credential: its doc. */
 export type CredentialFields = Omit<CredentialRecord, 'relationship_coverage' | 'supervision'>;
 
-/** One supervising relationship as a supervisor list holds it, with the supervisor's doc (JSON). */
+/** One supervising relationship as a supervisor list holds it. */
 export interface SupervisionEntry {
   supervisor_id: string;
   affiliate_role: string;
   relationship_type: string;
   effective_from: string;
   effective_to: string | null;
-  doc: string;
 }
 
-/** A supervisor's fields with the relationship by which it supervises `affiliate_id`. */
-export interface SupervisorRecord extends CredentialFields, Omit<SupervisionEntry, 'supervisor_id' | 'doc'> {
+/** A supervisor's record with the relationship by which it supervises `affiliate_id`. */
+export interface SupervisorRecord extends CredentialRecord, Omit<SupervisionEntry, 'supervisor_id'> {
   affiliate_id: string;
 }
 
@@ -62,8 +61,8 @@ export const readModelEntries = (value: unknown): string[] => (value == null ? [
 
 function supervisionEntries(value: unknown): SupervisionEntry[] {
   return readModelEntries(value).map((line) => {
-    const [supervisor_id, affiliate_role, relationship_type, effective_from, effective_to, doc] = line.split('\t');
-    return { supervisor_id, affiliate_role, relationship_type, effective_from, effective_to: effective_to || null, doc };
+    const [supervisor_id, affiliate_role, relationship_type, effective_from, effective_to] = line.split('\t');
+    return { supervisor_id, affiliate_role, relationship_type, effective_from, effective_to: effective_to || null };
   });
 }
 
@@ -94,7 +93,6 @@ export const isoToday = () => new Date().toISOString().slice(0, 10);
  */
 export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today: () => string = isoToday, searchIndex?: SearchIndexHolder) {
   const byId = files.get('licensees/by-id');
-  const supervisorList = files.get('licensees/supervisor-list');
   const typeCounts = files.get('licensees/type-counts');
   const search = filteredQuery(files, 'licensees/search', 'licensees/search.filters');
   const searchCount = filteredQuery(files, 'licensees/search-count', 'licensees/search.filters');
@@ -143,23 +141,19 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
     }));
   }
 
-  /** The supervisor lists of credentials by id (empty for none or unknown). */
-  async function supervisionOf(ids: string[]): Promise<Map<string, SupervisionEntry[]>> {
-    const unique = [...new Set(ids)];
-    const rows = await Promise.all(unique.map((id) => graph.read(supervisorList, { id })));
-    return new Map(unique.map((id, i) => [id, supervisionEntries(rows[i][0]?.supervisors)]));
-  }
-
   /**
-   * The supervisors in force on `day` of these credentials, each with its relationship, from
-   * their supervisor lists (no query). Per credential, newest relationship first.
+   * The supervisors in force on `day` of these credentials, each with its relationship: one round
+   * of key reads for all of them. A supervisor's record holds its own supervisor list, so the
+   * walk can go on upward without reading it again. Per credential, newest relationship first.
    */
-  function supervisorsOf(credentials: Pick<CredentialRecord, 'id' | 'supervision'>[], day: string = today()): SupervisorRecord[] {
+  async function supervisorsOf(credentials: Pick<CredentialRecord, 'id' | 'supervision'>[], day: string = today()): Promise<SupervisorRecord[]> {
+    const open = credentials.flatMap((c) => c.supervision.filter((e) => inForce(e, day)).map((e) => ({ affiliate_id: c.id, ...e })));
+    if (open.length === 0) return [];
+    const supervisors = new Map((await records(open.map((e) => e.supervisor_id))).map((r) => [r.id, r]));
     const rows: SupervisorRecord[] = [];
-    for (const c of credentials) {
-      for (const { supervisor_id: _, doc, ...edge } of c.supervision) {
-        if (inForce(edge, day)) rows.push({ ...decodeDoc<CredentialFields>(doc), ...edge, affiliate_id: c.id });
-      }
+    for (const { supervisor_id, ...edge } of open) {
+      const s = supervisors.get(supervisor_id);
+      if (s) rows.push({ ...s, ...edge });
     }
     return rows.sort(
       (a, b) =>
@@ -171,12 +165,10 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
 
   return {
     byIds: records,
-    supervisionOf,
     supervisorsOf,
     /** Supervisors in force today of the credentials with these ids. */
     async openSupervisors(ids: string[]): Promise<SupervisorRecord[]> {
-      const lists = await supervisionOf(ids);
-      return supervisorsOf([...lists].map(([id, supervision]) => ({ id, supervision })));
+      return supervisorsOf(await records(ids));
     },
     async search(filters: SearchFilters, skip: number, limit: number): Promise<{ ids: string[]; total: number }> {
       if (filters.states.length === 0) return { ids: [], total: 0 };

@@ -46,17 +46,18 @@ export function createLicenseesService(repo: LicenseesRepo) {
   }
 
   /**
-   * Public Licensee shapes in at most two rounds of key reads whatever the count: the credentials
-   * with their supervisor lists (which hold the supervisors' docs), then the supervisor lists of
-   * the businesses whose designated brokers the shapes name.
+   * Public Licensee shapes in at most three rounds of key reads whatever the count: the
+   * credentials with their supervisor lists, their supervisors in force today (with theirs), then
+   * the supervisors of those businesses whose designated brokers the shapes name.
    */
   async function hydrate(ids: string[]): Promise<Map<string, Licensee>> {
     const creds = await records(ids);
-    const open = groupBy(repo.supervisorsOf([...creds.values()]), (s) => s.affiliate_id);
+    const supervisors = await repo.supervisorsOf([...creds.values()]);
+    const open = groupBy(supervisors, (s) => s.affiliate_id);
+    const known = new Map<string, CredentialRecord>([...creds, ...supervisors.map((s) => [s.id, s] as const)]);
     const lookups = new Set<string>();
-    for (const c of creds.values()) for (const id of designationLookups(c, open.get(c.id) ?? [])) if (!creds.has(id)) lookups.add(id);
-    const lists = await repo.supervisionOf([...lookups]);
-    const more = groupBy(repo.supervisorsOf([...lists].map(([id, supervision]) => ({ id, supervision }))), (s) => s.affiliate_id);
+    for (const c of creds.values()) for (const id of designationLookups(c, open.get(c.id) ?? [])) if (!open.has(id)) lookups.add(id);
+    const more = groupBy(await repo.supervisorsOf([...lookups].map((id) => known.get(id)!)), (s) => s.affiliate_id);
     const openOf = (id: string): SupervisorRecord[] => open.get(id) ?? more.get(id) ?? [];
     const out = new Map<string, Licensee>();
     for (const c of creds.values()) out.set(c.id, toLicensee(c, openOf(c.id), openOf));

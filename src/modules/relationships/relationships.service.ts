@@ -1,8 +1,7 @@
 import { BROKERAGE_RELATIONSHIP_TYPES, type RelationshipType } from '../../domain/vocabulary.js';
 import { NotFoundError } from '../../errors.js';
 import { displayName } from '../licensees/licensee-shape.js';
-import { decodeDoc } from '../../domain/credential-doc.js';
-import { inForce, type CredentialFields, type CredentialRecord, type LicenseesRepo, type SupervisorRecord } from '../licensees/licensees.repo.js';
+import { inForce, type CredentialRecord, type LicenseesRepo, type SupervisorRecord } from '../licensees/licensees.repo.js';
 import type { LicenseRef, LicenseesService } from '../licensees/licensees.service.js';
 import type { AffiliationFilters, EdgeFilters, RelationshipsRepo } from './relationships.repo.js';
 
@@ -38,7 +37,11 @@ export function createRelationshipsService(repo: RelationshipsRepo, licenseesRep
           (!f.affiliate_role || r.affiliate_role === f.affiliate_role) &&
           (!f.relationship_type || r.relationship_type === f.relationship_type),
       );
-      const rows = wanted.map((r) => ({ r, s: decodeDoc<CredentialFields>(r.doc) }));
+      const supervisors = new Map((await licenseesRepo.byIds(wanted.map((r) => r.supervisor_id))).map((s) => [s.id, s]));
+      const rows = wanted.flatMap((r) => {
+        const s = supervisors.get(r.supervisor_id);
+        return s ? [{ r, s }] : [];
+      });
       rows.sort(
         (a, b) =>
           b.r.effective_from.localeCompare(a.r.effective_from) ||
@@ -59,13 +62,13 @@ export function createRelationshipsService(repo: RelationshipsRepo, licenseesRep
 
     async supervisors(ref: LicenseRef, f: EdgeFilters) {
       const c = await licensees.require(ref);
-      return licenseesRepo.supervisorsOf([c]).filter((s) => matches(s, f)).map(supervisorItem);
+      return (await licenseesRepo.supervisorsOf([c])).filter((s) => matches(s, f)).map(supervisorItem);
     },
 
     /** Legacy: the one current supervisor, preferring the brokerage link, then the newest. */
     async supervisor(ref: LicenseRef) {
       const c = await licensees.require(ref);
-      const open = licenseesRepo.supervisorsOf([c]);
+      const open = await licenseesRepo.supervisorsOf([c]);
       const pick = open.find((s) => BROKERAGE_RELATIONSHIP_TYPES.includes(s.relationship_type as RelationshipType)) ?? open[0];
       return pick ? supervisorItem(pick) : null;
     },
@@ -99,18 +102,20 @@ export function createRelationshipsService(repo: RelationshipsRepo, licenseesRep
       // For each credential reached: the credentials on the walk from the start up to it.
       const below = new Map<string, Set<string>>([[c.id, new Set([c.id])]]);
       const levels = [];
-      let frontier: Pick<CredentialRecord, 'id' | 'supervision'>[] = [c];
+      let frontier: CredentialRecord[] = [c];
       let depth = 0;
       let cycle = false;
       let truncated = false;
       while (frontier.length) {
-        const open = licenseesRepo.supervisorsOf(frontier);
+        // One round of key reads per level: a supervisor's record holds its own supervisor list.
+        const open = await licenseesRepo.supervisorsOf(frontier);
         if (depth === maxDepth) {
           truncated = open.some((s) => !below.get(s.affiliate_id)!.has(s.id));
           break;
         }
         depth += 1;
         const next = new Map<string, Set<string>>();
+        const reached = new Map<string, SupervisorRecord>();
         for (const s of open) {
           const path = below.get(s.affiliate_id)!;
           if (path.has(s.id)) {
@@ -135,10 +140,10 @@ export function createRelationshipsService(repo: RelationshipsRepo, licenseesRep
           const merged = next.get(s.id) ?? new Set([s.id]);
           path.forEach((id) => merged.add(id));
           next.set(s.id, merged);
+          reached.set(s.id, s);
         }
         next.forEach((path, id) => below.set(id, path));
-        // Each level is one round of key reads: the supervisor lists of the credentials reached.
-        frontier = [...(await licenseesRepo.supervisionOf([...next.keys()]))].map(([id, supervision]) => ({ id, supervision }));
+        frontier = [...reached.values()];
       }
       const depthReached = levels.reduce((m, l) => Math.max(m, l.depth), 0);
       return {
