@@ -71,4 +71,21 @@ describe('the supervision read models', () => {
     expect(await snapshot(graph)).toEqual(written);
     expect(await imports.readModelsMissing()).toBe(false);
   });
+
+  it('when records are read again then they come without a query until a write, after which they are read anew', async () => {
+    ({ graph } = await testGraph(fixture('small')));
+    const g = graph;
+    let reads = 0;
+    const counted: GraphEngine = { ...g, read: (q, p) => ((reads += 1), g.read(q, p)) };
+    const { licensees } = wire(counted);
+    const [first] = await licensees.byIds([AGENT]);
+    const afterFirst = reads;
+    expect(afterFirst).toBe(1);
+    expect(await licensees.byIds([AGENT])).toEqual([first]);
+    expect(reads).toBe(afterFirst);
+    await importFolder(importRepo(g, files), folderWith({ 'relationships.csv': `${REL_HEADER}\nTX,100001-B,TX,763827-SA,salesperson,sponsoring_broker,2020-06-01,2026-11-01,fixture\n` }));
+    const [again] = await licensees.byIds([AGENT]);
+    expect(reads).toBe(afterFirst + 1);
+    expect(again.supervision).not.toEqual(first.supervision);
+  });
 });
