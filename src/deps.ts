@@ -76,12 +76,16 @@ export function accountsDeps(store: SqlStore) {
 
 /**
  * The name-search index beside an engine that lacks text indexes and can export (LadybugDB);
- * undefined for Neo4j. Its first build starts at once.
+ * undefined for Neo4j. Its first build starts at once, unless `snapshot` (a file) holds the index
+ * of this very graph file.
  */
-export function searchIndex(graph: GraphEngine, files: QueryFiles, logger: Pick<Logger, 'error'>): SearchIndexHolder | undefined {
+export function searchIndex(graph: GraphEngine, files: QueryFiles, logger: Pick<Logger, 'error'>, snapshot?: string): SearchIndexHolder | undefined {
   if (!graph.exportFile || !graph.onWrite) return undefined;
-  const holder = searchIndexBeside({ exportFile: graph.exportFile, onWrite: graph.onWrite }, files.get('licensees/search-index-rows'), (err) =>
-    logger.error({ err }, 'search index build failed'),
+  const holder = searchIndexBeside(
+    { exportFile: graph.exportFile, onWrite: graph.onWrite, stamp: graph.stamp },
+    files.get('licensees/search-index-rows'),
+    (err) => logger.error({ err }, 'search index build failed'),
+    snapshot,
   );
   holder.current().catch((err) => logger.error({ err }, 'search index build failed'));
   return holder;

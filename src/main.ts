@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
-import { accountsDeps, buildDeps, importRepo, loadQueryFiles, openGraph, openStore, refreshRepo } from './deps.js';
+import { accountsDeps, buildDeps, importRepo, loadQueryFiles, openGraph, openStore, refreshRepo, searchIndex } from './deps.js';
 import { DataDirLockedError } from './errors.js';
 import { importFolder } from './ingest/canonical-import.js';
 import { adminCommands } from './modules/admin/admin.commands.js';
@@ -56,7 +56,8 @@ async function main() {
   });
   // The operator endpoint exists for the embedded stores, which only one process can open.
   const adminRouter = graph.name === 'ladybug' || store.kind === 'pglite' ? adminRoutes(adminToken, run) : undefined;
-  const app = createApp({ ...buildDeps(graph, files, logger, config, side), adminRouter });
+  const index = searchIndex(graph, files, logger, graph.name === 'ladybug' ? path.join(config.dataDir, 'search-index.snapshot') : undefined);
+  const app = createApp({ ...buildDeps(graph, files, logger, config, side, index), adminRouter });
   const server = app.listen(config.PORT, config.HOST);
   server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = config.KEEP_ALIVE_TIMEOUT_MS + 1000;
@@ -104,6 +105,11 @@ async function main() {
       removeServerHandle(config.dataDir);
       await store.close();
       await graph.close();
+      try {
+        index?.persist();
+      } catch (err) {
+        logger.warn({ err }, 'the search index could not be kept for the next start');
+      }
       logger.info('stopped');
       logger.flush?.();
       process.exit(code);

@@ -42,6 +42,12 @@ export interface GraphEngine {
   exportFile?(query: string): Promise<string>;
   /** Engines whose writes all go through this process (LadybugDB): `listener` runs after each committed write. */
   onWrite?(listener: () => void): void;
+  /**
+   * Engines on a file (LadybugDB): an identifier of the file as this process found it at open, or
+   * as close left it; equal stamps mean the same content. Undefined while open after a write, when
+   * the file was not cleanly closed, and for an in-memory graph.
+   */
+  stamp?(): string | undefined;
   /** All statements inside `fn` commit together or not at all. Writes are serialized. */
   writeTransaction<T>(fn: (tx: GraphTx) => Promise<T>): Promise<T>;
   /**

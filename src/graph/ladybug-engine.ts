@@ -124,8 +124,19 @@ async function closeDatabase(o: Opened) {
   await o.db.close();
 }
 
+/**
+ * The file's size and modification time, when no WAL is beside it: LadybugDB rewrites the file at
+ * every checkpoint (close included) and leaves it alone at open.
+ */
+function fileStamp(file: string): string | undefined {
+  if (file === ':memory:' || fs.existsSync(`${file}.wal`)) return undefined;
+  const st = fs.statSync(file, { bigint: true });
+  return `${st.size}:${st.mtimeNs}`;
+}
+
 export async function openLadybug(options: LadybugOptions): Promise<GraphEngine> {
   let current = await openDatabase(options, options.path, options.connections);
+  let stamp = fileStamp(options.path);
   let idle = [...current.readers];
   const waiting: ((slot: Slot) => void)[] = [];
   let inFlight = 0;
@@ -168,6 +179,7 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
       try {
         return await fn();
       } finally {
+        stamp = undefined;
         for (const listener of writeListeners) listener();
       }
     });
@@ -283,10 +295,12 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
     onWrite(listener) {
       writeListeners.push(listener);
     },
-    applySchema(statements) {
-      return serializeWrite(async () => {
+    async applySchema(statements) {
+      await serializeWrite(async () => {
         for (const s of statements) await control(current.writer, s);
       });
+      // A schema already in place leaves the file as it was (and no WAL): the stamp still holds.
+      stamp = fileStamp(options.path);
     },
     async exportFile(query) {
       const dir = options.path === ':memory:' ? os.tmpdir() : path.dirname(options.path);
@@ -305,11 +319,14 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
     async ping() {
       await read('RETURN 1 AS ok');
     },
+    stamp: () => stamp,
     async close() {
       if (closed) return;
       await writeChain;
       closed = true;
       await closeDatabase(current);
+      // Written or not, the file is consistent now: what a later open will find.
+      stamp = fileStamp(options.path);
     },
   };
 }

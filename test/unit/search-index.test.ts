@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importRepo } from '../../src/deps.js';
+import { importRepo, openGraph } from '../../src/deps.js';
 import { csvText, readBulkFile } from '../../src/graph/ladybug-bulk-file.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { importFolder } from '../../src/ingest/canonical-import.js';
@@ -116,6 +116,47 @@ describe('the name-search index beside the embedded graph', () => {
       const after = await indexed.search({ ...NONE, states: ['TX'], lastNameTerms: ['quinn'] }, 0, 10);
       expect(after.total).toBe(before.total - 1);
       expect(after).toEqual(await cypher.search({ ...NONE, states: ['TX'], lastNameTerms: ['quinn'] }, 0, 10));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the search index kept on disk between starts', () => {
+  it('when the graph closed cleanly then the next start reads the kept index, and after a write elsewhere it rebuilds', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-snapshot-'));
+    const config = { graphPath: path.join(dir, 'graph.lbug'), GRAPH_BUFFER_POOL_MB: 256, GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 30000 };
+    const snapshot = path.join(dir, 'search-index.snapshot');
+    const query = files.get('licensees/search-index-rows');
+    const filters = { ...NONE, states: ['TX'], nameTerms: ['a'] };
+    const holderOf = (g: GraphEngine) => searchIndexBeside({ exportFile: g.exportFile!, onWrite: g.onWrite!, stamp: g.stamp }, query, (err) => { throw err; }, snapshot);
+    try {
+      let graph = await openGraph(config, files);
+      await importFolder(importRepo(graph, files), fixture('small'));
+      let holder = holderOf(graph);
+      const found = (await holder.current()).search(filters, 0, 50);
+      expect(found?.total).toBeGreaterThan(0);
+      await graph.close();
+      holder.persist();
+      expect(fs.existsSync(snapshot)).toBe(true);
+
+      graph = await openGraph(config, files);
+      holder = holderOf(graph);
+      expect(holder.ready()).toBe(true);
+      expect((await holder.current()).search(filters, 0, 50)).toEqual(found);
+      await graph.close();
+      holder.persist();
+
+      // Another process writes while no server runs: the kept index is not for this file any more.
+      graph = await openGraph(config, files);
+      await importFolder(importRepo(graph, files), DEMO_SEEDS);
+      await graph.close();
+      graph = await openGraph(config, files);
+      holder = holderOf(graph);
+      expect(holder.ready()).toBe(false);
+      expect(fs.existsSync(snapshot)).toBe(false);
+      expect((await holder.current()).search(filters, 0, 50)).toEqual(await createLicenseesRepo(graph, files, TODAY).search(filters, 0, 50));
+      await graph.close();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -7,6 +7,7 @@
 // exactly when it is a substring of one of the field's words: a term is looked up in the
 // dictionary (a few hundred kB of text per field, scanned with indexOf) rather than in every row.
 import fs from 'node:fs';
+import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { GraphEngine } from '../../graph/graph-port.js';
 import type { SearchFilters } from './licensees.repo.js';
@@ -186,6 +187,8 @@ export interface SearchIndex {
   /** A page of ids in result order and the exact total; undefined for filters it cannot answer (brokerage). */
   search(filters: SearchFilters, skip: number, limit: number): { ids: string[]; total: number } | undefined;
   readonly size: number;
+  /** The data it was made from, to keep on disk. */
+  readonly parts: SearchIndexParts;
 }
 
 interface StateBuilder {
@@ -298,6 +301,7 @@ export function searchIndexFrom(parts: SearchIndexParts): SearchIndex {
 
   return {
     size: parts.size,
+    parts,
     search(f, skip, limit) {
       if (f.brokerageTerms.length) return undefined;
       const status = f.status === undefined ? undefined : (codes.get(f.status) ?? -1);
@@ -340,25 +344,56 @@ export interface SearchIndexHolder {
   current(): Promise<SearchIndex>;
   /** An index has been built (searches need not wait for the first build). */
   ready(): boolean;
+  /**
+   * Keeps the index on disk when it holds every write and the graph is closed cleanly: the next
+   * start on the same graph file reads it instead of rebuilding it. Call after closing the graph.
+   */
+  persist(): void;
 }
 
 /** Quiet time after a write before the index is rebuilt unasked (an import commits many batches). */
 const REBUILD_AFTER_MS = 250;
+const SNAPSHOT_VERSION = 1;
+
+/** The parts kept for a graph stamp, or undefined when the file is absent, unreadable or another graph's. */
+function readSnapshot(file: string, stamp: string): SearchIndexParts | undefined {
+  try {
+    const kept = v8.deserialize(fs.readFileSync(file)) as { version: number; stamp: string; parts: SearchIndexParts };
+    return kept.version === SNAPSHOT_VERSION && kept.stamp === stamp ? kept.parts : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeSnapshot(file: string, stamp: string, parts: SearchIndexParts) {
+  const partial = `${file}.partial`;
+  fs.writeFileSync(partial, v8.serialize({ version: SNAPSHOT_VERSION, stamp, parts }));
+  fs.renameSync(partial, file);
+}
 
 /**
  * Keeps the search index current with the graph: rebuilt (in a worker, from an export of the
  * graph) once writes have gone quiet, and before any search that arrives after a write. A search
- * never reads an index older than the writes committed before it.
+ * never reads an index older than the writes committed before it. With `snapshot`, a file: the
+ * index kept there by persist() is taken at start when the graph's stamp is the one it was kept
+ * for (a restart on an unchanged graph), instead of a first build (~20 s at 3M credentials).
  */
 export function searchIndexBeside(
-  graph: Required<Pick<GraphEngine, 'exportFile' | 'onWrite'>>,
+  graph: Required<Pick<GraphEngine, 'exportFile' | 'onWrite'>> & Pick<GraphEngine, 'stamp'>,
   query: string,
   onError: (err: unknown) => void,
+  snapshot?: string,
 ): SearchIndexHolder {
   let writes = 0;
   let built: { index: SearchIndex; writes: number } | undefined;
   let building: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
+
+  const stamp = graph.stamp?.();
+  const kept = snapshot && stamp ? readSnapshot(snapshot, stamp) : undefined;
+  if (kept) built = { index: searchIndexFrom(kept), writes: 0 };
+  // A kept index is for this stamp only: once the graph changes it must not be read again.
+  else if (snapshot) fs.rmSync(snapshot, { force: true });
 
   const build = async () => {
     const at = writes;
@@ -383,5 +418,12 @@ export function searchIndexBeside(
     timer = setTimeout(() => current().catch(onError), REBUILD_AFTER_MS);
     timer.unref();
   });
-  return { current, ready: () => built !== undefined };
+  return {
+    current,
+    ready: () => built !== undefined,
+    persist() {
+      const closedAs = graph.stamp?.();
+      if (snapshot && closedAs && built && built.writes === writes) writeSnapshot(snapshot, closedAs, built.index.parts);
+    },
+  };
 }
