@@ -214,7 +214,9 @@ export async function buildSearchIndexParts(rows: AsyncIterable<SearchIndexRow[]
   };
   let size = 0;
   for await (const chunk of rows) {
-    for (const [state, id, sortKey, number, status, type, full, first, last, business, city] of chunk) {
+    for (const row of chunk) {
+      if (row.length !== SEARCH_INDEX_COLUMNS.length) throw new Error(`a search index row has ${row.length} fields, not ${SEARCH_INDEX_COLUMNS.length}`);
+      const [state, id, sortKey, number, status, type, full, first, last, business, city] = row;
       let b = builders.get(state!);
       if (!b) {
         b = { ids: Buffer.alloc(1 << 16), sortKeys: [], status: [], type: [], numbers: [], fields: Object.fromEntries(FIELDS.map((f) => [f, new FieldBuilder()])) as Record<Field, FieldBuilder> };
