@@ -34,6 +34,11 @@ function normalizeRow(row: Record<string, unknown>): Row {
 const LOAD_FILE_PREFIX = 'lvs-load-';
 const EXPORT_FILE_PREFIX = 'lvs-export-';
 
+/** A path put into a statement as a literal: refuses one that could end the literal. */
+function literalPath(file: string, what: string) {
+  if (/['\\\n]/.test(file)) throw new GraphError(`cannot ${what} a path with quotes or backslashes: ${file}`, false);
+}
+
 /** csvText's dialect, for LOAD/COPY FROM and COPY TO. */
 const DIALECT = `delim='\\u001e', quote='\\u0002', escape='\\u0002'`;
 
@@ -137,6 +142,11 @@ function fileStamp(file: string): string | undefined {
 export async function openLadybug(options: LadybugOptions): Promise<GraphEngine> {
   let current = await openDatabase(options, options.path, options.connections);
   let stamp = fileStamp(options.path);
+  // Exports a process killed mid-read left behind (the data dir is this process's alone now).
+  if (options.path !== ':memory:') {
+    const dir = path.dirname(options.path);
+    for (const f of fs.readdirSync(dir)) if (f.startsWith(EXPORT_FILE_PREFIX)) fs.rmSync(path.join(dir, f), { force: true });
+  }
   let idle = [...current.readers];
   const waiting: ((slot: Slot) => void)[] = [];
   let inFlight = 0;
@@ -199,8 +209,7 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
     }
   };
   const loadFile = async (o: Opened, query: string, f: BulkFile, params?: Params) => {
-    // The path goes into the statement as a literal: refuse anything that could end it.
-    if (/['\\\n]/.test(f.path)) throw new GraphError(`cannot bulk-load from a path with quotes or backslashes: ${f.path}`, false);
+    literalPath(f.path, 'bulk-load from');
     const options = loadOptions(!f.lineBreaks);
     // Declared types: without them LadybugDB sniffs `{...}` and `[...]` text as structs and lists.
     const header = f.columns.map((k) => `${k} ${f.dates.includes(k) ? 'DATE' : 'STRING'}`).join(', ');
@@ -305,6 +314,7 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
     async exportFile(query) {
       const dir = options.path === ':memory:' ? os.tmpdir() : path.dirname(options.path);
       const file = path.join(dir, `${EXPORT_FILE_PREFIX}${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.csv`);
+      literalPath(file, 'export to');
       const slot = await acquire();
       try {
         await control(slot, `COPY (${query}) TO '${file}' (header=false, ${DIALECT})`);
