@@ -25,6 +25,7 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'analyst/supervised-by-expired-licence': { as_of: '2026-11-22' },
   'coverage/jurisdictions': {},
   'licensees/by-id': { id: TX_AGENT },
+  'licensees/jurisdiction-coverage': {},
   'refresh/docs': { ids: [TX_AGENT, TX_BROKERAGE] },
   'licensees/search': {
     states: ['TX'], skip: 0, limit: 10,

@@ -8,6 +8,7 @@ import { QUERY_PARAMS } from '../helpers/query-params.js';
 const EXPECT_ROWS = new Set([
   'coverage/jurisdictions',
   'licensees/by-id',
+  'licensees/jurisdiction-coverage',
   'licensees/type-counts',
   'relationships/affiliate-list',
   'import/jurisdiction-codes',

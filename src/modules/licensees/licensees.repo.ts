@@ -96,6 +96,7 @@ const CACHED_RECORDS = 50_000;
  */
 export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today: () => string = isoToday, searchIndex?: SearchIndexHolder) {
   const byId = files.get('licensees/by-id');
+  const jurisdictionCoverage = files.get('licensees/jurisdiction-coverage');
   const typeCounts = files.get('licensees/type-counts');
   const search = filteredQuery(files, 'licensees/search', 'licensees/search.filters');
   const searchCount = filteredQuery(files, 'licensees/search-count', 'licensees/search.filters');
@@ -141,41 +142,50 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
   // objects for every major GC to mark (p99 pauses of tens of ms) and hundreds of MB. Without
   // write notices (Neo4j) nothing is kept.
   const cache = new Map<string, Row>();
+  let coverage: Map<string, string> | undefined;
   let writes = 0;
   graph.onWrite?.(() => {
     writes += 1;
     cache.clear();
+    coverage = undefined;
   });
-  const record = (r: Row): CredentialRecord => ({
-    ...decodeDoc<CredentialRecord>(r.doc as string),
-    relationship_coverage: r.relationship_coverage as string,
-    supervision: supervisionEntries(r.supervisors),
-  });
+  /** Relationship coverage by state: a few dozen rows, kept like the records. */
+  async function coverageByState(): Promise<Map<string, string>> {
+    if (coverage) return coverage;
+    const at = writes;
+    const read = new Map((await graph.read(jurisdictionCoverage)).map((r) => [r.code as string, r.relationship_coverage as string]));
+    if (graph.onWrite && writes === at) coverage = read;
+    return read;
+  }
+  const record = (r: Row, coverageOf: Map<string, string>): CredentialRecord | undefined => {
+    const doc = decodeDoc<CredentialRecord>(r.doc as string);
+    const relationship_coverage = coverageOf.get(doc.state);
+    // A credential is always imported into a jurisdiction on file.
+    return relationship_coverage === undefined ? undefined : { ...doc, relationship_coverage, supervision: supervisionEntries(r.supervisors) };
+  };
 
   /** Credential records by id, with their supervisor lists; unknown ids are left out. */
   async function records(ids: string[]): Promise<CredentialRecord[]> {
-    const out: CredentialRecord[] = [];
+    const kept: Row[] = [];
     const missing: string[] = [];
     for (const id of new Set(ids)) {
       const hit = cache.get(id);
       if (hit) {
         cache.delete(id);
         cache.set(id, hit);
-        out.push(record(hit));
+        kept.push(hit);
       } else missing.push(id);
     }
     const at = writes;
-    const rows = await Promise.all(missing.map((id) => graph.read(byId, { id })));
+    const [coverageOf, rows] = await Promise.all([coverageByState(), Promise.all(missing.map((id) => graph.read(byId, { id })))]);
     rows.forEach(([row], i) => {
-      if (!row) return;
-      out.push(record(row));
       // Not when a write landed meanwhile: the row may predate it.
-      if (graph.onWrite && writes === at) {
+      if (row && graph.onWrite && writes === at) {
         cache.set(missing[i], row);
         if (cache.size > CACHED_RECORDS) cache.delete(cache.keys().next().value!);
       }
     });
-    return out;
+    return [...kept, ...rows.flatMap(([row]) => (row ? [row] : []))].flatMap((row) => record(row, coverageOf) ?? []);
   }
 
   /**
