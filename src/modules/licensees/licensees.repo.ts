@@ -39,9 +39,6 @@ export interface CredentialRecord {
   supervision: SupervisionEntry[];
 }
 
-/** The published fields of a credential: its doc. */
-export type CredentialFields = Omit<CredentialRecord, 'relationship_coverage' | 'supervision'>;
-
 /** One supervising relationship as a supervisor list holds it. */
 export interface SupervisionEntry {
   supervisor_id: string;

@@ -48,7 +48,6 @@ export interface SearchIndexParts {
   states: [string, StateIndex][];
   /** Status and type values and their codes (0: none). */
   codes: [string, number][];
-  size: number;
 }
 
 /** Builds one field's dictionary from the words of each row; rows are numbered as they arrive. */
@@ -186,7 +185,6 @@ const uuidOf = (ids: Uint8Array, row: number) => {
 export interface SearchIndex {
   /** A page of ids in result order and the exact total; undefined for filters it cannot answer (brokerage). */
   search(filters: SearchFilters, skip: number, limit: number): { ids: string[]; total: number } | undefined;
-  readonly size: number;
   /** The data it was made from, to keep on disk. */
   readonly parts: SearchIndexParts;
 }
@@ -212,7 +210,6 @@ export async function buildSearchIndexParts(rows: AsyncIterable<SearchIndexRow[]
     if (c > 255) throw new Error('more than 255 distinct status and type values');
     return c;
   };
-  let size = 0;
   for await (const chunk of rows) {
     for (const row of chunk) {
       if (row.length !== SEARCH_INDEX_COLUMNS.length) throw new Error(`a search index row has ${row.length} fields, not ${SEARCH_INDEX_COLUMNS.length}`);
@@ -234,7 +231,6 @@ export async function buildSearchIndexParts(rows: AsyncIterable<SearchIndexRow[]
       b.fields.last.add(last);
       b.fields.business.add(business);
       b.fields.city.add(city);
-      size += 1;
     }
   }
   const states: [string, StateIndex][] = [];
@@ -266,7 +262,7 @@ export async function buildSearchIndexParts(rows: AsyncIterable<SearchIndexRow[]
     states.push([state, { n, ids, status, type, numbers: { text: numberText, starts: numberStarts }, fields: Object.fromEntries(FIELDS.map((f) => [f, b.fields[f].build(order)])) as Record<Field, FieldIndex> }]);
     builders.delete(state);
   }
-  return { states, codes: [...codes], size };
+  return { states, codes: [...codes] };
 }
 
 /** The typed arrays of the parts, to transfer rather than copy to another thread. */
@@ -302,7 +298,6 @@ export function searchIndexFrom(parts: SearchIndexParts): SearchIndex {
   };
 
   return {
-    size: parts.size,
     parts,
     search(f, skip, limit) {
       if (f.brokerageTerms.length) return undefined;
