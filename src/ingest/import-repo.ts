@@ -18,7 +18,6 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
     jurisdictionCodes: files.get('import/jurisdiction-codes'),
     anyCredential: files.get('import/any-credential'),
     supervisorStates: files.get('import/supervisor-states'),
-    affiliateStates: files.get('import/affiliate-states'),
     deleteSupervisorLists: files.get('import/delete-supervisor-lists'),
     deleteAffiliateLists: files.get('import/delete-affiliate-lists'),
     readModelsPresent: files.get('import/read-models-present'),
@@ -48,20 +47,22 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
   };
   const writeCounts = (t: GraphTx, rows: { state: string; rows: number }[], now: string) => t.run(q.refreshCounts, { rows, now });
   /**
-   * Rebuilds the supervision read models (SupervisorList, AffiliateList) of the given states and
-   * of the states linked to them (a supervisor list holds its supervisors' docs, an affiliate
-   * list its affiliates' names): every write unit that adds, changes or removes credentials or
-   * relationships runs it last, with the states of both ends of what it wrote. One state per
-   * statement: all of a national graph at once needs more than a 1 GB buffer pool.
+   * Rebuilds the supervision read models of the given states: every write unit that adds, changes
+   * or removes credentials or relationships runs it last, with the states of both ends of what it
+   * wrote. A state's supervisor lists follow from the relationships into it alone; its affiliate
+   * lists also hold the affiliates' names, so those of supervisors elsewhere whose affiliates are
+   * in these states are rebuilt too. One state per statement: all of a national graph at once
+   * needs more than a 1 GB buffer pool.
    */
   const writeReadModels = async (t: GraphTx, states: Iterable<string>) => {
     const list = [...new Set(states)].sort();
     if (!list.length) return;
-    const linked = new Set(list);
-    for (const query of [q.supervisorStates, q.affiliateStates]) for (const r of await t.run(query, { states: list })) linked.add(r.state as string);
-    for (const state of [...linked].sort()) {
+    for (const state of list) {
       await t.run(q.deleteSupervisorLists, { state });
       await t.run(q.supervisorList, { state });
+    }
+    const elsewhere = (await t.run(q.supervisorStates, { states: list })).map((r) => r.state as string);
+    for (const state of [...list, ...elsewhere]) {
       await t.run(q.deleteAffiliateLists, { state });
       await t.run(q.affiliateList, { state });
     }

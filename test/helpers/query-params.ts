@@ -66,7 +66,6 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'engine/neo4j/affiliate-list': { state: 'TX' },
   'import/read-models-present': {},
   'import/supervisor-states': { states: ['TX'] },
-  'import/affiliate-states': { states: ['TX'] },
   'import/delete-supervisor-lists': { state: 'OR' },
   'import/delete-affiliate-lists': { state: 'OR' },
   'refresh/create-credentials': { rows: [{ ...CREDENTIAL_ROW, id: '00000000-0000-5000-8000-000000000011' }] },
