@@ -49,7 +49,6 @@ const DIALECT = `delim='\\u001e', quote='\\u0002', escape='\\u0002'`;
  */
 const loadOptions = (parallel: boolean) => `header=true, ${DIALECT}, parallel=${parallel}`;
 
-
 // Prepared statements per connection; bounded because filter combinations vary the query text.
 const PREPARED_CACHE_SIZE = 256;
 
