@@ -19,6 +19,8 @@ export interface GraphTx {
    * caller's.
    */
   bulkFile?(query: string, file: BulkFile, params?: Params): Promise<void>;
+  /** As GraphEngine.exportFile, seeing this unit's writes. */
+  exportFile?(query: string, params?: Params): Promise<string>;
 }
 
 export interface BulkFile {
@@ -39,7 +41,7 @@ export interface GraphEngine {
    * query to a new file in the engine's bulk dialect without a header (read it back with
    * readBulkFile), for results too large for read(). The file is the caller's to remove.
    */
-  exportFile?(query: string): Promise<string>;
+  exportFile?(query: string, params?: Params): Promise<string>;
   /** Engines whose writes all go through this process (LadybugDB): `listener` runs after each committed write. */
   onWrite?(listener: () => void): void;
   /**

@@ -123,6 +123,22 @@ async function control(slot: Slot, statement: string): Promise<void> {
   }
 }
 
+/** COPY TO a new file in `dir` (see GraphEngine.exportFile); prepared, so it takes parameters. */
+async function exportTo(slot: Slot, dir: string, query: string, params: Params = {}): Promise<string> {
+  const file = path.join(dir, `${EXPORT_FILE_PREFIX}${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.csv`);
+  literalPath(file, 'export to');
+  try {
+    const stmt = await slot.conn.prepare(`COPY (${query}) TO '${file}' (header=false, ${DIALECT})`);
+    if (!stmt.isSuccess()) throw new Error(stmt.getErrorMessage());
+    const result = await slot.conn.execute(stmt, params as Record<string, never>);
+    for (const r of Array.isArray(result) ? result : [result]) r.close();
+  } catch (err) {
+    fs.rmSync(file, { force: true });
+    throw new GraphError(`ladybug export failed: ${(err as Error).message}`, isTransient(err), { cause: err });
+  }
+  return file;
+}
+
 async function closeDatabase(o: Opened) {
   for (const slot of [...o.readers, o.writer]) await slot.conn.close();
   await o.db.close();
@@ -233,6 +249,7 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
       }
     },
     bulkFile: (query, file, params) => loadFile(o, query, file, params),
+    exportFile: (query, params) => exportTo(o.writer, dir, query, params),
   });
 
   return {
@@ -252,8 +269,13 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
         const copy = `${options.path}.refresh`;
         const backup = `${options.path}.previous`;
         const dir = path.dirname(options.path);
-        // Leftovers of a run killed earlier: its copy, the copy's WAL and shadow pages, load files.
-        const leftovers = () => [copy, `${copy}.wal`, `${copy}.shadow`, ...fs.readdirSync(dir).filter((f) => f.startsWith(LOAD_FILE_PREFIX)).map((f) => path.join(dir, f))];
+        // Leftovers of a run killed earlier: its copy and the copy's files (WAL, shadow pages, a
+        // WAL being checkpointed, which the next open of a copy would replay), load files.
+        const leftovers = () =>
+          fs
+            .readdirSync(dir)
+            .filter((f) => f.startsWith(path.basename(copy)) || f.startsWith(LOAD_FILE_PREFIX))
+            .map((f) => path.join(dir, f));
         for (const f of leftovers()) fs.rmSync(f, { force: true });
         await control(current.writer, 'CHECKPOINT');
         await fs.promises.copyFile(options.path, copy);
@@ -310,20 +332,13 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
       // A schema already in place leaves the file as it was (and no WAL): the stamp still holds.
       stamp = fileStamp(options.path);
     },
-    async exportFile(query) {
-      const dir = options.path === ':memory:' ? os.tmpdir() : path.dirname(options.path);
-      const file = path.join(dir, `${EXPORT_FILE_PREFIX}${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.csv`);
-      literalPath(file, 'export to');
+    async exportFile(query, params) {
       const slot = await acquire();
       try {
-        await control(slot, `COPY (${query}) TO '${file}' (header=false, ${DIALECT})`);
-      } catch (err) {
-        fs.rmSync(file, { force: true });
-        throw err;
+        return await exportTo(slot, options.path === ':memory:' ? os.tmpdir() : path.dirname(options.path), query, params);
       } finally {
         release(slot);
       }
-      return file;
     },
     async ping() {
       await read('RETURN 1 AS ok');

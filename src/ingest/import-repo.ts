@@ -1,5 +1,6 @@
 import type { GraphEngine, GraphTx, Row } from '../graph/graph-port.js';
 import type { QueryFiles } from '../graph/query-files.js';
+import { type ReadModelQueries, readModelStates, type StatePair, writeReadModelsFromExport } from './read-models.js';
 
 /** The writes of an import, one query file each; every call takes a non-empty batch. */
 export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
@@ -17,13 +18,20 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
     refreshCounts: files.get('import/refresh-counts'),
     jurisdictionCodes: files.get('import/jurisdiction-codes'),
     anyCredential: files.get('import/any-credential'),
-    supervisorStates: files.get('import/supervisor-states'),
+    stateSupervisionPairs: files.get('import/supervision-state-pairs'),
     deleteSupervisorLists: files.get('import/delete-supervisor-lists'),
     deleteAffiliateLists: files.get('import/delete-affiliate-lists'),
     readModelsPresent: files.get('import/read-models-present'),
     anyRelationship: files.get('import/any-relationship'),
-    supervisorList: files.get(`engine/${graph.name}/supervisor-list`),
-    affiliateList: files.get(`engine/${graph.name}/affiliate-list`),
+  };
+  // Neo4j aggregates the lists in Cypher; LadybugDB builds them from an export (read-models.ts).
+  const listStatements = graph.name === 'neo4j' ? { supervisorList: files.get('engine/neo4j/supervisor-list'), affiliateList: files.get('engine/neo4j/affiliate-list') } : undefined;
+  const readModelQueries: ReadModelQueries = {
+    rows: files.get('engine/ladybug/read-model-rows'),
+    copySupervisorLists: files.get('engine/ladybug/copy-supervisor-lists'),
+    copyAffiliateLists: files.get('engine/ladybug/copy-affiliate-lists'),
+    deleteSupervisorLists: q.deleteSupervisorLists,
+    deleteAffiliateLists: q.deleteAffiliateLists,
   };
   const bulkQueries = {
     copyCredentials: files.get('engine/ladybug/copy-credentials'),
@@ -47,24 +55,24 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
   };
   const writeCounts = (t: GraphTx, rows: { state: string; rows: number }[], now: string) => t.run(q.refreshCounts, { rows, now });
   /**
-   * Rebuilds the supervision read models of the given states: every write unit that adds, changes
-   * or removes credentials or relationships runs it last, with the states of both ends of what it
-   * wrote. A state's supervisor lists follow from the relationships into it alone; its affiliate
-   * lists also hold the affiliates' names, so those of supervisors elsewhere whose affiliates are
-   * in these states are rebuilt too. One state per statement: all of a national graph at once
-   * needs more than a 1 GB buffer pool.
+   * Rebuilds the supervision read models of the given states (see readModelStates): every write
+   * unit that adds, changes or removes credentials or relationships runs it last, with the states
+   * of both ends of what it wrote. On Neo4j one state per statement.
    */
   const writeReadModels = async (t: GraphTx, states: Iterable<string>) => {
-    const list = [...new Set(states)].sort();
+    const list = [...states];
     if (!list.length) return;
-    for (const state of list) {
+    const pairs = (await t.run(q.stateSupervisionPairs)) as unknown as StatePair[];
+    const which = readModelStates(list, pairs);
+    if (t.exportFile && t.bulkFile) return writeReadModelsFromExport({ run: t.run, exportFile: t.exportFile, bulkFile: t.bulkFile }, readModelQueries, which, pairs);
+    if (!listStatements) throw new Error(`no read-model statements for ${graph.name}`);
+    for (const state of which.supervised) {
       await t.run(q.deleteSupervisorLists, { state });
-      await t.run(q.supervisorList, { state });
+      await t.run(listStatements.supervisorList, { state });
     }
-    const elsewhere = (await t.run(q.supervisorStates, { states: list })).map((r) => r.state as string);
-    for (const state of [...list, ...elsewhere]) {
+    for (const state of which.supervising) {
       await t.run(q.deleteAffiliateLists, { state });
-      await t.run(q.affiliateList, { state });
+      await t.run(listStatements.affiliateList, { state });
     }
   };
   return {

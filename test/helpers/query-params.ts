@@ -25,6 +25,8 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'analyst/supervised-by-expired-licence': { as_of: '2026-11-22' },
   'coverage/jurisdictions': {},
   'licensees/by-id': { id: TX_AGENT },
+  'licensees/docs-by-ids': { ids: [TX_AGENT, TX_BROKERAGE] },
+  'licensees/supervisor-lists-by-ids': { ids: [TX_AGENT, TX_BROKERAGE] },
   'licensees/jurisdiction-coverage': {},
   'refresh/docs': { ids: [TX_AGENT, TX_BROKERAGE] },
   'licensees/search': {
@@ -65,7 +67,7 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'engine/neo4j/supervisor-list': { state: 'TX' },
   'engine/neo4j/affiliate-list': { state: 'TX' },
   'import/read-models-present': {},
-  'import/supervisor-states': { states: ['TX'] },
+  'import/supervision-state-pairs': {},
   'import/delete-supervisor-lists': { state: 'OR' },
   'import/delete-affiliate-lists': { state: 'OR' },
   'refresh/create-credentials': { rows: [{ ...CREDENTIAL_ROW, id: '00000000-0000-5000-8000-000000000011' }] },

@@ -8,10 +8,13 @@ import { QUERY_PARAMS } from '../helpers/query-params.js';
 const EXPECT_ROWS = new Set([
   'coverage/jurisdictions',
   'licensees/by-id',
+  'licensees/docs-by-ids',
+  'licensees/supervisor-lists-by-ids',
   'licensees/jurisdiction-coverage',
   'licensees/type-counts',
   'relationships/affiliate-list',
   'import/jurisdiction-codes',
+  'import/supervision-state-pairs',
   'analyst/broker-current-affiliates',
   'analyst/agent-supervision-history',
   'analyst/supervised-by-expired-licence',

@@ -3,9 +3,11 @@ import { credentialId } from '../../src/domain/identity.js';
 import { importRepo } from '../../src/deps.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { importFolder } from '../../src/ingest/canonical-import.js';
+import { readModelStates, stateGroups, writeReadModelsFromExport } from '../../src/ingest/read-models.js';
 import { createLicenseesRepo } from '../../src/modules/licensees/licensees.repo.js';
 import { createRelationshipsRepo } from '../../src/modules/relationships/relationships.repo.js';
 import { files, fixture, testGraph } from '../helpers/graph.js';
+import path from 'node:path';
 import { folderWith } from '../helpers/source-files.js';
 
 // The supervision read models (SupervisorList of affiliates, AffiliateList of supervisors) that
@@ -15,6 +17,7 @@ const TODAY = () => '2026-11-22';
 const REL_HEADER = 'supervisor_state,supervisor_license_number,affiliate_state,affiliate_license_number,affiliate_role,relationship_type,effective_from,effective_to,source';
 const AGENT = credentialId('TX', '763827-SA');
 const BROKERAGE = credentialId('TX', '100001-B');
+const DEMO = path.resolve('seeds/demo');
 
 describe('the supervision read models', () => {
   let graph: GraphEngine | undefined;
@@ -88,5 +91,62 @@ describe('the supervision read models', () => {
     const [again] = await licensees.byIds([AGENT]);
     expect(reads).toBe(afterFirst + 2);
     expect(again.supervision).not.toEqual(first.supervision);
+  });
+
+  it('when an import links a supervisor in another state then that state\'s affiliate lists are rebuilt with it', async () => {
+    ({ graph } = await testGraph(DEMO));
+    const { relationships } = wire(graph);
+    const summary = await importFolder(
+      importRepo(graph, files),
+      folderWith({ 'relationships.csv': `${REL_HEADER}\nFL,0556506,TX,406526-SA,salesperson,employing_broker,2025-01-01,,fixture\n` }),
+    );
+    expect(summary.rejected).toEqual([]);
+    const listed = (await relationships.affiliates(credentialId('FL', '0556506'), {}, 0, 500)).rows.map((r) => r.license_number);
+    expect(listed).toContain('406526-SA');
+    const [entries] = await graph.read('MATCH (x:SupervisorList {id: $id}) RETURN x.entries AS entries', { id: credentialId('TX', '406526-SA') });
+    expect(String(entries.entries).split('\n')).toContain(`${credentialId('FL', '0556506')}\tsalesperson\temploying_broker\t2025-01-01\t`);
+  });
+
+  it('when the lists are built a state at a time then they equal those built in one export', async () => {
+    ({ graph } = await testGraph(DEMO));
+    const g = graph;
+    await importFolder(importRepo(g, files), folderWith({ 'relationships.csv': `${REL_HEADER}\nFL,0556506,TX,406526-SA,salesperson,employing_broker,2025-01-01,,fixture\n` }));
+    const written = await snapshot(g);
+    expect(written.affiliates.some((x) => x.state === 'FL' && String(x.entries).includes(credentialId('TX', '406526-SA')))).toBe(true);
+    const q = (name: string) => files.get(name);
+    await g.writeLarge(async (t) => {
+      const pairs = (await t.run(q('import/supervision-state-pairs'))) as never;
+      const which = readModelStates(['CA', 'FL', 'TX'], pairs);
+      const queries = {
+        rows: q('engine/ladybug/read-model-rows'),
+        copySupervisorLists: q('engine/ladybug/copy-supervisor-lists'),
+        copyAffiliateLists: q('engine/ladybug/copy-affiliate-lists'),
+        deleteSupervisorLists: q('import/delete-supervisor-lists'),
+        deleteAffiliateLists: q('import/delete-affiliate-lists'),
+      };
+      await writeReadModelsFromExport(t as never, queries, which, pairs, 1);
+    });
+    expect(await snapshot(g)).toEqual(written);
+  });
+});
+
+describe('which read models an import rebuilds', () => {
+  const pairs = [
+    { supervisor_state: 'FL', affiliate_state: 'FL', relationships: 500 },
+    { supervisor_state: 'FL', affiliate_state: 'TX', relationships: 3 },
+    { supervisor_state: 'TX', affiliate_state: 'TX', relationships: 400 },
+    { supervisor_state: 'CA', affiliate_state: 'CA', relationships: 300 },
+  ];
+
+  it('when TX is written then its supervisor lists and the affiliate lists of TX and FL are', () => {
+    expect(readModelStates(['TX'], pairs)).toEqual({ supervised: ['TX'], supervising: ['FL', 'TX'] });
+    expect(readModelStates(['CA'], pairs)).toEqual({ supervised: ['CA'], supervising: ['CA'] });
+  });
+
+  it('when states are grouped then each group stays under the limit unless one state alone exceeds it', () => {
+    // Exported rows: CA 300 + 300, FL 503 (its affiliate lists), TX 403 + 400.
+    expect(stateGroups(['CA', 'TX'], ['CA', 'FL', 'TX'], pairs, 1_000)).toEqual([['CA'], ['FL'], ['TX']]);
+    expect(stateGroups(['CA', 'TX'], ['CA', 'FL', 'TX'], pairs, 1_200)).toEqual([['CA', 'FL'], ['TX']]);
+    expect(stateGroups(['TX'], ['FL', 'TX'], pairs, 10_000)).toEqual([['FL', 'TX']]);
   });
 });

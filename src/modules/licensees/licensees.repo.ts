@@ -93,6 +93,8 @@ const CACHED_RECORDS = 50_000;
  */
 export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today: () => string = isoToday, searchIndex?: SearchIndexHolder) {
   const byId = files.get('licensees/by-id');
+  const docsByIds = files.get('licensees/docs-by-ids');
+  const supervisorListsByIds = files.get('licensees/supervisor-lists-by-ids');
   const jurisdictionCoverage = files.get('licensees/jurisdiction-coverage');
   const typeCounts = files.get('licensees/type-counts');
   const search = filteredQuery(files, 'licensees/search', 'licensees/search.filters');
@@ -174,15 +176,24 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
       } else missing.push(id);
     }
     const at = writes;
-    const [coverageOf, rows] = await Promise.all([coverageByState(), Promise.all(missing.map((id) => graph.read(byId, { id })))]);
-    rows.forEach(([row], i) => {
-      // Not when a write landed meanwhile: the row may predate it.
-      if (row && graph.onWrite && writes === at) {
-        cache.set(missing[i], row);
+    const [coverageOf, rows] = await Promise.all([coverageByState(), read(missing)]);
+    if (graph.onWrite && writes === at) {
+      // Not when a write landed meanwhile: the rows may predate it.
+      for (const row of rows) {
+        cache.set(row.id as string, row);
         if (cache.size > CACHED_RECORDS) cache.delete(cache.keys().next().value!);
       }
-    });
-    return [...kept, ...rows.flatMap(([row]) => (row ? [row] : []))].flatMap((row) => record(row, coverageOf) ?? []);
+    }
+    return [...kept, ...rows].flatMap((row) => record(row, coverageOf) ?? []);
+  }
+
+  /** Rows ({id, doc, supervisors}) of the credentials on file among `ids`: one query for one id, two for more. */
+  async function read(ids: string[]): Promise<Row[]> {
+    if (ids.length === 0) return [];
+    if (ids.length === 1) return (await graph.read(byId, { id: ids[0] })).map((r) => ({ ...r, id: ids[0] }));
+    const [docs, lists] = await Promise.all([graph.read(docsByIds, { ids }), graph.read(supervisorListsByIds, { ids })]);
+    const supervisors = new Map(lists.map((r) => [r.id as string, r.supervisors]));
+    return docs.map((r) => ({ ...r, supervisors: supervisors.get(r.id as string) ?? null }));
   }
 
   /**

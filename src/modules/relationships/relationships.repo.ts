@@ -30,7 +30,7 @@ type AffiliateList = string[][];
 const CACHED_ENTRIES = 500_000;
 
 /**
- * An affiliate list from its read model (AffiliateList: see engine/ladybug/affiliate-list.cypher).
+ * An affiliate list from its read model (AffiliateList: see engine/neo4j/affiliate-list.cypher, src/ingest/read-models.ts).
  * The entries start with the affiliate's sort_key and id, then the relationship type and start,
  * so sorting the entries as strings gives the documented order.
  */

@@ -1,0 +1,4 @@
+// LadybugDB: supervisor lists built by src/ingest/read-models.ts, as a COPY into the node table.
+// Columns: id (the supervised credential), state, entries (see engine/neo4j/supervisor-list).
+COPY SupervisorList
+// @from
