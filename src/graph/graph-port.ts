@@ -21,6 +21,8 @@ export interface GraphTx {
   bulkFile?(query: string, file: BulkFile, params?: Params): Promise<void>;
   /** As GraphEngine.exportFile, seeing this unit's writes. */
   exportFile?(query: string, params?: Params): Promise<string>;
+  /** Engines that keep written pages in memory until a checkpoint (LadybugDB): writes them out. */
+  checkpoint?(): Promise<void>;
 }
 
 export interface BulkFile {

@@ -250,6 +250,7 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
     },
     bulkFile: (query, file, params) => loadFile(o, query, file, params),
     exportFile: (query, params) => exportTo(o.writer, dir, query, params),
+    checkpoint: () => control(o.writer, 'CHECKPOINT'),
   });
 
   return {

@@ -64,7 +64,9 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
     if (!list.length) return;
     const pairs = (await t.run(q.stateSupervisionPairs)) as unknown as StatePair[];
     const which = readModelStates(list, pairs);
-    if (t.exportFile && t.bulkFile) return writeReadModelsFromExport({ run: t.run, exportFile: t.exportFile, bulkFile: t.bulkFile }, readModelQueries, which, pairs);
+    if (t.exportFile && t.bulkFile && t.checkpoint) {
+      return writeReadModelsFromExport({ run: t.run, exportFile: t.exportFile, bulkFile: t.bulkFile, checkpoint: t.checkpoint }, readModelQueries, which, pairs);
+    }
     if (!listStatements) throw new Error(`no read-model statements for ${graph.name}`);
     for (const state of which.supervised) {
       await t.run(q.deleteSupervisorLists, { state });
