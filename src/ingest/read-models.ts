@@ -156,7 +156,7 @@ export async function writeReadModelsFromExport(
 async function buildGroup(t: Required<Pick<GraphTx, 'exportFile'>>, q: ReadModelQueries, into: Set<string>, from: Set<string>) {
   const supervisorLists = new Map<string, Lists>();
   const affiliateLists = new Map<string, Lists>();
-  const exported = await t.exportFile(q.rows, { supervisor_states: [...into], affiliate_states: [...from] });
+  const exported = await t.exportFile(q.rows, { supervisor_list_states: [...into], affiliate_list_states: [...from] });
   try {
     for await (const chunk of readBulkFile(exported)) {
       for (const [sid, sstate, aid, astate, role, type, start, end, sortKey, number, licenseType, fullName, businessName] of chunk) {

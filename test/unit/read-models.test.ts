@@ -114,17 +114,27 @@ describe('the supervision read models', () => {
     const written = await snapshot(g);
     expect(written.affiliates.some((x) => x.state === 'FL' && String(x.entries).includes(credentialId('TX', '406526-SA')))).toBe(true);
     const q = (name: string) => files.get(name);
+    const queries = () => ({
+      rows: q('engine/ladybug/read-model-rows'),
+      copySupervisorLists: q('engine/ladybug/copy-supervisor-lists'),
+      copyAffiliateLists: q('engine/ladybug/copy-affiliate-lists'),
+      deleteSupervisorLists: q('import/delete-supervisor-lists'),
+      deleteAffiliateLists: q('import/delete-affiliate-lists'),
+    });
     await g.writeLarge(async (t) => {
       const pairs = (await t.run(q('import/supervision-state-pairs'))) as never;
       const which = readModelStates(['CA', 'FL', 'TX'], pairs);
-      const queries = {
-        rows: q('engine/ladybug/read-model-rows'),
-        copySupervisorLists: q('engine/ladybug/copy-supervisor-lists'),
-        copyAffiliateLists: q('engine/ladybug/copy-affiliate-lists'),
-        deleteSupervisorLists: q('import/delete-supervisor-lists'),
-        deleteAffiliateLists: q('import/delete-affiliate-lists'),
-      };
-      await writeReadModelsFromExport(t as never, queries, which, pairs, 1);
+      await writeReadModelsFromExport(t as never, queries(), which, pairs, 1);
+    });
+    expect(await snapshot(g)).toEqual(written);
+
+    // TX written alone: FL's affiliate lists, in a group of their own, come from an export with
+    // no supervisor-list state.
+    await g.writeLarge(async (t) => {
+      const pairs = (await t.run(q('import/supervision-state-pairs'))) as never;
+      const which = readModelStates(['TX'], pairs);
+      expect(which).toEqual({ supervised: ['TX'], supervising: ['FL', 'TX'] });
+      await writeReadModelsFromExport(t as never, queries(), which, pairs, 1);
     });
     expect(await snapshot(g)).toEqual(written);
   });

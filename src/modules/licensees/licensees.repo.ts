@@ -191,6 +191,8 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
   async function read(ids: string[]): Promise<Row[]> {
     if (ids.length === 0) return [];
     if (ids.length === 1) return (await graph.read(byId, { id: ids[0] })).map((r) => ({ ...r, id: ids[0] }));
+    // Two reads side by side: a write committed between them can pair a document from before it
+    // with a list from after (never cached: records() keeps nothing read across a write).
     const [docs, lists] = await Promise.all([graph.read(docsByIds, { ids }), graph.read(supervisorListsByIds, { ids })]);
     const supervisors = new Map(lists.map((r) => [r.id as string, r.supervisors]));
     return docs.map((r) => ({ ...r, supervisors: supervisors.get(r.id as string) ?? null }));
