@@ -151,9 +151,10 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     closeLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.closeLinks, rows),
     deleteLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.deleteLinks, rows),
     markLeft: (t: GraphTx, rows: Row[]) => batched(t, queries.markLeft, rows),
-    async finish(t: GraphTx, state: string, source: string, snapshot: string, run: object, rows: number, now: string) {
+    /** `changed`: credentials or relationships were written, so the state's read models are rebuilt. */
+    async finish(t: GraphTx, state: string, source: string, snapshot: string, run: object, rows: number, now: string, changed: boolean) {
       await imports.writeCounts(t, [{ state, rows }], now);
-      await imports.writeReadModels(t, [state]);
+      if (changed) await imports.writeReadModels(t, [state]);
       await t.run(queries.recordRun, { source, snapshot, run: JSON.stringify(run), now, rows });
     },
   };

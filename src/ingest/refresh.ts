@@ -324,7 +324,10 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
       rejects_file: null,
       elapsed_ms: 0,
     };
-    await repo.finish(t, state, source.id, snapshot, { ...result, finished_at: now.toISOString() }, counts.rows, now.toISOString());
+    // The read models follow relationships and affiliates' names: a run that changed neither
+    // (the same snapshot again, or only new snapshot dates) leaves them as they are.
+    const changed = counts.inserted + counts.updated + counts.left + toReopen.length + toOpen.length + toClose.length + toDelete.length > 0;
+    await repo.finish(t, state, source.id, snapshot, { ...result, finished_at: now.toISOString() }, counts.rows, now.toISOString(), changed);
     return result;
   });
 

@@ -293,6 +293,13 @@ describe('refresh history over successive snapshots', () => {
     const again = await ingest(tempFile('s2.csv', `${snapshot2}\n`), '2026-10-01');
     expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: 3, left_source: 0, edges_opened: 0, edges_closed: 0 });
     expect(await census()).toEqual(before);
+    // It leaves the read models as they were; a rename in the next snapshot shows in them.
+    const affiliateNames = async () => (await relationships.affiliates({ state: 'TX', license_number: '200-B' }, {}, 1, 10)).data.map((a) => a.full_name);
+    expect(await at('2026-10-01')).toEqual(['200-B']);
+    expect(await affiliateNames()).toEqual(['MOVING AGENT']);
+    const renamed = await ingest(tempFile('s3.csv', `${snapshot2.replace('MOVING AGENT', 'MOVED AGENT')}\n`), '2026-10-08');
+    expect(renamed).toMatchObject({ updated: 1, edges_opened: 0, edges_closed: 0 });
+    expect(await affiliateNames()).toEqual(['MOVED AGENT']);
 
     // An older snapshot is refused: history only moves forward.
     await expect(ingest(tempFile('s1.csv', `${snapshot1}\n`), '2026-08-01')).rejects.toThrow(/older than the last refresh/);
