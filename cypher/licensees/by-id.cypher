@@ -5,4 +5,4 @@
 // comes from licensees/jurisdiction-coverage: joining its node here cost ~0.3 ms of CPU a read.
 MATCH (c:LicenseCredential {id: $id})
 OPTIONAL MATCH (x:SupervisorList {id: $id})
-RETURN c.doc AS doc, x.entries AS supervisors
+RETURN c.id AS id, c.doc AS doc, x.entries AS supervisors

@@ -157,10 +157,11 @@ function fileStamp(file: string): string | undefined {
 export async function openLadybug(options: LadybugOptions): Promise<GraphEngine> {
   let current = await openDatabase(options, options.path, options.connections);
   let stamp = fileStamp(options.path);
+  // Load and export files go beside the graph file (an in-memory graph's in the temp dir).
+  const filesDir = options.path === ':memory:' ? os.tmpdir() : path.dirname(options.path);
   // Exports a process killed mid-read left behind (the data dir is this process's alone now).
   if (options.path !== ':memory:') {
-    const dir = path.dirname(options.path);
-    for (const f of fs.readdirSync(dir)) if (f.startsWith(EXPORT_FILE_PREFIX)) fs.rmSync(path.join(dir, f), { force: true });
+    for (const f of fs.readdirSync(filesDir)) if (f.startsWith(EXPORT_FILE_PREFIX)) fs.rmSync(path.join(filesDir, f), { force: true });
   }
   let idle = [...current.readers];
   const waiting: ((slot: Slot) => void)[] = [];
@@ -234,12 +235,12 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
     await exec(o.writer, statement, { notes_separator: NOTES_SEPARATOR, ...params });
   };
   /** Each statement commits on its own: large rewrites stay within the buffer pool. */
-  const autoCommit = (o: Opened, dir: string): GraphTx => ({
+  const autoCommit = (o: Opened): GraphTx => ({
     run: (q, p) => exec(o.writer, q, p),
     async bulk(query, rows, dates, params) {
       if (!rows.length) return;
       const columns = Object.keys(rows[0]);
-      const file = path.join(dir, `${LOAD_FILE_PREFIX}${process.pid}-${Date.now()}.csv`);
+      const file = path.join(filesDir, `${LOAD_FILE_PREFIX}${process.pid}-${Date.now()}.csv`);
       const { text, lineBreaks } = csvText(columns, rows);
       fs.writeFileSync(file, text);
       try {
@@ -249,7 +250,7 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
       }
     },
     bulkFile: (query, file, params) => loadFile(o, query, file, params),
-    exportFile: (query, params) => exportTo(o.writer, dir, query, params),
+    exportFile: (query, params) => exportTo(o.writer, filesDir, query, params),
     checkpoint: () => control(o.writer, 'CHECKPOINT'),
   });
 
@@ -266,17 +267,16 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
      */
     writeLarge(fn) {
       return serializeWrite(async () => {
-        if (options.path === ':memory:') return fn(autoCommit(current, os.tmpdir()));
+        if (options.path === ':memory:') return fn(autoCommit(current));
         const copy = `${options.path}.refresh`;
         const backup = `${options.path}.previous`;
-        const dir = path.dirname(options.path);
         // Leftovers of a run killed earlier: its copy and the copy's files (WAL, shadow pages, a
         // WAL being checkpointed, which the next open of a copy would replay), load files.
         const leftovers = () =>
           fs
-            .readdirSync(dir)
+            .readdirSync(filesDir)
             .filter((f) => f.startsWith(path.basename(copy)) || f.startsWith(LOAD_FILE_PREFIX))
-            .map((f) => path.join(dir, f));
+            .map((f) => path.join(filesDir, f));
         for (const f of leftovers()) fs.rmSync(f, { force: true });
         await control(current.writer, 'CHECKPOINT');
         await fs.promises.copyFile(options.path, copy);
@@ -286,7 +286,7 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
           // quarter of the buffer pool rather than LadybugDB's default of one per 16 MB (about one
           // per bulk batch). Until a checkpoint, written pages stay in the pool, hence the bound.
           await control(shadow.writer, `CALL checkpoint_threshold=${Math.floor((options.bufferPoolMb * 1024 * 1024) / 4)}`);
-          const out = await fn(autoCommit(shadow, dir));
+          const out = await fn(autoCommit(shadow));
           await control(shadow.writer, 'CHECKPOINT');
           await closeDatabase(shadow);
           shadow = undefined;
@@ -336,7 +336,7 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
     async exportFile(query, params) {
       const slot = await acquire();
       try {
-        return await exportTo(slot, options.path === ':memory:' ? os.tmpdir() : path.dirname(options.path), query, params);
+        return await exportTo(slot, filesDir, query, params);
       } finally {
         release(slot);
       }

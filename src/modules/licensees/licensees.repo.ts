@@ -190,7 +190,7 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
   /** Rows ({id, doc, supervisors}) of the credentials on file among `ids`: one query for one id, two for more. */
   async function read(ids: string[]): Promise<Row[]> {
     if (ids.length === 0) return [];
-    if (ids.length === 1) return (await graph.read(byId, { id: ids[0] })).map((r) => ({ ...r, id: ids[0] }));
+    if (ids.length === 1) return graph.read(byId, { id: ids[0] });
     // Two reads side by side: a write committed between them can pair a document from before it
     // with a list from after (never cached: records() keeps nothing read across a write).
     const [docs, lists] = await Promise.all([graph.read(docsByIds, { ids }), graph.read(supervisorListsByIds, { ids })]);
