@@ -143,7 +143,14 @@ describe('the search index kept on disk between starts', () => {
       graph = await openGraph(config, files);
       holder = holderOf(graph);
       expect(holder.ready()).toBe(true);
-      expect((await holder.current()).search(filters, 0, 50)).toEqual(found);
+      const kept = await holder.current();
+      expect(kept.search(filters, 0, 50)).toEqual(found);
+      // No array read from the file keeps the file's whole buffer alive.
+      const views: ArrayBufferView[] = [];
+      const collect = (x: unknown) => (ArrayBuffer.isView(x) ? views.push(x) : x && typeof x === 'object' && Object.values(x).forEach(collect));
+      collect(kept.parts);
+      expect(views.length).toBeGreaterThan(10);
+      expect(views.filter((v) => v.byteLength !== v.buffer.byteLength)).toEqual([]);
       await graph.close();
       holder.persist();
 
