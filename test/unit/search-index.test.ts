@@ -7,7 +7,7 @@ import { csvText, readBulkFile } from '../../src/graph/ladybug-bulk-file.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { importFolder } from '../../src/ingest/canonical-import.js';
 import { createLicenseesRepo, type SearchFilters } from '../../src/modules/licensees/licensees.repo.js';
-import { searchIndexBeside, type SearchIndexHolder } from '../../src/modules/licensees/search-index.js';
+import { buildSearchIndexParts, searchIndexBeside, searchIndexFrom, type SearchIndexHolder, type SearchIndexRow } from '../../src/modules/licensees/search-index.js';
 import { DEMO_SEEDS, emptyGraph, files, fixture } from '../helpers/graph.js';
 import { folderWith } from '../helpers/source-files.js';
 
@@ -118,6 +118,30 @@ describe('the name-search index beside the embedded graph', () => {
       expect(after).toEqual(await cypher.search({ ...NONE, states: ['TX'], lastNameTerms: ['quinn'] }, 0, 10));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the search index over many rows', () => {
+  it('when a term matches few or many words, one after another, then each page and total are what a scan of every row gives', async () => {
+    // 20,000 rows of one state with last names from a vocabulary of 1,500 words: a term's words
+    // hold a few rows (gathered and sorted) or thousands (marked), and searches share the marks.
+    const letters = 'abcdefghij';
+    const word = (i: number) => `${letters[i % 10]}${letters[Math.floor(i / 10) % 10]}${letters[Math.floor(i / 100) % 10]}x${i}`;
+    const rows: SearchIndexRow[] = Array.from({ length: 20_000 }, (_, i) => {
+      const last = word((i * 7919) % 1500);
+      const status = i % 3 === 0 ? 'inactive' : 'active';
+      return ['TX', `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, `${last} ${String(i).padStart(6, '0')}`, `L${i}`, status, 'salesperson', last, null, last, null, null];
+    });
+    const index = searchIndexFrom(await buildSearchIndexParts((async function* () { yield rows; })()));
+    const scan = (term: string, status?: string) => {
+      const hits = rows.filter((r) => r[8]!.includes(term) && (status === undefined || r[4] === status)).sort((a, b) => (a[2]! < b[2]! ? -1 : 1));
+      return { ids: hits.slice(10, 35).map((r) => r[1]), total: hits.length };
+    };
+    // x1: every word from x1 on (most rows); a, ab, abc: a tenth, a hundredth, a thousandth of them.
+    for (const [term, status] of [['x1', undefined], ['abc', undefined], ['a', 'active'], ['x149', undefined], ['ab', 'inactive'], ['x1', 'active'], ['abc', undefined]] as const) {
+      const found = index.search({ ...NONE, states: ['TX'], lastNameTerms: [term], status }, 10, 25);
+      expect(found, `${term} ${status ?? ''}`).toEqual(scan(term, status));
     }
   });
 });
