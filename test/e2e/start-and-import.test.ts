@@ -158,7 +158,9 @@ describe('npm start and the import command on a fresh data dir', () => {
     expect(tx.states.find((s) => s.state === 'TX')?.record_count).toBe(9); // the fixture's 8 and the refreshed broker
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
-  });
+    // Two server starts and eight command-line processes: 19 s alone on a 2-core machine, over
+    // 30 s while the rest of the suite runs beside it.
+  }, 120_000);
 
   it('when started with DEMO_DATA=false then the graph stays empty', async () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-e2e-empty-'));

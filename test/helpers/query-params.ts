@@ -25,8 +25,7 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'analyst/supervised-by-expired-licence': { as_of: '2026-11-22' },
   'coverage/jurisdictions': {},
   'licensees/by-id': { id: TX_AGENT },
-  'licensees/docs-by-ids': { ids: [TX_AGENT, TX_BROKERAGE] },
-  'licensees/supervisor-lists-by-ids': { ids: [TX_AGENT, TX_BROKERAGE] },
+  'licensees/records-by-ids': { ids: [TX_AGENT, TX_BROKERAGE] },
   'licensees/jurisdiction-coverage': {},
   'refresh/docs': { ids: [TX_AGENT, TX_BROKERAGE] },
   'licensees/search': {

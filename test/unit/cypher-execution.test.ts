@@ -8,8 +8,7 @@ import { QUERY_PARAMS } from '../helpers/query-params.js';
 const EXPECT_ROWS = new Set([
   'coverage/jurisdictions',
   'licensees/by-id',
-  'licensees/docs-by-ids',
-  'licensees/supervisor-lists-by-ids',
+  'licensees/records-by-ids',
   'licensees/jurisdiction-coverage',
   'licensees/type-counts',
   'relationships/affiliate-list',

@@ -93,8 +93,7 @@ const CACHED_RECORDS = 50_000;
  */
 export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today: () => string = isoToday, searchIndex?: SearchIndexHolder) {
   const byId = files.get('licensees/by-id');
-  const docsByIds = files.get('licensees/docs-by-ids');
-  const supervisorListsByIds = files.get('licensees/supervisor-lists-by-ids');
+  const recordsByIds = files.get('licensees/records-by-ids');
   const jurisdictionCoverage = files.get('licensees/jurisdiction-coverage');
   const typeCounts = files.get('licensees/type-counts');
   const search = filteredQuery(files, 'licensees/search', 'licensees/search.filters');
@@ -187,15 +186,17 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
     return [...kept, ...rows].flatMap((row) => record(row, coverageOf) ?? []);
   }
 
-  /** Rows ({id, doc, supervisors}) of the credentials on file among `ids`: one query for one id, two for more. */
+  /** Rows ({id, doc, supervisors}) of the credentials on file among `ids`: one query. */
   async function read(ids: string[]): Promise<Row[]> {
     if (ids.length === 0) return [];
     if (ids.length === 1) return graph.read(byId, { id: ids[0] });
-    // Two reads side by side: a write committed between them can pair a document from before it
-    // with a list from after (never cached: records() keeps nothing read across a write).
-    const [docs, lists] = await Promise.all([graph.read(docsByIds, { ids }), graph.read(supervisorListsByIds, { ids })]);
-    const supervisors = new Map(lists.map((r) => [r.id as string, r.supervisors]));
-    return docs.map((r) => ({ ...r, supervisors: supervisors.get(r.id as string) ?? null }));
+    const docs: Row[] = [];
+    const supervisors = new Map<string, unknown>();
+    for (const r of await graph.read(recordsByIds, { ids })) {
+      if (r.kind === 'doc') docs.push(r);
+      else supervisors.set(r.id as string, r.value);
+    }
+    return docs.map((r) => ({ id: r.id, doc: r.value, supervisors: supervisors.get(r.id as string) ?? null }));
   }
 
   /**
