@@ -1,6 +1,7 @@
 import { decodeDoc } from '../../domain/credential-doc.js';
 import type { GraphEngine, Row } from '../../graph/graph-port.js';
 import { filteredQuery, type QueryFiles } from '../../graph/query-files.js';
+import { SegmentedLru } from './record-cache.js';
 import type { SearchIndexHolder } from './search-index.js';
 
 export interface CredentialRecord {
@@ -133,13 +134,13 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
     return { active, params };
   };
 
-  // Records of the engine whose writes this process sees (LadybugDB) are kept, least recently
-  // used out, until the next write: supervisors (brokerages, designated brokers) are read again
+  // Records of the engine whose writes this process sees (LadybugDB) are kept (segmented LRU: see
+  // record-cache.ts) until the next write: supervisors (brokerages, designated brokers) are read again
   // and again, each read a key lookup of ~0.5 ms of CPU at national scale. They are kept as the
   // row's text and decoded at each use (~10 µs): 50,000 decoded records made millions of heap
   // objects for every major GC to mark (p99 pauses of tens of ms) and hundreds of MB. Without
   // write notices (Neo4j) nothing is kept.
-  const cache = new Map<string, Row>();
+  const cache = new SegmentedLru<Row>(CACHED_RECORDS);
   let coverage: Map<string, string> | undefined;
   let writes = 0;
   graph.onWrite?.(() => {
@@ -168,20 +169,14 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
     const missing: string[] = [];
     for (const id of new Set(ids)) {
       const hit = cache.get(id);
-      if (hit) {
-        cache.delete(id);
-        cache.set(id, hit);
-        kept.push(hit);
-      } else missing.push(id);
+      if (hit) kept.push(hit);
+      else missing.push(id);
     }
     const at = writes;
     const [coverageOf, rows] = await Promise.all([coverageByState(), read(missing)]);
     if (graph.onWrite && writes === at) {
       // Not when a write landed meanwhile: the rows may predate it.
-      for (const row of rows) {
-        cache.set(row.id as string, row);
-        if (cache.size > CACHED_RECORDS) cache.delete(cache.keys().next().value!);
-      }
+      for (const row of rows) cache.set(row.id as string, row);
     }
     return [...kept, ...rows].flatMap((row) => record(row, coverageOf) ?? []);
   }
