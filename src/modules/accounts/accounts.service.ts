@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../errors.js';
 import type { AccountRow, AccountsRepo, KeyRow } from './accounts.repo.js';
 import { PLANS, effectivePlan, type PlanName } from './plans.js';
@@ -9,7 +9,8 @@ const KEY_PATTERN = /^lvs_live_[A-Za-z0-9_-]{32}$/;
 const AUTH_CACHE_MS = 1000;
 const AUTH_CACHE_MAX = 10_000;
 
-export const hashKey = (raw: string) => createHash('sha256').update(raw).digest('hex');
+// One-shot hash: no Hash object per call (every authenticated request hashes its key).
+export const hashKey = (raw: string) => hash('sha256', raw, 'hex');
 
 export interface Caller {
   account: AccountRow;

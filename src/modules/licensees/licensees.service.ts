@@ -97,7 +97,8 @@ export function createLicenseesService(repo: LicenseesRepo) {
     },
 
     async verify(ref: LicenseRef): Promise<{ verified: boolean; licensee: Licensee | null }> {
-      const licensee = (await hydrate([idOf(ref)])).get(idOf(ref)) ?? null;
+      const id = idOf(ref);
+      const licensee = (await hydrate([id])).get(id) ?? null;
       return { verified: licensee !== null, licensee };
     },
 
@@ -111,14 +112,16 @@ export function createLicenseesService(repo: LicenseesRepo) {
     },
 
     async get(ref: LicenseRef): Promise<Licensee> {
-      const licensee = (await hydrate([idOf(ref)])).get(idOf(ref));
+      const id = idOf(ref);
+      const licensee = (await hydrate([id])).get(id);
       if (!licensee) throw new NotFoundError(`no licence ${canonicalLicenseNumber(ref.license_number)} on file in ${ref.state}`);
       return licensee;
     },
 
     /** The credential record behind a licence, or 404. */
     async require(ref: LicenseRef): Promise<CredentialRecord> {
-      const record = (await records([idOf(ref)])).get(idOf(ref));
+      const id = idOf(ref);
+      const record = (await records([id])).get(id);
       if (!record) throw new NotFoundError(`no licence ${canonicalLicenseNumber(ref.license_number)} on file in ${ref.state}`);
       return record;
     },
