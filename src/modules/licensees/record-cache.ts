@@ -1,7 +1,7 @@
 /**
- * A bounded map kept by segmented LRU. An entry set or read once waits in probation (a fifth of
- * the room); read again there, it moves to the protected segment, from which only other entries
- * read again push it back to probation. A search page or a batch reads dozens of records once
+ * A bounded map kept by segmented LRU. An entry set or read once waits in probation (the room
+ * the protected segment leaves, at least a fifth); read again there, it moves to the protected
+ * segment, from which only other entries read again push it back to probation. A search page or a batch reads dozens of records once
  * each: they pass through probation without evicting the records read again and again (the
  * supervising brokerages and designated brokers of every page, licences verified often), which a
  * plain LRU of the same size lost to every few seconds of searches.
