@@ -247,7 +247,8 @@ export async function importFolder(repo: ImportRepo, folder: string, options: Im
           (s) => !demoChecked.has(s),
         );
         if (realStates.length) {
-          await repo.deleteDemoCredentials(realStates);
+          // Supervisors elsewhere of the removed records: their affiliate lists name them.
+          for (const s of await repo.deleteDemoCredentials(realStates)) touched.add(s);
           realStates.forEach((s) => (demoChecked.add(s), touched.add(s)));
           summary.demo_records_removed_for.push(...realStates);
         }

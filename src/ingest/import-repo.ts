@@ -13,6 +13,7 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
     linkBrokerageContext: files.get('import/link-brokerage-context'),
     upsertRelationships: files.get('import/upsert-relationships'),
     deleteDemoCredentials: files.get('import/delete-demo-credentials'),
+    demoSupervisorStates: files.get('import/demo-supervisor-states'),
     deleteOrphanLicensees: files.get('import/delete-orphan-licensees'),
     deleteOrphanBrokerages: files.get('import/delete-orphan-brokerages'),
     refreshCounts: files.get('import/refresh-counts'),
@@ -48,10 +49,16 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
     await t.run(q.detachOtherSources, { rows: rows.map((r) => ({ state: r.state, source_id: r.source_id })) });
     await t.run(q.upsertJurisdictions, { rows });
   };
-  const removeDemo = async (t: GraphTx, states: string[]) => {
-    for (const state of states) await t.run(q.deleteDemoCredentials, { state });
+  /** Removes the states' demo credentials; gives the states of their supervisors, whose read models name them. */
+  const removeDemo = async (t: GraphTx, states: string[]): Promise<string[]> => {
+    const supervising = new Set<string>();
+    for (const state of states) {
+      for (const r of await t.run(q.demoSupervisorStates, { state })) supervising.add(r.state as string);
+      await t.run(q.deleteDemoCredentials, { state });
+    }
     await t.run(q.deleteOrphanLicensees);
     await t.run(q.deleteOrphanBrokerages);
+    return [...supervising];
   };
   const writeCounts = (t: GraphTx, rows: { state: string; rows: number }[], now: string) => t.run(q.refreshCounts, { rows, now });
   /**

@@ -151,10 +151,13 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     closeLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.closeLinks, rows),
     deleteLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.deleteLinks, rows),
     markLeft: (t: GraphTx, rows: Row[]) => batched(t, queries.markLeft, rows),
-    /** `changed`: credentials or relationships were written, so the state's read models are rebuilt. */
-    async finish(t: GraphTx, state: string, source: string, snapshot: string, run: object, rows: number, now: string, changed: boolean) {
+    /**
+     * `changed`: credentials or relationships were written, so the state's read models are
+     * rebuilt; `alsoStates`: states whose read models named removed credentials, rebuilt with them.
+     */
+    async finish(t: GraphTx, state: string, source: string, snapshot: string, run: object, rows: number, now: string, changed: boolean, alsoStates: string[] = []) {
       await imports.writeCounts(t, [{ state, rows }], now);
-      if (changed) await imports.writeReadModels(t, [state]);
+      if (changed || alsoStates.length) await imports.writeReadModels(t, [state, ...alsoStates]);
       await t.run(queries.recordRun, { source, snapshot, run: JSON.stringify(run), now, rows });
     },
   };

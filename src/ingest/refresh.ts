@@ -111,7 +111,8 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
       source_url: source.url,
       source_format: format.format,
     });
-    await repo.removeDemo(t, state);
+    // Supervisors elsewhere of the demo records removed: their states' read models are rebuilt too.
+    const demoSupervising = await repo.removeDemo(t, state);
 
     const existing = new Map<
       string,
@@ -327,7 +328,7 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
     // The read models follow relationships and affiliates' names: a run that changed neither
     // (the same snapshot again, or only new snapshot dates) leaves them as they are.
     const changed = counts.inserted + counts.updated + counts.left + toReopen.length + toOpen.length + toClose.length + toDelete.length > 0;
-    await repo.finish(t, state, source.id, snapshot, { ...result, finished_at: now.toISOString() }, counts.rows, now.toISOString(), changed);
+    await repo.finish(t, state, source.id, snapshot, { ...result, finished_at: now.toISOString() }, counts.rows, now.toISOString(), changed, demoSupervising);
     return result;
   });
 

@@ -43,6 +43,7 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'licensees/type-counts': { states: ['TX', 'NY'] },
   'relationships/affiliate-list': { id: TX_BROKERAGE },
   'licensees/search-index-rows': {},
+  'import/demo-supervisor-states': { state: 'TX' },
   'import/jurisdiction-codes': {},
   'import/upsert-jurisdictions': {
     rows: [{ state: 'OR', name: 'Oregon', status: 'planned', refresh_frequency: 'weekly', relationship_coverage: 'not_yet_ingested',

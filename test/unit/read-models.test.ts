@@ -1,14 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { credentialId } from '../../src/domain/identity.js';
-import { importRepo } from '../../src/deps.js';
+import { importRepo, refreshRepo } from '../../src/deps.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { importFolder } from '../../src/ingest/canonical-import.js';
+import { refresh } from '../../src/ingest/refresh.js';
+import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { readModelStates, stateGroups, writeReadModelsFromExport } from '../../src/ingest/read-models.js';
 import { createLicenseesRepo } from '../../src/modules/licensees/licensees.repo.js';
 import { createRelationshipsRepo } from '../../src/modules/relationships/relationships.repo.js';
 import { files, fixture, testGraph } from '../helpers/graph.js';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { folderWith } from '../helpers/source-files.js';
+import { TX_HEADER, folderWith, tempFile, txRow } from '../helpers/source-files.js';
 
 // The supervision read models (SupervisorList of affiliates, AffiliateList of supervisors) that
 // every read of supervision starts from: they must follow every write, and a graph without them
@@ -105,6 +109,39 @@ describe('the supervision read models', () => {
     expect(listed).toContain('406526-SA');
     const [entries] = await graph.read('MATCH (x:SupervisorList {id: $id}) RETURN x.entries AS entries', { id: credentialId('TX', '406526-SA') });
     expect(String(entries.entries).split('\n')).toContain(`${credentialId('FL', '0556506')}\tsalesperson\temploying_broker\t2025-01-01\t`);
+  });
+
+  it('when a real import removes demo records supervised from another state then that state\'s affiliate lists drop them', async () => {
+    ({ graph } = await testGraph(DEMO));
+    const { relationships } = wire(graph);
+    const broker = credentialId('FL', '0556506');
+    await importFolder(importRepo(graph, files), folderWith({ 'relationships.csv': `${REL_HEADER}\nFL,0556506,TX,406526-SA,salesperson,employing_broker,2025-01-01,,fixture\n` }));
+    const listed = async () => (await relationships.affiliates(broker, {}, 0, 500)).rows.map((r) => r.license_number);
+    expect(await listed()).toContain('406526-SA');
+    // The FL broker's only TX affiliate goes with TX's demo records: no FL-TX relationship is left.
+    const header = fs.readFileSync(path.join(fixture('small'), 'credentials.csv'), 'utf8').split('\n')[0];
+    const summary = await importFolder(
+      importRepo(graph, files),
+      folderWith({ 'credentials.csv': `${header}\nTX,100001-B,brokerage,Broker Company,Active,,business,ACME REALTY LLC,,,,,ACME REALTY LLC,2001-05-01,2027-05-31,mailing,1 Main St,,Austin,Travis,TX,78701,US,,k-b1,fixture,2026-11-01,2026-11-01T06:00:00Z,\n` }),
+    );
+    expect(summary.demo_records_removed_for).toEqual(['TX']);
+    expect(await listed()).not.toContain('406526-SA');
+    const edges = await graph.read('MATCH (b:LicenseCredential {id: $id})-[:SUPERVISES]->(a:LicenseCredential) RETURN a.license_number AS n', { id: broker });
+    expect((await listed()).sort()).toEqual(edges.map((r) => r.n).sort());
+  });
+
+  it('when a state refresh removes demo records supervised from another state then that state\'s affiliate lists drop them', async () => {
+    ({ graph } = await testGraph(DEMO));
+    const g = graph;
+    const { relationships } = wire(g);
+    const broker = credentialId('FL', '0556506');
+    await importFolder(importRepo(g, files), folderWith({ 'relationships.csv': `${REL_HEADER}\nFL,0556506,TX,406526-SA,salesperson,employing_broker,2025-01-01,,fixture\n` }));
+    const listed = async () => (await relationships.affiliates(broker, {}, 0, 500)).rows.map((r) => r.license_number);
+    expect(await listed()).toContain('406526-SA');
+    const file = tempFile('trec.csv', `${[TX_HEADER, txRow({ type: 'Broker Individual', number: '100-B', name: 'OLD BROKER' })].join('\n')}\n`);
+    const rejectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-rejects-'));
+    await refresh(refreshRepo(g, files), { files: [file], format: resolveFormat(file), snapshot: '2026-11-01', rejectsDir });
+    expect(await listed()).not.toContain('406526-SA');
   });
 
   it('when the lists are built a state at a time then they equal those built in one export', async () => {
