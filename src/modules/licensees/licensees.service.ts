@@ -65,6 +65,12 @@ export function createLicenseesService(repo: LicenseesRepo) {
   }
 
   const idOf = (ref: LicenseRef) => credentialId(ref.state, ref.license_number);
+  /** One licence's public shape; undefined when it is not on file. */
+  async function shapeOf(ref: LicenseRef): Promise<Licensee | undefined> {
+    const id = idOf(ref);
+    return (await hydrate([id])).get(id);
+  }
+  const notFound = (ref: LicenseRef) => new NotFoundError(`no licence ${canonicalLicenseNumber(ref.license_number)} on file in ${ref.state}`);
 
   return {
     hydrate,
@@ -97,8 +103,7 @@ export function createLicenseesService(repo: LicenseesRepo) {
     },
 
     async verify(ref: LicenseRef): Promise<{ verified: boolean; licensee: Licensee | null }> {
-      const id = idOf(ref);
-      const licensee = (await hydrate([id])).get(id) ?? null;
+      const licensee = (await shapeOf(ref)) ?? null;
       return { verified: licensee !== null, licensee };
     },
 
@@ -112,9 +117,8 @@ export function createLicenseesService(repo: LicenseesRepo) {
     },
 
     async get(ref: LicenseRef): Promise<Licensee> {
-      const id = idOf(ref);
-      const licensee = (await hydrate([id])).get(id);
-      if (!licensee) throw new NotFoundError(`no licence ${canonicalLicenseNumber(ref.license_number)} on file in ${ref.state}`);
+      const licensee = await shapeOf(ref);
+      if (!licensee) throw notFound(ref);
       return licensee;
     },
 
@@ -122,7 +126,7 @@ export function createLicenseesService(repo: LicenseesRepo) {
     async require(ref: LicenseRef): Promise<CredentialRecord> {
       const id = idOf(ref);
       const record = (await records([id])).get(id);
-      if (!record) throw new NotFoundError(`no licence ${canonicalLicenseNumber(ref.license_number)} on file in ${ref.state}`);
+      if (!record) throw notFound(ref);
       return record;
     },
   };
