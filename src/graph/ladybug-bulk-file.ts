@@ -47,8 +47,13 @@ export const csvRow = (columns: string[], row: Row) => columns.map((k) => csvCel
 
 /** Rows of a file in this dialect without a header (LadybugDB COPY TO), in chunks; empty fields read as null. */
 export async function* readBulkFile(file: string): AsyncGenerator<(string | null)[][]> {
+  for await (const records of readBulkRecords(file)) yield records.map(bulkFields);
+}
+
+/** The records of such a file as their text, in chunks: a quoted field's line breaks kept inside. */
+export async function* readBulkRecords(file: string): AsyncGenerator<string[]> {
   let rest = '';
-  let chunk: (string | null)[][] = [];
+  let chunk: string[] = [];
   for await (const text of fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 22 })) {
     const lines = (rest + text).split('\n');
     rest = lines.pop()!;
@@ -60,12 +65,12 @@ export async function* readBulkFile(file: string): AsyncGenerator<(string | null
         rest = `${line}\n${rest}`;
         break;
       }
-      chunk.push(bulkFields(line));
+      chunk.push(line);
     }
     if (chunk.length) yield chunk;
     chunk = [];
   }
-  if (rest) yield [bulkFields(rest)];
+  if (rest) yield [rest];
 }
 
 const quoteCount = (line: string) => {
@@ -73,7 +78,8 @@ const quoteCount = (line: string) => {
   for (let at = line.indexOf(QUOTE); at !== -1; at = line.indexOf(QUOTE, at + 1)) n++;
   return n;
 };
-function bulkFields(line: string): (string | null)[] {
+/** The fields of one record (see readBulkRecords). */
+export function bulkFields(line: string): (string | null)[] {
   if (!line.includes(QUOTE)) return line.split(FIELD_SEPARATOR).map((v) => v || null);
   const out: (string | null)[] = [];
   let field = '';

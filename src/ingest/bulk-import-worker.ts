@@ -1,13 +1,14 @@
 // Worker thread of the bulk import: parses, validates and shapes chunks of canonical CSV into
-// lines of the LadybugDB bulk files, so the main thread only checks keys and appends.
+// the LadybugDB bulk files' text, so the main thread only checks keys and appends.
 import { hash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { parse } from 'csv-parse/sync';
 import type { z } from 'zod';
-import { csvRow } from '../graph/ladybug-bulk-file.js';
+import type { Row } from '../graph/graph-port.js';
+import { FIELD_SEPARATOR, csvRow } from '../graph/ladybug-bulk-file.js';
 import { brokerageContext, credentialRecord, relationshipRecord } from './canonical-import.js';
 import { CredentialRow, RelationshipRow, describeIssues, malformedRecord } from './canonical-rows.js';
-import { CREDENTIAL_COLUMNS, LINK_COLUMNS, type ChunkJob, type ChunkResult, type CredentialOut, type RelationshipOut } from './bulk-import.js';
+import { CREDENTIAL_COLUMNS, LINK_COLUMNS, type BulkText, type ChunkJob, type ChunkResult, type CredentialChunk, type RelationshipChunk, type RelationshipDetail } from './bulk-import.js';
 
 const { now, known } = workerData as { now: string; known: string[] };
 const importedAt = new Date(now);
@@ -43,45 +44,88 @@ function* validRows<S extends z.ZodType>(job: ChunkJob, schema: S, rejects: Chun
   }
 }
 
-function credentials(job: ChunkJob): ChunkResult {
+const LINE_BREAK = /[\n\r]/;
+
+/** Lines of a bulk file, joined, and whether a field holds a line break. */
+function lines() {
+  const out: string[] = [];
+  let lineBreaks = false;
+  return {
+    push(line: string) {
+      lineBreaks ||= LINE_BREAK.test(line);
+      out.push(line);
+    },
+    text: (): BulkText => ({ text: out.length ? `${out.join('\n')}\n` : '', lineBreaks, rows: out.length }),
+  };
+}
+
+function credentials(job: ChunkJob): CredentialChunk {
   const rejects: ChunkResult['rejects'] = [];
-  const rows: CredentialOut[] = [];
+  const skip = new Set(job.skip);
+  const out = { ids: [] as string[], labels: [] as string[], lines: [] as number[], keyed: [] as [string, string][], context: [] as Row[], realStates: [] as string[] };
+  const [credentialLines, licenseeLines, jurisdictionLines, holdLines] = [lines(), lines(), lines(), lines()];
+  const states = new Map<string, { rows: number; active: number }>();
+  const real = new Set<string>();
   for (const { line, row } of validRows(job, CredentialRow, rejects)) {
     if (!jurisdictions.has(row.state)) {
       rejects.push({ line, reason: `no jurisdiction ${row.state} on file: give it a jurisdictions.csv row first` });
       continue;
     }
+    if (skip.has(line)) continue;
     const r = credentialRecord(row, importedAt);
-    rows.push({
-      line,
-      id: r.id as string,
-      state: row.state,
-      number: r.license_number as string,
-      text: csvRow(CREDENTIAL_COLUMNS, r),
-      licensee: r.licensee_id as string,
-      keyed: row.licensee_key !== null,
-      licenseeText: csvRow(['licensee_id', 'entity_type', 'display_name', 'licensee_key'], r),
-      context: row.brokerage_name ? brokerageContext(r.id as string, row.state, row.brokerage_name, row.source) : null,
-      real: row.source !== 'demo',
-    });
+    const id = r.id as string;
+    out.ids.push(id);
+    out.labels.push(`${row.state} ${r.license_number}`);
+    out.lines.push(line);
+    credentialLines.push(csvRow(CREDENTIAL_COLUMNS, r));
+    const licensee = csvRow(['licensee_id', 'entity_type', 'display_name', 'licensee_key'], r);
+    if (row.licensee_key !== null) out.keyed.push([r.licensee_id as string, licensee]);
+    else licenseeLines.push(licensee);
+    // Ids and state codes need no quoting.
+    jurisdictionLines.push(`${id}${FIELD_SEPARATOR}${row.state}`);
+    holdLines.push(`${r.licensee_id}${FIELD_SEPARATOR}${id}`);
+    if (row.brokerage_name) out.context.push(brokerageContext(id, row.state, row.brokerage_name, row.source));
+    const count = states.get(row.state) ?? { rows: 0, active: 0 };
+    count.rows += 1;
+    if (row.status_normalized === 'active') count.active += 1;
+    states.set(row.state, count);
+    if (row.source !== 'demo' && !real.has(row.state)) {
+      real.add(row.state);
+      out.realStates.push(row.state);
+    }
   }
-  return { seq: job.seq, rejects, rows };
+  return {
+    seq: job.seq,
+    rejects,
+    ...out,
+    states: [...states].map(([state, c]) => ({ state, ...c })),
+    credentials: credentialLines.text(),
+    licensees: licenseeLines.text(),
+    jurisdictions: jurisdictionLines.text(),
+    holds: holdLines.text(),
+  };
 }
 
-function relationships(job: ChunkJob): ChunkResult {
+function relationships(job: ChunkJob): RelationshipChunk {
   const rejects: ChunkResult['rejects'] = [];
-  const rows: RelationshipOut[] = [];
+  const skip = new Set(job.skip);
+  const detail = new Set(job.detail);
+  const out = { seq: job.seq, rejects, lines: [] as number[], supervisors: [] as string[], affiliates: [] as string[], identities: [] as string[], details: [] as RelationshipDetail[] };
+  const links = lines();
   for (const { line, row } of validRows(job, RelationshipRow, rejects)) {
     const link = relationshipRecord(line, row);
-    rows.push({
-      link,
-      // A relationship is one per (supervisor, affiliate, type, start): a repeat is the same one.
-      identity: hash('sha1', `${link.supervisor_id}|${link.affiliate_id}|${link.relationship_type}|${link.effective_from}`, 'base64'),
-      text: csvRow(LINK_COLUMNS, { ...link, from: link.supervisor_id, to: link.affiliate_id }),
-      ends: `supervisor ${row.supervisor_state} ${row.supervisor_license_number} or affiliate ${row.affiliate_state} ${row.affiliate_license_number}`,
-    });
+    if (detail.has(line)) {
+      out.details.push({ link, ends: `supervisor ${row.supervisor_state} ${row.supervisor_license_number} or affiliate ${row.affiliate_state} ${row.affiliate_license_number}` });
+    }
+    if (skip.has(line)) continue;
+    out.lines.push(line);
+    out.supervisors.push(link.supervisor_id);
+    out.affiliates.push(link.affiliate_id);
+    // A relationship is one per (supervisor, affiliate, type, start): a repeat is the same one.
+    out.identities.push(hash('sha1', `${link.supervisor_id}|${link.affiliate_id}|${link.relationship_type}|${link.effective_from}`, 'base64'));
+    links.push(csvRow(LINK_COLUMNS, { ...link, from: link.supervisor_id, to: link.affiliate_id }));
   }
-  return { seq: job.seq, rejects, rows };
+  return { ...out, links: links.text() };
 }
 
 port.on('message', (job: ChunkJob) => {

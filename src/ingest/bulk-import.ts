@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { GraphTx, Row } from '../graph/graph-port.js';
-import { FIELD_SEPARATOR, csvHeader } from '../graph/ladybug-bulk-file.js';
+import { csvHeader } from '../graph/ladybug-bulk-file.js';
 import type { ImportSummary, RejectedRow } from './canonical-import.js';
 import type { ImportRepo } from './import-repo.js';
 
@@ -36,34 +36,60 @@ export interface ChunkJob {
   text: string;
   /** File line of the chunk's first line. */
   firstLine: number;
+  /** Lines of rows to leave out (a chunk run again without its duplicates). */
+  skip?: number[];
+  /** Relationships: lines of rows whose details to return. */
+  detail?: number[];
 }
-export interface CredentialOut {
-  line: number;
-  id: string;
-  state: string;
-  number: string;
-  /** The credential's line of the bulk file. */
+/** Lines of a bulk file, joined (empty, or ending in a line break). */
+export interface BulkText {
   text: string;
-  licensee: string;
-  /** The licensee comes from a licensee_key (several credentials may share it). */
-  keyed: boolean;
-  licenseeText: string;
-  context: Row | null;
-  /** Not a demo record (a real import of a state replaces its demo records). */
-  real: boolean;
-}
-export interface RelationshipOut {
-  /** The row as import/upsert-relationships takes it. */
-  link: Row & { line: number; supervisor_id: string; affiliate_id: string };
-  identity: string;
-  text: string;
-  /** The two ends as the row names them, for a reject. */
-  ends: string;
+  rows: number;
+  /** Some field holds a line break. */
+  lineBreaks: boolean;
 }
 export interface ChunkResult {
   seq: number;
   rejects: { line: number; reason: string }[];
-  rows: (CredentialOut | RelationshipOut)[];
+}
+/**
+ * A chunk of credentials as bulk-file text, with each row's id, label and line (in the texts'
+ * order) for the main thread's duplicate check: rows cross to it as a few strings, not objects.
+ */
+export interface CredentialChunk extends ChunkResult {
+  ids: string[];
+  /** State and licence number, for a duplicate's reject. */
+  labels: string[];
+  lines: number[];
+  credentials: BulkText;
+  /** Licensees of rows without a licensee key (one per credential). */
+  licensees: BulkText;
+  jurisdictions: BulkText;
+  holds: BulkText;
+  /** Licensees from a licensee_key, as [id, line]: several credentials may share one. */
+  keyed: [string, string][];
+  /** Business-name brokerage links. */
+  context: Row[];
+  /** Rows and active rows by state. */
+  states: { state: string; rows: number; active: number }[];
+  /** States of rows that are not demo records, in the order of their first row. */
+  realStates: string[];
+}
+export interface RelationshipDetail {
+  /** The row as import/upsert-relationships takes it. */
+  link: Row & { line: number; supervisor_id: string; affiliate_id: string };
+  /** The two ends as the row names them, for a reject. */
+  ends: string;
+}
+export interface RelationshipChunk extends ChunkResult {
+  lines: number[];
+  supervisors: string[];
+  affiliates: string[];
+  /** A digest of what makes a relationship one (see the worker). */
+  identities: string[];
+  links: BulkText;
+  /** Of the job's `detail` lines. */
+  details: RelationshipDetail[];
 }
 
 /** Credentials per COPY: the first COPY into an empty table is the cheap one (3M rows in one took
@@ -138,11 +164,12 @@ function parseHeader(line: string): string[] {
 
 /** Runs chunk jobs on a pool of workers; results come back in the order of the jobs. */
 function workerPool(size: number, data: { now: string; known: string[] }) {
+  type Result = CredentialChunk | RelationshipChunk;
   const workers = Array.from({ length: size }, () => new Worker(new URL('./bulk-import-worker.mjs', import.meta.url), { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: 64 } }));
-  const waiting = new Map<number, { resolve: (r: ChunkResult) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<number, { resolve: (r: Result) => void; reject: (e: Error) => void }>();
   let failure: Error | undefined;
   for (const w of workers) {
-    w.on('message', (m: ChunkResult | { seq: number; error: string }) => {
+    w.on('message', (m: Result | { seq: number; error: string }) => {
       const p = waiting.get(m.seq)!;
       waiting.delete(m.seq);
       if ('error' in m) p.reject(new Error(m.error));
@@ -156,10 +183,10 @@ function workerPool(size: number, data: { now: string; known: string[] }) {
   }
   let next = 0;
   return {
-    run(job: Omit<ChunkJob, 'seq'>): Promise<ChunkResult> {
+    run<R extends Result>(job: Omit<ChunkJob, 'seq'>): Promise<R> {
       if (failure) return Promise.reject(failure);
       const seq = next++;
-      const promise = new Promise<ChunkResult>((resolve, reject) => waiting.set(seq, { resolve, reject }));
+      const promise = new Promise<R>((resolve, reject) => waiting.set(seq, { resolve: resolve as (r: Result) => void, reject }));
       workers[seq % size].postMessage({ ...job, seq });
       return promise;
     },
@@ -167,21 +194,25 @@ function workerPool(size: number, data: { now: string; known: string[] }) {
   };
 }
 
-/** The results of a file's chunks, in file order, at most `ahead` chunks in the workers. */
-async function* chunkResults(pool: ReturnType<typeof workerPool>, file: string, kind: ChunkJob['kind'], ahead: number): AsyncGenerator<ChunkResult> {
-  const inFlight: Promise<ChunkResult>[] = [];
+/** The results of a file's chunks with their jobs, in file order, at most `ahead` chunks in the workers. */
+async function* chunkResults<R extends CredentialChunk | RelationshipChunk>(pool: ReturnType<typeof workerPool>, file: string, kind: ChunkJob['kind'], ahead: number): AsyncGenerator<{ job: Omit<ChunkJob, 'seq'>; result: R }> {
+  const inFlight: { job: Omit<ChunkJob, 'seq'>; result: Promise<R> }[] = [];
   let header: string[] = [];
   for await (const chunk of csvChunks(file)) {
     if ('header' in chunk) {
       header = chunk.header;
       continue;
     }
-    const job = pool.run({ kind, header, text: chunk.text, firstLine: chunk.firstLine });
-    job.catch(() => undefined);
-    inFlight.push(job);
-    if (inFlight.length >= ahead) yield await inFlight.shift()!;
+    const job = { kind, header, text: chunk.text, firstLine: chunk.firstLine };
+    const result = pool.run<R>(job);
+    result.catch(() => undefined);
+    inFlight.push({ job, result });
+    if (inFlight.length >= ahead) {
+      const next = inFlight.shift()!;
+      yield { job: next.job, result: await next.result };
+    }
   }
-  while (inFlight.length) yield await inFlight.shift()!;
+  for (const next of inFlight) yield { job: next.job, result: await next.result };
 }
 
 /** An append-only bulk file with its header. */
@@ -196,17 +227,11 @@ function bulkFile(dir: string, name: string, columns: string[], dates: string[])
     get rows() {
       return rows;
     },
-    append(lines: string[]) {
-      if (!lines.length) return;
-      const text = `${lines.join('\n')}\n`;
-      if (!broken) {
-        // A line break inside a field: more breaks than rows.
-        let n = 0;
-        for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n += 1;
-        broken = n !== lines.length || text.includes('\r');
-      }
-      fs.writeSync(fd, text);
-      rows += lines.length;
+    append(lines: BulkText) {
+      if (!lines.rows) return;
+      fs.writeSync(fd, lines.text);
+      broken ||= lines.lineBreaks;
+      rows += lines.rows;
     },
     /** Closes the file for a load and starts the next one under another name. */
     take(): { path: string; columns: string[]; dates: string[]; lineBreaks: boolean; rows: number } {
@@ -277,7 +302,7 @@ async function loadCredentials(t: GraphTx, repo: ImportRepo, pool: ReturnType<ty
   // Credentials sharing a licensee key share one licensee: the last row's values win, as in a MERGE.
   const keyed = new Map<string, string>();
   const context: Row[] = [];
-  const rowsByState = new Map<string, number>();
+  const counts = new Map<string, { state: string; rows: number; active: number }>();
   const realStates = new Set<string>();
   let copying: Promise<void> = Promise.resolve();
   const copy = async () => {
@@ -286,41 +311,39 @@ async function loadCredentials(t: GraphTx, repo: ImportRepo, pool: ReturnType<ty
     copying = t.bulkFile!(repo.bulk.queries.copyCredentials, taken).finally(() => fs.rmSync(taken.path, { force: true }));
     copying.catch(() => undefined);
   };
-  for await (const result of chunkResults(pool, file, 'credentials', 16)) {
+  for await (const { job, result } of chunkResults<CredentialChunk>(pool, file, 'credentials', 16)) {
     for (const r of result.rejects) input.rejected.push({ file: name, ...r });
-    const lines: string[] = [];
-    const licenseeLines: string[] = [];
-    const jurisdictionLines: string[] = [];
-    const holdLines: string[] = [];
-    for (const row of result.rows as CredentialOut[]) {
-      if (ids.has(row.id)) {
-        input.rejected.push({ file: name, line: row.line, reason: `${row.state} ${row.number} appears more than once` });
-        continue;
-      }
-      ids.add(row.id);
-      lines.push(row.text);
-      if (row.keyed) keyed.set(row.licensee, row.licenseeText);
-      else licenseeLines.push(row.licenseeText);
-      // Ids and state codes need no quoting.
-      jurisdictionLines.push(`${row.id}${FIELD_SEPARATOR}${row.state}`);
-      holdLines.push(`${row.licensee}${FIELD_SEPARATOR}${row.id}`);
-      if (row.context) context.push(row.context);
-      rowsByState.set(row.state, (rowsByState.get(row.state) ?? 0) + 1);
-      // As the upsert path reports it: the graph held no demo records to remove.
-      if (row.real && !realStates.has(row.state)) {
-        realStates.add(row.state);
-        input.summary.demo_records_removed_for.push(row.state);
-      }
+    // The first row of an id is kept, as on the upsert path.
+    const duplicates: number[] = [];
+    result.ids.forEach((id, i) => {
+      if (!ids.has(id)) return ids.add(id);
+      duplicates.push(result.lines[i]);
+      input.rejected.push({ file: name, line: result.lines[i], reason: `${result.labels[i]} appears more than once` });
+    });
+    // Rare: the chunk is shaped again without them (its rejects are already reported).
+    const chunk = duplicates.length ? await pool.run<CredentialChunk>({ ...job, skip: duplicates }) : result;
+    credentials.append(chunk.credentials);
+    licensees.append(chunk.licensees);
+    jurisdictionLinks.append(chunk.jurisdictions);
+    holds.append(chunk.holds);
+    for (const [id, text] of chunk.keyed) keyed.set(id, text);
+    for (const c of chunk.context) context.push(c);
+    for (const { state, rows, active } of chunk.states) {
+      const count = counts.get(state) ?? { state, rows: 0, active: 0 };
+      counts.set(state, { state, rows: count.rows + rows, active: count.active + active });
     }
-    credentials.append(lines);
-    licensees.append(licenseeLines);
-    jurisdictionLinks.append(jurisdictionLines);
-    holds.append(holdLines);
-    input.summary.credentials += lines.length;
+    // As the upsert path reports it: the graph held no demo records to remove.
+    for (const state of chunk.realStates) {
+      if (realStates.has(state)) continue;
+      realStates.add(state);
+      input.summary.demo_records_removed_for.push(state);
+    }
+    input.summary.credentials += chunk.credentials.rows;
     if (credentials.rows >= COPY_ROWS) await copy();
   }
   if (credentials.rows) await copy();
-  licensees.append([...keyed.values()]);
+  const keyedLines = [...keyed.values()];
+  licensees.append({ text: keyedLines.length ? `${keyedLines.join('\n')}\n` : '', rows: keyedLines.length, lineBreaks: keyedLines.some((l) => /[\n\r]/.test(l)) });
   const q = repo.bulk.queries;
   const rest = [[q.createLicensees, licensees.take()], [q.jurisdictionLinks, jurisdictionLinks.take()], [q.holds, holds.take()]] as const;
   const written = (async () => {
@@ -329,7 +352,8 @@ async function loadCredentials(t: GraphTx, repo: ImportRepo, pool: ReturnType<ty
       if (taken.rows) await t.bulkFile!(query, taken);
     }
     for (let i = 0; i < context.length; i += 2000) await t.run(q.linkBrokerageContext, { rows: context.slice(i, i + 2000) });
-    if (rowsByState.size) await repo.writeCounts(t, [...rowsByState].map(([state, rows]) => ({ state, rows })), input.now.toISOString());
+    // The graph held no credentials: the rows loaded are the counts.
+    if (counts.size) await t.run(q.writeCounts, { rows: [...counts.values()], now: input.now.toISOString() });
   })();
   return { ids, written };
 }
@@ -342,22 +366,28 @@ async function loadRelationships(t: GraphTx, repo: ImportRepo, pool: ReturnType<
   // A relationship listed again: loaded once, then set from its later rows in order, so the last
   // row's values win as on the upsert path.
   const repeats: Row[] = [];
-  for await (const result of chunkResults(pool, file, 'relationships', 16)) {
+  for await (const { job, result } of chunkResults<RelationshipChunk>(pool, file, 'relationships', 16)) {
     for (const r of result.rejects) input.rejected.push({ file: name, ...r });
-    const lines: string[] = [];
-    for (const { link, identity, text, ends } of result.rows as RelationshipOut[]) {
-      if (!ids.has(link.supervisor_id) || !ids.has(link.affiliate_id)) {
-        input.rejected.push({ file: name, line: link.line, reason: `${ends} is not on file` });
-        continue;
-      }
-      input.summary.relationships += 1;
-      if (seen.has(identity)) repeats.push(link);
-      else {
-        seen.add(identity);
-        lines.push(text);
-      }
+    const missing = new Set<number>();
+    const repeated = new Set<number>();
+    result.lines.forEach((line, i) => {
+      if (!ids.has(result.supervisors[i]) || !ids.has(result.affiliates[i])) missing.add(line);
+      else if (seen.has(result.identities[i])) repeated.add(line);
+      else seen.add(result.identities[i]);
+    });
+    input.summary.relationships += result.lines.length - missing.size;
+    if (!missing.size && !repeated.size) {
+      links.append(result.links);
+      continue;
     }
-    links.append(lines);
+    // Rare: the chunk is shaped again without those rows, with their details.
+    const lines = [...missing, ...repeated];
+    const chunk = await pool.run<RelationshipChunk>({ ...job, skip: lines, detail: lines });
+    links.append(chunk.links);
+    for (const { link, ends } of chunk.details) {
+      if (missing.has(link.line)) input.rejected.push({ file: name, line: link.line, reason: `${ends} is not on file` });
+      else repeats.push(link);
+    }
   }
   const taken = links.take();
   // Both ends must be loaded first.
@@ -365,4 +395,3 @@ async function loadRelationships(t: GraphTx, repo: ImportRepo, pool: ReturnType<
   if (taken.rows) await t.bulkFile!(repo.bulk.queries.links, taken);
   for (let i = 0; i < repeats.length; i += 2000) await t.run(repo.bulk.queries.upsertRelationships, { rows: repeats.slice(i, i + 2000) });
 }
-

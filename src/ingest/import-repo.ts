@@ -42,6 +42,7 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
     links: files.get('engine/ladybug/create-links'),
     linkBrokerageContext: files.get('import/link-brokerage-context'),
     upsertRelationships: files.get('import/upsert-relationships'),
+    writeCounts: files.get('import/write-counts'),
   };
   const tx = <T>(fn: (t: GraphTx) => Promise<T>) => graph.writeTransaction(fn);
   // Steps a refresh also runs, inside its own unit of work.

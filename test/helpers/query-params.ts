@@ -101,4 +101,5 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'import/delete-orphan-licensees': {},
   'import/delete-orphan-brokerages': {},
   'import/refresh-counts': { rows: [{ state: 'OR', rows: 1 }], now: '2026-11-22T00:00:00.000Z' },
+  'import/write-counts': { rows: [{ state: 'OR', rows: 1, active: 1 }], now: '2026-11-22T00:00:00.000Z' },
 };
