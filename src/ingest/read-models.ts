@@ -149,15 +149,25 @@ export async function writeReadModelsFromExport(
     const exported = await t.exportFile(q.rows, { supervisor_list_states: supervised, affiliate_list_states: supervising });
     const parts = groups.length === 1 ? [exported] : await splitExport(exported, groups, dir);
     const supervisorFile = listFile(path.join(dir, 'supervisor-lists.csv'), false);
-    for (const [i, group] of groups.entries()) {
-      const { supervisorLists, affiliateLists } = await buildGroup(parts[i], group.into, group.from);
-      supervisorFile.append(supervisorLists);
-      // Affiliate lists go in a group at a time: one COPY of every list (MBs each for the largest
-      // brokers) over a table with deleted rows left no room in a 1 GB buffer pool.
-      const affiliateFile = listFile(path.join(dir, 'affiliate-lists.csv'), true);
-      affiliateFile.append(affiliateLists);
-      await affiliateFile.copy(t, q.copyAffiliateLists);
+    // A group's affiliate lists are COPYed while the next group is built.
+    let copying: Promise<void> = Promise.resolve();
+    try {
+      for (const [i, group] of groups.entries()) {
+        const { supervisorLists, affiliateLists } = await buildGroup(parts[i], group.into, group.from);
+        supervisorFile.append(supervisorLists);
+        // Affiliate lists go in a group at a time: one COPY of every list (MBs each for the largest
+        // brokers) over a table with deleted rows left no room in a 1 GB buffer pool.
+        const file = path.join(dir, `affiliate-lists-${i}.csv`);
+        const affiliateFile = listFile(file, true);
+        affiliateFile.append(affiliateLists);
+        await copying;
+        copying = affiliateFile.copy(t, q.copyAffiliateLists).finally(() => fs.rmSync(file, { force: true }));
+        copying.catch(() => undefined);
+      }
+    } finally {
+      await copying.catch(() => undefined);
     }
+    await copying;
     // Supervisor lists, read by key for every credential read, in one COPY: a table filled by
     // several read ~15x slower by key at 3M credentials (600 against 40 µs a key).
     await supervisorFile.copy(t, q.copySupervisorLists);
