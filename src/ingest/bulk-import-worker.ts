@@ -2,12 +2,12 @@
 // the LadybugDB bulk files' text, so the main thread only checks keys and appends.
 import { hash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
-import { parse } from 'csv-parse/sync';
 import type { z } from 'zod';
 import type { Row } from '../graph/graph-port.js';
 import { FIELD_SEPARATOR, csvRow } from '../graph/ladybug-bulk-file.js';
 import { brokerageContext, credentialRecord, relationshipRecord } from './canonical-import.js';
-import { CredentialRow, RelationshipRow, describeIssues, malformedRecord } from './canonical-rows.js';
+import { CredentialRow, RelationshipRow, describeIssues } from './canonical-rows.js';
+import { chunkRecords } from './chunk-records.js';
 import { CREDENTIAL_COLUMNS, LINK_COLUMNS, type BulkText, type ChunkJob, type ChunkResult, type CredentialChunk, type RelationshipChunk, type RelationshipDetail } from './bulk-import.js';
 
 const { now, known } = workerData as { now: string; known: string[] };
@@ -15,29 +15,9 @@ const importedAt = new Date(now);
 const jurisdictions = new Set(known);
 const port = parentPort!;
 
-function records(job: ChunkJob, rejects: ChunkResult['rejects']) {
-  let lastLine = 0;
-  const out = parse(job.text, {
-    columns: job.header,
-    skip_empty_lines: true,
-    skip_records_with_error: true,
-    on_record: (record, context) => {
-      lastLine = context.lines;
-      return { record, line: job.firstLine - 1 + context.lines };
-    },
-    on_skip: (err) => {
-      const skipped = malformedRecord(err, lastLine);
-      rejects.push({ ...skipped, line: job.firstLine - 1 + skipped.line });
-      if (err?.lines) lastLine = Number(err.lines);
-      return undefined;
-    },
-  }) as unknown as { record: Record<string, string>; line: number }[];
-  return out;
-}
-
 /** The chunk's rows that pass `schema`; the others go to `rejects`. */
 function* validRows<S extends z.ZodType>(job: ChunkJob, schema: S, rejects: ChunkResult['rejects']): Generator<{ line: number; row: z.output<S> }> {
-  for (const { line, record } of records(job, rejects)) {
+  for (const { line, record } of chunkRecords(job.text, job.header, job.firstLine, rejects)) {
     const parsed = schema.safeParse(record);
     if (parsed.success) yield { line, row: parsed.data };
     else rejects.push({ line, reason: describeIssues(parsed.error) });

@@ -141,9 +141,10 @@ export function credentialRecord(row: CredentialRow, importedAt: Date): Row {
     licensee_id: licenseeId(row.licensee_key ? `${row.state}|${row.licensee_key}` : id),
     licensee_key: row.licensee_key,
     display_name: fullName,
+    context_brokerage: row.brokerage_name,
   };
   // The doc is serialized once and its hash taken from the same text (ingest builds one per row).
-  const published = docContent({ ...record, context_brokerage: row.brokerage_name });
+  const published = docContent(record);
   const doc = docFromContent(published, record);
   // What the source published, without when: a new snapshot with the same content hashes the
   // same. The other stored columns derive from these, but for the licensee key and the notes.

@@ -112,13 +112,13 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
       }
       if (created.length) {
         if (t.bulk) {
-          await t.bulk(queries.bulkCreateCredentials, created.map(({ licensee_id: _l, licensee_key: _k, display_name: _d, ...node }) => node), CREDENTIAL_DATES);
+          await t.bulk(queries.bulkCreateCredentials, created.map(({ licensee_id: _l, licensee_key: _k, display_name: _d, context_brokerage: _c, ...node }) => node), CREDENTIAL_DATES);
           // One row per licensee: the parallel reader would MERGE a repeated key concurrently.
           if (licensees.length) await t.bulk(queries.bulkMergeLicensees, licensees, []);
         } else await t.run(queries.createCredentials, { rows: created });
       }
       if (updated.length) {
-        if (t.bulk) await t.bulk(queries.bulkUpdateCredentials, updated.map(({ licensee_id: _l, licensee_key: _k, display_name: _d, ...node }) => node), CREDENTIAL_DATES);
+        if (t.bulk) await t.bulk(queries.bulkUpdateCredentials, updated.map(({ licensee_id: _l, licensee_key: _k, display_name: _d, context_brokerage: _c, ...node }) => node), CREDENTIAL_DATES);
         else await batched(t, queries.updateCredentials, updated);
         const ids = updated.map((r) => r.id);
         for (let i = 0; i < ids.length; i += 2000) await t.run(queries.clearBrokerageContext, { ids: ids.slice(i, i + 2000) });

@@ -16,6 +16,9 @@ describe('licence numbers and ids', () => {
     expect(credentialId('TX', '763827-SA')).toBe('86d53935-39cc-5aac-b6b0-6f0210b16917');
     // Non-ASCII names hash as UTF-8 (the value the uuid package gives).
     expect(licenseeId('NY|é ü')).toBe('4f4367ad-e6fa-5916-bf31-1af267bc8a2d');
+    // A long name (400 bytes), after a short one and before it again: ids do not leak into each other.
+    expect(licenseeId(`TX|${'ü'.repeat(200)}`)).toBe('c02ff51b-0d16-56e5-b0f9-58a7c509b1eb');
+    expect(licenseeId('NY|é ü')).toBe('4f4367ad-e6fa-5916-bf31-1af267bc8a2d');
     expect(credentialId('CA', '01234567')).not.toBe(credentialId('FL', '01234567'));
   });
 });
