@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { GraphTx } from '../graph/graph-port.js';
-import { FIELD_SEPARATOR, csvHeader, csvRow, readBulkFile, readBulkRecords } from '../graph/ladybug-bulk-file.js';
+import { FIELD_SEPARATOR, bulkFields, csvHeader, csvRow, readBulkRecords } from '../graph/ladybug-bulk-file.js';
 
 /** Relationships exported and held at once: about 250 bytes of entries each. */
 const GROUP_RELATIONSHIPS = 750_000;
@@ -60,8 +60,9 @@ export function stateGroups(supervised: string[], supervising: string[], pairs: 
   return groups;
 }
 
-// Tabs part an entry's fields and line breaks its entries: neither may be inside a field.
-const field = (v: string | null) => (v ?? '').replace(/[\t\n\r]/g, ' ');
+// Tabs part an entry's fields and line breaks its entries: neither may be inside a field, so a
+// record holding one has them made spaces before it is split (fields hold neither separator).
+const ENTRY_BREAKS = /[\t\n\r]/g;
 
 interface Lists {
   state: string;
@@ -211,12 +212,12 @@ async function buildGroup(file: string, into: Set<string>, from: Set<string>) {
   const supervisorLists = new Map<string, Lists>();
   const affiliateLists = new Map<string, Lists>();
   try {
-    for await (const chunk of readBulkFile(file)) {
-      for (const [sid, sstate, aid, astate, role, type, start, end, sortKey, number, licenseType, fullName, businessName] of chunk) {
-        if (into.has(astate!)) push(supervisorLists, aid!, astate!, [sid, role, type, start, end].map(field).join('\t'));
+    for await (const records of readBulkRecords(file)) {
+      for (const record of records) {
+        const [sid, sstate, aid, astate, role, type, start, end, sortKey, number, licenseType, fullName, businessName] = bulkFields(record.replace(ENTRY_BREAKS, ' '));
+        if (into.has(astate!)) push(supervisorLists, aid!, astate!, [sid, role, type, start, end].join('\t'));
         if (from.has(sstate!)) {
-          const entry = [sortKey, aid, type, start, role, end, number, licenseType, fullName, businessName].map(field).join('\t');
-          push(affiliateLists, sid!, sstate!, entry);
+          push(affiliateLists, sid!, sstate!, [sortKey, aid, type, start, role, end, number, licenseType, fullName, businessName].join('\t'));
         }
       }
     }
