@@ -25,6 +25,8 @@ function* validRows<S extends z.ZodType>(job: ChunkJob, schema: S, rejects: Chun
 }
 
 const LINE_BREAK = /[\n\r]/;
+/** A relationship record's keys in the order of LINK_COLUMNS. */
+const LINK_VALUES = ['supervisor_id', 'affiliate_id', ...LINK_COLUMNS.slice(2)];
 
 /** Lines of a bulk file, joined, and whether a field holds a line break. */
 function lines() {
@@ -103,7 +105,7 @@ function relationships(job: ChunkJob): RelationshipChunk {
     out.affiliates.push(link.affiliate_id);
     // A relationship is one per (supervisor, affiliate, type, start): a repeat is the same one.
     out.identities.push(hash('sha1', `${link.supervisor_id}|${link.affiliate_id}|${link.relationship_type}|${link.effective_from}`, 'base64'));
-    links.push(csvRow(LINK_COLUMNS, { ...link, from: link.supervisor_id, to: link.affiliate_id }));
+    links.push(csvRow(LINK_VALUES, link));
   }
   return { ...out, links: links.text() };
 }

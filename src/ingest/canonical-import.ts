@@ -91,15 +91,22 @@ function displayName(row: CredentialRow): string | null {
   return row.full_name ?? ([row.first_name, row.middle_name, row.last_name].filter(Boolean).join(' ') || row.business_name);
 }
 
+/** The ISO text of the last date asked: an import asks for the same one for every row. */
+let lastIso: { date: Date; time: number; iso: string } | undefined;
+function isoOf(date: Date): string {
+  if (lastIso?.date !== date || lastIso.time !== date.getTime()) lastIso = { date, time: date.getTime(), iso: date.toISOString() };
+  return lastIso.iso;
+}
+
 export function credentialRecord(row: CredentialRow, importedAt: Date): Row {
   const id = credentialId(row.state, row.license_number);
   const fullName = displayName(row);
-  const snapshot = row.snapshot_date ?? importedAt.toISOString().slice(0, 10);
+  const imported = isoOf(importedAt);
+  const snapshot = row.snapshot_date ?? imported.slice(0, 10);
   const notes = [`Source: ${row.source}, snapshot of ${snapshot}`, ...(row.notes ? row.notes.split('|').map((n) => n.trim()).filter(Boolean) : [])];
   const f = (v: string | null) => (v ? fold(v) : null);
-  const sortName = [f(row.last_name) ?? f(row.business_name) ?? f(fullName) ?? '', f(row.first_name) ?? '', f(row.middle_name) ?? '']
-    .join(' ')
-    .trim();
+  const [fFull, fFirst, fLast, fBusiness] = [f(fullName), f(row.first_name), f(row.last_name), f(row.business_name)];
+  const sortName = [fLast ?? fBusiness ?? fFull ?? '', fFirst ?? '', f(row.middle_name) ?? ''].join(' ').trim();
   const number = canonicalLicenseNumber(row.license_number);
   const record = {
     id,
@@ -129,12 +136,12 @@ export function credentialRecord(row: CredentialRow, importedAt: Date): Row {
     address_country: row.address_kind ? (row.address_country ?? 'US') : row.address_country,
     source: row.source,
     snapshot_date: snapshot,
-    last_verified: row.last_verified ? new Date(row.last_verified).toISOString() : importedAt.toISOString(),
+    last_verified: row.last_verified ? new Date(row.last_verified).toISOString() : imported,
     data_source_notes: notes,
-    f_full: f(fullName),
-    f_first: f(row.first_name),
-    f_last: f(row.last_name),
-    f_business: f(row.business_name),
+    f_full: fFull,
+    f_first: fFirst,
+    f_last: fLast,
+    f_business: fBusiness,
     f_city: f(row.address_city),
     // U+0001 sorts before any printable character, so a shorter name sorts first.
     sort_key: `${sortName}\u0001${number}`,
