@@ -268,24 +268,21 @@ export async function bulkImport(repo: ImportRepo, input: BulkImportInput): Prom
       summary.jurisdictions = input.jurisdictions.length;
       const known = await repo.bulk.jurisdictionCodes(t);
       const pool = workerPool(Math.max(1, Math.min(4, os.availableParallelism())), { now: now.toISOString(), known: [...known] });
-      let rest: () => Promise<void> = async () => undefined;
       try {
-        const credentials = await loadCredentials(t, repo, pool, path.join(folder, 'credentials.csv'), dir, input);
-        rest = credentials.rest;
-        credentials.copied.catch(() => undefined);
+        const { ids, written } = await loadCredentials(t, repo, pool, path.join(folder, 'credentials.csv'), dir, input);
+        written.catch(() => undefined);
         try {
           // The relationships are read while the engine loads the credentials.
-          await loadRelationships(t, repo, pool, path.join(folder, 'relationships.csv'), dir, credentials.ids, credentials.copied, input);
+          await loadRelationships(t, repo, pool, path.join(folder, 'relationships.csv'), dir, ids, written, input);
         } finally {
-          await credentials.copied.catch(() => undefined);
+          await written.catch(() => undefined);
         }
-        await credentials.copied;
+        await written;
       } finally {
         await pool.close();
       }
-      // The graph was empty: every state of it is new. The licensees and links the lists do not
-      // read load while the lists are built.
-      await repo.writeReadModels(t, await repo.bulk.jurisdictionCodes(t), rest);
+      // The graph was empty: every state of it is new.
+      await repo.writeReadModels(t, await repo.bulk.jurisdictionCodes(t));
       return true;
     });
   } finally {
@@ -293,13 +290,10 @@ export async function bulkImport(repo: ImportRepo, input: BulkImportInput): Prom
   }
 }
 
-/**
- * Reads the credentials and starts their COPY: `copied` settles when the engine has loaded them,
- * and `rest` then loads their licensees, jurisdiction links, holds, brokerage links and counts.
- */
+/** Reads the credentials; `written` settles when the engine has loaded them, their licensees and links. */
 async function loadCredentials(t: GraphTx, repo: ImportRepo, pool: ReturnType<typeof workerPool>, file: string, dir: string, input: BulkImportInput) {
   const ids = new Set<string>();
-  if (!fs.existsSync(file)) return { ids, copied: Promise.resolve(), rest: async () => undefined };
+  if (!fs.existsSync(file)) return { ids, written: Promise.resolve() };
   const name = path.basename(file);
   const credentials = bulkFile(dir, 'credentials', CREDENTIAL_COLUMNS, CREDENTIAL_DATES);
   const licensees = bulkFile(dir, 'licensees', ['id', 'entity_type', 'display_name', 'licensee_key'], []);
@@ -352,15 +346,16 @@ async function loadCredentials(t: GraphTx, repo: ImportRepo, pool: ReturnType<ty
   licensees.append({ text: keyedLines.length ? `${keyedLines.join('\n')}\n` : '', rows: keyedLines.length, lineBreaks: keyedLines.some((l) => /[\n\r]/.test(l)) });
   const q = repo.bulk.queries;
   const rest = [[q.createLicensees, licensees.take()], [q.jurisdictionLinks, jurisdictionLinks.take()], [q.holds, holds.take()]] as const;
-  const loadRest = async () => {
+  const written = (async () => {
+    await copying;
     for (const [query, taken] of rest) {
       if (taken.rows) await t.bulkFile!(query, taken);
     }
     for (let i = 0; i < context.length; i += 2000) await t.run(q.linkBrokerageContext, { rows: context.slice(i, i + 2000) });
     // The graph held no credentials: the rows loaded are the counts.
     if (counts.size) await t.run(q.writeCounts, { rows: [...counts.values()], now: input.now.toISOString() });
-  };
-  return { ids, copied: copying, rest: loadRest };
+  })();
+  return { ids, written };
 }
 
 async function loadRelationships(t: GraphTx, repo: ImportRepo, pool: ReturnType<typeof workerPool>, file: string, dir: string, ids: Set<string>, credentialsWritten: Promise<void>, input: BulkImportInput) {

@@ -65,17 +65,15 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
   /**
    * Rebuilds the supervision read models of the given states (see readModelStates): every write
    * unit that adds, changes or removes credentials or relationships runs it last, with the states
-   * of both ends of what it wrote. On Neo4j one state per statement. `alongside`: the unit's other
-   * writes that the lists do not read, run while they are built where the engine builds them here.
+   * of both ends of what it wrote. On Neo4j one state per statement.
    */
-  const writeReadModels = async (t: GraphTx, states: Iterable<string>, alongside?: () => Promise<void>) => {
+  const writeReadModels = async (t: GraphTx, states: Iterable<string>) => {
     const list = [...states];
-    if (!list.length || !(t.exportFile && t.bulkFile && t.checkpoint)) await alongside?.();
     if (!list.length) return;
     const pairs = (await t.run(q.stateSupervisionPairs)) as unknown as StatePair[];
     const which = readModelStates(list, pairs);
     if (t.exportFile && t.bulkFile && t.checkpoint) {
-      return writeReadModelsFromExport({ run: t.run, exportFile: t.exportFile, bulkFile: t.bulkFile, checkpoint: t.checkpoint }, readModelQueries, which, pairs, { alongside });
+      return writeReadModelsFromExport({ run: t.run, exportFile: t.exportFile, bulkFile: t.bulkFile, checkpoint: t.checkpoint }, readModelQueries, which, pairs);
     }
     if (!listStatements) throw new Error(`no read-model statements for ${graph.name}`);
     for (const state of which.supervised) {

@@ -132,7 +132,7 @@ export async function writeReadModelsFromExport(
   q: ReadModelQueries,
   { supervised, supervising }: { supervised: string[]; supervising: string[] },
   pairs: StatePair[],
-  { groupRelationships = GROUP_RELATIONSHIPS, alongside }: { groupRelationships?: number; alongside?: () => Promise<void> } = {},
+  groupRelationships = GROUP_RELATIONSHIPS,
 ) {
   // A state per statement: each commits on its own, so no one statement holds all of a national
   // graph's deleted lists (tried at 3M: one statement for every state rebuilt in 85.7 s against
@@ -148,13 +148,11 @@ export async function writeReadModelsFromExport(
     // One export, split by group: an export per group scanned every relationship each time
     // (22.5 of a 3M load's 80 s of read models, in 11 groups).
     const exported = await t.exportFile(q.rows, { supervisor_list_states: supervised, affiliate_list_states: supervising });
-    // The unit's writes that the lists do not read run while the export is split and the first
-    // group built, and a group's affiliate lists are COPYed while the next one is built.
-    let copying: Promise<void> = alongside?.() ?? Promise.resolve();
-    copying.catch(() => undefined);
+    const parts = groups.length === 1 ? [exported] : await splitExport(exported, groups, dir);
     const supervisorFile = listFile(path.join(dir, 'supervisor-lists.csv'), false);
+    // A group's affiliate lists are COPYed while the next group is built.
+    let copying: Promise<void> = Promise.resolve();
     try {
-      const parts = groups.length === 1 ? [exported] : await splitExport(exported, groups, dir);
       for (const [i, group] of groups.entries()) {
         const { supervisorLists, affiliateLists } = await buildGroup(parts[i], group.into, group.from);
         supervisorFile.append(supervisorLists);

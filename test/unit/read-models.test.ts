@@ -161,7 +161,7 @@ describe('the supervision read models', () => {
     await g.writeLarge(async (t) => {
       const pairs = (await t.run(q('import/supervision-state-pairs'))) as never;
       const which = readModelStates(['CA', 'FL', 'TX'], pairs);
-      await writeReadModelsFromExport(t as never, queries(), which, pairs, { groupRelationships: 1 });
+      await writeReadModelsFromExport(t as never, queries(), which, pairs, 1);
     });
     expect(await snapshot(g)).toEqual(written);
 
@@ -171,7 +171,7 @@ describe('the supervision read models', () => {
       const pairs = (await t.run(q('import/supervision-state-pairs'))) as never;
       const which = readModelStates(['TX'], pairs);
       expect(which).toEqual({ supervised: ['TX'], supervising: ['FL', 'TX'] });
-      await writeReadModelsFromExport(t as never, queries(), which, pairs, { groupRelationships: 1 });
+      await writeReadModelsFromExport(t as never, queries(), which, pairs, 1);
     });
     expect(await snapshot(g)).toEqual(written);
   });
