@@ -29,7 +29,7 @@ const LINE_BREAK = /[\n\r]/;
 const LINK_VALUES = ['supervisor_id', 'affiliate_id', ...LINK_COLUMNS.slice(2)];
 
 /** Lines of a bulk file, joined, and whether a field holds a line break. */
-function lines() {
+function bulkLines() {
   const out: string[] = [];
   let lineBreaks = false;
   return {
@@ -45,7 +45,7 @@ function credentials(job: ChunkJob): CredentialChunk {
   const rejects: ChunkResult['rejects'] = [];
   const skip = new Set(job.skip);
   const out = { ids: [] as string[], labels: [] as string[], lines: [] as number[], keyed: [] as [string, string][], context: [] as Row[], realStates: [] as string[] };
-  const [credentialLines, licenseeLines, jurisdictionLines, holdLines] = [lines(), lines(), lines(), lines()];
+  const [credentialLines, licenseeLines, jurisdictionLines, holdLines] = [bulkLines(), bulkLines(), bulkLines(), bulkLines()];
   const states = new Map<string, { rows: number; active: number }>();
   const real = new Set<string>();
   for (const { line, row } of validRows(job, CredentialRow, rejects)) {
@@ -93,7 +93,7 @@ function relationships(job: ChunkJob): RelationshipChunk {
   const skip = new Set(job.skip);
   const detail = new Set(job.detail);
   const out = { seq: job.seq, rejects, lines: [] as number[], supervisors: [] as string[], affiliates: [] as string[], identities: [] as string[], details: [] as RelationshipDetail[] };
-  const links = lines();
+  const links = bulkLines();
   for (const { line, row } of validRows(job, RelationshipRow, rejects)) {
     const link = relationshipRecord(line, row);
     if (detail.has(line)) {

@@ -144,6 +144,23 @@ describe('the supervision read models', () => {
     expect(await listed()).not.toContain('406526-SA');
   });
 
+  it('when an affiliate name holds a tab or a line break then its entry holds spaces there and every other entry reads whole', async () => {
+    ({ graph } = await testGraph(fixture('small')));
+    const { relationships } = wire(graph);
+    const summary = await importFolder(
+      importRepo(graph, files),
+      folderWith({
+        'credentials.csv': 'state,license_number,license_type,status,full_name,source\nTX,900001-SA,salesperson,Active,"ANA\tLOPEZ\nJR",fixture\n',
+        'relationships.csv': `${REL_HEADER}\nTX,100001-B,TX,900001-SA,salesperson,sponsoring_broker,2024-01-01,,fixture\n`,
+      }),
+    );
+    expect(summary.rejected).toEqual([]);
+    const rows = (await relationships.affiliates(BROKERAGE, {}, 0, 100)).rows;
+    expect(rows.find((r) => r.license_number === '900001-SA')).toMatchObject({ full_name: 'ANA LOPEZ JR', relationship_type: 'sponsoring_broker', effective_from: '2024-01-01' });
+    expect(rows.find((r) => r.license_number === '763827-SA')).toMatchObject({ relationship_type: 'sponsoring_broker' });
+    expect(rows.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(String(r.effective_from)))).toBe(true);
+  });
+
   it('when the lists are built a state at a time then they equal those built in one export', async () => {
     ({ graph } = await testGraph(DEMO));
     const g = graph;
