@@ -22,15 +22,22 @@ const LINE_BREAK = /[\n\r]/;
  * LadybugDB's parallel reader cannot take.
  */
 export function csvText(columns: string[], rows: Row[]): { text: string; lineBreaks: boolean } {
-  let lineBreaks = false;
-  const lines = [csvHeader(columns)];
-  for (const r of rows) {
-    const line = csvRow(columns, r);
-    lineBreaks ||= LINE_BREAK.test(line);
-    lines.push(line);
-  }
-  return { text: `${lines.join('\n')}\n`, lineBreaks };
+  const body = bulkText(rows.map((r) => csvRow(columns, r)));
+  return { text: `${csvHeader(columns)}\n${body.text}`, lineBreaks: body.lineBreaks };
 }
+
+/** Lines of a bulk file (csvRow), joined: empty, or ending in a line break. */
+export interface BulkText {
+  text: string;
+  rows: number;
+  /** Some field holds a line break (see csvText). */
+  lineBreaks: boolean;
+}
+export const bulkText = (lines: string[]): BulkText => ({
+  text: lines.length ? `${lines.join('\n')}\n` : '',
+  rows: lines.length,
+  lineBreaks: lines.some((line) => LINE_BREAK.test(line)),
+});
 
 /** The header line of a bulk file (see csvText). */
 export const csvHeader = (columns: string[]) => columns.join(FIELD_SEPARATOR);

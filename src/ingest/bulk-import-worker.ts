@@ -4,11 +4,11 @@ import { hash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { z } from 'zod';
 import type { Row } from '../graph/graph-port.js';
-import { FIELD_SEPARATOR, csvRow } from '../graph/ladybug-bulk-file.js';
+import { FIELD_SEPARATOR, bulkText, csvRow } from '../graph/ladybug-bulk-file.js';
 import { brokerageContext, credentialRecord, relationshipRecord } from './canonical-import.js';
 import { CredentialRow, RelationshipRow, describeIssues } from './canonical-rows.js';
 import { chunkRecords } from './chunk-records.js';
-import { CREDENTIAL_COLUMNS, LINK_COLUMNS, type BulkText, type ChunkJob, type ChunkResult, type CredentialChunk, type RelationshipChunk, type RelationshipDetail } from './bulk-import.js';
+import { CREDENTIAL_COLUMNS, LINK_COLUMNS, type ChunkJob, type ChunkResult, type CredentialChunk, type RelationshipChunk, type RelationshipDetail } from './bulk-import.js';
 
 const { now, known } = workerData as { now: string; known: string[] };
 const importedAt = new Date(now);
@@ -24,28 +24,14 @@ function* validRows<S extends z.ZodType>(job: ChunkJob, schema: S, rejects: Chun
   }
 }
 
-const LINE_BREAK = /[\n\r]/;
 /** A relationship record's keys in the order of LINK_COLUMNS. */
 const LINK_VALUES = ['supervisor_id', 'affiliate_id', ...LINK_COLUMNS.slice(2)];
-
-/** Lines of a bulk file, joined, and whether a field holds a line break. */
-function bulkLines() {
-  const out: string[] = [];
-  let lineBreaks = false;
-  return {
-    push(line: string) {
-      lineBreaks ||= LINE_BREAK.test(line);
-      out.push(line);
-    },
-    text: (): BulkText => ({ text: out.length ? `${out.join('\n')}\n` : '', lineBreaks, rows: out.length }),
-  };
-}
 
 function credentials(job: ChunkJob): CredentialChunk {
   const rejects: ChunkResult['rejects'] = [];
   const skip = new Set(job.skip);
   const out = { ids: [] as string[], labels: [] as string[], lines: [] as number[], keyed: [] as [string, string][], context: [] as Row[], realStates: [] as string[] };
-  const [credentialLines, licenseeLines, jurisdictionLines, holdLines] = [bulkLines(), bulkLines(), bulkLines(), bulkLines()];
+  const [credentialLines, licenseeLines, jurisdictionLines, holdLines]: string[][] = [[], [], [], []];
   const states = new Map<string, { rows: number; active: number }>();
   const real = new Set<string>();
   for (const { line, row } of validRows(job, CredentialRow, rejects)) {
@@ -81,10 +67,10 @@ function credentials(job: ChunkJob): CredentialChunk {
     rejects,
     ...out,
     states: [...states].map(([state, c]) => ({ state, ...c })),
-    credentials: credentialLines.text(),
-    licensees: licenseeLines.text(),
-    jurisdictions: jurisdictionLines.text(),
-    holds: holdLines.text(),
+    credentials: bulkText(credentialLines),
+    licensees: bulkText(licenseeLines),
+    jurisdictions: bulkText(jurisdictionLines),
+    holds: bulkText(holdLines),
   };
 }
 
@@ -93,7 +79,7 @@ function relationships(job: ChunkJob): RelationshipChunk {
   const skip = new Set(job.skip);
   const detail = new Set(job.detail);
   const out = { seq: job.seq, rejects, lines: [] as number[], supervisors: [] as string[], affiliates: [] as string[], identities: [] as string[], details: [] as RelationshipDetail[] };
-  const links = bulkLines();
+  const links: string[] = [];
   for (const { line, row } of validRows(job, RelationshipRow, rejects)) {
     const link = relationshipRecord(line, row);
     if (detail.has(line)) {
@@ -107,7 +93,7 @@ function relationships(job: ChunkJob): RelationshipChunk {
     out.identities.push(hash('sha1', `${link.supervisor_id}|${link.affiliate_id}|${link.relationship_type}|${link.effective_from}`, 'base64'));
     links.push(csvRow(LINK_VALUES, link));
   }
-  return { ...out, links: links.text() };
+  return { ...out, links: bulkText(links) };
 }
 
 port.on('message', (job: ChunkJob) => {

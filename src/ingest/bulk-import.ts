@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { GraphTx, Row } from '../graph/graph-port.js';
-import { csvHeader } from '../graph/ladybug-bulk-file.js';
+import { type BulkText, bulkText, csvHeader } from '../graph/ladybug-bulk-file.js';
 import type { ImportSummary, RejectedRow } from './canonical-import.js';
 import type { ImportRepo } from './import-repo.js';
 
@@ -40,13 +40,6 @@ export interface ChunkJob {
   skip?: number[];
   /** Relationships: lines of rows whose details to return. */
   detail?: number[];
-}
-/** Lines of a bulk file, joined (empty, or ending in a line break). */
-export interface BulkText {
-  text: string;
-  rows: number;
-  /** Some field holds a line break. */
-  lineBreaks: boolean;
 }
 export interface ChunkResult {
   seq: number;
@@ -344,8 +337,7 @@ async function loadCredentials(t: GraphTx, repo: ImportRepo, pool: ReturnType<ty
     if (credentials.rows >= COPY_ROWS) await copy();
   }
   if (credentials.rows) await copy();
-  const keyedLines = [...keyed.values()];
-  licensees.append({ text: keyedLines.length ? `${keyedLines.join('\n')}\n` : '', rows: keyedLines.length, lineBreaks: keyedLines.some((l) => /[\n\r]/.test(l)) });
+  licensees.append(bulkText([...keyed.values()]));
   const q = repo.bulk.queries;
   const rest = [[q.createLicensees, licensees.take()], [q.jurisdictionLinks, jurisdictionLinks.take()], [q.holds, holds.take()]] as const;
   const written = (async () => {
