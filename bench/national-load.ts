@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { importRepo, loadQueryFiles, openGraph } from '../src/deps.js';
 import { importFolder } from '../src/ingest/canonical-import.js';
-import type { GraphEngine, GraphTx } from '../src/graph/graph-port.js';
+import type { GraphEngine } from '../src/graph/graph-port.js';
 import type { QueryFiles } from '../src/graph/query-files.js';
 import { ensureNational } from './national-data.js';
 
@@ -18,22 +18,26 @@ import { ensureNational } from './national-data.js';
  */
 function timedGraph(graph: GraphEngine, files: QueryFiles, started: () => number) {
   const names = new Map(files.names().map((n) => [files.get(n), n]));
+  const nameOf = (query: string) => names.get(query) ?? query.slice(0, 40);
   const spans: { name: string; from: number; to: number }[] = [];
-  const time = <A extends unknown[], R>(kind: string, f: ((query: string, ...rest: A) => Promise<R>) | undefined) =>
-    f &&
-    (async (query: string, ...rest: A) => {
-      const from = started();
-      try {
-        return await f(query, ...rest);
-      } finally {
-        spans.push({ name: `${kind} ${names.get(query) ?? query.slice(0, 40)}`, from, to: started() });
-      }
-    });
+  const time = async <R>(name: string, run: () => Promise<R>): Promise<R> => {
+    const from = started();
+    try {
+      return await run();
+    } finally {
+      spans.push({ name, from, to: started() });
+    }
+  };
   const writeLarge: GraphEngine['writeLarge'] = (fn) =>
-    graph.writeLarge((t) => {
-      const checkpoint = t.checkpoint && (() => time('', (_: string) => t.checkpoint!())!('CHECKPOINT'));
-      return fn({ run: time('run', t.run)!, bulk: t.bulk, bulkFile: time('copy', t.bulkFile), exportFile: time('export', t.exportFile), checkpoint } as GraphTx);
-    });
+    graph.writeLarge((t) =>
+      fn({
+        run: (q, p) => time(`run ${nameOf(q)}`, () => t.run(q, p)),
+        bulk: t.bulk,
+        bulkFile: t.bulkFile && ((q, file, p) => time(`copy ${nameOf(q)}`, () => t.bulkFile!(q, file, p))),
+        exportFile: t.exportFile && ((q, p) => time(`export ${nameOf(q)}`, () => t.exportFile!(q, p))),
+        checkpoint: t.checkpoint && (() => time('CHECKPOINT', () => t.checkpoint!())),
+      }),
+    );
   return { graph: { ...graph, writeLarge }, spans };
 }
 
