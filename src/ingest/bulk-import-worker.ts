@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Row } from '../graph/graph-port.js';
 import { FIELD_SEPARATOR, bulkText, csvRow } from '../graph/ladybug-bulk-file.js';
 import { brokerageContext, credentialRecord, relationshipRecord } from './canonical-import.js';
+import { canonicalLicenseNumber } from '../domain/identity.js';
 import { CredentialRow, RelationshipRow, describeIssues } from './canonical-rows.js';
 import { chunkRecords } from './chunk-records.js';
 import { CREDENTIAL_COLUMNS, LINK_COLUMNS, type ChunkJob, type ChunkResult, type CredentialChunk, type RelationshipChunk, type RelationshipDetail } from './bulk-import.js';
@@ -30,7 +31,8 @@ const LINK_VALUES = ['supervisor_id', 'affiliate_id', ...LINK_COLUMNS.slice(2)];
 function credentials(job: ChunkJob): CredentialChunk {
   const rejects: ChunkResult['rejects'] = [];
   const skip = new Set(job.skip);
-  const out = { ids: [] as string[], labels: [] as string[], lines: [] as number[], keyed: [] as [string, string][], context: [] as Row[], realStates: [] as string[] };
+  const detail = new Set(job.detail);
+  const out = { ids: [] as string[], lines: [] as number[], details: [] as { line: number; label: string }[], keyed: [] as [string, string][], context: [] as Row[], realStates: [] as string[] };
   const [credentialLines, licenseeLines, jurisdictionLines, holdLines]: string[][] = [[], [], [], []];
   const states = new Map<string, { rows: number; active: number }>();
   const real = new Set<string>();
@@ -39,11 +41,11 @@ function credentials(job: ChunkJob): CredentialChunk {
       rejects.push({ line, reason: `no jurisdiction ${row.state} on file: give it a jurisdictions.csv row first` });
       continue;
     }
+    if (detail.has(line)) out.details.push({ line, label: `${row.state} ${canonicalLicenseNumber(row.license_number)}` });
     if (skip.has(line)) continue;
     const r = credentialRecord(row, importedAt);
     const id = r.id as string;
     out.ids.push(id);
-    out.labels.push(`${row.state} ${r.license_number}`);
     out.lines.push(line);
     credentialLines.push(csvRow(CREDENTIAL_COLUMNS, r));
     const licensee = csvRow(['licensee_id', 'entity_type', 'display_name', 'licensee_key'], r);

@@ -38,7 +38,7 @@ export interface ChunkJob {
   firstLine: number;
   /** Lines of rows to leave out (a chunk run again without its duplicates). */
   skip?: number[];
-  /** Relationships: lines of rows whose details to return. */
+  /** Lines of rows whose details to return, for their rejects or repeats. */
   detail?: number[];
 }
 export interface ChunkResult {
@@ -51,9 +51,9 @@ export interface ChunkResult {
  */
 export interface CredentialChunk extends ChunkResult {
   ids: string[];
-  /** State and licence number, for a duplicate's reject. */
-  labels: string[];
   lines: number[];
+  /** Of the job's `detail` lines: state and licence number, for a duplicate's reject. */
+  details: { line: number; label: string }[];
   credentials: BulkText;
   /** Licensees of rows without a licensee key (one per credential). */
   licensees: BulkText;
@@ -310,13 +310,11 @@ async function loadCredentials(t: GraphTx, repo: ImportRepo, pool: ReturnType<ty
     for (const r of result.rejects) input.rejected.push({ file: name, ...r });
     // The first row of an id is kept, as on the upsert path.
     const duplicates: number[] = [];
-    result.ids.forEach((id, i) => {
-      if (!ids.has(id)) return ids.add(id);
-      duplicates.push(result.lines[i]);
-      input.rejected.push({ file: name, line: result.lines[i], reason: `${result.labels[i]} appears more than once` });
-    });
-    // Rare: the chunk is shaped again without them (its rejects are already reported).
-    const chunk = duplicates.length ? await pool.run<CredentialChunk>({ ...job, skip: duplicates }) : result;
+    result.ids.forEach((id, i) => (ids.has(id) ? duplicates.push(result.lines[i]) : ids.add(id)));
+    // Rare: the chunk is shaped again without them, with their details (its other rejects are
+    // already reported).
+    const chunk = duplicates.length ? await pool.run<CredentialChunk>({ ...job, skip: duplicates, detail: duplicates }) : result;
+    for (const { line, label } of chunk.details) input.rejected.push({ file: name, line, reason: `${label} appears more than once` });
     credentials.append(chunk.credentials);
     licensees.append(chunk.licensees);
     jurisdictionLinks.append(chunk.jurisdictions);
