@@ -97,6 +97,35 @@ describe('the supervision read models', () => {
     expect(again.supervision).not.toEqual(first.supervision);
   });
 
+  it('when the day passes a relationship\'s end then a cached affiliate list leaves it out of pages and totals, filtered or not', async () => {
+    ({ graph } = await testGraph(fixture('small')));
+    await importFolder(
+      importRepo(graph, files),
+      folderWith({ 'relationships.csv': `${REL_HEADER}\nTX,100001-B,TX,763827-SA,salesperson,sponsoring_broker,2020-06-01,2026-12-01,fixture\n` }),
+    );
+    let day = '2026-11-22';
+    const relationships = createRelationshipsRepo(graph, files, () => day);
+    const page = async (f = {}, skip = 0, limit = 100) => {
+      const { rows, total } = await relationships.affiliates(BROKERAGE, f, skip, limit);
+      return { numbers: rows.map((r) => r.license_number), total };
+    };
+    const before = await page();
+    expect(before.numbers).toContain('763827-SA');
+    expect(before.total).toBe(before.numbers.length);
+    const sponsored = await page({ relationship_type: 'sponsoring_broker' });
+    expect(sponsored.numbers).toContain('763827-SA');
+    // Pages of one entry each walk the same list in the same order.
+    const oneByOne = await Promise.all(before.numbers.map(async (_, i) => (await page({}, i, 1)).numbers[0]));
+    expect(oneByOne).toEqual(before.numbers);
+
+    day = '2026-12-01';
+    const after = await page();
+    expect(after.numbers).toEqual(before.numbers.filter((n) => n !== '763827-SA'));
+    expect(after.total).toBe(before.total - 1);
+    expect((await page({ relationship_type: 'sponsoring_broker' })).total).toBe(sponsored.total - 1);
+    expect((await page({ affiliate_role: 'salesperson', relationship_type: 'sponsoring_broker' })).numbers).not.toContain('763827-SA');
+  });
+
   it('when an import links a supervisor in another state then that state\'s affiliate lists are rebuilt with it', async () => {
     ({ graph } = await testGraph(DEMO));
     const { relationships } = wire(graph);
