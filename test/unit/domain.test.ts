@@ -77,4 +77,12 @@ describe('the credential read model', () => {
     expect(back.address_line1).toBeNull();
     expect(decodeDoc(JSON.stringify({ id: 'old', state: 'FL' }))).toEqual({ id: 'old', state: 'FL' });
   });
+
+  it('when every field of a doc holds its own value then decoding gives each field back under its own name, in the documented order', async () => {
+    const { decodeDoc, encodeDoc, DOC_FIELDS } = await import('../../src/domain/credential-doc.js');
+    const fields = Object.fromEntries(DOC_FIELDS.map((k, i) => [k, k === 'data_source_notes' ? [`note ${i}`] : `value ${i}`]));
+    const back = decodeDoc(encodeDoc(fields));
+    expect(back).toEqual(fields);
+    expect(Object.keys(back)).toEqual([...DOC_FIELDS]);
+  });
 });

@@ -37,12 +37,9 @@ function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
 }
 
 export function createLicenseesService(repo: LicenseesRepo) {
-  /** Credential records by id, in input order; unknown ids are left out. */
+  /** Credential records by id (the repository reads each id once); unknown ids are left out. */
   async function records(ids: string[]): Promise<Map<string, CredentialRecord>> {
-    const rows = await repo.byIds([...new Set(ids)]);
-    const out = new Map<string, CredentialRecord>();
-    for (const row of rows) if (!out.has(row.id)) out.set(row.id, row);
-    return out;
+    return new Map((await repo.byIds(ids)).map((row) => [row.id, row]));
   }
 
   /**
