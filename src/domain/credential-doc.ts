@@ -26,45 +26,11 @@ export const docFromContent = (content: string, seen: Partial<Record<(typeof DOC
 
 export const encodeDoc = (doc: CredentialDoc): string => docFromContent(docContent(doc), doc);
 
-/**
- * The doc as an object; data written before the positional form holds objects, read as they are.
- * One object literal in DOC_FIELDS order (a test pins the order): a search page or a batch decodes
- * dozens to hundreds of docs, and setting the fields one by one took twice as long (5.5 against
- * 2.5 µs a doc).
- */
+/** The doc as an object; data written before the positional form holds objects, read as they are. */
 export function decodeDoc<T extends object = CredentialDoc>(text: string): T {
-  const a = JSON.parse(text) as unknown[] | T;
-  if (!Array.isArray(a)) return a;
-  return {
-    context_brokerage: a[0] ?? null,
-    id: a[1] ?? null,
-    state: a[2] ?? null,
-    license_number: a[3] ?? null,
-    license_number_display: a[4] ?? null,
-    license_type: a[5] ?? null,
-    license_type_display: a[6] ?? null,
-    status: a[7] ?? null,
-    status_normalized: a[8] ?? null,
-    entity_type: a[9] ?? null,
-    full_name: a[10] ?? null,
-    first_name: a[11] ?? null,
-    middle_name: a[12] ?? null,
-    last_name: a[13] ?? null,
-    suffix: a[14] ?? null,
-    business_name: a[15] ?? null,
-    issue_date: a[16] ?? null,
-    expiration_date: a[17] ?? null,
-    address_kind: a[18] ?? null,
-    address_line1: a[19] ?? null,
-    address_line2: a[20] ?? null,
-    address_city: a[21] ?? null,
-    address_county: a[22] ?? null,
-    address_region: a[23] ?? null,
-    address_postal_code: a[24] ?? null,
-    address_country: a[25] ?? null,
-    source: a[26] ?? null,
-    snapshot_date: a[27] ?? null,
-    last_verified: a[28] ?? null,
-    data_source_notes: a[29] ?? null,
-  } as T;
+  const parsed = JSON.parse(text) as unknown[] | T;
+  if (!Array.isArray(parsed)) return parsed;
+  const doc: CredentialDoc = {};
+  DOC_FIELDS.forEach((k, i) => (doc[k] = parsed[i] ?? null));
+  return doc as T;
 }

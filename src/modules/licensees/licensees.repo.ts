@@ -157,14 +157,10 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
     return read;
   }
   const record = (r: Row, coverageOf: Map<string, string>): CredentialRecord | undefined => {
-    // Completed in place rather than copied: a copy of thirty fields cost as much as the decoding.
     const doc = decodeDoc<CredentialRecord>(r.doc as string);
     const relationship_coverage = coverageOf.get(doc.state);
     // A credential is always imported into a jurisdiction on file.
-    if (relationship_coverage === undefined) return undefined;
-    doc.relationship_coverage = relationship_coverage;
-    doc.supervision = supervisionEntries(r.supervisors);
-    return doc;
+    return relationship_coverage === undefined ? undefined : { ...doc, relationship_coverage, supervision: supervisionEntries(r.supervisors) };
   };
 
   /** Credential records by id, with their supervisor lists; unknown ids are left out. */
