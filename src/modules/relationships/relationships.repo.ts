@@ -36,10 +36,14 @@ const FROM = 3;
 const ROLE = 4;
 const TO = 5;
 
-/** The n-th tab-separated field of an entry line. */
+/** The n-th tab-separated field of an entry line; empty when the line has fewer. */
 function fieldOf(line: string, n: number): string {
   let start = 0;
-  for (let i = 0; i < n; i++) start = line.indexOf('\t', start) + 1;
+  for (let i = 0; i < n; i++) {
+    const tab = line.indexOf('\t', start);
+    if (tab === -1) return '';
+    start = tab + 1;
+  }
   const end = line.indexOf('\t', start);
   return end === -1 ? line.slice(start) : line.slice(start, end);
 }
