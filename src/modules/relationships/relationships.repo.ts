@@ -95,15 +95,26 @@ export function createRelationshipsRepo(graph: GraphEngine, files: QueryFiles, t
     return list;
   };
 
-  // A list's entries in force on the last day asked, by position: a page of the largest lists
-  // (34,000 entries at national scale) is then read without a pass over the whole list.
-  const inForceOn = new WeakMap<AffiliateList, { day: string; at: number[] }>();
-  const entriesInForce = (list: AffiliateList, day: string): number[] => {
-    const kept = inForceOn.get(list);
-    if (kept?.day === day) return kept.at;
-    const at: number[] = [];
-    list.forEach((line, i) => inForce({ effective_from: fieldOf(line, FROM), effective_to: fieldOf(line, TO) || null }, day) && at.push(i));
-    inForceOn.set(list, { day, at });
+  // The positions of a list's entries in force on the day asked and matching the filters, kept per
+  // list and filter until the day changes (filters are enum values: a few dozen combinations at
+  // most). A page of the largest list (34,435 entries at national scale) is then a slice, where a
+  // pass over the list took 1 ms unfiltered and 2.5-5 ms filtered.
+  const positions = new WeakMap<AffiliateList, { day: string; byFilter: Map<string, number[]> }>();
+  const matching = (list: AffiliateList, day: string, f: EdgeFilters): number[] => {
+    let kept = positions.get(list);
+    if (kept?.day !== day) positions.set(list, (kept = { day, byFilter: new Map() }));
+    const key = `${f.affiliate_role ?? ''}\t${f.relationship_type ?? ''}`;
+    let at = kept.byFilter.get(key);
+    if (!at) {
+      at = [];
+      for (const [i, line] of list.entries()) {
+        if (!inForce({ effective_from: fieldOf(line, FROM), effective_to: fieldOf(line, TO) || null }, day)) continue;
+        if (f.affiliate_role && fieldOf(line, ROLE) !== f.affiliate_role) continue;
+        if (f.relationship_type && fieldOf(line, TYPE) !== f.relationship_type) continue;
+        at.push(i);
+      }
+      kept.byFilter.set(key, at);
+    }
     return at;
   };
 
@@ -111,11 +122,7 @@ export function createRelationshipsRepo(graph: GraphEngine, files: QueryFiles, t
     /** One page of the relationships in force today from a supervising credential, and their exact number. */
     async affiliates(id: string, f: EdgeFilters, skip: number, limit: number): Promise<{ rows: AffiliateRecord[]; total: number }> {
       const list = await listOf(id);
-      const inForceToday = entriesInForce(list, today());
-      const wanted =
-        f.affiliate_role || f.relationship_type
-          ? inForceToday.filter((i) => (!f.affiliate_role || fieldOf(list[i], ROLE) === f.affiliate_role) && (!f.relationship_type || fieldOf(list[i], TYPE) === f.relationship_type))
-          : inForceToday;
+      const wanted = matching(list, today(), f);
       const rows = wanted.slice(skip, skip + limit).map((i): AffiliateRecord => {
         const [, affiliate, type, from, role, , number, licenseType, fullName, businessName] = list[i].split('\t');
         return {
