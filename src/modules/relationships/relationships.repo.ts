@@ -48,7 +48,7 @@ function fieldOf(line: string, n: number): string {
   return end === -1 ? line.slice(start) : line.slice(start, end);
 }
 
-/** Entries of affiliate lists held at once (~150 bytes each): the largest brokers' lists stay parsed. */
+/** Entries of affiliate lists held at once (~150 bytes each, one string an entry): the largest brokers' lists stay read. */
 const CACHED_ENTRIES = 500_000;
 
 /**
