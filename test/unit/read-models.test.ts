@@ -97,6 +97,23 @@ describe('the supervision read models', () => {
     expect(again.supervision).not.toEqual(first.supervision);
   });
 
+  it('when callers read different records at once then one query reads them all and each gets its own', async () => {
+    ({ graph } = await testGraph(fixture('small')));
+    const g = graph;
+    const queries: unknown[] = [];
+    const counted: GraphEngine = { ...g, read: (q, p) => (queries.push(p), g.read(q, p)) };
+    const { licensees } = wire(counted);
+    await licensees.byIds([BROKERAGE]);
+    queries.length = 0;
+    const ids = [AGENT, credentialId('TX', '0000000-none'), BROKERAGE];
+    const [agent, unknown, both] = await Promise.all([licensees.byIds([AGENT]), licensees.byIds([ids[1]]), licensees.byIds([AGENT, BROKERAGE])]);
+    expect(agent.map((r) => r.id)).toEqual([AGENT]);
+    expect(unknown).toEqual([]);
+    expect(both.map((r) => r.id).sort()).toEqual([AGENT, BROKERAGE].sort());
+    // The brokerage was kept from the first read; the agent is read once for both callers.
+    expect(queries).toEqual([{ ids: [AGENT, ids[1]] }]);
+  });
+
   it('when the day passes a relationship\'s end then a cached affiliate list leaves it out of pages and totals, filtered or not', async () => {
     ({ graph } = await testGraph(fixture('small')));
     await importFolder(

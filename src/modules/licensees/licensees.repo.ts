@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import { decodeDoc } from '../../domain/credential-doc.js';
 import type { GraphEngine, Row } from '../../graph/graph-port.js';
 import { filteredQuery, type QueryFiles } from '../../graph/query-files.js';
@@ -173,13 +174,30 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
       else missing.push(id);
     }
     const at = writes;
-    const [coverageOf, rows] = await Promise.all([coverageByState(), read(missing)]);
+    const [coverageOf, loaded] = await Promise.all([coverageByState(), loader.loadMany(missing)]);
+    const rows: Row[] = [];
+    for (const r of loaded) {
+      if (r instanceof Error) throw r;
+      if (r) rows.push(r);
+    }
     if (graph.onWrite && writes === at) {
       // Not when a write landed meanwhile: the rows may predate it.
       for (const row of rows) cache.set(row.id as string, row);
     }
     return [...kept, ...rows].flatMap((row) => record(row, coverageOf) ?? []);
   }
+
+  // The key reads of concurrent requests go to the engine together, as one query per turn of the
+  // event loop (setImmediate: after every request the poll phase parsed): a query's fixed cost
+  // (~0.3 ms of CPU on LadybugDB, a round trip on Neo4j) is paid once for them all, where each
+  // licence never read before used to pay it for itself. Not a cache: records() keeps rows.
+  const loader = new DataLoader<string, Row | null>(
+    async (ids) => {
+      const rows = new Map((await read([...new Set(ids)])).map((r) => [r.id as string, r]));
+      return ids.map((id) => rows.get(id) ?? null);
+    },
+    { cache: false, batchScheduleFn: (dispatch) => setImmediate(dispatch) },
+  );
 
   /** Rows ({id, doc, supervisors}) of the credentials on file among `ids`: one query. */
   async function read(ids: string[]): Promise<Row[]> {
