@@ -7,7 +7,7 @@ import { csvText, readBulkFile } from '../../src/graph/ladybug-bulk-file.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { importFolder } from '../../src/ingest/canonical-import.js';
 import { createLicenseesRepo, type SearchFilters } from '../../src/modules/licensees/licensees.repo.js';
-import { buildSearchIndexParts, searchIndexBeside, searchIndexFrom, type SearchIndexHolder, type SearchIndexRow } from '../../src/modules/licensees/search-index.js';
+import { buildSearchIndexFromFile, buildSearchIndexParts, searchIndexBeside, searchIndexFrom, type SearchIndexHolder, type SearchIndexRow } from '../../src/modules/licensees/search-index.js';
 import { DEMO_SEEDS, emptyGraph, files, fixture } from '../helpers/graph.js';
 import { folderWith } from '../helpers/source-files.js';
 
@@ -142,6 +142,37 @@ describe('the search index over many rows', () => {
     for (const [term, status] of [['x1', undefined], ['abc', undefined], ['a', 'active'], ['x149', undefined], ['ab', 'inactive'], ['x1', 'active'], ['abc', undefined]] as const) {
       const found = index.search({ ...NONE, states: ['TX'], lastNameTerms: [term], status }, 10, 25);
       expect(found, `${term} ${status ?? ''}`).toEqual(scan(term, status));
+    }
+  });
+});
+
+describe('the search index built from an export file a state at a time', () => {
+  it('when the states\' rows are interleaved and a name holds a line break then every search answers as from one build of all rows', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-index-file-'));
+    try {
+      const names = ['ann lee', 'bo\nlee', 'cy lee', 'di ray', 'ed ray'];
+      const rows: SearchIndexRow[] = Array.from({ length: 3000 }, (_, i) => {
+        const last = names[i % 5];
+        return [['TX', 'FL', 'CA'][i % 3], `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, `${last} ${String(i).padStart(6, '0')}`, `L${i}`, i % 4 ? 'active' : 'inactive', i % 7 ? 'salesperson' : 'broker', last, null, last, null, null];
+      });
+      // The engine's export: csvText's dialect without its header line.
+      const columns = rows[0].map((_, i) => `c${i}`);
+      const file = path.join(dir, 'export.csv');
+      fs.writeFileSync(file, csvText(columns, rows.map((r) => Object.fromEntries(r.map((v, i) => [`c${i}`, v])))).text.split('\n').slice(1).join('\n'));
+      const byFile = searchIndexFrom(await buildSearchIndexFromFile(file));
+      const whole = searchIndexFrom(await buildSearchIndexParts((async function* () { yield rows; })()));
+      for (const state of ['TX', 'FL', 'CA']) {
+        for (const [term, status, licenseType] of [['lee', undefined, undefined], ['bo', 'active', undefined], ['ray', 'inactive', 'broker'], ['zz', undefined, undefined]] as const) {
+          const filters = { ...NONE, states: [state], lastNameTerms: [term], status, licenseType };
+          const found = byFile.search(filters, 5, 25);
+          expect(found, `${state} ${term}`).toEqual(whole.search(filters, 5, 25));
+          if (term !== 'zz') expect(found!.total).toBeGreaterThan(0);
+        }
+      }
+      // The split files are gone with the build.
+      expect(fs.readdirSync(dir)).toEqual(['export.csv']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -2,12 +2,11 @@
 // their typed arrays transferred. Off the main thread, a rebuild (seconds at national scale)
 // does not hold up the requests being served.
 import { parentPort, workerData } from 'node:worker_threads';
-import { readBulkFile } from '../../graph/ladybug-bulk-file.js';
-import { buildSearchIndexParts, transferables } from './search-index.js';
+import { buildSearchIndexFromFile, transferables } from './search-index.js';
 
 const port = parentPort!;
 try {
-  const parts = await buildSearchIndexParts(readBulkFile((workerData as { file: string }).file));
+  const parts = await buildSearchIndexFromFile((workerData as { file: string }).file);
   port.postMessage({ parts }, transferables(parts));
 } catch (err) {
   port.postMessage({ error: (err as Error).message });

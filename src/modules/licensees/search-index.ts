@@ -7,9 +7,11 @@
 // exactly when it is a substring of one of the field's words: a term is looked up in the
 // dictionary (a few hundred kB of text per field, scanned with indexOf) rather than in every row.
 import fs from 'node:fs';
+import path from 'node:path';
 import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { GraphEngine } from '../../graph/graph-port.js';
+import { FIELD_SEPARATOR, readBulkFile, readBulkRecords } from '../../graph/ladybug-bulk-file.js';
 import type { SearchFilters } from './licensees.repo.js';
 
 /**
@@ -208,10 +210,14 @@ interface StateBuilder {
   fields: Record<Field, FieldBuilder>;
 }
 
-/** Builds the index from rows (SEARCH_INDEX_COLUMNS) in any order; each state's rows are put in result order (sort_key, then id). */
-export async function buildSearchIndexParts(rows: AsyncIterable<SearchIndexRow[]>): Promise<SearchIndexParts> {
+/**
+ * Builds the index from rows (SEARCH_INDEX_COLUMNS) in any order; each state's rows are put in
+ * result order (sort_key, then id). `codes`: the status and type codes to go on from, when the
+ * index is built in parts (buildSearchIndexFromFile).
+ */
+export async function buildSearchIndexParts(rows: AsyncIterable<SearchIndexRow[]>, codes = new Map<string, number>()): Promise<SearchIndexParts> {
   const builders = new Map<string, StateBuilder>();
-  const codes = new Map<string, number>(); // status and type values share one code space
+  // Status and type values share one code space.
   const code = (v: string | null) => {
     if (v === null) return 0;
     let c = codes.get(v);
@@ -272,6 +278,44 @@ export async function buildSearchIndexParts(rows: AsyncIterable<SearchIndexRow[]
     builders.delete(state);
   }
   return { states, codes: [...codes] };
+}
+
+/**
+ * Builds the index from an export file (SEARCH_INDEX_COLUMNS rows, states in any order) a state at
+ * a time: the file is first split into a file per state, so that the builders of one state are
+ * held at once rather than those of all (a first start at 3M credentials peaked at 2.4 GB of RSS
+ * with all of them, against 1.2 GB once built).
+ */
+export async function buildSearchIndexFromFile(file: string): Promise<SearchIndexParts> {
+  const dir = fs.mkdtempSync(path.join(path.dirname(file), 'search-index-'));
+  try {
+    const files = new Map<string, number>();
+    try {
+      for await (const records of readBulkRecords(file)) {
+        const byState = new Map<string, string[]>();
+        for (const record of records) {
+          // The state leads the row, and a state code is never quoted.
+          const state = record.slice(0, record.indexOf(FIELD_SEPARATOR));
+          const list = byState.get(state);
+          if (list) list.push(record);
+          else byState.set(state, [record]);
+        }
+        for (const [state, list] of byState) {
+          let fd = files.get(state);
+          if (fd === undefined) files.set(state, (fd = fs.openSync(path.join(dir, `${files.size}.csv`), 'w')));
+          fs.writeSync(fd, `${list.join('\n')}\n`);
+        }
+      }
+    } finally {
+      for (const fd of files.values()) fs.closeSync(fd);
+    }
+    const codes = new Map<string, number>();
+    const states: SearchIndexParts['states'] = [];
+    for (let i = 0; i < files.size; i++) states.push(...(await buildSearchIndexParts(readBulkFile(path.join(dir, `${i}.csv`)), codes)).states);
+    return { states, codes: [...codes] };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The typed arrays of the parts, to transfer rather than copy to another thread. */
