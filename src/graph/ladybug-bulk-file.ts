@@ -36,7 +36,8 @@ export interface BulkText {
 export const bulkText = (lines: string[]): BulkText => ({
   text: lines.length ? `${lines.join('\n')}\n` : '',
   rows: lines.length,
-  lineBreaks: lines.some((line) => LINE_BREAK.test(line)),
+  // A field holding a line break is quoted (csvCell), so only a line with a quote can hold one.
+  lineBreaks: lines.some((line) => line.includes(QUOTE) && LINE_BREAK.test(line)),
 });
 
 /** The header line of a bulk file (see csvText). */
