@@ -176,8 +176,9 @@ async function paced(base: string, headers: Record<string, string>, s: Scenario,
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const n = s.next();
     // A timer can fire up to a millisecond early (libuv's clock is the loop's, read before the
-    // wait): a request sent before it was due is timed from when it was sent.
-    const from = Math.max(due, performance.now());
+    // wait): a request sent before it was due is timed from when it was sent, one sent late from
+    // when it was due.
+    const from = Math.min(due, performance.now());
     answers.push(
       new Promise<void>((resolve) => {
         const req = http.request({ host: hostname, port, path: n.path, method: s.method ?? 'GET', agent, headers: { ...headers, 'content-type': 'application/json' } }, (res) => {

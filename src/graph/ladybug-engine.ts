@@ -159,9 +159,10 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
   let stamp = fileStamp(options.path);
   // Load and export files go beside the graph file (an in-memory graph's in the temp dir).
   const filesDir = options.path === ':memory:' ? os.tmpdir() : path.dirname(options.path);
-  // Exports a process killed mid-read left behind (the data dir is this process's alone now).
+  // Exports a process killed mid-read left behind, and the folders of their parts (the search
+  // index splits its export): the data dir is this process's alone now.
   if (options.path !== ':memory:') {
-    for (const f of fs.readdirSync(filesDir)) if (f.startsWith(EXPORT_FILE_PREFIX)) fs.rmSync(path.join(filesDir, f), { force: true });
+    for (const f of fs.readdirSync(filesDir)) if (f.startsWith(EXPORT_FILE_PREFIX)) fs.rmSync(path.join(filesDir, f), { force: true, recursive: true });
   }
   let idle = [...current.readers];
   const waiting: ((slot: Slot) => void)[] = [];

@@ -194,8 +194,14 @@ describe('the search index kept on disk between starts', () => {
       await graph.close();
       holder.persist();
       expect(fs.existsSync(snapshot)).toBe(true);
+      // What a process killed during a rebuild leaves: the export and the folder of its parts.
+      const leftover = path.join(dir, 'lvs-export-1-2-x.csv');
+      fs.writeFileSync(leftover, 'TX');
+      fs.mkdirSync(`${leftover}-parts-abc`);
+      fs.writeFileSync(path.join(`${leftover}-parts-abc`, '0.csv'), 'TX');
 
       graph = await openGraph(config, files);
+      expect(fs.readdirSync(dir).filter((f) => f.startsWith('lvs-export-'))).toEqual([]);
       holder = holderOf(graph);
       expect(holder.ready()).toBe(true);
       const kept = await holder.current();

@@ -287,7 +287,9 @@ export async function buildSearchIndexParts(rows: AsyncIterable<SearchIndexRow[]
  * with all of them, against 1.2 GB once built).
  */
 export async function buildSearchIndexFromFile(file: string): Promise<SearchIndexParts> {
-  const dir = fs.mkdtempSync(path.join(path.dirname(file), 'search-index-'));
+  // Named after the export, so that the start-up sweep of exports a killed process left behind
+  // takes these files too.
+  const dir = fs.mkdtempSync(`${file}-parts-`);
   try {
     const files = new Map<string, number>();
     try {
