@@ -151,7 +151,8 @@ describe('the search index built from an export file a state at a time', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-index-file-'));
     try {
       const names = ['ann lee', 'bo\nlee', 'cy lee', 'di ray', 'ed ray'];
-      const rows: SearchIndexRow[] = Array.from({ length: 3000 }, (_, i) => {
+      // More than one 4 MB read of the file: a state's part is written to again and again.
+      const rows: SearchIndexRow[] = Array.from({ length: 60_000 }, (_, i) => {
         const last = names[i % 5];
         return [['TX', 'FL', 'CA'][i % 3], `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, `${last} ${String(i).padStart(6, '0')}`, `L${i}`, i % 4 ? 'active' : 'inactive', i % 7 ? 'salesperson' : 'broker', last, null, last, null, null];
       });
@@ -159,6 +160,7 @@ describe('the search index built from an export file a state at a time', () => {
       const columns = rows[0].map((_, i) => `c${i}`);
       const file = path.join(dir, 'export.csv');
       fs.writeFileSync(file, csvText(columns, rows.map((r) => Object.fromEntries(r.map((v, i) => [`c${i}`, v])))).text.split('\n').slice(1).join('\n'));
+      expect(fs.statSync(file).size).toBeGreaterThan(1 << 22);
       const byFile = searchIndexFrom(await buildSearchIndexFromFile(file));
       const whole = searchIndexFrom(await buildSearchIndexParts((async function* () { yield rows; })()));
       for (const state of ['TX', 'FL', 'CA']) {
