@@ -2,6 +2,7 @@
 // for bulk() and by producers for bulkFile(). Kept apart from the engine so that worker threads
 // can write it without loading LadybugDB's native module.
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Row } from './graph-port.js';
 
 /** Joins list cells in bulk-load files (a control character no published value holds). */
@@ -106,4 +107,36 @@ export function bulkFields(line: string): (string | null)[] {
   }
   out.push(field || null);
   return out;
+}
+
+/**
+ * Splits a file of this dialect's records (readBulkRecords) into files in `dir`: each record goes,
+ * in file order, to the file of every key `route` gives it (none, one or several). The files by
+ * key, in the order of their first record; the source file is left as it is.
+ */
+export async function splitBulkFile<K>(file: string, dir: string, route: (record: string) => Iterable<K>): Promise<Map<K, string>> {
+  const out = new Map<K, { path: string; fd: number }>();
+  try {
+    for await (const records of readBulkRecords(file)) {
+      const byKey = new Map<K, string[]>();
+      for (const record of records) {
+        for (const key of route(record)) {
+          const list = byKey.get(key);
+          if (list) list.push(record);
+          else byKey.set(key, [record]);
+        }
+      }
+      for (const [key, list] of byKey) {
+        let part = out.get(key);
+        if (!part) {
+          const at = path.join(dir, `part-${out.size}.csv`);
+          out.set(key, (part = { path: at, fd: fs.openSync(at, 'w') }));
+        }
+        fs.writeSync(part.fd, `${list.join('\n')}\n`);
+      }
+    }
+  } finally {
+    for (const { fd } of out.values()) fs.closeSync(fd);
+  }
+  return new Map([...out].map(([key, part]) => [key, part.path]));
 }

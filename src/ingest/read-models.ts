@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { GraphTx } from '../graph/graph-port.js';
-import { FIELD_SEPARATOR, bulkFields, csvHeader, csvRow, readBulkRecords } from '../graph/ladybug-bulk-file.js';
+import { FIELD_SEPARATOR, bulkFields, csvHeader, csvRow, readBulkRecords, splitBulkFile } from '../graph/ladybug-bulk-file.js';
 
 /** Relationships exported and held at once: about 250 bytes of entries each. */
 const GROUP_RELATIONSHIPS = 750_000;
@@ -182,35 +182,29 @@ export async function writeReadModelsFromExport(
  * affiliate's state (its supervisor list) and to that of its supervisor's (its affiliate list).
  * The first four fields are ids and state codes, never quoted.
  */
-async function splitExport(exported: string, groups: { into: Set<string>; from: Set<string> }[], dir: string): Promise<string[]> {
+async function splitExport(exported: string, groups: { into: Set<string>; from: Set<string> }[], dir: string): Promise<(string | undefined)[]> {
   const into = new Map<string, number>();
   const from = new Map<string, number>();
   groups.forEach((g, i) => (g.into.forEach((s) => into.set(s, i)), g.from.forEach((s) => from.set(s, i))));
-  const files = groups.map((_, i) => path.join(dir, `group-${i}.csv`));
-  const fds = files.map((f) => fs.openSync(f, 'w'));
   try {
-    for await (const records of readBulkRecords(exported)) {
-      const out: string[][] = groups.map(() => []);
-      for (const record of records) {
-        const [, sstate, , astate] = record.split(FIELD_SEPARATOR, 4);
-        const a = into.get(astate);
-        const s = from.get(sstate);
-        if (a !== undefined) out[a].push(record);
-        if (s !== undefined && s !== a) out[s].push(record);
-      }
-      out.forEach((lines, i) => lines.length && fs.writeSync(fds[i], `${lines.join('\n')}\n`));
-    }
+    const parts = await splitBulkFile(exported, dir, (record) => {
+      const [, sstate, , astate] = record.split(FIELD_SEPARATOR, 4);
+      const a = into.get(astate);
+      const s = from.get(sstate);
+      if (a === undefined) return s === undefined ? [] : [s];
+      return s === undefined || s === a ? [a] : [a, s];
+    });
+    return groups.map((_, i) => parts.get(i));
   } finally {
-    fds.forEach((fd) => fs.closeSync(fd));
     fs.rmSync(exported, { force: true });
   }
-  return files;
 }
 
-/** The lists of one group of states, from its part of the export (removed once read). */
-async function buildGroup(file: string, into: Set<string>, from: Set<string>) {
+/** The lists of one group of states, from its part of the export (removed once read; none: no relationships). */
+async function buildGroup(file: string | undefined, into: Set<string>, from: Set<string>) {
   const supervisorLists = new Map<string, Lists>();
   const affiliateLists = new Map<string, Lists>();
+  if (!file) return { supervisorLists, affiliateLists };
   try {
     for await (const records of readBulkRecords(file)) {
       for (const record of records) {

@@ -52,7 +52,7 @@ export async function openPglite(folder?: string): Promise<SqlStore> {
   let db: PGlite;
   try {
     // The side store holds accounts, keys and usage counts: Postgres's default 128 MB of shared
-    // buffers inside the WASM memory cost the serving process ~160 MB of RSS, against a budget that
+    // buffers inside the WASM memory cost the serving process 95-145 MB of RSS, against a budget that
     // the graph's buffer pool needs (see the README's national benchmark).
     db = new PGlite(folder, { postgresqlconf: ['shared_buffers=16MB'] });
     await db.waitReady;

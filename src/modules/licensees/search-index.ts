@@ -7,11 +7,10 @@
 // exactly when it is a substring of one of the field's words: a term is looked up in the
 // dictionary (a few hundred kB of text per field, scanned with indexOf) rather than in every row.
 import fs from 'node:fs';
-import path from 'node:path';
 import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { GraphEngine } from '../../graph/graph-port.js';
-import { FIELD_SEPARATOR, readBulkFile, readBulkRecords } from '../../graph/ladybug-bulk-file.js';
+import { FIELD_SEPARATOR, readBulkFile, splitBulkFile } from '../../graph/ladybug-bulk-file.js';
 import type { SearchFilters } from './licensees.repo.js';
 
 /**
@@ -291,29 +290,11 @@ export async function buildSearchIndexFromFile(file: string): Promise<SearchInde
   // takes these files too.
   const dir = fs.mkdtempSync(`${file}-parts-`);
   try {
-    const files = new Map<string, number>();
-    try {
-      for await (const records of readBulkRecords(file)) {
-        const byState = new Map<string, string[]>();
-        for (const record of records) {
-          // The state leads the row, and a state code is never quoted.
-          const state = record.slice(0, record.indexOf(FIELD_SEPARATOR));
-          const list = byState.get(state);
-          if (list) list.push(record);
-          else byState.set(state, [record]);
-        }
-        for (const [state, list] of byState) {
-          let fd = files.get(state);
-          if (fd === undefined) files.set(state, (fd = fs.openSync(path.join(dir, `${files.size}.csv`), 'w')));
-          fs.writeSync(fd, `${list.join('\n')}\n`);
-        }
-      }
-    } finally {
-      for (const fd of files.values()) fs.closeSync(fd);
-    }
+    // The state leads the row, and a state code is never quoted.
+    const parts = await splitBulkFile(file, dir, (record) => [record.slice(0, record.indexOf(FIELD_SEPARATOR))]);
     const codes = new Map<string, number>();
     const states: SearchIndexParts['states'] = [];
-    for (let i = 0; i < files.size; i++) states.push(...(await buildSearchIndexParts(readBulkFile(path.join(dir, `${i}.csv`)), codes)).states);
+    for (const part of parts.values()) states.push(...(await buildSearchIndexParts(readBulkFile(part), codes)).states);
     return { states, codes: [...codes] };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
