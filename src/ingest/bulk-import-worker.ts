@@ -1,6 +1,5 @@
 // Worker thread of the bulk import: parses, validates and shapes chunks of canonical CSV into
 // the LadybugDB bulk files' text, so the main thread only checks keys and appends.
-import { hash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { z } from 'zod';
 import type { Row } from '../graph/graph-port.js';
@@ -9,7 +8,8 @@ import { brokerageContext, credentialRecord, relationshipRecord } from './canoni
 import { canonicalLicenseNumber } from '../domain/identity.js';
 import { CredentialRow, RelationshipRow, describeIssues } from './canonical-rows.js';
 import { chunkRecords } from './chunk-records.js';
-import { CREDENTIAL_COLUMNS, LINK_COLUMNS, type ChunkJob, type ChunkResult, type CredentialChunk, type RelationshipChunk, type RelationshipDetail } from './bulk-import.js';
+import { credentialListFields, relationshipListFields } from './read-models.js';
+import { CREDENTIAL_COLUMNS, LINK_COLUMNS, relationshipIdentity, type ChunkJob, type ChunkResult, type CredentialChunk, type RelationshipChunk, type RelationshipDetail } from './bulk-import.js';
 
 const { now, known } = workerData as { now: string; known: string[] };
 const importedAt = new Date(now);
@@ -32,7 +32,7 @@ function credentials(job: ChunkJob): CredentialChunk {
   const rejects: ChunkResult['rejects'] = [];
   const skip = new Set(job.skip);
   const detail = new Set(job.detail);
-  const out = { ids: [] as string[], lines: [] as number[], details: [] as { line: number; label: string }[], keyed: [] as [string, string][], context: [] as Row[], realStates: [] as string[] };
+  const out = { ids: [] as string[], listFields: [] as string[], lines: [] as number[], details: [] as { line: number; label: string }[], keyed: [] as [string, string][], context: [] as Row[], realStates: [] as string[] };
   const [credentialLines, licenseeLines, jurisdictionLines, holdLines]: string[][] = [[], [], [], []];
   const states = new Map<string, { rows: number; active: number }>();
   const real = new Set<string>();
@@ -46,6 +46,7 @@ function credentials(job: ChunkJob): CredentialChunk {
     const r = credentialRecord(row, importedAt);
     const id = r.id as string;
     out.ids.push(id);
+    out.listFields.push(credentialListFields(r));
     out.lines.push(line);
     credentialLines.push(csvRow(CREDENTIAL_COLUMNS, r));
     const licensee = csvRow(['licensee_id', 'entity_type', 'display_name', 'licensee_key'], r);
@@ -80,7 +81,7 @@ function relationships(job: ChunkJob): RelationshipChunk {
   const rejects: ChunkResult['rejects'] = [];
   const skip = new Set(job.skip);
   const detail = new Set(job.detail);
-  const out = { seq: job.seq, rejects, lines: [] as number[], supervisors: [] as string[], affiliates: [] as string[], identities: [] as string[], details: [] as RelationshipDetail[] };
+  const out = { seq: job.seq, rejects, lines: [] as number[], supervisors: [] as string[], affiliates: [] as string[], identities: [] as string[], listFields: [] as string[], details: [] as RelationshipDetail[] };
   const links: string[] = [];
   for (const { line, row } of validRows(job, RelationshipRow, rejects)) {
     const link = relationshipRecord(line, row);
@@ -92,7 +93,8 @@ function relationships(job: ChunkJob): RelationshipChunk {
     out.supervisors.push(link.supervisor_id);
     out.affiliates.push(link.affiliate_id);
     // A relationship is one per (supervisor, affiliate, type, start): a repeat is the same one.
-    out.identities.push(hash('sha1', `${link.supervisor_id}|${link.affiliate_id}|${link.relationship_type}|${link.effective_from}`, 'base64'));
+    out.identities.push(relationshipIdentity(link));
+    out.listFields.push(relationshipListFields(link));
     links.push(csvRow(LINK_VALUES, link));
   }
   return { ...out, links: bulkText(links) };

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import type { GraphTx, Row } from '../graph/graph-port.js';
 import { type BulkText, bulkText, csvHeader } from '../graph/ladybug-bulk-file.js';
 import type { ImportSummary, RejectedRow } from './canonical-import.js';
 import type { ImportRepo } from './import-repo.js';
+import { type ParsedReadModels, parsedReadModels, relationshipListFields } from './read-models.js';
 
 /**
  * The canonical import's bulk path: the first import into a graph without credentials, on an
@@ -51,6 +53,8 @@ export interface ChunkResult {
  */
 export interface CredentialChunk extends ChunkResult {
   ids: string[];
+  /** Per id: what the read models hold of it (credentialListFields). */
+  listFields: string[];
   lines: number[];
   /** Of the job's `detail` lines: state and licence number, for a duplicate's reject. */
   details: { line: number; label: string }[];
@@ -78,12 +82,18 @@ export interface RelationshipChunk extends ChunkResult {
   lines: number[];
   supervisors: string[];
   affiliates: string[];
-  /** A digest of what makes a relationship one (see the worker). */
+  /** Per line: relationshipIdentity. */
   identities: string[];
+  /** Per line: what the read models hold of it (relationshipListFields). */
+  listFields: string[];
   links: BulkText;
   /** Of the job's `detail` lines. */
   details: RelationshipDetail[];
 }
+
+/** A digest of what makes a relationship one: a repeat is the same one (see upsert-relationships). */
+export const relationshipIdentity = (link: Row) =>
+  hash('sha1', `${link.supervisor_id}|${link.affiliate_id}|${link.relationship_type}|${link.effective_from}`, 'base64');
 
 /** Credentials per COPY: the first COPY into an empty table is the cheap one (3M rows in one took
  * 92 s of CPU, in six of 500k about 120 s), so a national set goes in one. */
@@ -262,13 +272,15 @@ export async function bulkImport(repo: ImportRepo, input: BulkImportInput): Prom
       if (input.jurisdictions.length) await repo.writeJurisdictions(t, input.jurisdictions);
       summary.jurisdictions = input.jurisdictions.length;
       const known = await repo.bulk.jurisdictionCodes(t);
+      let lists: ReturnType<ParsedReadModels['write']> | undefined;
       const pool = workerPool(Math.max(1, Math.min(4, os.availableParallelism())), { now: now.toISOString(), known: [...known] });
       try {
-        const { ids, written } = await loadCredentials(t, repo, pool, path.join(folder, 'credentials.csv'), dir, input);
+        const readModels = parsedReadModels();
+        const { ids, written } = await loadCredentials(t, repo, pool, path.join(folder, 'credentials.csv'), dir, input, readModels);
         written.catch(() => undefined);
         try {
           // The relationships are read while the engine loads the credentials.
-          await loadRelationships(t, repo, pool, path.join(folder, 'relationships.csv'), dir, ids, written, input);
+          lists = await loadRelationships(t, repo, pool, path.join(folder, 'relationships.csv'), dir, ids, written, input, readModels);
         } finally {
           await written.catch(() => undefined);
         }
@@ -276,8 +288,8 @@ export async function bulkImport(repo: ImportRepo, input: BulkImportInput): Prom
       } finally {
         await pool.close();
       }
-      // The graph was empty: every state of it is new.
-      await repo.writeReadModels(t, await repo.bulk.jurisdictionCodes(t));
+      // The graph was empty: every list is new.
+      await lists?.copy({ bulkFile: t.bulkFile, checkpoint: t.checkpoint! }, repo.bulk.queries);
       return true;
     });
   } finally {
@@ -286,8 +298,9 @@ export async function bulkImport(repo: ImportRepo, input: BulkImportInput): Prom
 }
 
 /** Reads the credentials; `written` settles when the engine has loaded them, their licensees and links. */
-async function loadCredentials(t: GraphTx, repo: ImportRepo, pool: ReturnType<typeof workerPool>, file: string, dir: string, input: BulkImportInput) {
-  const ids = new Set<string>();
+async function loadCredentials(t: GraphTx, repo: ImportRepo, pool: ReturnType<typeof workerPool>, file: string, dir: string, input: BulkImportInput, readModels: ParsedReadModels) {
+  // Each credential's number in the read models (-1 until its chunk is taken).
+  const ids = new Map<string, number>();
   if (!fs.existsSync(file)) return { ids, written: Promise.resolve() };
   const name = path.basename(file);
   const credentials = bulkFile(dir, 'credentials', CREDENTIAL_COLUMNS, CREDENTIAL_DATES);
@@ -310,11 +323,12 @@ async function loadCredentials(t: GraphTx, repo: ImportRepo, pool: ReturnType<ty
     for (const r of result.rejects) input.rejected.push({ file: name, ...r });
     // The first row of an id is kept, as on the upsert path.
     const duplicates: number[] = [];
-    result.ids.forEach((id, i) => (ids.has(id) ? duplicates.push(result.lines[i]) : ids.add(id)));
+    result.ids.forEach((id, i) => (ids.has(id) ? duplicates.push(result.lines[i]) : ids.set(id, -1)));
     // Rare: the chunk is shaped again without them, with their details (its other rejects are
     // already reported).
     const chunk = duplicates.length ? await pool.run<CredentialChunk>({ ...job, skip: duplicates, detail: duplicates }) : result;
     for (const { line, label } of chunk.details) input.rejected.push({ file: name, line, reason: `${label} appears more than once` });
+    chunk.ids.forEach((id, i) => ids.set(id, readModels.addCredential(id, chunk.listFields[i])));
     credentials.append(chunk.credentials);
     licensees.append(chunk.licensees);
     jurisdictionLinks.append(chunk.jurisdictions);
@@ -350,11 +364,13 @@ async function loadCredentials(t: GraphTx, repo: ImportRepo, pool: ReturnType<ty
   return { ids, written };
 }
 
-async function loadRelationships(t: GraphTx, repo: ImportRepo, pool: ReturnType<typeof workerPool>, file: string, dir: string, ids: Set<string>, credentialsWritten: Promise<void>, input: BulkImportInput) {
-  if (!fs.existsSync(file)) return;
+/** Reads and loads the relationships; returns their read models, written to files. */
+async function loadRelationships(t: GraphTx, repo: ImportRepo, pool: ReturnType<typeof workerPool>, file: string, dir: string, ids: Map<string, number>, credentialsWritten: Promise<void>, input: BulkImportInput, readModels: ParsedReadModels) {
+  if (!fs.existsSync(file)) return undefined;
   const name = path.basename(file);
   const links = bulkFile(dir, 'supervises', LINK_COLUMNS, ['effective_from', 'effective_to']);
-  const seen = new Set<string>();
+  // Each relationship's number in the read models, by relationshipIdentity.
+  const seen = new Map<string, number>();
   // A relationship listed again: loaded once, then set from its later rows in order, so the last
   // row's values win as on the upsert path.
   const repeats: Row[] = [];
@@ -363,9 +379,11 @@ async function loadRelationships(t: GraphTx, repo: ImportRepo, pool: ReturnType<
     const missing = new Set<number>();
     const repeated = new Set<number>();
     result.lines.forEach((line, i) => {
-      if (!ids.has(result.supervisors[i]) || !ids.has(result.affiliates[i])) missing.add(line);
+      const supervisor = ids.get(result.supervisors[i]);
+      const affiliate = ids.get(result.affiliates[i]);
+      if (supervisor === undefined || affiliate === undefined) missing.add(line);
       else if (seen.has(result.identities[i])) repeated.add(line);
-      else seen.add(result.identities[i]);
+      else seen.set(result.identities[i], readModels.addRelationship(supervisor, affiliate, result.listFields[i]));
     });
     input.summary.relationships += result.lines.length - missing.size;
     if (!missing.size && !repeated.size) {
@@ -378,12 +396,18 @@ async function loadRelationships(t: GraphTx, repo: ImportRepo, pool: ReturnType<
     links.append(chunk.links);
     for (const { link, ends } of chunk.details) {
       if (missing.has(link.line)) input.rejected.push({ file: name, line: link.line, reason: `${ends} is not on file` });
-      else repeats.push(link);
+      else {
+        repeats.push(link);
+        readModels.setRelationship(seen.get(relationshipIdentity(link))!, relationshipListFields(link));
+      }
     }
   }
   const taken = links.take();
+  // Written while the engine loads the credentials.
+  const lists = readModels.write(dir);
   // Both ends must be loaded first.
   await credentialsWritten;
   if (taken.rows) await t.bulkFile!(repo.bulk.queries.links, taken);
   for (let i = 0; i < repeats.length; i += 2000) await t.run(repo.bulk.queries.upsertRelationships, { rows: repeats.slice(i, i + 2000) });
+  return lists;
 }

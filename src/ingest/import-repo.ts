@@ -43,6 +43,8 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
     linkBrokerageContext: files.get('import/link-brokerage-context'),
     upsertRelationships: files.get('import/upsert-relationships'),
     writeCounts: files.get('import/write-counts'),
+    copySupervisorLists: readModelQueries.copySupervisorLists,
+    copyAffiliateLists: readModelQueries.copyAffiliateLists,
   };
   const tx = <T>(fn: (t: GraphTx) => Promise<T>) => graph.writeTransaction(fn);
   // Steps a refresh also runs, inside its own unit of work.

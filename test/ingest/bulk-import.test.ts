@@ -36,6 +36,13 @@ async function contents(graph: GraphEngine) {
     ),
     brokerages: await read('MATCH (c:LicenseCredential)-[w:AFFILIATED_WITH]->(b:Brokerage) RETURN c.id AS cid, b.id AS bid, b.name AS n, w.basis AS basis ORDER BY cid'),
     counts: await read("MATCH (j:Jurisdiction) WHERE j.code <> 'WY' RETURN j.code AS code, j.record_count AS n, j.active_record_count AS active, j.last_updated AS at ORDER BY code"),
+    // The read models: the bulk path builds them from the rows it parsed, the upsert path from an
+    // export of the graph. A supervisor list's order is the engine's, and no reader relies on it.
+    supervisorLists: (await read("MATCH (x:SupervisorList) WHERE x.state <> 'WY' RETURN x.id AS id, x.state AS state, x.entries AS entries ORDER BY id")).map((r) => ({
+      ...r,
+      entries: String(r.entries).split('\n').sort(),
+    })),
+    affiliateLists: await read("MATCH (x:AffiliateList) WHERE x.state <> 'WY' RETURN x.id AS id, x.state AS state, x.entries AS entries ORDER BY id"),
   };
 }
 
@@ -46,12 +53,15 @@ describe('the bulk path of a first import', () => {
       'jurisdictions.csv': 'state,relationship_coverage\nWY,source_not_published\n',
       'credentials.csv': 'state,license_number,license_type,status,full_name,source\nWY,1,broker,Active,A B,test\n',
     });
-    // The fixture again, with a relationship listed twice: the later row's values win.
+    // The fixture again, with a relationship listed twice (the later row's values win) and an
+    // affiliate whose name holds a tab and a line break (read-model entries are split on both).
     const small = fixture('small');
     const repeated = folderWith({
       'jurisdictions.csv': fs.readFileSync(path.join(small, 'jurisdictions.csv'), 'utf8'),
-      'credentials.csv': fs.readFileSync(path.join(small, 'credentials.csv'), 'utf8'),
-      'relationships.csv': `${fs.readFileSync(path.join(small, 'relationships.csv'), 'utf8').trimEnd()}\nTX,300001-B,TX,763828-SA,broker_associate,sponsoring_broker,2018-01-01,2026-08-31,fixture-2\n`,
+      'credentials.csv': `${fs.readFileSync(path.join(small, 'credentials.csv'), 'utf8').trimEnd()}\nTX,900001-SA,salesperson,,Active,,person,"ANNA\tMAE\nLEE",,,,,,,,,,,,,,,,,,fixture,2026-11-01,,\n`,
+      'relationships.csv':
+        `${fs.readFileSync(path.join(small, 'relationships.csv'), 'utf8').trimEnd()}\nTX,300001-B,TX,763828-SA,broker_associate,sponsoring_broker,2018-01-01,2026-08-31,fixture-2\n` +
+        'TX,100001-B,TX,900001-SA,salesperson,sponsoring_broker,2021-03-01,,fixture\n',
     });
     for (const folder of [DEMO_SEEDS, small, repeated]) {
       const bulk = await graphOf(folder);
@@ -61,6 +71,7 @@ describe('the bulk path of a first import', () => {
       expect({ ...a, elapsed_ms: 0 }).toEqual({ ...b, elapsed_ms: 0 });
       const [x, y] = [await contents(bulk.graph), await contents(upsert.graph)];
       expect(x.credentials.length).toBeGreaterThan(5);
+      if (folder !== DEMO_SEEDS) expect(x.affiliateLists.length).toBeGreaterThan(1);
       expect(x).toEqual(y);
     }
     const [last] = await (await graphOf(repeated)).graph.read(
