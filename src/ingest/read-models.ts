@@ -78,10 +78,11 @@ const push = (lists: Map<string, Lists>, id: string, state: string, entry: strin
 const COLUMNS = ['id', 'state', 'entries'];
 
 /**
- * A bulk file (id, state, entries) that lists are appended to, then COPYed in. `sorted`: the
- * entries go in sorted (affiliate lists: the reader's sort is then a pass over sorted entries).
+ * A bulk file (id, state, entries) that lists are appended to, then COPYed in. Entries go in
+ * sorted: a list reads the same whichever way it was built (from an export, or from the rows a
+ * bulk import parsed), and the affiliates reader's sort is a pass over sorted entries.
  */
-function listFile(file: string, sorted: boolean) {
+function listFile(file: string) {
   fs.writeFileSync(file, `${csvHeader(COLUMNS)}\n`);
   let rows = 0;
   return {
@@ -90,7 +91,7 @@ function listFile(file: string, sorted: boolean) {
       try {
         let buffer: string[] = [];
         for (const [id, { state, entries }] of lists) {
-          if (sorted) entries.sort();
+          entries.sort();
           buffer.push(`${csvRow(COLUMNS, { id, state, entries: entries.join('\n') })}\n`);
           if (buffer.length >= 10_000) {
             fs.writeSync(fd, buffer.join(''));
@@ -149,7 +150,7 @@ export async function writeReadModelsFromExport(
     // (22.5 of a 3M load's 80 s of read models, in 11 groups).
     const exported = await t.exportFile(q.rows, { supervisor_list_states: supervised, affiliate_list_states: supervising });
     const parts = groups.length === 1 ? [exported] : await splitExport(exported, groups, dir);
-    const supervisorFile = listFile(path.join(dir, 'supervisor-lists.csv'), false);
+    const supervisorFile = listFile(path.join(dir, 'supervisor-lists.csv'));
     // A group's affiliate lists are COPYed while the next group is built.
     let copying: Promise<void> = Promise.resolve();
     try {
@@ -159,7 +160,7 @@ export async function writeReadModelsFromExport(
         // Affiliate lists go in a group at a time: one COPY of every list (MBs each for the largest
         // brokers) over a table with deleted rows left no room in a 1 GB buffer pool.
         const file = path.join(dir, `affiliate-lists-${i}.csv`);
-        const affiliateFile = listFile(file, true);
+        const affiliateFile = listFile(file);
         affiliateFile.append(affiliateLists);
         await copying;
         copying = affiliateFile.copy(t, q.copyAffiliateLists).finally(() => fs.rmSync(file, { force: true }));
@@ -262,8 +263,8 @@ export function parsedReadModels() {
   /** Per relationship: relationshipListFields. */
   const edges: string[] = [];
   const stateOf = (c: number) => fields[c].slice(0, fields[c].indexOf('\t'));
-  const write = (file: string, sorted: boolean, key: number[], entry: (i: number) => string) => {
-    const out = listFile(file, sorted);
+  const write = (file: string, key: number[], entry: (i: number) => string) => {
+    const out = listFile(file);
     const { start, order } = groupByKey(key, ids.length);
     let batch = new Map<string, Lists>();
     for (let c = 0; c < ids.length; c++) {
@@ -298,11 +299,11 @@ export function parsedReadModels() {
      * returned copy() loads each file into its table, which must be empty.
      */
     write(dir: string) {
-      const supervisorLists = write(path.join(dir, 'supervisor-lists.csv'), false, affiliates, (i) => {
+      const supervisorLists = write(path.join(dir, 'supervisor-lists.csv'), affiliates, (i) => {
         const [type, start, role, end] = edges[i].split('\t');
         return `${ids[supervisors[i]]}\t${role}\t${type}\t${start}\t${end}`;
       });
-      const affiliateLists = write(path.join(dir, 'affiliate-lists.csv'), true, supervisors, (i) => {
+      const affiliateLists = write(path.join(dir, 'affiliate-lists.csv'), supervisors, (i) => {
         const f = fields[affiliates[i]];
         const state = f.indexOf('\t');
         const sortKey = f.indexOf('\t', state + 1);

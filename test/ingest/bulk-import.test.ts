@@ -37,11 +37,8 @@ async function contents(graph: GraphEngine) {
     brokerages: await read('MATCH (c:LicenseCredential)-[w:AFFILIATED_WITH]->(b:Brokerage) RETURN c.id AS cid, b.id AS bid, b.name AS n, w.basis AS basis ORDER BY cid'),
     counts: await read("MATCH (j:Jurisdiction) WHERE j.code <> 'WY' RETURN j.code AS code, j.record_count AS n, j.active_record_count AS active, j.last_updated AS at ORDER BY code"),
     // The read models: the bulk path builds them from the rows it parsed, the upsert path from an
-    // export of the graph. A supervisor list's order is the engine's, and no reader relies on it.
-    supervisorLists: (await read("MATCH (x:SupervisorList) WHERE x.state <> 'WY' RETURN x.id AS id, x.state AS state, x.entries AS entries ORDER BY id")).map((r) => ({
-      ...r,
-      entries: String(r.entries).split('\n').sort(),
-    })),
+    // export of the graph.
+    supervisorLists: await read("MATCH (x:SupervisorList) WHERE x.state <> 'WY' RETURN x.id AS id, x.state AS state, x.entries AS entries ORDER BY id"),
     affiliateLists: await read("MATCH (x:AffiliateList) WHERE x.state <> 'WY' RETURN x.id AS id, x.state AS state, x.entries AS entries ORDER BY id"),
   };
 }
