@@ -32,7 +32,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '5' },
     rate: { type: 'string', default: '200' },
     connections: { type: 'string', default: '16' },
-    'buffer-pool-mb': { type: 'string', default: '384' },
+    'buffer-pool-mb': { type: 'string', default: '512' },
   },
 });
 const CREDENTIALS = Number(values.credentials);

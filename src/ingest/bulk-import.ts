@@ -267,7 +267,7 @@ export async function bulkImport(repo: ImportRepo, input: BulkImportInput): Prom
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-bulk-import-'));
   try {
     return await repo.runLarge(async (t) => {
-      if (!t.bulkFile) return false;
+      if (!t.bulkFile || !t.checkpoint) return false;
       if (!(await repo.bulk.empty(t))) return false;
       if (input.jurisdictions.length) await repo.writeJurisdictions(t, input.jurisdictions);
       summary.jurisdictions = input.jurisdictions.length;
@@ -289,7 +289,7 @@ export async function bulkImport(repo: ImportRepo, input: BulkImportInput): Prom
         await pool.close();
       }
       // The graph was empty: every list is new.
-      await lists?.copy({ bulkFile: t.bulkFile, checkpoint: t.checkpoint! }, repo.bulk.queries);
+      await lists?.copy({ bulkFile: t.bulkFile, checkpoint: t.checkpoint }, repo.bulk.queries);
       return true;
     });
   } finally {
