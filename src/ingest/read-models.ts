@@ -77,6 +77,16 @@ const push = (lists: Map<string, Lists>, id: string, state: string, entry: strin
 
 const COLUMNS = ['id', 'state', 'entries'];
 
+type EntryField = string | null | undefined;
+/** A supervisor list entry (see engine/neo4j/supervisor-list.cypher); a null field is empty. */
+const supervisorEntry = (supervisorId: EntryField, role: EntryField, type: EntryField, start: EntryField, end: EntryField) =>
+  [supervisorId, role, type, start, end].join('\t');
+/** An affiliate list entry (see engine/neo4j/affiliate-list.cypher): sort key and id lead, so entries sort in the affiliates order. */
+const affiliateEntry = (
+  sortKey: EntryField, affiliateId: EntryField, type: EntryField, start: EntryField, role: EntryField, end: EntryField,
+  number: EntryField, licenseType: EntryField, fullName: EntryField, businessName: EntryField,
+) => [sortKey, affiliateId, type, start, role, end, number, licenseType, fullName, businessName].join('\t');
+
 /**
  * A bulk file (id, state, entries) that lists are appended to, then COPYed in. Entries go in
  * sorted: a list reads the same whichever way it was built (from an export, or from the rows a
@@ -210,10 +220,8 @@ async function buildGroup(file: string | undefined, into: Set<string>, from: Set
     for await (const records of readBulkRecords(file)) {
       for (const record of records) {
         const [sid, sstate, aid, astate, role, type, start, end, sortKey, number, licenseType, fullName, businessName] = bulkFields(record.replace(ENTRY_BREAKS, ' '));
-        if (into.has(astate!)) push(supervisorLists, aid!, astate!, [sid, role, type, start, end].join('\t'));
-        if (from.has(sstate!)) {
-          push(affiliateLists, sid!, sstate!, [sortKey, aid, type, start, role, end, number, licenseType, fullName, businessName].join('\t'));
-        }
+        if (into.has(astate!)) push(supervisorLists, aid!, astate!, supervisorEntry(sid, role, type, start, end));
+        if (from.has(sstate!)) push(affiliateLists, sid!, sstate!, affiliateEntry(sortKey, aid, type, start, role, end, number, licenseType, fullName, businessName));
       }
     }
   } finally {
@@ -225,11 +233,11 @@ async function buildGroup(file: string | undefined, into: Set<string>, from: Set
 /** A field of an entry as the export gives it: tabs and line breaks made spaces, null empty. */
 const entryField = (v: unknown) => (v == null ? '' : String(v).replace(ENTRY_BREAKS, ' '));
 
-/** What an affiliate list entry holds of the affiliate's credential, with its state first (see parsedReadModels). */
+/** What the lists hold of a credential, with its state first (see parsedReadModels). */
 export const credentialListFields = (r: Record<string, unknown>) =>
   [r.state, r.sort_key, r.license_number, r.license_type, r.full_name, r.business_name].map(entryField).join('\t');
 
-/** What the entries hold of a relationship, in the affiliate list's order: type, start, role, end. */
+/** What the lists hold of a relationship (see parsedReadModels). */
 export const relationshipListFields = (r: Record<string, unknown>) =>
   [r.relationship_type, r.effective_from, r.affiliate_role, r.effective_to].map(entryField).join('\t');
 
@@ -301,13 +309,12 @@ export function parsedReadModels() {
     write(dir: string) {
       const supervisorLists = write(path.join(dir, 'supervisor-lists.csv'), affiliates, (i) => {
         const [type, start, role, end] = edges[i].split('\t');
-        return `${ids[supervisors[i]]}\t${role}\t${type}\t${start}\t${end}`;
+        return supervisorEntry(ids[supervisors[i]], role, type, start, end);
       });
       const affiliateLists = write(path.join(dir, 'affiliate-lists.csv'), supervisors, (i) => {
-        const f = fields[affiliates[i]];
-        const state = f.indexOf('\t');
-        const sortKey = f.indexOf('\t', state + 1);
-        return `${f.slice(state + 1, sortKey)}\t${ids[affiliates[i]]}\t${edges[i]}${f.slice(sortKey)}`;
+        const [type, start, role, end] = edges[i].split('\t');
+        const [, sortKey, number, licenseType, fullName, businessName] = fields[affiliates[i]].split('\t');
+        return affiliateEntry(sortKey, ids[affiliates[i]], type, start, role, end, number, licenseType, fullName, businessName);
       });
       return {
         async copy(t: Required<Pick<GraphTx, 'bulkFile' | 'checkpoint'>>, q: Pick<ReadModelQueries, 'copySupervisorLists' | 'copyAffiliateLists'>) {
