@@ -6,10 +6,11 @@ const onNeo4j = process.env.TEST_GRAPH_ENGINE === 'neo4j';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    globalSetup: ['test/helpers/neo4j-global-setup.ts'],
+    globalSetup: ['test/helpers/neo4j-global-setup.ts', 'test/helpers/openapi-global-setup.ts'],
     fileParallelism: !onNeo4j,
-    testTimeout: 30000,
-    hookTimeout: 60000,
+    // Generous bounds: a test fails on what it sees, never on a busy machine's pace.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     // Each LadybugDB database holds a buffer pool; two forks keep memory and the 2 cores in check.
     pool: 'forks',
     maxWorkers: 2,

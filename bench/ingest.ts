@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config.js';
 import { loadQueryFiles, openGraph, refreshRepo } from '../src/deps.js';
 import { refresh } from '../src/ingest/refresh.js';
 import { FL_DBPR } from '../src/ingest/sources/fl-dbpr.js';
@@ -42,7 +43,10 @@ async function main() {
   await writeFile(file1, ROWS, 0);
   await writeFile(file2, ROWS, 1);
   const files = loadQueryFiles();
-  const graph = await openGraph({ graphPath: path.join(dir, 'graph.lbug'), GRAPH_BUFFER_POOL_MB: 1024, GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 600000 }, files);
+  // The service's buffer pool (its default unless the environment sets one), two connections as
+  // in every earlier run of this bench, and a query timeout long enough for a whole state.
+  const config = loadConfig();
+  const graph = await openGraph({ ...config, graphPath: path.join(dir, 'graph.lbug'), GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 600000 }, files);
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 200);
   const run = async (label: string, file: string, snapshot: string) => {
@@ -54,7 +58,7 @@ async function main() {
     );
     return s;
   };
-  console.log(`refresh of a ${ROWS.toLocaleString('en-US')}-row FL file on LadybugDB (on disk, 1 GB buffer pool), ${os.cpus().length} cores`);
+  console.log(`refresh of a ${ROWS.toLocaleString('en-US')}-row FL file on LadybugDB (on disk, ${config.GRAPH_BUFFER_POOL_MB} MB buffer pool), ${os.cpus().length} cores`);
   const first = await run('first load', file1, '2026-11-01');
   await run('same snapshot again', file1, '2026-11-01');
   await run('next snapshot (20% changed)', file2, '2026-11-08');

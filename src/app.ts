@@ -1,4 +1,5 @@
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import cors from 'cors';
 import express, { type Router } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
@@ -6,7 +7,8 @@ import swaggerUi from 'swagger-ui-express';
 import { bearerAuth } from './http/auth.js';
 import { errorHandler, notFound } from './http/errors.middleware.js';
 import { meterGuard } from './http/metering.js';
-import type { RouteContext } from './http/route.js';
+import { createMethodTable } from './http/methods.js';
+import { JSON_TYPES, type RouteContext } from './http/route.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import type { AccountsService } from './modules/accounts/accounts.service.js';
 import type { Meter } from './modules/accounts/metering.js';
@@ -34,12 +36,19 @@ export interface AppDeps {
   meter: Meter;
   jsonBodyLimit: string;
   trustProxy?: boolean;
+  /** Origins whose pages may call /api/v1 (`*` for any); absent: no CORS headers. */
+  corsOrigins?: '*' | string[];
   /** Operator endpoints for the local command line (see modules/admin). */
   adminRouter?: Router;
 }
 
 /** /api/v1 paths served without an API key. */
 export const PUBLIC_API_PATHS = new Set(['/coverage']);
+
+/** Response headers a page on another origin may read. */
+const EXPOSED_HEADERS = [
+  'X-Request-ID', 'ETag', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'Deprecation', 'Sunset', 'Link', 'WWW-Authenticate',
+];
 
 /**
  * @param options.accessControl false serves every route without API keys or metering. Only the
@@ -53,8 +62,24 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean } = 
   app.set('query parser', 'simple');
   app.use(requestLogger(deps.logger));
   app.use(helmet());
+  if (deps.corsOrigins) {
+    // Preflights go on to the method table, which answers them with 204 and Allow, without a key.
+    app.use(
+      '/api/v1',
+      cors({
+        origin: deps.corsOrigins,
+        methods: ['GET', 'HEAD', 'POST', 'DELETE'],
+        allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'X-Request-ID'],
+        exposedHeaders: EXPOSED_HEADERS,
+        maxAge: 600,
+        preflightContinue: true,
+      }),
+    );
+  }
+  const methods = createMethodTable();
+  app.use(methods.guard);
   // strict: false lets `null` or a bare string reach validation, which names the expected shape.
-  app.use(express.json({ limit: deps.jsonBodyLimit, strict: false }));
+  app.use(express.json({ limit: deps.jsonBodyLimit, strict: false, type: JSON_TYPES }));
   const authenticate = bearerAuth(deps.accounts);
   if (accessControl) app.use('/api/v1', (req, res, next) => (PUBLIC_API_PATHS.has(req.path) ? next() : authenticate(req, res, next)));
 
@@ -68,6 +93,7 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean } = 
   const ctx: RouteContext = {
     router,
     registry,
+    methods,
     meter: accessControl ? meterGuard(deps.meter, (err) => deps.logger.error({ err }, 'metering failed')) : undefined,
   };
   healthRoutes(ctx, deps.readiness);
@@ -88,7 +114,11 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean } = 
   app.get('/openapi.json', (_req, res) => {
     res.json(document);
   });
-  app.use('/docs', swaggerUi.serve, swaggerUi.setup(document, { customSiteTitle: 'Licensee Verification Service API' }));
+  methods.add('/openapi.json', 'get');
+  // Helmet's default CSP asks browsers to upgrade every asset to https, which breaks the page
+  // wherever it is served over plain HTTP from a host other than localhost.
+  const docsCsp = helmet.contentSecurityPolicy({ directives: { upgradeInsecureRequests: null } });
+  app.use('/docs', docsCsp, swaggerUi.serve, swaggerUi.setup(document, { customSiteTitle: 'Licensee Verification Service API' }));
 
   if (deps.adminRouter) app.use('/internal', deps.adminRouter);
 

@@ -42,7 +42,29 @@ const ConfigSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600000).default(65000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120000).default(10000),
   TRUST_PROXY: boolFlag,
+  /** Origins whose pages may call /api/v1: `*`, or exact origins separated by commas; unset: no CORS. */
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v, ctx): '*' | string[] | undefined => {
+      if (!v?.trim()) return undefined;
+      if (v.trim() === '*') return '*';
+      const origins = v.split(',').map((o) => o.trim()).filter(Boolean);
+      for (const origin of origins) {
+        if (!isOrigin(origin)) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(origin)} is not an origin (scheme://host[:port], no path), nor *` });
+      }
+      return origins;
+    }),
 });
+
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
 
 export type Config = Readonly<
   z.infer<typeof ConfigSchema> & { graphPath: string; dataDir: string; pglitePath: string }

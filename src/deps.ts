@@ -3,7 +3,6 @@ import type { AppDeps } from './app.js';
 import type { Config } from './config.js';
 import type { GraphEngine } from './graph/graph-port.js';
 import { openLadybug } from './graph/ladybug-engine.js';
-import { openNeo4j } from './graph/neo4j-engine.js';
 import { loadQueryFiles, splitStatements, type QueryFiles } from './graph/query-files.js';
 import { createImportRepo } from './ingest/import-repo.js';
 import { createRefreshRepo } from './ingest/refresh-repo.js';
@@ -29,8 +28,9 @@ export type GraphConfig = Pick<Config, 'graphPath' | 'GRAPH_BUFFER_POOL_MB' | 'G
 
 /** Opens the configured graph engine (Neo4j when NEO4J_URI is set, else LadybugDB) and applies its schema. */
 export async function openGraph(config: GraphConfig, files: QueryFiles): Promise<GraphEngine> {
+  // The driver is loaded only for Neo4j: on the embedded default it would hold 20 MB for nothing.
   const graph = config.NEO4J_URI
-    ? await openNeo4j({
+    ? await (await import('./graph/neo4j-engine.js')).openNeo4j({
         uri: config.NEO4J_URI,
         user: config.NEO4J_USER ?? 'neo4j',
         password: config.NEO4J_PASSWORD ?? '',
@@ -96,7 +96,7 @@ export function buildDeps(
   graph: GraphEngine,
   files: QueryFiles,
   logger: Logger,
-  config: Pick<Config, 'JSON_BODY_LIMIT' | 'TRUST_PROXY'>,
+  config: Pick<Config, 'JSON_BODY_LIMIT' | 'TRUST_PROXY'> & Partial<Pick<Config, 'CORS_ORIGINS'>>,
   side: ReturnType<typeof accountsDeps>,
   index: SearchIndexHolder | undefined = searchIndex(graph, files, logger),
 ): AppDeps {
@@ -118,6 +118,7 @@ export function buildDeps(
     ...side,
     jsonBodyLimit: config.JSON_BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
+    corsOrigins: config.CORS_ORIGINS,
   };
 }
 

@@ -7,6 +7,7 @@ import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { accountsDeps, buildDeps, importRepo, loadQueryFiles, openGraph, openStore, refreshRepo, searchIndex } from './deps.js';
 import { DataDirLockedError } from './errors.js';
+import { listen } from './http/server.js';
 import { importFolder } from './ingest/canonical-import.js';
 import { adminCommands } from './modules/admin/admin.commands.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
@@ -58,13 +59,7 @@ async function main() {
   const adminRouter = graph.name === 'ladybug' || store.kind === 'pglite' ? adminRoutes(adminToken, run) : undefined;
   const index = searchIndex(graph, files, logger, graph.name === 'ladybug' ? path.join(config.dataDir, 'search-index.snapshot') : undefined);
   const app = createApp({ ...buildDeps(graph, files, logger, config, side, index), adminRouter });
-  const server = app.listen(config.PORT, config.HOST);
-  server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
-  server.headersTimeout = config.KEEP_ALIVE_TIMEOUT_MS + 1000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
+  const server = await listen(app, { port: config.PORT, host: config.HOST, keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS });
   const { port } = server.address() as AddressInfo;
   const base = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
   if (adminRouter) writeServerHandle(config.dataDir, { pid: process.pid, url: `http://127.0.0.1:${port}`, token: adminToken });

@@ -1,5 +1,6 @@
 // The operator command line: accounts, plans and API keys.
-// Usage: npm run admin -- <command> [options]   (or lvs-admin <command> when installed)
+// Usage: npm run -s admin -- <command> [options]   (or lvs-admin <command> when installed)
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { accountsDeps, openStore } from '../deps.js';
@@ -71,8 +72,15 @@ async function main() {
     process.exit(2);
   }
   const config = loadConfig();
+  // Only the first account makes an embedded store; any other command on a data dir without one
+  // would otherwise leave an empty store behind and answer as if nothing were wrong.
+  const creating = !config.DATABASE_URL && !fs.existsSync(config.pglitePath);
+  if (creating && command !== 'accounts.create') {
+    throw new Error(`no accounts store at ${config.pglitePath} (DATA_DIR=${config.dataDir}): create the first account with \`accounts create\`, or point DATA_DIR at the server's data dir`);
+  }
   const result = await runOperatorCommand(command, args[command], config.dataDir, async () => {
     const store = await openStore(config);
+    if (creating) process.stderr.write(`created the accounts store at ${config.pglitePath}\n`);
     return { run: adminCommands({ accounts: accountsDeps(store).accounts }), close: () => store.close() };
   });
   if (values.json) {

@@ -84,9 +84,17 @@ export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
   const session = (mode: 'READ' | 'WRITE') =>
     driver.session({ database: options.database, defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE });
 
+  // A closed driver's sessions wait instead of failing: a closed engine refuses at once, as a
+  // transient failure (503), like LadybugDB's.
+  let closed = false;
+  const open = () => {
+    if (closed) throw new GraphError('neo4j: the graph engine is closed', true);
+  };
+
   const engine: GraphEngine = {
     name: 'neo4j',
     async read(query, params) {
+      open();
       const s = session('READ');
       try {
         return await s.executeRead((tx) => run(tx, query, params), txConfig);
@@ -98,6 +106,7 @@ export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
     },
     writeTransaction: (fn) => {
       const work = async () => {
+        open();
         const s = session('WRITE');
         try {
           // The driver retries the whole function on transient errors: every write is idempotent.
@@ -114,6 +123,7 @@ export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
     // timeout and no automatic retry (a state file takes minutes; rerunning it is the operator's call).
     writeLarge: (fn) => {
       const work = async () => {
+        open();
         const s = session('WRITE');
         const tx = s.beginTransaction({ timeout: 0 });
         try {
@@ -141,13 +151,17 @@ export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
       }
     },
     async ping() {
+      open();
       try {
         await driver.verifyConnectivity({ database: options.database });
       } catch (err) {
         throw translate(err);
       }
     },
-    close: () => driver.close(),
+    close: async () => {
+      closed = true;
+      await driver.close();
+    },
   };
   return engine;
 }

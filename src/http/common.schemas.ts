@@ -24,13 +24,23 @@ export const PaginationMeta = z
   .object({ total: z.number().int(), page: z.number().int(), per_page: z.number().int() })
   .openapi('PaginationMeta');
 
-/** Two letters, any case; answered in upper case. Unknown codes are misses, not errors. */
-export const StateCode = z
-  .string()
-  .regex(/^[A-Za-z]{2}$/, 'must be a two-letter state code')
-  .transform((s) => s.toUpperCase())
-  .openapi({ description: 'Two-letter state code, case-insensitive', example: 'TX', type: 'string', pattern: '^[A-Za-z]{2}$' });
+const STATE_CODE = /^[A-Za-z]{2}$/;
 
+/** The one rule for a state code everywhere: two letters, any case. Unknown codes are misses, not errors. */
+export const StateCodeAsSent = z
+  .string()
+  .regex(STATE_CODE, 'must be a two-letter state code')
+  .openapi({ description: 'Two-letter state code, case-insensitive', example: 'TX', type: 'string', pattern: STATE_CODE.source });
+
+/** A state code answered in upper case. */
+export const StateCode = StateCodeAsSent.transform((s) => s.toUpperCase()).openapi({
+  description: 'Two-letter state code, case-insensitive',
+  example: 'TX',
+  type: 'string',
+  pattern: STATE_CODE.source,
+});
+
+/** The one rule for a licence number everywhere: at most 128 characters, not blank. */
 export const LicenseNumberParam = z
   .string()
   .max(128, 'must be at most 128 characters')
@@ -39,6 +49,8 @@ export const LicenseNumberParam = z
     description: 'Licence number as published; case and spacing are ignored (`763827-sa` finds `763827-SA`)',
     example: '763827-SA',
     type: 'string',
+    minLength: 1,
+    maxLength: 128,
   });
 
 export const IsoDate = z
@@ -53,12 +65,16 @@ export const QueryBoolean = z
   .openapi({ type: 'boolean' });
 
 const intParam = (min: number, max: number | undefined, fallback: number, description: string) => {
-  let inner = z.number().int('must be an integer').min(min, `must be at least ${min}`);
-  if (max !== undefined) inner = inner.max(max, `must be at most ${max}`);
+  // Past 2^53 a number no longer holds the integer sent, so that is the bound when none is given.
+  const upper = max ?? Number.MAX_SAFE_INTEGER;
+  const inner = z.number().min(min, `must be at least ${min}`).max(upper, `must be at most ${upper}`);
   return z
     .string()
-    .regex(/^-?\d+$/, 'must be an integer')
-    .transform(Number)
+    .transform((s, ctx) => {
+      if (/^-?\d+$/.test(s)) return Number(s);
+      ctx.addIssue({ code: 'custom', message: 'must be an integer', params: { type: 'int_parsing' } });
+      return z.NEVER;
+    })
     .pipe(inner)
     .optional()
     .transform((v) => v ?? fallback)
@@ -78,6 +94,15 @@ export const uuidParam = (description: string) =>
     .openapi({ type: 'string', format: 'uuid', description });
 
 export const CredentialIdParam = uuidParam('Licence credential id (the Licensee `id`)');
+
+/**
+ * A registered schema or null. zod-to-openapi writes `.nullable()` of a reference as an allOf that
+ * no null satisfies; a union is written `anyOf: [{$ref}, {type: "null"}]`.
+ */
+export const nullable = <T extends z.ZodType>(schema: T) => z.union([schema, z.null()]);
+
+/** A filter value from a fixed list, taken in any letter case; the document shows the list itself. */
+export const anyCase = <T extends z.ZodType>(values: T) => z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), values);
 
 /** A free-text search filter: at most 200 characters and MAX_SEARCH_TERMS distinct terms. */
 export const searchText = (description: string) =>

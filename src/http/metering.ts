@@ -5,7 +5,7 @@ import { errorHandler } from './errors.middleware.js';
 /**
  * Route guard for lookups. The quota is taken (atomically, in the store for free plans) while
  * the lookup runs, and nothing is sent before the call is admitted: a refused call answers 402
- * or 429 instead of its result. Settled on finish: counted when 2xx or 404, else given back.
+ * or 429 instead of its result. Settled on finish: counted when 2xx, 304 or 404, else given back.
  */
 export function meterGuard(meter: Meter, log: (err: unknown) => void) {
   return ({ operationId, paidOnly }: { operationId: string; paidOnly: boolean }): RequestHandler =>

@@ -19,7 +19,7 @@ export function openApiDocument(registry: OpenAPIRegistry) {
       description: [
         'Verify U.S. real-estate licences one at a time or a hundred at a time, search licensees within a state, and walk supervision relationships with their effective dates.',
         '',
-        '**Errors.** Invalid query, path or body: 422 `{"detail": [{"loc", "msg", "type"}]}`; malformed JSON: 422 with `loc: ["body"]` and `type: "json_invalid"`. Unknown licence, credential or path: 404 `{"detail": "..."}`.',
+        '**Errors.** Invalid query, path or body: 422 `{"detail": [{"loc", "msg", "type"}]}`; malformed JSON: 422 with `loc: ["body"]` and `type: "json_invalid"`; a body that is not `application/json`: 422 with `type: "content_type_invalid"`. Unknown licence, credential or path: 404 `{"detail": "..."}`. A method the path does not take: 405 with `Allow`; `OPTIONS`: 204 with `Allow`. Filter values (`status`, `license_type`, `affiliate_role`, `relationship_type`) are taken in any letter case.',
         '',
         '**Licence numbers** are matched in canonical form: trimmed, upper-cased, inner spaces removed, leading zeros and published prefixes/suffixes kept. State codes are case-insensitive.',
         '',
@@ -33,7 +33,7 @@ export function openApiDocument(registry: OpenAPIRegistry) {
         '',
         '**Authentication.** Every `/api/v1` operation except `GET /api/v1/coverage` needs `Authorization: Bearer <API key>`. A missing, malformed, unknown or revoked key gets 401 with `WWW-Authenticate: Bearer` (with `error="invalid_token"` for a bad key).',
         '',
-        `**Plans and quotas** (lookups per calendar month, UTC): ${Object.values(PLANS).map((p) => `${p.name} ${p.monthlyLookups.toLocaleString('en-US')}${p.batch ? '' : ' (no batch)'}`).join(', ')}. Metered lookups: search, verify, batch, get, affiliations, supervisors, affiliates, hierarchy and every legacy or reserved licensee/licence operation; each HTTP call counts once (a batch of 100 included) when it answers 2xx or 404. Not metered: health, coverage, states, sources, readiness, account, usage, keys. Metered responses carry \`RateLimit-Policy\` and \`RateLimit\` (draft-ietf-httpapi-ratelimit-headers-10); a spent quota gets 429 with \`Retry-After\`; batch on the free plan gets 402.`,
+        `**Plans and quotas** (lookups per calendar month, UTC): ${Object.values(PLANS).map((p) => `${p.name} ${p.monthlyLookups.toLocaleString('en-US')}${p.batch ? '' : ' (no batch)'}`).join(', ')}. Metered lookups: search, verify, batch, get, affiliations, supervisors, affiliates, hierarchy and every legacy or reserved licensee/licence operation; each HTTP call counts once (a batch of 100 included) when it answers 2xx, 304 (a conditional request confirming the licence unchanged) or 404; HEAD counts like GET. Not metered: health, coverage, states, sources, readiness, account, usage, keys. Metered responses carry \`RateLimit-Policy\` and \`RateLimit\` (draft-ietf-httpapi-ratelimit-headers-10); a spent quota gets 429 with \`Retry-After\`; batch on the free plan gets 402.`,
         '',
         '**Deprecation.** Legacy operations are marked deprecated and answer with `Deprecation` (RFC 9745) and `Link: <successor>; rel="successor-version"` headers; they stay available in v1.',
       ].join('\n'),

@@ -3,6 +3,7 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import type { z } from 'zod';
 import { ValidationError, type ValidationIssue } from '../errors.js';
 import { ErrorBody, ValidationErrorBody } from './common.schemas.js';
+import type { MethodTable } from './methods.js';
 import { toValidationIssues } from './validation.js';
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;
@@ -11,6 +12,7 @@ type AnyObject = z.ZodObject<z.ZodRawShape>;
 export interface RouteContext {
   router: Router;
   registry: OpenAPIRegistry;
+  methods: MethodTable;
   meter?: (def: { operationId: string; paidOnly: boolean }) => RequestHandler;
 }
 
@@ -22,7 +24,8 @@ export interface RouteDef<Q extends AnyObject, P extends AnyObject, B extends z.
   summary: string;
   description?: string;
   tags: string[];
-  deprecated?: { successor?: string };
+  /** `successor`: the URL of the operation that replaces this one, for the request at hand. */
+  deprecated?: { successor: (req: Request) => string };
   /** Served without an API key. */
   public?: boolean;
   /** A lookup: counts against the monthly quota; `paid` ones need a paid plan. */
@@ -57,6 +60,9 @@ const ERROR_TEXT: Record<number, string> = {
 
 // Deprecated since 2026-01-01 (RFC 9745 structured date: @ and seconds since the epoch).
 const DEPRECATION_DATE = '@1767225600';
+
+/** Content types a body is read as JSON from (express.json is set up with the same list). */
+export const JSON_TYPES = ['application/json', 'application/*+json'];
 
 function parseOrCollect<S extends z.ZodType>(schema: S | undefined, where: 'query' | 'path' | 'body', input: unknown, issues: ValidationIssue[]) {
   if (!schema) return undefined;
@@ -126,10 +132,22 @@ export function route<Q extends AnyObject, P extends AnyObject, B extends z.ZodT
     const issues: ValidationIssue[] = [];
     const params = parseOrCollect(def.params, 'path', req.params, issues);
     const query = parseOrCollect(def.query, 'query', req.query, issues);
-    const body = parseOrCollect(def.body, 'body', req.body === undefined && def.bodyOptional ? {} : req.body, issues);
+    let body: unknown;
+    // A body of another type is refused rather than ignored; an empty one counts as none.
+    const sent = req.get('transfer-encoding') !== undefined || Number(req.get('content-length') ?? 0) > 0;
+    if (def.body && sent && !req.is(JSON_TYPES)) {
+      issues.push({
+        loc: ['body'],
+        msg: 'the body must be JSON, sent with Content-Type: application/json',
+        type: 'content_type_invalid',
+        ctx: { expected: 'application/json', received: (req.get('content-type') ?? '').slice(0, 100) || null },
+      });
+    } else {
+      body = parseOrCollect(def.body, 'body', req.body === undefined && def.bodyOptional ? {} : req.body, issues);
+    }
     if (def.deprecated) {
       res.setHeader('Deprecation', DEPRECATION_DATE);
-      if (def.deprecated.successor) res.setHeader('Link', `<${def.deprecated.successor}>; rel="successor-version"`);
+      res.setHeader('Link', `<${def.deprecated.successor(req)}>; rel="successor-version"`);
     }
     if (issues.length) throw new ValidationError(issues);
     const out = await def.handler({ query, params, body } as never, req, res);
@@ -138,4 +156,5 @@ export function route<Q extends AnyObject, P extends AnyObject, B extends z.ZodT
   };
   const guard = def.metered && ctx.meter ? [ctx.meter({ operationId: def.operationId, paidOnly: def.metered === 'paid' })] : [];
   router[def.method](def.path, ...guard, handler);
+  ctx.methods.add(def.path, def.method);
 }

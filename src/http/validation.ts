@@ -20,6 +20,9 @@ function issueType(issue: z.core.$ZodIssue, input: unknown): string {
       return 'union_error';
     case 'unrecognized_keys':
       return 'extra_forbidden';
+    case 'custom':
+      // A check of ours names its FastAPI type in params.type.
+      return typeof issue.params?.type === 'string' ? issue.params.type : 'value_error';
     default:
       return 'value_error';
   }

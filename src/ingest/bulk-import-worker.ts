@@ -1,6 +1,6 @@
-// Worker thread of the bulk import: parses, validates and shapes chunks of canonical CSV into
-// the LadybugDB bulk files' text, so the main thread only checks keys and appends.
-import { parentPort, workerData } from 'node:worker_threads';
+// The bulk import's chunk work: parses, validates and shapes chunks of canonical CSV into the
+// LadybugDB bulk files' text, so the thread that loads them only checks keys and appends. Run in
+// worker threads (bulk-import-worker.mjs), or in the importing thread for a one-chunk folder.
 import type { z } from 'zod';
 import type { Row } from '../graph/graph-port.js';
 import { FIELD_SEPARATOR, bulkText, csvRow } from '../graph/ladybug-bulk-file.js';
@@ -9,12 +9,19 @@ import { canonicalLicenseNumber } from '../domain/identity.js';
 import { CredentialRow, RelationshipRow, describeIssues } from './canonical-rows.js';
 import { chunkRecords } from './chunk-records.js';
 import { credentialListFields, relationshipListFields } from './read-models.js';
-import { CREDENTIAL_COLUMNS, LINK_COLUMNS, relationshipIdentity, type ChunkJob, type ChunkResult, type CredentialChunk, type RelationshipChunk, type RelationshipDetail } from './bulk-import.js';
+import { CREDENTIAL_COLUMNS, LINK_COLUMNS, relationshipIdentity, type ChunkJob, type ChunkResult, type CredentialChunk, type RelationshipChunk, type RelationshipDetail } from './bulk-chunks.js';
 
-const { now, known } = workerData as { now: string; known: string[] };
-const importedAt = new Date(now);
-const jurisdictions = new Set(known);
-const port = parentPort!;
+export interface ChunkContext {
+  now: string;
+  known: string[];
+}
+
+/** The function that turns a chunk job into its result, for an import at `now` into `known` states. */
+export function chunkHandler({ now, known }: ChunkContext): (job: ChunkJob) => CredentialChunk | RelationshipChunk {
+  const importedAt = new Date(now);
+  const jurisdictions = new Set(known);
+  return (job) => (job.kind === 'credentials' ? credentials(job, importedAt, jurisdictions) : relationships(job));
+}
 
 /** The chunk's rows that pass `schema`; the others go to `rejects`. */
 function* validRows<S extends z.ZodType>(job: ChunkJob, schema: S, rejects: ChunkResult['rejects']): Generator<{ line: number; row: z.output<S> }> {
@@ -28,7 +35,7 @@ function* validRows<S extends z.ZodType>(job: ChunkJob, schema: S, rejects: Chun
 /** A relationship record's keys in the order of LINK_COLUMNS. */
 const LINK_VALUES = ['supervisor_id', 'affiliate_id', ...LINK_COLUMNS.slice(2)];
 
-function credentials(job: ChunkJob): CredentialChunk {
+function credentials(job: ChunkJob, importedAt: Date, jurisdictions: Set<string>): CredentialChunk {
   const rejects: ChunkResult['rejects'] = [];
   const skip = new Set(job.skip);
   const detail = new Set(job.detail);
@@ -99,11 +106,3 @@ function relationships(job: ChunkJob): RelationshipChunk {
   }
   return { ...out, links: bulkText(links) };
 }
-
-port.on('message', (job: ChunkJob) => {
-  try {
-    port.postMessage(job.kind === 'credentials' ? credentials(job) : relationships(job));
-  } catch (err) {
-    port.postMessage({ seq: job.seq, error: (err as Error).message });
-  }
-});

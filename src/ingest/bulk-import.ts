@@ -1,4 +1,3 @@
-import { hash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,8 @@ import { type BulkText, bulkText, csvHeader } from '../graph/ladybug-bulk-file.j
 import type { ImportSummary, RejectedRow } from './canonical-import.js';
 import type { ImportRepo } from './import-repo.js';
 import { type ParsedReadModels, parsedReadModels, relationshipListFields } from './read-models.js';
+import { CREDENTIAL_COLUMNS, CREDENTIAL_DATES, LINK_COLUMNS, relationshipIdentity, type ChunkJob, type CredentialChunk, type RelationshipChunk } from './bulk-chunks.js';
+import { chunkHandler } from './bulk-import-worker.js';
 
 /**
  * The canonical import's bulk path: the first import into a graph without credentials, on an
@@ -17,83 +18,6 @@ import { type ParsedReadModels, parsedReadModels, relationshipListFields } from 
  * while the workers read the relationships, then the relationships. All of it is one writeLarge unit: a failure leaves the graph as it was. Reports,
  * counts and rejects are the upsert path's.
  */
-
-/** The LicenseCredential table's columns, in its order (copy-credentials reads them by position). */
-export const CREDENTIAL_COLUMNS = [
-  'id', 'state', 'license_number', 'license_number_display', 'license_type', 'license_type_display', 'status',
-  'status_normalized', 'entity_type', 'full_name', 'first_name', 'middle_name', 'last_name', 'suffix', 'business_name',
-  'issue_date', 'expiration_date', 'address_kind', 'address_line1', 'address_line2', 'address_city', 'address_county',
-  'address_region', 'address_postal_code', 'address_country', 'source', 'snapshot_date', 'last_verified',
-  'data_source_notes', 'f_full', 'f_first', 'f_last', 'f_business', 'f_city', 'sort_key', 'doc', 'row_hash', 'left_source_on',
-];
-/** Its DATE columns. */
-export const CREDENTIAL_DATES = ['issue_date', 'expiration_date', 'snapshot_date', 'left_source_on'];
-/** The SUPERVISES table's columns, in its order (see create-links). */
-export const LINK_COLUMNS = ['from', 'to', 'affiliate_role', 'relationship_type', 'effective_from', 'effective_to', 'source'];
-
-export interface ChunkJob {
-  seq: number;
-  kind: 'credentials' | 'relationships';
-  header: string[];
-  text: string;
-  /** File line of the chunk's first line. */
-  firstLine: number;
-  /** Lines of rows to leave out (a chunk run again without its duplicates). */
-  skip?: number[];
-  /** Lines of rows whose details to return, for their rejects or repeats. */
-  detail?: number[];
-}
-export interface ChunkResult {
-  seq: number;
-  rejects: { line: number; reason: string }[];
-}
-/**
- * A chunk of credentials as bulk-file text, with each row's id, label and line (in the texts'
- * order) for the main thread's duplicate check: rows cross to it as a few strings, not objects.
- */
-export interface CredentialChunk extends ChunkResult {
-  ids: string[];
-  /** Per id: what the read models hold of it (credentialListFields). */
-  listFields: string[];
-  lines: number[];
-  /** Of the job's `detail` lines: state and licence number, for a duplicate's reject. */
-  details: { line: number; label: string }[];
-  credentials: BulkText;
-  /** Licensees of rows without a licensee key (one per credential). */
-  licensees: BulkText;
-  jurisdictions: BulkText;
-  holds: BulkText;
-  /** Licensees from a licensee_key, as [id, line]: several credentials may share one. */
-  keyed: [string, string][];
-  /** Business-name brokerage links. */
-  context: Row[];
-  /** Rows and active rows by state. */
-  states: { state: string; rows: number; active: number }[];
-  /** States of rows that are not demo records, in the order of their first row. */
-  realStates: string[];
-}
-export interface RelationshipDetail {
-  /** The row as import/upsert-relationships takes it. */
-  link: Row & { line: number; supervisor_id: string; affiliate_id: string };
-  /** The two ends as the row names them, for a reject. */
-  ends: string;
-}
-export interface RelationshipChunk extends ChunkResult {
-  lines: number[];
-  supervisors: string[];
-  affiliates: string[];
-  /** Per line: relationshipIdentity. */
-  identities: string[];
-  /** Per line: what the read models hold of it (relationshipListFields). */
-  listFields: string[];
-  links: BulkText;
-  /** Of the job's `detail` lines. */
-  details: RelationshipDetail[];
-}
-
-/** A digest of what makes a relationship one: a repeat is the same one (see upsert-relationships). */
-export const relationshipIdentity = (link: Row) =>
-  hash('sha1', `${link.supervisor_id}|${link.affiliate_id}|${link.relationship_type}|${link.effective_from}`, 'base64');
 
 /** Credentials per COPY: the first COPY into an empty table is the cheap one (3M rows in one took
  * 92 s of CPU, in six of 500k about 120 s), so a national set goes in one. */
@@ -199,6 +123,16 @@ function workerPool(size: number, data: { now: string; known: string[] }) {
   };
 }
 
+/** The worker pool's interface, with the chunks handled in this thread. */
+function inThreadPool(context: { now: string; known: string[] }): ReturnType<typeof workerPool> {
+  const handle = chunkHandler(context);
+  let seq = 0;
+  return {
+    run: async <R extends CredentialChunk | RelationshipChunk>(job: Omit<ChunkJob, 'seq'>) => handle({ ...job, seq: seq++ }) as R,
+    close: async () => [],
+  };
+}
+
 /** The results of a file's chunks with their jobs, in file order, at most `ahead` chunks in the workers. */
 async function* chunkResults<R extends CredentialChunk | RelationshipChunk>(pool: ReturnType<typeof workerPool>, file: string, kind: ChunkJob['kind'], ahead: number): AsyncGenerator<{ job: Omit<ChunkJob, 'seq'>; result: R }> {
   const inFlight: { job: Omit<ChunkJob, 'seq'>; result: Promise<R> }[] = [];
@@ -261,6 +195,8 @@ export interface BulkImportInput {
   summary: ImportSummary;
 }
 
+const fileSize = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
+
 /** Loads the folder through the bulk path; false (nothing written) when the graph has credentials. */
 export async function bulkImport(repo: ImportRepo, input: BulkImportInput): Promise<boolean> {
   const { folder, now, summary } = input;
@@ -273,7 +209,11 @@ export async function bulkImport(repo: ImportRepo, input: BulkImportInput): Prom
       summary.jurisdictions = input.jurisdictions.length;
       const known = await repo.bulk.jurisdictionCodes(t);
       let lists: ReturnType<ParsedReadModels['write']> | undefined;
-      const pool = workerPool(Math.max(1, Math.min(4, os.availableParallelism())), { now: now.toISOString(), known: [...known] });
+      // No more workers than the larger file has chunks, and none for one chunk: a worker with its
+      // own loader costs tens of MB, more than a chunk takes to parse.
+      const chunks = Math.max(...['credentials.csv', 'relationships.csv'].map((f) => Math.ceil(fileSize(path.join(folder, f)) / CHUNK_BYTES)));
+      const context = { now: now.toISOString(), known: [...known] };
+      const pool = chunks > 1 ? workerPool(Math.min(4, os.availableParallelism(), chunks), context) : inThreadPool(context);
       try {
         const readModels = parsedReadModels();
         const { ids, written } = await loadCredentials(t, repo, pool, path.join(folder, 'credentials.csv'), dir, input, readModels);

@@ -1,7 +1,7 @@
 import { decodeDoc } from '../domain/credential-doc.js';
 import type { GraphEngine, GraphTx, Row } from '../graph/graph-port.js';
 import type { QueryFiles } from '../graph/query-files.js';
-import { CREDENTIAL_DATES } from './bulk-import.js';
+import { CREDENTIAL_DATES } from './bulk-chunks.js';
 import type { ImportRepo } from './import-repo.js';
 
 /** The coalesced nulls of the list reads ('' and the 1900-01-01 date) back to null. */

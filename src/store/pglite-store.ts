@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { DataDirLockedError, StoreError } from '../errors.js';
 import type { SqlStore } from './sql-store.js';
@@ -42,6 +45,22 @@ function isAlive(pid: number): boolean {
   }
 }
 
+// The side store holds accounts, keys and usage counts: Postgres's default 128 MB of shared
+// buffers inside the WASM memory cost the serving process 95-145 MB of RSS.
+const POSTGRESQL_CONF = ['shared_buffers=16MB'];
+const INITDB = fileURLToPath(new URL('./pglite-initdb.mjs', import.meta.url));
+
+/**
+ * Creates the cluster in a child process, as PostgreSQL runs initdb as a program of its own:
+ * PGlite's initdb holds three WASM instances at once (about 750 MB), a peak the server would keep.
+ */
+async function initdb(folder: string): Promise<void> {
+  if (fs.existsSync(path.join(folder, 'PG_VERSION'))) return;
+  await promisify(execFile)(process.execPath, [INITDB, folder, JSON.stringify(POSTGRESQL_CONF)]).catch((err: Error & { stderr?: string }) => {
+    throw new StoreError(`pglite: could not create the accounts store in ${folder}: ${err.stderr || err.message}`, { cause: err });
+  });
+}
+
 /** Opens PGlite in `folder`, or in memory when folder is undefined (tests). */
 export async function openPglite(folder?: string): Promise<SqlStore> {
   let unlock = () => {};
@@ -51,10 +70,8 @@ export async function openPglite(folder?: string): Promise<SqlStore> {
   }
   let db: PGlite;
   try {
-    // The side store holds accounts, keys and usage counts: Postgres's default 128 MB of shared
-    // buffers inside the WASM memory cost the serving process 95-145 MB of RSS, against a budget that
-    // the graph's buffer pool needs (see the README's national benchmark).
-    db = new PGlite(folder, { postgresqlconf: ['shared_buffers=16MB'] });
+    if (folder) await initdb(folder);
+    db = new PGlite(folder, { postgresqlconf: POSTGRESQL_CONF });
     await db.waitReady;
   } catch (err) {
     unlock();

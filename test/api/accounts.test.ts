@@ -158,6 +158,28 @@ describe.each(kinds)('accounts, keys and metering on $name', (kind) => {
       expect(await used(a.id)).toBe(25);
     });
 
+    it('when a lookup is repeated with If-None-Match then each 304 costs what its 200 would, HEAD too, and a spent quota refuses it', async () => {
+      const a = await account('free');
+      await store.query('INSERT INTO usage_totals (account_id, period, used) VALUES ($1, $2, 19)', [a.id, usagePeriod(new Date()).period]);
+      const first = await request(app).get(VERIFY).set(a.auth);
+      body(first, VerifyResponse);
+      const etag = first.headers.etag;
+      expect(etag).toBeTruthy();
+      expect((await request(app).head(VERIFY).set(a.auth)).headers.ratelimit).toMatch(/^"monthly";r=4;/);
+      for (const left of [3, 2, 1, 0]) {
+        const res = await request(app).get(VERIFY).set(a.auth).set('If-None-Match', etag);
+        expect(res.status).toBe(304);
+        expect(res.headers.ratelimit).toMatch(new RegExp(`^"monthly";r=${left};`));
+      }
+      const refused = await request(app).get(VERIFY).set(a.auth).set('If-None-Match', etag);
+      expect(errorDetail(refused, 429)).toMatch(/quota of 25 lookups is spent/);
+      const usage = body(await request(app).get('/api/v1/account/usage').set(a.auth), Usage);
+      expect(usage).toMatchObject({ used: 25, remaining: 0 });
+      expect(usage.by_endpoint).toEqual({ verifyLicense: 6 });
+      await side.meter.flush();
+      expect(await used(a.id)).toBe(25);
+    });
+
     it('when 50 calls race on a free key with 5 lookups left then exactly 5 succeed', async () => {
       const a = await account('free');
       await store.query('INSERT INTO usage_totals (account_id, period, used) VALUES ($1, $2, 20)', [a.id, usagePeriod(new Date()).period]);

@@ -33,7 +33,7 @@ describe('legacy and reserved endpoints', () => {
   it('when the single supervisor is asked for then the brokerage link comes back, or null', async () => {
     const res = await t.api.get('/api/v1/licensees/TX/763827-SA/supervisor');
     expect(body(res, SingleSupervisorResponse).data?.license_number).toBe('100001-B');
-    expectDeprecated(res, '/api/v1/licensees/{state}/{license_number}/supervisors');
+    expectDeprecated(res, '/api/v1/licensees/TX/763827-SA/supervisors');
     expect(body(await t.api.get('/api/v1/licensees/TX/200001-B/supervisor'), SingleSupervisorResponse).data).toBeNull();
     errorDetail(await t.api.get('/api/v1/licensees/TX/NOPE/supervisor'), 404);
   });
@@ -55,7 +55,7 @@ describe('legacy and reserved endpoints', () => {
       ['763827-SA', 'salesperson', 'active'],
     ]);
     expect(parsed.data[0].id).toBe(credentialId('TX', '763827-SA'));
-    expectDeprecated(res, '/api/v1/licensees');
+    expectDeprecated(res, '/api/v1/licensees?state=TX&status=active');
   });
 
   it('when one licence is read raw then it has the normalized fields; unknown is 404', async () => {

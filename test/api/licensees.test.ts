@@ -117,7 +117,7 @@ describe('licensees over a small graph', () => {
         { state: 'ny', license_number: '00055592' },
         { state: 'TX', license_number: 'missing' },
         { state: 'tx', license_number: '763827-sa' },
-        { state: 'Z1', license_number: '1' },
+        { state: 'ZZ', license_number: '1' },
         { state: 'NY', license_number: '00055592' },
       ];
       const res = body(await t.api.post('/api/v1/licensees/batch').send({ licenses }), BatchVerifyResponse);
@@ -125,7 +125,7 @@ describe('licensees over a small graph', () => {
         ['ny', '00055592', true],
         ['TX', 'missing', false],
         ['tx', '763827-sa', true],
-        ['Z1', '1', false],
+        ['ZZ', '1', false],
         ['NY', '00055592', true],
       ]);
       expect(res.data[1].licensee).toBeNull();

@@ -160,7 +160,7 @@ describe('npm start and the import command on a fresh data dir', () => {
     expect(await again.exited).toBe(0);
     // Two server starts and eight command-line processes: 19 s alone on a 2-core machine, over
     // 30 s while the rest of the suite runs beside it.
-  }, 120_000);
+  }, 300_000);
 
   it('when started with DEMO_DATA=false then the graph stays empty', async () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-e2e-empty-'));
@@ -174,7 +174,8 @@ describe('npm start and the import command on a fresh data dir', () => {
   });
 });
 
-describe.skipIf(!(await postgresAvailable()))('npm start with DATABASE_URL', () => {
+const postgresUp = await postgresAvailable();
+describe.skipIf(!postgresUp)(`npm start with DATABASE_URL${postgresUp ? '' : `: skipped, PostgreSQL at ${POSTGRES_URL} does not answer`}`, () => {
   it('when the side store is PostgreSQL then no demo account is created and the command line talks to it directly', async () => {
     const schema = `lvs_e2e_${process.pid}_${Date.now()}`;
     const admin = new pg.Client({ connectionString: POSTGRES_URL });

@@ -43,9 +43,9 @@ export async function testStore() {
   return { store, ...accountsDeps(store) };
 }
 
-export function testApp(graph: GraphEngine, side: ReturnType<typeof accountsDeps>) {
+export function testApp(graph: GraphEngine, side: ReturnType<typeof accountsDeps>, config: { CORS_ORIGINS?: '*' | string[] } = {}) {
   const logger = pino({ level: 'silent' });
-  return createApp(buildDeps(graph, files, logger, { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false }, side));
+  return createApp(buildDeps(graph, files, logger, { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false, ...config }, side));
 }
 
 export const fixture = (name: string) => path.join(FIXTURES, name);

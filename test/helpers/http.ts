@@ -2,14 +2,21 @@ import { expect } from 'vitest';
 import type { z } from 'zod';
 import type { Response } from 'supertest';
 import { ErrorBody, ValidationErrorBody } from '../../src/http/common.schemas.js';
+import { servedDocument } from './openapi.js';
 
-/** Parses a response body with its schema; a body that does not match fails the test. */
+/**
+ * Parses a response body with its zod schema and checks it against the served OpenAPI document
+ * (the operation's response for that status); a body that does not match either fails the test.
+ */
 export function body<S extends z.ZodType>(res: Response, schema: S, status = 200): z.output<S> {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.headers['content-type']).toMatch(/application\/json/);
   expect(res.headers['x-request-id']).toBeTruthy();
   const parsed = schema.safeParse(res.body);
   if (!parsed.success) throw new Error(`body does not match its schema: ${parsed.error.message}\n${JSON.stringify(res.body)}`);
+  const req = (res as Response & { req: { method: string; path: string } }).req;
+  const problem = servedDocument().checkResponse(req.method, req.path, res.status, res.body);
+  if (problem) throw new Error(`body does not match the served /openapi.json: ${problem}\n${JSON.stringify(res.body)}`);
   return parsed.data;
 }
 

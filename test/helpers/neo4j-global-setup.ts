@@ -9,6 +9,9 @@ declare module 'vitest' {
   }
 }
 
+/** The Neo4j image testcontainers starts: the patch pinned in tools/neo4j/pom.xml and docker-compose.yml. */
+export const NEO4J_IMAGE = 'neo4j:5.26.30-community';
+
 export default async function setup(project: TestProject) {
   const fail = (reason: string) => {
     if (process.env.REQUIRE_NEO4J === '1') throw new Error(`REQUIRE_NEO4J=1 but ${reason}`);
@@ -30,7 +33,7 @@ export default async function setup(project: TestProject) {
     return;
   }
   const { Neo4jContainer } = await import('@testcontainers/neo4j');
-  const container = await new Neo4jContainer('neo4j:5.26-community').withPassword('conformance-password').start();
+  const container = await new Neo4jContainer(NEO4J_IMAGE).withPassword('conformance-password').start();
   project.provide('neo4j', { uri: container.getBoltUri(), user: container.getUsername(), password: container.getPassword() });
   return async () => {
     await container.stop();

@@ -184,7 +184,7 @@ export function createMeter(repo: AccountsRepo, now: () => Date = () => new Date
       return { account, keyId, operation, period, plan, remaining, resetSeconds, settled: false };
     },
 
-    /** Counts the call when it answered 2xx or 404; otherwise gives its unit back. */
+    /** Counts the call when it answered 2xx, 304 or 404; otherwise gives its unit back. */
     settle(t: Ticket, status: number): Promise<void> {
       const done = settleNow(t, status);
       settling.add(done);
@@ -200,7 +200,8 @@ export function createMeter(repo: AccountsRepo, now: () => Date = () => new Date
   async function settleNow(t: Ticket, status: number): Promise<void> {
     if (t.settled) return;
     t.settled = true;
-    const counted = (status >= 200 && status < 300) || status === 404;
+    // A 304 confirms that the licence is unchanged: it is the lookup, so it costs what the 200 would.
+    const counted = (status >= 200 && status < 300) || status === 304 || status === 404;
     const p = slot(t.account.id, t.period);
     if (counted) {
       p.byEndpoint.set(t.operation, (p.byEndpoint.get(t.operation) ?? 0) + 1);

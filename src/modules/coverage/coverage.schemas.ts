@@ -1,4 +1,5 @@
 import { JURISDICTION_STATUSES, REFRESH_FREQUENCIES } from '../../domain/vocabulary.js';
+import { nullable } from '../../http/common.schemas.js';
 import { z } from '../../http/zod.js';
 import { RelationshipCoverage } from '../licensees/licensees.schemas.js';
 
@@ -58,7 +59,7 @@ export const SourcesCoverageResponse = z
       active_record_count: z.number().int(),
       by_relationship_coverage: z.record(z.string(), z.number().int()),
     }),
-    states: z.array(CoverageStateRow.extend({ source: SourceItem.nullable() })),
+    states: z.array(CoverageStateRow.extend({ source: nullable(SourceItem) })),
   })
   .passthrough()
   .openapi('SourcesCoverage');

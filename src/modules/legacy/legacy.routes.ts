@@ -1,9 +1,9 @@
-import { LICENSE_TYPES, STATUS_FILTER_VALUES } from '../../domain/vocabulary.js';
+import type { Request } from 'express';
 import type { LegacyService } from './legacy.service.js';
-import { PageParam, PaginationMeta, PerPageParam, StateCode, searchText } from '../../http/common.schemas.js';
+import { PageParam, PaginationMeta, PerPageParam, StateCode, anyCase, searchText } from '../../http/common.schemas.js';
 import { route, type RouteContext } from '../../http/route.js';
 import { z } from '../../http/zod.js';
-import { LicensePath, LicenseeListResponse } from '../licensees/licensees.schemas.js';
+import { LicensePath, LicenseTypeFilter, LicenseeListResponse, StatusFilter } from '../licensees/licensees.schemas.js';
 import type { LicenseesService } from '../licensees/licensees.service.js';
 import { SingleSupervisorResponse } from '../relationships/relationships.schemas.js';
 import type { RelationshipsService } from '../relationships/relationships.service.js';
@@ -48,8 +48,8 @@ const LicensesSearchQuery = z.object({
   state: StateCode,
   name: searchText('Every term must appear in the full, first, last or business name'),
   license_number: z.string().max(128).optional().openapi({ description: 'Prefix of the canonical licence number' }),
-  status: z.enum(STATUS_FILTER_VALUES).optional(),
-  license_type: z.enum(LICENSE_TYPES).optional(),
+  status: anyCase(StatusFilter).optional(),
+  license_type: anyCase(LicenseTypeFilter).optional(),
   page: PageParam,
   per_page: PerPageParam,
 });
@@ -70,6 +70,23 @@ const ChangesResponse = z
   .object({ data: z.array(z.unknown()), next_cursor: z.string().nullable(), reserved: z.literal(true) })
   .openapi('ChangeFeed', { description: 'Reserved stub: always empty; not for production sync' });
 
+/**
+ * The canonical search for the request at hand: the parameters both searches take, as sent. The
+ * canonical search needs a state, so without one it is the bare path.
+ */
+function searchUrl(req: Request, shared: string[]): string {
+  const query = new URLSearchParams();
+  for (const name of shared) {
+    const value = req.query[name];
+    if (typeof value === 'string') query.set(name, value);
+  }
+  return query.has('state') ? `/api/v1/licensees?${query}` : '/api/v1/licensees';
+}
+
+/** The canonical record path of the licence in the request's path. */
+const licenseeUrl = (req: Request) =>
+  `/api/v1/licensees/${encodeURIComponent(String(req.params.state))}/${encodeURIComponent(String(req.params.license_number))}`;
+
 export function legacyRoutes(
   ctx: RouteContext,
   deps: { licensees: LicenseesService; relationships: RelationshipsService; legacy: LegacyService; jurisdictionCodes: () => Promise<string[]> },
@@ -83,7 +100,7 @@ export function legacyRoutes(
     summary: 'Legacy search by first and last name',
     description: 'Deprecated: use GET /api/v1/licensees. Without `state` every jurisdiction is searched, ordered by state first.',
     tags,
-    deprecated: { successor: '/api/v1/licensees' },
+    deprecated: { successor: (req) => searchUrl(req, ['state', 'first_name', 'last_name', 'page', 'per_page']) },
     query: LegacySearchQuery,
     response: LicenseeListResponse,
     handler: async ({ query }) =>
@@ -109,7 +126,7 @@ export function legacyRoutes(
     summary: 'Legacy: the single current supervisor',
     description: 'Deprecated: use /supervisors, which lists every open relationship. `data` is null when none is on file.',
     tags,
-    deprecated: { successor: '/api/v1/licensees/{state}/{license_number}/supervisors' },
+    deprecated: { successor: (req) => `${licenseeUrl(req)}/supervisors` },
     params: LicensePath,
     response: SingleSupervisorResponse,
     errors: [404],
@@ -123,7 +140,7 @@ export function legacyRoutes(
     summary: 'Lower-level search returning the raw normalized licence shape',
     description: 'Deprecated: use GET /api/v1/licensees. Same order and paging as the canonical search.',
     tags,
-    deprecated: { successor: '/api/v1/licensees' },
+    deprecated: { successor: (req) => searchUrl(req, ['state', 'name', 'status', 'license_type', 'page', 'per_page']) },
     query: LicensesSearchQuery,
     response: z.object({ data: z.array(RawLicense), meta: PaginationMeta }).openapi('RawLicenseList'),
     handler: ({ query }) => deps.legacy.searchRaw(query),
@@ -149,7 +166,7 @@ export function legacyRoutes(
     summary: 'Lower-level lookup returning the raw normalized licence shape',
     description: 'Deprecated: use GET /api/v1/licensees/{state}/{license_number}.',
     tags,
-    deprecated: { successor: '/api/v1/licensees/{state}/{license_number}' },
+    deprecated: { successor: licenseeUrl },
     params: LicensePath,
     response: z.object({ data: RawLicense }).openapi('RawLicenseResponse'),
     errors: [404],

@@ -12,6 +12,9 @@ import {
   PaginationMeta,
   PerPageParam,
   StateCode,
+  nullable,
+  StateCodeAsSent,
+  anyCase,
   searchText,
 } from '../../http/common.schemas.js';
 import { z } from '../../http/zod.js';
@@ -40,7 +43,7 @@ export const PublicDesignatedBroker = z
   .object({
     name: z.string().nullable().optional(),
     license_number: z.string(),
-    address: PublicAddress.nullable().optional(),
+    address: nullable(PublicAddress).optional(),
   })
   .openapi('PublicDesignatedBroker');
 
@@ -48,7 +51,7 @@ export const PublicSupervisorDetail = z
   .object({
     name: z.string(),
     license_number: z.string(),
-    address: PublicAddress.nullable().optional(),
+    address: nullable(PublicAddress).optional(),
   })
   .openapi('PublicSupervisorDetail');
 
@@ -77,7 +80,7 @@ export const Licensee = z
     supervising_brokerages_detail: z.array(PublicSupervisorDetail),
     employment_type: z.string().nullable().optional().openapi({ description: 'sponsored, employed, branch, supervised, independent' }),
     designated_brokers: z.array(PublicDesignatedBroker),
-    designated_broker: PublicDesignatedBroker.nullable().optional(),
+    designated_broker: nullable(PublicDesignatedBroker).optional(),
     current_affiliate_roles: z.array(z.string()),
     last_verified: z.string().nullable().optional().openapi({ format: 'date-time' }),
     first_name: z.string().nullable().optional(),
@@ -85,7 +88,7 @@ export const Licensee = z
     last_name: z.string().nullable().optional(),
     business_name: z.string().nullable().optional(),
     city: z.string().nullable().optional(),
-    address: PublicAddress.nullable().optional(),
+    address: nullable(PublicAddress).optional(),
     disciplinary_actions: z.array(z.unknown()),
     data_source_notes: z.array(z.string()),
   })
@@ -94,9 +97,16 @@ export type Licensee = z.infer<typeof Licensee>;
 
 export const LicenseeListResponse = z.object({ data: z.array(Licensee), meta: PaginationMeta }).openapi('LicenseeList');
 export const VerifyResponse = z
-  .object({ verified: z.boolean(), licensee: Licensee.nullable().optional() })
+  .object({ verified: z.boolean(), licensee: nullable(Licensee).optional() })
   .openapi('VerifyResponse');
 export const LicenseeResponse = z.object({ data: Licensee }).openapi('LicenseeResponse');
+
+export const StatusFilter = z
+  .enum(STATUS_FILTER_VALUES)
+  .openapi('StatusFilter', { description: 'Normalized status filter, in any letter case' });
+export const LicenseTypeFilter = z
+  .enum(LICENSE_TYPES)
+  .openapi('LicenseTypeFilter', { description: 'Normalized licence type, in any letter case' });
 
 export const SearchQuery = z.object({
   state: StateCode,
@@ -104,8 +114,8 @@ export const SearchQuery = z.object({
   first_name: searchText('Substring of the first name (case- and accent-insensitive; every term must match)'),
   last_name: searchText('Substring of the last name'),
   business_name: searchText('Substring of the business name'),
-  status: z.enum(STATUS_FILTER_VALUES).optional().openapi({ description: 'Normalized status filter' }),
-  license_type: z.enum(LICENSE_TYPES).optional().openapi({ description: 'Normalized licence type' }),
+  status: anyCase(StatusFilter).optional(),
+  license_type: anyCase(LicenseTypeFilter).optional(),
   brokerage: searchText('Every term must appear in the name of a current brokerage (verified supervisor or business-name context)'),
   city: searchText('Substring of the city'),
   page: PageParam,
@@ -119,8 +129,8 @@ export const LicensePath = z.object({ state: StateCode, license_number: LicenseN
 
 export const BatchVerifyItem = z
   .object({
-    state: z.string().length(2, 'must be exactly 2 characters'),
-    license_number: z.string().min(1, 'must be at least 1 character').max(128, 'must be at most 128 characters'),
+    state: StateCodeAsSent,
+    license_number: LicenseNumberParam,
   })
   .openapi('BatchVerifyItem');
 export const BatchVerifyRequest = z
@@ -136,7 +146,7 @@ export const BatchVerifyResult = z
     state: z.string(),
     license_number: z.string(),
     verified: z.boolean(),
-    licensee: Licensee.nullable().optional(),
+    licensee: nullable(Licensee).optional(),
   })
   .openapi('BatchVerifyResult');
 export const BatchVerifyResponse = z.object({ data: z.array(BatchVerifyResult) }).openapi('BatchVerifyResponse');

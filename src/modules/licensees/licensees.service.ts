@@ -105,10 +105,11 @@ export function createLicenseesService(repo: LicenseesRepo) {
     },
 
     async batch(refs: LicenseRef[]) {
-      const ids = refs.map((r) => (/^[A-Za-z]{2}$/.test(r.state) && canonicalLicenseNumber(r.license_number) ? idOf(r) : null));
-      const shapes = await hydrate(ids.filter((id): id is string => id !== null));
+      // Items were validated with the same rules as verify, so every one has an id.
+      const ids = refs.map(idOf);
+      const shapes = await hydrate(ids);
       return refs.map((ref, i) => {
-        const licensee = (ids[i] && shapes.get(ids[i])) || null;
+        const licensee = shapes.get(ids[i]) ?? null;
         return { state: ref.state, license_number: ref.license_number, verified: licensee !== null, licensee };
       });
     },

@@ -361,6 +361,9 @@ export function searchIndexFrom(parts: SearchIndexParts): SearchIndex {
   };
 }
 
+/** Exports below this size are indexed on the main thread (the demo data: 60 KB, a few ms). */
+const IN_THREAD_BYTES = 1 << 20;
+
 /** Builds the index from an export file (SEARCH_INDEX_COLUMNS rows) in a worker thread. */
 export function buildInWorker(file: string): Promise<SearchIndex> {
   return new Promise((resolve, reject) => {
@@ -446,7 +449,9 @@ export function searchIndexBeside(
     const at = writes;
     const file = await graph.exportFile(query);
     try {
-      built = { index: await buildInWorker(file), writes: at };
+      // A small export is built here: a worker with its own loader costs more memory than the build blocks.
+      const small = fs.statSync(file).size < IN_THREAD_BYTES;
+      built = { index: small ? searchIndexFrom(await buildSearchIndexFromFile(file)) : await buildInWorker(file), writes: at };
     } finally {
       fs.rmSync(file, { force: true });
     }

@@ -6,20 +6,22 @@ import {
   PaginationMeta,
   PerPageParam,
   QueryBoolean,
+  anyCase,
+  nullable,
   intQueryParam,
 } from '../../http/common.schemas.js';
 import { z } from '../../http/zod.js';
 
 export const AffiliateRole = z.enum(AFFILIATE_ROLES).openapi('AffiliateRole', {
-  description: 'Role of the supervised licence in a relationship',
+  description: 'Role of the supervised licence in a relationship (filters take it in any letter case)',
 });
 export const RelationshipType = z.enum(RELATIONSHIP_TYPES).openapi('RelationshipType', {
-  description: 'Kind of supervision; the edge points from the supervisor to the supervised licence',
+  description: 'Kind of supervision; the edge points from the supervisor to the supervised licence (filters take it in any letter case)',
 });
 
 const edgeFilters = {
-  affiliate_role: AffiliateRole.optional(),
-  relationship_type: RelationshipType.optional(),
+  affiliate_role: anyCase(AffiliateRole).optional(),
+  relationship_type: anyCase(RelationshipType).optional(),
 };
 
 export const AffiliationsQuery = z.object({
@@ -120,5 +122,5 @@ export const HierarchyResponse = z
   .openapi('CredentialHierarchy');
 
 export const SingleSupervisorResponse = z
-  .object({ data: SupervisorItem.nullable() })
+  .object({ data: nullable(SupervisorItem) })
   .openapi('LegacySupervisor', { description: 'The one current supervisor (the brokerage link first, then the newest), or null' });

@@ -1,0 +1,82 @@
+// The bulk import's chunk layouts, shared by the thread that loads the bulk files (bulk-import.ts)
+// and the one that parses the chunks (bulk-import-worker.ts).
+import { hash } from 'node:crypto';
+import type { Row } from '../graph/graph-port.js';
+import type { BulkText } from '../graph/ladybug-bulk-file.js';
+
+/** The LicenseCredential table's columns, in its order (copy-credentials reads them by position). */
+export const CREDENTIAL_COLUMNS = [
+  'id', 'state', 'license_number', 'license_number_display', 'license_type', 'license_type_display', 'status',
+  'status_normalized', 'entity_type', 'full_name', 'first_name', 'middle_name', 'last_name', 'suffix', 'business_name',
+  'issue_date', 'expiration_date', 'address_kind', 'address_line1', 'address_line2', 'address_city', 'address_county',
+  'address_region', 'address_postal_code', 'address_country', 'source', 'snapshot_date', 'last_verified',
+  'data_source_notes', 'f_full', 'f_first', 'f_last', 'f_business', 'f_city', 'sort_key', 'doc', 'row_hash', 'left_source_on',
+];
+/** Its DATE columns. */
+export const CREDENTIAL_DATES = ['issue_date', 'expiration_date', 'snapshot_date', 'left_source_on'];
+/** The SUPERVISES table's columns, in its order (see create-links). */
+export const LINK_COLUMNS = ['from', 'to', 'affiliate_role', 'relationship_type', 'effective_from', 'effective_to', 'source'];
+
+export interface ChunkJob {
+  seq: number;
+  kind: 'credentials' | 'relationships';
+  header: string[];
+  text: string;
+  /** File line of the chunk's first line. */
+  firstLine: number;
+  /** Lines of rows to leave out (a chunk run again without its duplicates). */
+  skip?: number[];
+  /** Lines of rows whose details to return, for their rejects or repeats. */
+  detail?: number[];
+}
+export interface ChunkResult {
+  seq: number;
+  rejects: { line: number; reason: string }[];
+}
+/**
+ * A chunk of credentials as bulk-file text, with each row's id, label and line (in the texts'
+ * order) for the main thread's duplicate check: rows cross to it as a few strings, not objects.
+ */
+export interface CredentialChunk extends ChunkResult {
+  ids: string[];
+  /** Per id: what the read models hold of it (credentialListFields). */
+  listFields: string[];
+  lines: number[];
+  /** Of the job's `detail` lines: state and licence number, for a duplicate's reject. */
+  details: { line: number; label: string }[];
+  credentials: BulkText;
+  /** Licensees of rows without a licensee key (one per credential). */
+  licensees: BulkText;
+  jurisdictions: BulkText;
+  holds: BulkText;
+  /** Licensees from a licensee_key, as [id, line]: several credentials may share one. */
+  keyed: [string, string][];
+  /** Business-name brokerage links. */
+  context: Row[];
+  /** Rows and active rows by state. */
+  states: { state: string; rows: number; active: number }[];
+  /** States of rows that are not demo records, in the order of their first row. */
+  realStates: string[];
+}
+export interface RelationshipDetail {
+  /** The row as import/upsert-relationships takes it. */
+  link: Row & { line: number; supervisor_id: string; affiliate_id: string };
+  /** The two ends as the row names them, for a reject. */
+  ends: string;
+}
+export interface RelationshipChunk extends ChunkResult {
+  lines: number[];
+  supervisors: string[];
+  affiliates: string[];
+  /** Per line: relationshipIdentity. */
+  identities: string[];
+  /** Per line: what the read models hold of it (relationshipListFields). */
+  listFields: string[];
+  links: BulkText;
+  /** Of the job's `detail` lines. */
+  details: RelationshipDetail[];
+}
+
+/** A digest of what makes a relationship one: a repeat is the same one (see upsert-relationships). */
+export const relationshipIdentity = (link: Row) =>
+  hash('sha1', `${link.supervisor_id}|${link.affiliate_id}|${link.relationship_type}|${link.effective_from}`, 'base64');

@@ -1,0 +1,74 @@
+// Typed uses of every operation of a client generated from the served /openapi.json. The contract
+// test generates ./generated/api.ts, type-checks this file against it, then runs it against the
+// service: a document that misstates a request or a response breaks one or the other.
+import {
+  Api,
+  type Account,
+  type AffiliateItem,
+  type CredentialHierarchy,
+  type Licensee,
+  type PublicDesignatedBroker,
+  type SupervisorItem,
+  type VerifyResponse,
+} from './generated/api.js';
+
+export async function exercise(baseUrl: string, key: string): Promise<Record<string, number>> {
+  const client = new Api<string>({
+    baseUrl,
+    securityWorker: (k) => (k ? { headers: { Authorization: `Bearer ${k}` } } : {}),
+  });
+  client.setSecurityData(key);
+  const statuses: Record<string, number> = {};
+  const call = async <T extends { status: number }>(operationId: string, pending: Promise<T>): Promise<T> => {
+    const res = await pending;
+    statuses[operationId] = res.status;
+    return res;
+  };
+  const api = client.api;
+
+  const health: string | undefined = (await call('getHealth', client.health.getHealth())).data.status as string | undefined;
+  await call('getReadiness', api.getReadiness());
+  const coverage = (await call('getCoverage', api.getCoverage())).data;
+  const states: string[] = coverage.states.map((s) => s.state);
+  await call('listStates', api.listStates());
+  await call('listSources', api.listSources());
+  await call('getSourcesCoverage', api.getSourcesCoverage());
+
+  const account: Account = (await call('getAccount', api.getAccount())).data;
+  const quota: number = (await call('getAccountUsage', api.getAccountUsage())).data.quota;
+  await call('listApiKeys', api.listApiKeys());
+  const created = (await call('createApiKey', api.createApiKey({ label: 'contract' }))).data;
+  const raw: string = created.key;
+  const revoked: true = (await call('deleteApiKey', api.deleteApiKey(created.id))).data.revoked;
+
+  const hit: VerifyResponse = (await call('verifyLicense', api.verifyLicense({ state: 'TX', license_number: '763827-SA' }))).data;
+  const licensee: Licensee | null | undefined = hit.licensee;
+  const broker: PublicDesignatedBroker | null | undefined = licensee?.designated_broker;
+  // A miss must be representable: a null licensee.
+  const miss: VerifyResponse = { verified: false, licensee: null };
+  const batch = (
+    await call('batchVerifyLicenses', api.batchVerifyLicenses({ licenses: [{ state: 'tx', license_number: '763827-sa' }, { state: 'TX', license_number: 'NOPE' }] }))
+  ).data.data;
+  const misses: (Licensee | null | undefined)[] = batch.filter((r) => !r.verified).map((r) => r.licensee);
+  const found = (await call('searchLicensees', api.searchLicensees({ state: 'TX', status: 'active', license_type: 'salesperson', page: 1, per_page: 10 }))).data;
+  const total: number = found.meta.total;
+  const one: Licensee = (await call('getLicensee', api.getLicensee('TX', '763827-SA'))).data.data;
+
+  const history = (await call('listAffiliations', api.listAffiliations('TX', '763827-SA', { include_inactive: true, as_of: '2024-01-01', relationship_type: 'sponsoring_broker' }))).data.data;
+  const supervisors: SupervisorItem[] = (await call('listSupervisors', api.listSupervisors('TX', '763827-SA', { affiliate_role: 'salesperson' }))).data.data;
+  const affiliates: AffiliateItem[] = (await call('listAffiliates', api.listAffiliates('TX', '100001-B', { page: 1, per_page: 5 }))).data.data;
+  const chain: CredentialHierarchy = (await call('getCredentialHierarchy', api.getCredentialHierarchy(one.id, { max_depth: 5 }))).data;
+  const top: 'top' | 'cycle' | 'max_depth' = chain.terminated_by;
+
+  await call('legacySearchLicensees', api.legacySearchLicensees({ last_name: 'quinn', state: 'TX' }));
+  const single: SupervisorItem | null = (await call('legacyGetSupervisor', api.legacyGetSupervisor('TX', '763827-SA'))).data.data;
+  const changes: true = (await call('listLicenseeChanges', api.listLicenseeChanges())).data.reserved;
+  const rawList = (await call('searchLicenses', api.searchLicenses({ state: 'TX', name: 'quinn' }))).data;
+  const normalized: string | null = rawList.data[0]?.status_normalized ?? null;
+  await call('countLicensesByType', api.countLicensesByType({ state: 'TX' }));
+  await call('getLicense', api.getLicense('TX', '763827-SA'));
+
+  // Everything read above is used, so that no typed read is dropped as unused.
+  void [health, states, account, quota, raw, revoked, broker, miss, misses, total, history, supervisors, affiliates, top, single, changes, normalized];
+  return statuses;
+}

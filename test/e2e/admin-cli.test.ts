@@ -1,0 +1,44 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const { NEO4J_URI: _n, DATABASE_URL: _d, ...BASE_ENV } = process.env;
+
+/** The operator command line exactly as the README shows it: `npm run -s admin -- ...`. */
+const admin = (dataDir: string, ...args: string[]) =>
+  spawnSync('npm', ['run', '-s', 'admin', '--', ...args], { cwd: ROOT, env: { ...BASE_ENV, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 60_000 });
+
+describe('the operator command line on a data dir of its own', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-admin-'));
+  const store = path.join(dataDir, 'accounts.pglite');
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('when a data dir has no store then every command but accounts create says so, exits non-zero and creates nothing', () => {
+    for (const args of [['accounts', 'list'], ['keys', 'list', 'a@example.com'], ['accounts', 'set-plan', 'a@example.com', '--plan', 'growth']]) {
+      const run = admin(dataDir, ...args, '--json');
+      expect(run.status, args.join(' ')).not.toBe(0);
+      expect(run.stderr).toContain(`no accounts store at ${store}`);
+      expect(run.stdout).toBe('');
+    }
+    expect(fs.existsSync(store)).toBe(false);
+  });
+
+  it('when accounts create runs on it then the store is created, the command says where, and --json prints clean JSON', () => {
+    const created = admin(dataDir, 'accounts', 'create', '--email', 'ops@example.com', '--plan', 'starter', '--json');
+    expect(created.status, created.stderr).toBe(0);
+    expect(created.stderr).toContain(`created the accounts store at ${store}`);
+    const out = JSON.parse(created.stdout) as { account: { email: string; plan: string }; key: { key: string } };
+    expect(out.account).toMatchObject({ email: 'ops@example.com', plan: 'starter' });
+    expect(out.key.key).toMatch(/^lvs_live_/);
+    expect(fs.existsSync(store)).toBe(true);
+
+    const listed = admin(dataDir, 'accounts', 'list', '--json');
+    expect(listed.status, listed.stderr).toBe(0);
+    expect((JSON.parse(listed.stdout) as { email: string }[]).map((a) => a.email)).toEqual(['ops@example.com']);
+    expect(listed.stderr).not.toContain('created the accounts store');
+  });
+});

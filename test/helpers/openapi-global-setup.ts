@@ -1,0 +1,31 @@
+import pino from 'pino';
+import request from 'supertest';
+import type { TestProject } from 'vitest/node';
+import { createApp } from '../../src/app.js';
+import { accountsDeps, buildDeps, loadQueryFiles, openGraph } from '../../src/deps.js';
+import { migrate } from '../../src/store/migrations.js';
+import { openPglite } from '../../src/store/pglite-store.js';
+
+// The document the service serves at /openapi.json, read once, so that every API test can check
+// the bodies it receives against it as well as against the zod schemas.
+declare module 'vitest' {
+  export interface ProvidedContext {
+    openapi: Record<string, unknown>;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const files = loadQueryFiles();
+  const graph = await openGraph({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 64, GRAPH_CONNECTIONS: 1, GRAPH_QUERY_TIMEOUT_MS: 30000 }, files);
+  const store = await openPglite();
+  try {
+    await migrate(store);
+    const app = createApp(buildDeps(graph, files, pino({ level: 'silent' }), { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false }, accountsDeps(store)));
+    const res = await request(app).get('/openapi.json');
+    if (res.status !== 200) throw new Error(`/openapi.json answered ${res.status}`);
+    project.provide('openapi', res.body as Record<string, unknown>);
+  } finally {
+    await store.close();
+    await graph.close();
+  }
+}

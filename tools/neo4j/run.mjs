@@ -1,0 +1,65 @@
+// npm run neo4j: a local Neo4j without Docker. Fetches the jars once (Maven), then runs Main.java
+// with the data under DATA_DIR/neo4j, until SIGTERM or Ctrl-C. `--fetch` only fetches the jars.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const LIB = path.join(HERE, 'lib');
+const CONF = path.join(HERE, 'neo4j.conf');
+
+const fail = (message) => {
+  console.error(`npm run neo4j: ${message}`);
+  process.exit(1);
+};
+const has = (command, args) => !spawnSync(command, args, { stdio: 'ignore' }).error;
+
+/** Whether lib/ holds the jars of the versions pinned in pom.xml. */
+export const jarsFetched = () => {
+  const stamp = path.join(LIB, '.versions');
+  return fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === JSON.stringify(pinnedVersions());
+};
+
+/** The versions pinned in pom.xml: lib/ is fetched again when they change. */
+export function pinnedVersions() {
+  const pom = fs.readFileSync(path.join(HERE, 'pom.xml'), 'utf8');
+  const value = (name) => new RegExp(`<${name}>([^<]+)</${name}>`).exec(pom)?.[1];
+  return { neo4j: value('neo4j.version'), browser: value('neo4j-browser.version') };
+}
+
+function fetchJars() {
+  if (jarsFetched()) return;
+  if (!has('mvn', ['-v'])) fail('Maven (mvn) is not installed: it fetches Neo4j from Maven Central once (apt-get install maven, or see https://maven.apache.org)');
+  console.log(`fetching Neo4j ${pinnedVersions().neo4j} from Maven Central into ${path.relative(process.cwd(), LIB)} (once)`);
+  fs.rmSync(LIB, { recursive: true, force: true });
+  const run = spawnSync('mvn', ['-q', '-B', '-f', path.join(HERE, 'pom.xml'), 'dependency:copy-dependencies'], { stdio: 'inherit' });
+  if (run.status !== 0) fail(`Maven could not fetch the jars (exit ${run.status})`);
+  fs.writeFileSync(path.join(LIB, '.versions'), JSON.stringify(pinnedVersions()));
+}
+
+/** -Xms/-Xmx from the conf's heap settings (the embedded DBMS runs in this JVM). */
+function heapArgs() {
+  const conf = fs.readFileSync(CONF, 'utf8');
+  const value = (name) => new RegExp(`^${name.replaceAll('.', '\\.')}=(\\S+)`, 'm').exec(conf)?.[1];
+  const args = [];
+  if (value('server.memory.heap.initial_size')) args.push(`-Xms${value('server.memory.heap.initial_size')}`);
+  if (value('server.memory.heap.max_size')) args.push(`-Xmx${value('server.memory.heap.max_size')}`);
+  return args;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--fetch')) {
+  // CI fetches the jars before the suite, so a registry that does not answer fails there.
+  fetchJars();
+} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (!has('java', ['-version'])) fail('Java is not installed: Neo4j 5.26 needs a Java 17 or 21 runtime (apt-get install openjdk-17-jre-headless)');
+  fetchJars();
+  const home = path.resolve(process.env.DATA_DIR ?? 'data', 'neo4j');
+  if (!process.env.NEO4J_PASSWORD) fail('set NEO4J_PASSWORD (at least 8 characters): the neo4j user gets it, and the service connects with it');
+  const child = spawn('java', [...heapArgs(), `-Dneo4j.conf=${CONF}`, '-cp', path.join(LIB, '*'), path.join(HERE, 'Main.java')], {
+    stdio: 'inherit',
+    env: { ...process.env, NEO4J_HOME: home },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill('SIGTERM'));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+}
