@@ -1,18 +1,68 @@
-import { defineConfig } from 'vitest/config';
+import fs from 'node:fs';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { localNeo4jMissing } from './test/helpers/local-neo4j.js';
 
-// TEST_GRAPH_ENGINE=neo4j points the whole suite at one Neo4j database: files then run one at a time.
-const onNeo4j = process.env.TEST_GRAPH_ENGINE === 'neo4j';
+// Two projects, one after the other. `ladybug` is the whole suite on the embedded default, files
+// two at a time. `neo4j` then runs what exercises the graph (API, conformance, contract, ingest,
+// end-to-end, and the *.neo4j.test.ts files) on one real Neo4j, a file at a time: each wipes the
+// database it starts from (Community has one user database). test/helpers/neo4j-global-setup.ts
+// finds or starts that Neo4j; without one the project is left out, saying why once.
+const NEO4J_FILES = [
+  'test/api/**/*.test.ts',
+  'test/conformance/**/*.test.ts',
+  'test/contract/**/*.test.ts',
+  'test/ingest/**/*.test.ts',
+  'test/unit/import.test.ts',
+  'test/unit/read-models.test.ts',
+  'test/**/*.neo4j.test.ts',
+];
+
+function neo4jUnavailable(): string | undefined {
+  if (process.env.TEST_NEO4J_URI || process.env.REQUIRE_NEO4J === '1') return undefined;
+  if (process.env.DOCKER_HOST || fs.existsSync('/var/run/docker.sock')) return undefined;
+  const missing = localNeo4jMissing();
+  return missing && `no TEST_NEO4J_URI, no container runtime, and no local Neo4j: ${missing}`;
+}
+const unavailable = neo4jUnavailable();
+if (unavailable && !process.env.LVS_NEO4J_SKIP_SAID) {
+  process.env.LVS_NEO4J_SKIP_SAID = '1';
+  console.warn(`\nThe suite's Neo4j runs are skipped: ${unavailable}.\n`);
+}
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    globalSetup: ['test/helpers/neo4j-global-setup.ts', 'test/helpers/openapi-global-setup.ts'],
-    fileParallelism: !onNeo4j,
     // Generous bounds: a test fails on what it sees, never on a busy machine's pace.
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    // Each LadybugDB database holds a buffer pool; two forks keep memory and the 2 cores in check.
     pool: 'forks',
-    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'ladybug',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/**/*.neo4j.test.ts'],
+          globalSetup: ['test/helpers/openapi-global-setup.ts'],
+          // Each LadybugDB database holds a buffer pool; two forks keep memory and the 2 cores in check.
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      ...(unavailable
+        ? []
+        : [
+            {
+              extends: true as const,
+              test: {
+                name: 'neo4j',
+                include: NEO4J_FILES,
+                env: { TEST_GRAPH_ENGINE: 'neo4j' },
+                globalSetup: ['test/helpers/neo4j-global-setup.ts', 'test/helpers/openapi-global-setup.ts'],
+                maxWorkers: 1,
+                sequence: { groupOrder: 1 },
+              },
+            },
+          ]),
+    ],
   },
 });

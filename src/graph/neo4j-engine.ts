@@ -144,6 +144,8 @@ export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
       const s = session('WRITE');
       try {
         for (const statement of statements) await s.run(statement);
+        // An index is created populating: no query may run before every one is online.
+        await s.run('CALL db.awaitIndexes($seconds)', { seconds: neo4j.int(300) });
       } catch (err) {
         throw translate(err);
       } finally {

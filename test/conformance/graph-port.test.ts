@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentialId } from '../../src/domain/identity.js';
 import { importRepo } from '../../src/deps.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
@@ -10,18 +10,12 @@ import { createLicenseesRepo } from '../../src/modules/licensees/licensees.repo.
 import { createLicenseesService } from '../../src/modules/licensees/licensees.service.js';
 import { createRelationshipsRepo } from '../../src/modules/relationships/relationships.repo.js';
 import { createRelationshipsService } from '../../src/modules/relationships/relationships.service.js';
-import { emptyGraph, files, fixture } from '../helpers/graph.js';
+import { TEST_ENGINE, emptyGraph, files, fixture } from '../helpers/graph.js';
 
-// One suite over the graph port, on every engine: LadybugDB always, Neo4j when NEO4J_URI is set or
-// testcontainers finds a container runtime (REQUIRE_NEO4J=1 makes its absence a failure). It runs
-// every query the service runs, through the repositories and services that run them.
-const target = inject('neo4j');
-const engines: ('ladybug' | 'neo4j')[] = 'skipped' in target ? ['ladybug'] : ['ladybug', 'neo4j'];
-if ('skipped' in target) {
-  describe.skip(`the graph port on neo4j: skipped, ${target.skipped}`, () => {
-    it('runs the conformance suite on Neo4j', () => undefined);
-  });
-}
+// One suite over the graph port, on the engine of the project running it: LadybugDB in `ladybug`,
+// the real Neo4j in `neo4j` (vitest.config.ts). It runs every query the service runs, through the
+// repositories and services that run them.
+const engines = [TEST_ENGINE];
 
 const TODAY = () => '2026-11-22';
 

@@ -1,59 +1,15 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixture } from '../helpers/graph.js';
 import { TX_HEADER, txRow } from '../helpers/source-files.js';
 import { POSTGRES_URL, postgresAvailable } from '../helpers/stores.js';
 import pg from 'pg';
+import { runScript, startServer } from '../helpers/processes.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-// The children get this machine's environment without any store of its own configured.
-const { NEO4J_URI: _n, DATABASE_URL: _d, ...BASE_ENV } = process.env;
-const TSX = ['--import', 'tsx'];
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Starts the real server (src/main.ts) on a free port and waits for its "listening" line. */
-function startServer(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, [...TSX, 'src/main.ts'], {
-    cwd: ROOT,
-    env: { ...BASE_ENV, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 45000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening on (http:\/\/[^\s"]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1], output: () => out, exited });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    exited.then((code) => reject(new Error(`server exited with ${code}:\n${out}`)));
-  });
-}
-
-function runCli(dataDir: string, script: string, args: string[]) {
-  return spawnSync(process.execPath, [...TSX, script, ...args], {
-    cwd: ROOT,
-    env: { ...BASE_ENV, DATA_DIR: dataDir },
-    encoding: 'utf8',
-    timeout: 60000,
-  });
-}
+const runCli = (dataDir: string, script: string, args: string[]) => runScript(script, args, { DATA_DIR: dataDir }, 60000);
 const runImport = (dataDir: string, folder: string) => runCli(dataDir, 'src/cli/import.ts', [folder, '--json']);
 const runAdmin = (dataDir: string, ...args: string[]) => runCli(dataDir, 'src/cli/admin.ts', [...args, '--json']);
 
@@ -190,11 +146,7 @@ describe.skipIf(!postgresUp)(`npm start with DATABASE_URL${postgresUp ? '' : `: 
       expect(server.output()).not.toMatch(/lvs_live_/);
       expect((await admin.query(`SELECT count(*)::int AS n FROM ${schema}.accounts`)).rows[0].n).toBe(0);
       // With PostgreSQL the operator command needs no server: it connects itself.
-      const created = spawnSync(process.execPath, [...TSX, 'src/cli/admin.ts', 'accounts', 'create', '--email', 'pg@example.com', '--plan', 'growth', '--json'], {
-        cwd: ROOT,
-        env: { ...BASE_ENV, DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-        encoding: 'utf8',
-      });
+      const created = runScript('src/cli/admin.ts', ['accounts', 'create', '--email', 'pg@example.com', '--plan', 'growth', '--json'], { DATA_DIR: dataDir, DATABASE_URL: url.toString() });
       expect(created.status, created.stderr).toBe(0);
       const { key } = JSON.parse(created.stdout);
       expect((await get(`${server.url}/api/v1/account`, key.key)).body).toMatchObject({ email: 'pg@example.com', plan: 'growth' });

@@ -17,12 +17,28 @@ export const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 export const DEMO_SEEDS = fileURLToPath(new URL('../../seeds/demo/', import.meta.url));
 export const files = loadQueryFiles();
 
-/** Opens an empty graph on an engine: LadybugDB in memory, or the test Neo4j wiped clean. */
-export async function emptyGraph(engine: 'ladybug' | 'neo4j' = process.env.TEST_GRAPH_ENGINE === 'neo4j' ? 'neo4j' : 'ladybug'): Promise<GraphEngine> {
+/** The engine the suite runs on: TEST_GRAPH_ENGINE=neo4j points it at the test Neo4j. */
+export const TEST_ENGINE: 'ladybug' | 'neo4j' = process.env.TEST_GRAPH_ENGINE === 'neo4j' ? 'neo4j' : 'ladybug';
+
+export interface Neo4jTarget {
+  uri: string;
+  user: string;
+  password: string;
+}
+
+/** The suite's Neo4j (test/helpers/neo4j-global-setup.ts); only in the `neo4j` project. */
+export function suiteNeo4j(): Neo4jTarget {
+  const target = inject('neo4j');
+  if (!target) throw new Error('this file needs the suite\'s Neo4j: it runs in the neo4j project (vitest.config.ts)');
+  if ('skipped' in target) throw new Error(`TEST_GRAPH_ENGINE=neo4j but ${target.skipped}`);
+  return target;
+}
+
+/** Opens an empty graph on an engine: LadybugDB in memory, or a Neo4j (the suite's by default) wiped clean. */
+export async function emptyGraph(engine: 'ladybug' | 'neo4j' = TEST_ENGINE, neo4j?: Neo4jTarget): Promise<GraphEngine> {
   const base = { graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 1024, GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 30000 };
   if (engine === 'ladybug') return openGraph(base, files);
-  const target = inject('neo4j');
-  if ('skipped' in target) throw new Error(`TEST_GRAPH_ENGINE=neo4j but ${target.skipped}`);
+  const target = neo4j ?? suiteNeo4j();
   const graph = await openGraph({ ...base, NEO4J_URI: target.uri, NEO4J_USER: target.user, NEO4J_PASSWORD: target.password }, files);
   await graph.writeTransaction((tx) => tx.run('MATCH (n) DETACH DELETE n'));
   return graph;

@@ -37,26 +37,37 @@ export const PGLITE: StoreKind = {
   },
 };
 
+/** A schema of its own on the test PostgreSQL: a DATABASE_URL that uses it, and its removal. */
+export async function postgresSchema(base = POSTGRES_URL): Promise<{ url: string; drop: () => Promise<void> }> {
+  const schema = `lvs_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}
+
 export const POSTGRES: StoreKind = {
   name: 'postgres',
   async open() {
-    const schema = `lvs_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const url = new URL(POSTGRES_URL);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    const store = await openPostgres(url.toString(), 20);
+    const schema = await postgresSchema();
+    const store = await openPostgres(schema.url, 20);
     await migrate(store);
     return {
       store,
       async drop() {
         await store.close();
-        const c = new pg.Client({ connectionString: POSTGRES_URL });
-        await c.connect();
-        await c.query(`DROP SCHEMA ${schema} CASCADE`);
-        await c.end();
+        await schema.drop();
       },
     };
   },

@@ -6,9 +6,9 @@ import { importFolder } from '../../src/ingest/canonical-import.js';
 import { refresh } from '../../src/ingest/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { readModelStates, stateGroups, writeReadModelsFromExport } from '../../src/ingest/read-models.js';
-import { createLicenseesRepo } from '../../src/modules/licensees/licensees.repo.js';
+import { createLicenseesRepo, readModelEntries } from '../../src/modules/licensees/licensees.repo.js';
 import { createRelationshipsRepo } from '../../src/modules/relationships/relationships.repo.js';
-import { files, fixture, testGraph } from '../helpers/graph.js';
+import { TEST_ENGINE, files, fixture, testGraph } from '../helpers/graph.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,11 @@ const REL_HEADER = 'supervisor_state,supervisor_license_number,affiliate_state,a
 const AGENT = credentialId('TX', '763827-SA');
 const BROKERAGE = credentialId('TX', '100001-B');
 const DEMO = path.resolve('seeds/demo');
+
+// What only an engine whose writes this process sees (LadybugDB) does: keep records between
+// writes, and build the lists from an export. On Neo4j (TEST_GRAPH_ENGINE=neo4j) these are skipped.
+const onLadybug = (name: string, fn: () => Promise<void>) =>
+  TEST_ENGINE === 'ladybug' ? it(name, fn) : it.skip(`${name}: skipped, LadybugDB only (Neo4j has no write notices and no export)`, fn);
 
 describe('the supervision read models', () => {
   let graph: GraphEngine | undefined;
@@ -79,7 +84,7 @@ describe('the supervision read models', () => {
     expect(await imports.readModelsMissing()).toBe(false);
   });
 
-  it('when records are read again then they come without a query until a write, after which they are read anew', async () => {
+  onLadybug('when records are read again then they come without a query until a write, after which they are read anew', async () => {
     ({ graph } = await testGraph(fixture('small')));
     const g = graph;
     let reads = 0;
@@ -97,7 +102,7 @@ describe('the supervision read models', () => {
     expect(again.supervision).not.toEqual(first.supervision);
   });
 
-  it('when callers read different records at once then one query reads them all and each gets its own', async () => {
+  onLadybug('when callers read different records at once then one query reads them all and each gets its own', async () => {
     ({ graph } = await testGraph(fixture('small')));
     const g = graph;
     const queries: unknown[] = [];
@@ -154,7 +159,7 @@ describe('the supervision read models', () => {
     const listed = (await relationships.affiliates(credentialId('FL', '0556506'), {}, 0, 500)).rows.map((r) => r.license_number);
     expect(listed).toContain('406526-SA');
     const [entries] = await graph.read('MATCH (x:SupervisorList {id: $id}) RETURN x.entries AS entries', { id: credentialId('TX', '406526-SA') });
-    expect(String(entries.entries).split('\n')).toContain(`${credentialId('FL', '0556506')}\tsalesperson\temploying_broker\t2025-01-01\t`);
+    expect(readModelEntries(entries.entries)).toContain(`${credentialId('FL', '0556506')}\tsalesperson\temploying_broker\t2025-01-01\t`);
   });
 
   it('when a real import removes demo records supervised from another state then that state\'s affiliate lists drop them', async () => {
@@ -207,7 +212,7 @@ describe('the supervision read models', () => {
     expect(rows.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(String(r.effective_from)))).toBe(true);
   });
 
-  it('when the lists are built a state at a time then they equal those built in one export', async () => {
+  onLadybug('when the lists are built a state at a time then they equal those built in one export', async () => {
     ({ graph } = await testGraph(DEMO));
     const g = graph;
     await importFolder(importRepo(g, files), folderWith({ 'relationships.csv': `${REL_HEADER}\nFL,0556506,TX,406526-SA,salesperson,employing_broker,2025-01-01,,fixture\n` }));

@@ -1,0 +1,108 @@
+import neo4j, { type Driver } from 'neo4j-driver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importRepo } from '../../src/deps.js';
+import { toNeo4jParams } from '../../src/graph/neo4j-engine.js';
+import { filteredQuery } from '../../src/graph/query-files.js';
+import { importFolder } from '../../src/ingest/canonical-import.js';
+import { DEMO_SEEDS, emptyGraph, files, suiteNeo4j } from '../helpers/graph.js';
+
+// Every query a request runs, planned by the real server over the demo data: entered by a
+// constraint or an index, never by scanning every node, every credential or every relationship.
+// Jurisdictions and sources (a few dozen nodes) may be scanned.
+
+interface Plan {
+  operatorType: string;
+  arguments: Record<string, unknown>;
+  children: Plan[];
+}
+
+const SMALL_LABELS = ['Jurisdiction', 'Source'];
+const RELATIONSHIP_SCANS = /RelationshipTypeScan|AllRelationshipsScan/;
+const LABEL_SCANS = /NodeByLabelScan|UnionNodeByLabelsScan|IntersectionNodeByLabelsScan|SubtractionNodeByLabelsScan/;
+
+/** The operators of a plan that scan what must not be scanned, with their details. */
+function scans(plan: Plan): string[] {
+  const name = plan.operatorType.replace(/@.*$/, '');
+  const details = String(plan.arguments.Details ?? '');
+  const bad =
+    name === 'AllNodesScan' ||
+    RELATIONSHIP_SCANS.test(name) ||
+    (LABEL_SCANS.test(name) && !SMALL_LABELS.some((label) => new RegExp(`^\\w+:${label}$`).test(details.trim())));
+  return [...(bad ? [`${name} ${details}`] : []), ...plan.children.flatMap(scans)];
+}
+
+const search = filteredQuery(files, 'licensees/search', 'licensees/search.filters');
+const searchCount = filteredQuery(files, 'licensees/search-count', 'licensees/search.filters');
+const TERMS = { name_term: 'smith', first_name_term: 'ana', last_name_term: 'lopez', business_name_term: 'realty', city_term: 'austin', brokerage_term: 'realty' };
+const FILTER_PARAMS: Record<string, Record<string, unknown>> = {
+  name: { name_term: TERMS.name_term },
+  first_name: { first_name_term: TERMS.first_name_term },
+  last_name: { last_name_term: TERMS.last_name_term },
+  business_name: { business_name_term: TERMS.business_name_term },
+  city: { city_term: TERMS.city_term },
+  status: { status: 'active' },
+  license_type: { license_type: 'salesperson' },
+  license_number: { license_number_prefix: '40' },
+  brokerage: { brokerage_term: TERMS.brokerage_term, brokerage_types: ['sponsoring_broker', 'employing_broker'], today: '2026-11-25' },
+};
+
+/** [name, query, parameters] of every request-path query, search once per filter and with all of them. */
+function requestQueries(): [string, string, Record<string, unknown>][] {
+  const id = 'c7a6bd63-3d0a-5d4c-8b1f-1f4b4f0c8c11';
+  const page = { states: ['TX', 'FL'], skip: 0, limit: 25 };
+  const out: [string, string, Record<string, unknown>][] = [
+    ['licensees/by-id', files.get('licensees/by-id'), { id }],
+    ['licensees/records-by-ids', files.get('licensees/records-by-ids'), { ids: [id, `${id.slice(0, -1)}2`] }],
+    ['licensees/type-counts', files.get('licensees/type-counts'), { states: ['TX', 'FL'] }],
+    ['licensees/jurisdiction-coverage', files.get('licensees/jurisdiction-coverage'), {}],
+    ['relationships/affiliate-list', files.get('relationships/affiliate-list'), { id }],
+    ['coverage/jurisdictions', files.get('coverage/jurisdictions'), {}],
+  ];
+  const keys = search.fragmentKeys();
+  for (const [label, active] of [['no filter', []], ...keys.map((k) => [k, [k]]), ['every filter', keys]] as [string, string[]][]) {
+    const params = Object.assign({}, page, ...active.map((k) => FILTER_PARAMS[k]));
+    out.push([`licensees/search (${label})`, search.build(active.map((key) => ({ key }))), params]);
+    out.push([`licensees/search-count (${label})`, searchCount.build(active.map((key) => ({ key }))), params]);
+  }
+  return out;
+}
+
+describe('the plans of the request-path queries on the real Neo4j', () => {
+  let driver: Driver;
+  beforeAll(async () => {
+    const graph = await emptyGraph('neo4j');
+    await importFolder(importRepo(graph, files), DEMO_SEEDS);
+    await graph.close();
+    const target = suiteNeo4j();
+    driver = neo4j.driver(target.uri, neo4j.auth.basic(target.user, target.password));
+  });
+  afterAll(() => driver?.close());
+
+  it('when the filter fragments are listed then every one has parameters here', () => {
+    expect(Object.keys(FILTER_PARAMS).sort()).toEqual(search.fragmentKeys().sort());
+  });
+
+  it.each(requestQueries())('when %s is explained then it scans no credential, relationship or whole graph', async (_name, query, params) => {
+    const session = driver.session({ defaultAccessMode: neo4j.session.READ });
+    try {
+      const result = await session.run(`EXPLAIN ${query}`, toNeo4jParams(params) as Record<string, unknown>);
+      const plan = result.summary.plan as unknown as Plan;
+      expect(plan).toBeTruthy();
+      expect(scans(plan)).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('when a query does scan then the check sees it', async () => {
+    const session = driver.session();
+    try {
+      const plan = (await session.run('EXPLAIN MATCH (c:LicenseCredential) WHERE c.status_normalized = $s RETURN c.id', { s: 'active' })).summary.plan as unknown as Plan;
+      expect(scans(plan).join()).toMatch(/NodeByLabelScan c:LicenseCredential/);
+      const rels = (await session.run('EXPLAIN MATCH ()-[r:SUPERVISES]->() RETURN r')).summary.plan as unknown as Plan;
+      expect(scans(rels).join()).toMatch(/RelationshipTypeScan/);
+    } finally {
+      await session.close();
+    }
+  });
+});

@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import neo4j from 'neo4j-driver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SEEDS, emptyGraph, suiteNeo4j } from '../helpers/graph.js';
+import { tempDir } from '../helpers/local-neo4j.js';
+import { runScript, spawnScript, startServer, type Running } from '../helpers/processes.js';
+import { TX_HEADER, txRow } from '../helpers/source-files.js';
+import { postgresAvailable, postgresSchema, POSTGRES_URL } from '../helpers/stores.js';
+
+// The production shape on the suite's real Neo4j: the ingest command killed in the middle of a
+// refresh, and two API processes on one Neo4j and one PostgreSQL.
+const target = suiteNeo4j();
+const GRAPH_ENV = { NEO4J_URI: target.uri, NEO4J_USER: target.user, NEO4J_PASSWORD: target.password, DEMO_DATA: 'false' };
+const work = tempDir('lvs-neo4j-e2e-');
+afterAll(() => work.remove());
+
+/** A TREC export of n sales agents under one broker, all with `status`. */
+function txFile(name: string, n: number, status: string): string {
+  const rows = [TX_HEADER, txRow({ type: 'Broker Individual', number: '1-B', name: 'TOP BROKER' })];
+  for (let i = 0; i < n; i++) {
+    rows.push(txRow({ type: 'Sales Agent', number: `${100000 + i}-SA`, name: `AGENT NUMBER${i}`, status, related: '1-B', relatedStart: '01/02/2020 12:00:00 AM' }));
+  }
+  const file = path.join(work.dir, name);
+  fs.writeFileSync(file, `${rows.join('\n')}\n`);
+  return file;
+}
+
+const wipe = async () => (await emptyGraph('neo4j')).close();
+
+describe('the ingest command on Neo4j', () => {
+  const env = { ...GRAPH_ENV, DATA_DIR: path.join(work.dir, 'ingest') };
+  const ingest = (...args: string[]) => runScript('src/cli/ingest.ts', [...args, '--json'], env, 300_000);
+  beforeAll(wipe);
+
+  it('when a run is killed in the middle then the earlier snapshot is served intact, and the next run completes', async () => {
+    const first = ingest('--snapshot', '2026-10-01', txFile('s1.csv', 200, 'Active'));
+    expect(first.status, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({ inserted: 201, edges_opened: 200 });
+
+    // Snapshot 2 changes every agent; kill the run while its transaction is open on the server.
+    const big = txFile('s2.csv', 12000, 'Inactive');
+    const child = spawnScript('src/cli/ingest.ts', ['--snapshot', '2026-11-01', big], env);
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    const driver = neo4j.driver(target.uri, neo4j.auth.basic(target.user, target.password));
+    try {
+      const writing = async () => {
+        const rows = (await driver.executeQuery('SHOW TRANSACTIONS YIELD currentQuery, elapsedTime WHERE NOT currentQuery STARTS WITH "SHOW" RETURN elapsedTime')).records;
+        return rows.some((r) => r.get('elapsedTime').seconds.toNumber() >= 1);
+      };
+      // A transaction open for a second is the refresh's (every other the command runs is short).
+      let seen = false;
+      for (let i = 0; i < 1200 && !seen && child.exitCode === null; i++) {
+        seen = await writing();
+        if (!seen) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(seen).toBe(true);
+      child.kill('SIGKILL');
+      expect(await exited).toBe('SIGKILL');
+    } finally {
+      await driver.close();
+    }
+
+    // The same snapshot 1 again is a no-op: the killed run left nothing behind in the graph.
+    const check = ingest('--snapshot', '2026-10-01', path.join(work.dir, 's1.csv'));
+    expect(check.status, check.stderr).toBe(0);
+    expect(JSON.parse(check.stdout)).toMatchObject({ inserted: 0, updated: 0, unchanged: 201, left_source: 0, edges_opened: 0, edges_closed: 0 });
+
+    const again = ingest('--snapshot', '2026-11-01', big);
+    expect(again.status, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ rows_read: 12001, inserted: 11800, updated: 200, unchanged: 1, edges_opened: 11800 });
+  }, 600_000);
+});
+
+const postgresUp = await postgresAvailable();
+describe.skipIf(!postgresUp)(`two API processes on one Neo4j and one PostgreSQL${postgresUp ? '' : `: skipped, PostgreSQL at ${POSTGRES_URL} does not answer`}`, () => {
+  let schema: Awaited<ReturnType<typeof postgresSchema>>;
+  let env: Record<string, string>;
+  const servers: Running[] = [];
+  beforeAll(async () => {
+    await wipe();
+    schema = await postgresSchema();
+    env = { ...GRAPH_ENV, DATABASE_URL: schema.url };
+    const imported = runScript('src/cli/import.ts', [DEMO_SEEDS, '--json'], { ...env, DATA_DIR: path.join(work.dir, 'cli') });
+    expect(imported.status, imported.stderr).toBe(0);
+    for (const name of ['a', 'b']) servers.push(await startServer({ ...env, DATA_DIR: path.join(work.dir, name) }));
+  });
+  afterAll(async () => {
+    for (const s of servers) {
+      s.child.kill('SIGTERM');
+      await s.exited;
+    }
+    await schema?.drop();
+  });
+
+  const admin = (...args: string[]) => {
+    const run = runScript('src/cli/admin.ts', [...args, '--json'], { ...env, DATA_DIR: path.join(work.dir, 'cli') });
+    expect(run.status, run.stderr).toBe(0);
+    return JSON.parse(run.stdout);
+  };
+  const get = async (server: Running, url: string, key: string) => {
+    const res = await fetch(`${server.url}${url}`, { headers: { authorization: `Bearer ${key}` } });
+    return { status: res.status, body: (await res.json()) as Record<string, any> };
+  };
+
+  it('when a state is refreshed through the command line then both answer the new data straight after', async () => {
+    const { key } = admin('accounts', 'create', '--email', 'scale@example.com', '--plan', 'growth');
+    const [a, b] = servers;
+    for (const s of servers) expect((await get(s, '/api/v1/licensees/TX/406526-SA', key.key)).status).toBe(200);
+
+    const file = path.join(work.dir, 'tx-refresh.csv');
+    fs.writeFileSync(file, `${TX_HEADER}\n${txRow({ type: 'Broker Individual', number: '777-B', name: 'REFRESHED BROKER' })}\n`);
+    const refreshed = runScript('src/cli/ingest.ts', ['--snapshot', '2026-11-20', '--partial', file, '--json'], { ...env, DATA_DIR: path.join(work.dir, 'cli') });
+    expect(refreshed.status, refreshed.stderr).toBe(0);
+    expect(JSON.parse(refreshed.stdout)).toMatchObject({ source: 'tx-trec', inserted: 1 });
+
+    // The TX demo records made way for the real import; neither process answers from before it.
+    for (const s of [b, a]) {
+      expect((await get(s, '/api/v1/licensees/TX/777-B', key.key)).body.data).toMatchObject({ full_name: 'REFRESHED BROKER' });
+      expect((await get(s, '/api/v1/licensees/TX/406526-SA', key.key)).status).toBe(404);
+      const coverage = await get(s, '/api/v1/coverage', key.key);
+      expect(coverage.body.states.find((st: { state: string }) => st.state === 'TX').record_count).toBe(1);
+    }
+  });
+
+  it('when a free key is used on both at once then exactly its quota is served and counted once', async () => {
+    const { account, key } = admin('accounts', 'create', '--email', 'free@example.com', '--plan', 'free');
+    const statuses: number[] = [];
+    // 40 calls, 20 to each process, all at once, on a quota of 25.
+    await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const res = await fetch(`${servers[i % 2].url}/api/v1/licensees/verify?state=FL&license_number=0556506`, { headers: { authorization: `Bearer ${key.key}` } });
+        statuses.push(res.status);
+        await res.arrayBuffer();
+      }),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(25);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    // Both processes flush each second; the store then holds exactly the calls served.
+    let usage: Record<string, any> = {};
+    for (let i = 0; i < 100; i++) {
+      usage = (await get(servers[i % 2], '/api/v1/account/usage', key.key)).body;
+      if (usage.by_endpoint?.verifyLicense === 25) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(usage).toMatchObject({ plan: 'free', used: 25, remaining: 0, by_endpoint: { verifyLicense: 25 } });
+    expect(account.plan).toBe('free');
+  });
+});

@@ -1,0 +1,98 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// The repo's own Neo4j launcher (tools/neo4j, `npm run neo4j`) as tests start it: on free ports,
+// with a data folder of the caller's, stopped and started again at will.
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const LAUNCHER = path.join(ROOT, 'tools/neo4j/run.mjs');
+const launcherModule: string = LAUNCHER;
+const { jarsFetched } = (await import(launcherModule)) as { jarsFetched: () => boolean };
+
+const runs = (command: string, args: string[]) => !spawnSync(command, args, { stdio: 'ignore' }).error;
+
+/** Why the local Neo4j cannot run on this machine, or undefined when it can (the jars may still need fetching). */
+export function localNeo4jMissing(): string | undefined {
+  if (!runs('java', ['-version'])) return 'no Java runtime (apt-get install openjdk-17-jre-headless)';
+  if (!jarsFetched() && !runs('mvn', ['-v'])) return 'the Neo4j jars are not fetched and there is no Maven to fetch them (apt-get install maven)';
+  return undefined;
+}
+
+/** Fetches the pinned jars once (Maven), failing with Maven's reason. */
+export function fetchNeo4jJars() {
+  if (jarsFetched()) return;
+  const run = spawnSync(process.execPath, [LAUNCHER, '--fetch'], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`the Neo4j jars could not be fetched:\n${run.stdout}${run.stderr}`);
+}
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+
+export interface LocalNeo4j {
+  uri: string;
+  user: string;
+  password: string;
+  /** Neo4j Browser, served by the launcher, when asked for. */
+  browserUrl?: string;
+  /** Stops the process (SIGTERM, a clean shutdown); start() brings it back on the same port and data. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  /** The launcher's output so far. */
+  output(): string;
+}
+
+/** Starts the launcher with its data under `dataDir` and waits until it says it is ready. */
+export async function startLocalNeo4j(options: { dataDir: string; password: string; browser?: boolean }): Promise<LocalNeo4j> {
+  fetchNeo4jJars();
+  const bolt = await freePort();
+  const http = options.browser ? await freePort() : 0;
+  let child: ChildProcess | undefined;
+  let out = '';
+  const start = () =>
+    new Promise<void>((resolve, reject) => {
+      const proc = spawn(process.execPath, [LAUNCHER], {
+        env: { ...process.env, DATA_DIR: options.dataDir, NEO4J_PASSWORD: options.password, NEO4J_BOLT_PORT: String(bolt), NEO4J_BROWSER_PORT: String(http) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child = proc;
+      const mark = out.length;
+      const onData = (d: Buffer) => {
+        out += d;
+        if (/ ready, data in /.test(out.slice(mark))) resolve();
+      };
+      proc.stdout!.on('data', onData);
+      proc.stderr!.on('data', onData);
+      proc.once('exit', (code) => reject(new Error(`Neo4j exited with ${code} before it was ready:\n${out.slice(mark)}`)));
+    });
+  const stop = async () => {
+    const proc = child;
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+    const exited = new Promise((r) => proc.once('exit', r));
+    proc.kill('SIGTERM');
+    await exited;
+  };
+  await start();
+  return {
+    uri: `bolt://127.0.0.1:${bolt}`,
+    user: 'neo4j',
+    password: options.password,
+    browserUrl: options.browser ? `http://127.0.0.1:${http}/` : undefined,
+    stop,
+    start,
+    output: () => out,
+  };
+}
+
+/** A temporary folder removed with its contents by the returned function. */
+export function tempDir(prefix: string) {
+  const dir = fs.mkdtempSync(path.join(fs.realpathSync(process.env.TMPDIR ?? '/tmp'), prefix));
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}

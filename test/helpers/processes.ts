@@ -1,0 +1,51 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+// The service's own commands run as child processes, the way a user runs them.
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+// The children get this machine's environment without any store of its own configured.
+const { NEO4J_URI: _n, DATABASE_URL: _d, ...rest } = process.env;
+export const BASE_ENV: Record<string, string | undefined> = rest;
+export const TSX = ['--import', 'tsx'];
+
+export interface Running {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Starts the real server (src/main.ts) on a free port and waits for its "listening" line. */
+export function startServer(env: Record<string, string>): Promise<Running> {
+  const child = spawn(process.execPath, [...TSX, 'src/main.ts'], {
+    cwd: ROOT,
+    env: { ...BASE_ENV, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 45000);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening on (http:\/\/[^\s"]+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1], output: () => out, exited });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    exited.then((code) => reject(new Error(`server exited with ${code}:\n${out}`)));
+  });
+}
+
+/** Runs one of the service's command-line scripts to completion. */
+export function runScript(script: string, args: string[], env: Record<string, string>, timeout = 120_000) {
+  return spawnSync(process.execPath, [...TSX, script, ...args], { cwd: ROOT, env: { ...BASE_ENV, ...env }, encoding: 'utf8', timeout });
+}
+
+/** Starts one of the service's command-line scripts and returns at once. */
+export function spawnScript(script: string, args: string[], env: Record<string, string>) {
+  return spawn(process.execPath, [...TSX, script, ...args], { cwd: ROOT, env: { ...BASE_ENV, ...env }, stdio: 'ignore' });
+}
