@@ -28,8 +28,11 @@ const ConfigSchema = z.object({
   NEO4J_PASSWORD: z.string().default(''),
   NEO4J_DATABASE: z.string().default('neo4j'),
   NEO4J_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(50),
-  NEO4J_ACQUISITION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(10000),
-  NEO4J_MAX_RETRY_MS: z.coerce.number().int().min(0).max(600000).default(15000),
+  // A request that needs an unreachable Neo4j answers 503 within about retry + connection time
+  // (docs/decisions/0004-neo4j-for-real.md): a client waits seconds, not the driver's 30-60 s.
+  NEO4J_ACQUISITION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(2000),
+  NEO4J_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(2000),
+  NEO4J_MAX_RETRY_MS: z.coerce.number().int().min(0).max(600000).default(3000),
   /** PostgreSQL for accounts, keys and usage; unset: embedded PGlite under DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),

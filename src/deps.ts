@@ -24,7 +24,7 @@ import { createRelationshipsRepo } from './modules/relationships/relationships.r
 import { createRelationshipsService } from './modules/relationships/relationships.service.js';
 
 export type GraphConfig = Pick<Config, 'graphPath' | 'GRAPH_BUFFER_POOL_MB' | 'GRAPH_CONNECTIONS' | 'GRAPH_QUERY_TIMEOUT_MS'> &
-  Partial<Pick<Config, 'NEO4J_URI' | 'NEO4J_USER' | 'NEO4J_PASSWORD' | 'NEO4J_DATABASE' | 'NEO4J_POOL_SIZE' | 'NEO4J_ACQUISITION_TIMEOUT_MS' | 'NEO4J_MAX_RETRY_MS'>>;
+  Partial<Pick<Config, 'NEO4J_URI' | 'NEO4J_USER' | 'NEO4J_PASSWORD' | 'NEO4J_DATABASE' | 'NEO4J_POOL_SIZE' | 'NEO4J_ACQUISITION_TIMEOUT_MS' | 'NEO4J_CONNECTION_TIMEOUT_MS' | 'NEO4J_MAX_RETRY_MS'>>;
 
 /** Opens the configured graph engine (Neo4j when NEO4J_URI is set, else LadybugDB) and applies its schema. */
 export async function openGraph(config: GraphConfig, files: QueryFiles): Promise<GraphEngine> {
@@ -36,9 +36,10 @@ export async function openGraph(config: GraphConfig, files: QueryFiles): Promise
         password: config.NEO4J_PASSWORD ?? '',
         database: config.NEO4J_DATABASE ?? 'neo4j',
         poolSize: config.NEO4J_POOL_SIZE ?? 50,
-        acquisitionTimeoutMs: config.NEO4J_ACQUISITION_TIMEOUT_MS ?? 10000,
+        acquisitionTimeoutMs: config.NEO4J_ACQUISITION_TIMEOUT_MS ?? 2000,
+        connectionTimeoutMs: config.NEO4J_CONNECTION_TIMEOUT_MS ?? 2000,
         queryTimeoutMs: config.GRAPH_QUERY_TIMEOUT_MS,
-        maxRetryTimeMs: config.NEO4J_MAX_RETRY_MS ?? 15000,
+        maxRetryTimeMs: config.NEO4J_MAX_RETRY_MS ?? 3000,
       })
     : await openLadybug({
         path: config.graphPath,

@@ -9,6 +9,7 @@ export interface Neo4jOptions {
   database: string;
   poolSize: number;
   acquisitionTimeoutMs: number;
+  connectionTimeoutMs: number;
   queryTimeoutMs: number;
   maxRetryTimeMs: number;
 }
@@ -59,6 +60,7 @@ export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
   const driver: Driver = neo4j.driver(options.uri, neo4j.auth.basic(options.user, options.password), {
     maxConnectionPoolSize: options.poolSize,
     connectionAcquisitionTimeout: options.acquisitionTimeoutMs,
+    connectionTimeout: options.connectionTimeoutMs,
     maxTransactionRetryTime: options.maxRetryTimeMs,
     disableLosslessIntegers: false,
   });
@@ -91,18 +93,29 @@ export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
     if (closed) throw new GraphError('neo4j: the graph engine is closed', true);
   };
 
+  // The server enforces the query timeout only while it runs: one that stalls (shutting down, or
+  // unreachable mid-query) would hold a request without end. Past it the caller gets a transient
+  // failure (503); the abandoned work settles in the background.
+  const deadline = <T>(work: Promise<T>): Promise<T> => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new GraphError(`neo4j: no answer within ${options.queryTimeoutMs} ms`, true)), options.queryTimeoutMs);
+    });
+    return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  };
+
   const engine: GraphEngine = {
     name: 'neo4j',
     async read(query, params) {
       open();
       const s = session('READ');
-      try {
-        return await s.executeRead((tx) => run(tx, query, params), txConfig);
-      } catch (err) {
-        throw translate(err);
-      } finally {
-        await s.close();
-      }
+      const work = s
+        .executeRead((tx) => run(tx, query, params), txConfig)
+        .catch((err) => {
+          throw translate(err);
+        })
+        .finally(() => s.close());
+      return deadline(work);
     },
     writeTransaction: (fn) => {
       const work = async () => {
@@ -154,11 +167,7 @@ export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
     },
     async ping() {
       open();
-      try {
-        await driver.verifyConnectivity({ database: options.database });
-      } catch (err) {
-        throw translate(err);
-      }
+      await deadline(driver.verifyConnectivity({ database: options.database }).catch((err) => Promise.reject(translate(err))));
     },
     close: async () => {
       closed = true;

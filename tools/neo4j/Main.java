@@ -38,8 +38,16 @@ public class Main {
     }));
     // The password comes from the environment at every start; the first start also lifts the
     // "change it at first login" flag the default password carries.
-    dbms.database("system").executeTransactionally(
-        "ALTER USER neo4j SET PASSWORD $password CHANGE NOT REQUIRED", Map.of("password", password));
+    try {
+      dbms.database("system").executeTransactionally(
+          "ALTER USER neo4j SET PASSWORD $password CHANGE NOT REQUIRED", Map.of("password", password));
+    } catch (RuntimeException e) {
+      // A restart on the same data with the same password: already set.
+      if (!String.valueOf(e.getMessage()).contains("cannot be the same")) {
+        dbms.shutdown();
+        throw e;
+      }
+    }
 
     if (browserPort > 0) serveBrowser(browserPort, boltPort);
     System.out.println("NEO4J_URI=bolt://127.0.0.1:" + boltPort + " NEO4J_USER=neo4j (password from NEO4J_PASSWORD)");

@@ -85,12 +85,22 @@ export function createMeter(repo: AccountsRepo, now: () => Date = () => new Date
       await Promise.all([...settling]);
       await Promise.all([...leasing.values()]);
       // Unused leases go back to the store, so other instances see the quota left.
-      const unused = [...leases].filter(([, n]) => n > 0);
+      const unused = [...leases].filter(([, n]) => n > 0).map(([k, n]) => ({ k, n, base: leaseBase.get(k) }));
       leases.clear();
       leaseBase.clear();
-      for (const [k, n] of unused) {
+      for (const [i, { k, n }] of unused.entries()) {
         const [account_id, period] = k.split('|');
-        await repo.returnQuota(account_id, period, n);
+        try {
+          await repo.returnQuota(account_id, period, n);
+        } catch (err) {
+          // Units not given back stay this instance's, to serve or return at the next flush: a
+          // store outage must not turn them into lookups nobody made.
+          for (const held of unused.slice(i)) {
+            leases.set(held.k, (leases.get(held.k) ?? 0) + held.n);
+            if (!leaseBase.has(held.k) && held.base !== undefined) leaseBase.set(held.k, held.base);
+          }
+          throw err;
+        }
       }
       const byEndpoint: { account_id: string; period: string; endpoint: string; calls: number }[] = [];
       const totals: { account_id: string; period: string; used: number }[] = [];
