@@ -6,7 +6,10 @@
 // /health and a bare Express 5 JSON route (its own process) are measured as ceilings. Prints server RSS, start-up time on the
 // loaded graph and the load time, and writes the results (medians and ranges over the runs) to
 // bench/results/national.md.
-// Usage: npm run bench:national [-- --credentials 3000000 --runs 3 --seconds 5 --rate 200]
+// With --engine neo4j the same dataset is also loaded into a local Neo4j (the repo's launcher,
+// tools/neo4j, with bench/neo4j-bench.conf) over Bolt, and the same scenarios run through the
+// server on it: both engines' rows in one results file, from one run on one machine.
+// Usage: npm run bench:national [-- --credentials 3000000 --runs 3 --seconds 5 --rate 200 --engine neo4j]
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -19,9 +22,11 @@ import { parse } from 'csv-parse';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { accountsDeps, importRepo, loadQueryFiles, openGraph, openStore } from '../src/deps.js';
+import type { GraphEngine, GraphTx } from '../src/graph/graph-port.js';
 import { credentialId } from '../src/domain/identity.js';
 import { importFolder } from '../src/ingest/canonical-import.js';
 import { ensureNational, zipf as zipfWeights, zipfRank } from './national-data.js';
+import { startLocalNeo4j, type LocalNeo4j } from '../test/helpers/local-neo4j.js';
 
 const { values } = parseArgs({
   options: {
@@ -33,8 +38,10 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '200' },
     connections: { type: 'string', default: '16' },
     'buffer-pool-mb': { type: 'string', default: '512' },
+    engine: { type: 'string', default: 'ladybug' },
   },
 });
+if (!['ladybug', 'neo4j'].includes(values.engine!)) throw new Error('--engine is ladybug or neo4j');
 const CREDENTIALS = Number(values.credentials);
 const SEED = Number(values.seed);
 const RUNS = Number(values.runs);
@@ -43,6 +50,8 @@ const RATE = Number(values.rate);
 const CONNECTIONS = Number(values.connections);
 const ROOT = path.resolve(values.dir);
 const DATA_DIR = path.join(ROOT, `server-${CREDENTIALS}-${SEED}`);
+const NEO4J_DIR = path.join(ROOT, `neo4j-${CREDENTIALS}-${SEED}`);
+const NEO4J_PASSWORD = 'bench-national-password';
 const WARM_UP_SECONDS = 1;
 const RESULTS = new URL('./results/national.md', import.meta.url);
 
@@ -53,11 +62,23 @@ interface Key {
   last_name: string;
 }
 
+interface Prepared {
+  dataset: string;
+  loadSeconds: number;
+  reused: boolean;
+  /** Where a load's time went, by query (Neo4j). */
+  where?: string[];
+  /** Megabytes the loaded store takes on disk. */
+  storeMb: number;
+}
+
+const du = (dir: string) => Number(execFileSync('du', ['-sm', dir], { encoding: 'utf8' }).split('\t')[0]);
+
 /** Generates (or reuses) the dataset and loads it into DATA_DIR's graph (or reuses it). */
-async function prepare(): Promise<{ dataset: string; loadSeconds: number; reused: boolean }> {
+async function prepare(): Promise<Prepared> {
   const { folder: dataset } = await ensureNational(ROOT, { credentials: CREDENTIALS, seed: SEED });
   const loaded = path.join(DATA_DIR, 'loaded.json');
-  if (fs.existsSync(loaded)) return { dataset, ...JSON.parse(fs.readFileSync(loaded, 'utf8')), reused: true };
+  if (fs.existsSync(loaded)) return { dataset, ...JSON.parse(fs.readFileSync(loaded, 'utf8')), reused: true, storeMb: du(path.join(DATA_DIR, 'graph.lbug')) };
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
   fs.mkdirSync(DATA_DIR, { recursive: true });
   const files = loadQueryFiles();
@@ -68,7 +89,61 @@ async function prepare(): Promise<{ dataset: string; loadSeconds: number; reused
   await graph.close();
   if (summary.rejected.length) throw new Error(`the dataset had ${summary.rejected.length} rejected rows`);
   fs.writeFileSync(loaded, JSON.stringify({ loadSeconds }));
-  return { dataset, loadSeconds, reused: false };
+  return { dataset, loadSeconds, reused: false, storeMb: du(path.join(DATA_DIR, 'graph.lbug')) };
+}
+
+/**
+ * Starts the local Neo4j on NEO4J_DIR and loads the dataset into it over Bolt (the service's own
+ * import: batched UNWIND transactions, then the read models), or reuses an earlier load.
+ */
+async function prepareNeo4j(dataset: string): Promise<Prepared & { neo4j: LocalNeo4j }> {
+  const loaded = path.join(NEO4J_DIR, 'loaded.json');
+  const reused = fs.existsSync(loaded);
+  if (!reused) fs.rmSync(NEO4J_DIR, { recursive: true, force: true });
+  fs.mkdirSync(NEO4J_DIR, { recursive: true });
+  process.env.NEO4J_CONF = new URL('./neo4j-bench.conf', import.meta.url).pathname;
+  const neo4j = await startLocalNeo4j({ dataDir: NEO4J_DIR, password: NEO4J_PASSWORD });
+  const store = () => du(path.join(NEO4J_DIR, 'neo4j', 'data'));
+  if (reused) return { dataset, ...JSON.parse(fs.readFileSync(loaded, 'utf8')), reused, storeMb: store(), neo4j };
+  const files = loadQueryFiles();
+  const graph = await openGraph({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 64, GRAPH_CONNECTIONS: 1, GRAPH_QUERY_TIMEOUT_MS: 3_600_000, NEO4J_URI: neo4j.uri, NEO4J_PASSWORD }, files);
+  const { engine, spans } = timedWrites(graph, files);
+  const started = Date.now();
+  const summary = await importFolder(importRepo(engine, files), dataset);
+  const loadSeconds = (Date.now() - started) / 1000;
+  await graph.close();
+  if (summary.rejected.length) throw new Error(`the dataset had ${summary.rejected.length} rejected rows`);
+  const where = [...spans].sort((a, b) => b[1].ms - a[1].ms).map(([name, t]) => `${name} ${(t.ms / 1000).toFixed(1)} s (${t.calls} calls)`);
+  fs.writeFileSync(loaded, JSON.stringify({ loadSeconds, where }));
+  return { dataset, loadSeconds, reused, storeMb: store(), neo4j, where };
+}
+
+/** The engine with every statement its writes run timed, by query file. */
+function timedWrites(graph: GraphEngine, files: ReturnType<typeof loadQueryFiles>) {
+  const names = new Map(files.names().map((n) => [files.get(n), n]));
+  const spans = new Map<string, { ms: number; calls: number }>();
+  const timed = (tx: GraphTx): GraphTx => ({
+    ...tx,
+    async run(query, params) {
+      const started = performance.now();
+      try {
+        return await tx.run(query, params);
+      } finally {
+        const name = names.get(query) ?? query.split('\n').find((l) => l.trim() && !l.startsWith('//'))!.slice(0, 60);
+        const span = spans.get(name) ?? { ms: 0, calls: 0 };
+        span.ms += performance.now() - started;
+        span.calls += 1;
+        spans.set(name, span);
+        if (span.calls % 100 === 0) console.log(`neo4j load: ${name} ${span.calls} calls, ${(span.ms / 1000).toFixed(0)} s`);
+      }
+    },
+  });
+  const engine: GraphEngine = {
+    ...graph,
+    writeTransaction: (fn) => graph.writeTransaction((tx) => fn(timed(tx))),
+    writeLarge: (fn) => graph.writeLarge((tx) => fn(timed(tx))),
+  };
+  return { engine, spans };
 }
 
 /**
@@ -89,8 +164,9 @@ async function sampleKeys(dataset: string): Promise<{ keys: Key[]; wide: Key[] }
 }
 
 /** An enterprise account's key, created in the server's side store before it starts. */
-async function apiKey(): Promise<string> {
-  const store = await openStore({ pglitePath: path.join(DATA_DIR, 'accounts.pglite'), DATABASE_URL: undefined, DATABASE_POOL_SIZE: 1 });
+async function apiKey(dataDir: string): Promise<string> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const store = await openStore({ pglitePath: path.join(dataDir, 'accounts.pglite'), DATABASE_URL: undefined, DATABASE_POOL_SIZE: 1 });
   try {
     const { accounts } = accountsDeps(store);
     return (await accounts.createAccount({ email: `bench-${Date.now()}@example.com`, plan: 'enterprise' })).key.key;
@@ -293,14 +369,33 @@ function scenarios({ keys, wide }: { keys: Key[]; wide: Key[] }, random: () => n
 }
 
 async function main() {
-  const { dataset, loadSeconds, reused } = await prepare();
-  const keys = await sampleKeys(dataset);
-  const key = await apiKey();
+  const ladybug = await prepare();
+  const keys = await sampleKeys(ladybug.dataset);
+  const sections = [await measure('ladybug', ladybug, keys)];
+  if (values.engine === 'neo4j') {
+    const prepared = await prepareNeo4j(ladybug.dataset);
+    try {
+      sections.push(await measure('neo4j', prepared, keys, { NEO4J_URI: prepared.neo4j.uri, NEO4J_PASSWORD }));
+    } finally {
+      await prepared.neo4j.stop();
+    }
+  }
+  const text = `# National benchmark\n\n${sections.join('\n')}`;
+  fs.mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+  fs.writeFileSync(RESULTS, text);
+  console.log(text);
+  console.log(`written to ${path.relative(process.cwd(), RESULTS.pathname)}`);
+}
+
+/** Starts the server on one engine's loaded graph, runs every scenario, and returns its section of the results. */
+async function measure(engine: 'ladybug' | 'neo4j', { loadSeconds, reused, storeMb, where }: Prepared, keys: Awaited<ReturnType<typeof sampleKeys>>, engineEnv: Record<string, string> = {}): Promise<string> {
+  const dataDir = engine === 'ladybug' ? DATA_DIR : path.join(NEO4J_DIR, 'server');
+  const key = await apiKey(dataDir);
   // Every run starts with the graph file in the OS page cache, as on a server up for a while: read
   // cold from disk here, a key read took ~4 ms instead of ~1.
-  for await (const _ of fs.createReadStream(path.join(DATA_DIR, 'graph.lbug'), { highWaterMark: 1 << 22 })) void _;
+  if (engine === 'ladybug') for await (const _ of fs.createReadStream(path.join(DATA_DIR, 'graph.lbug'), { highWaterMark: 1 << 22 })) void _;
   const [port, barePort] = [await freePort(), await freePort()];
-  const env = { ...process.env, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json', LOG_LEVEL: 'info', DEMO_DATA: 'false', GRAPH_BUFFER_POOL_MB: values['buffer-pool-mb'] };
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json', LOG_LEVEL: 'info', DEMO_DATA: 'false', GRAPH_BUFFER_POOL_MB: values['buffer-pool-mb'], ...engineEnv };
   /** Starts the server; seconds to its first /health and to ready (every store answers, the search index built or read). */
   const start = async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -309,7 +404,7 @@ async function main() {
     return { child, health, ready };
   };
   // The first start builds the search index; a restart after a clean stop reads the kept one.
-  fs.rmSync(path.join(DATA_DIR, 'search-index.snapshot'), { force: true });
+  fs.rmSync(path.join(dataDir, 'search-index.snapshot'), { force: true });
   const first = await start();
   const firstMemory = rss(first.child.pid!);
   const stopped = new Promise((resolve) => first.child.once('exit', resolve));
@@ -346,7 +441,7 @@ async function main() {
         record(name, await drive(url, h, s, null), true);
       }
       for (const { scenario } of list) {
-        const cached = cachedShare(path.join(DATA_DIR, 'graph.lbug'));
+        const cached = engine === 'ladybug' ? cachedShare(path.join(DATA_DIR, 'graph.lbug')) : Number.NaN;
         record(scenario.name, await drive(base, headers, scenario, scenario.rate ?? RATE), false);
         results.get(scenario.name)!.cached.push(cached);
         record(scenario.name, await drive(base, headers, scenario, null), true);
@@ -359,13 +454,15 @@ async function main() {
     const ms = (xs: number[]) => (Number.isNaN(median(xs)) ? '-' : median(xs).toFixed(1));
     const range = (xs: number[], digits = 1) => (xs.length > 1 ? ` (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})` : '');
     const lines = [
-      `# National benchmark`,
+      engine === 'ladybug' ? '## LadybugDB (embedded, the default)' : '## Neo4j 5.26.30 (the local launcher, bench/neo4j-bench.conf, over Bolt)',
       '',
-      `${CREDENTIALS.toLocaleString('en-US')} generated credentials (seed ${SEED}), LadybugDB on disk, buffer pool ${values['buffer-pool-mb']} MB; ` +
+      `${CREDENTIALS.toLocaleString('en-US')} generated credentials (seed ${SEED}), ${engine === 'ladybug' ? `LadybugDB on disk, buffer pool ${values['buffer-pool-mb']} MB` : 'Neo4j in its own JVM on this machine'}; ` +
         `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}; ${new Date().toISOString().slice(0, 10)}.`,
       `${RUNS} runs of ${SECONDS} s per measurement: medians, ranges in brackets. Latency at a fixed ${RATE} req/s (evenly paced, timed from when each request was due, or was sent if a timer fired early; ${RATE * SECONDS} requests per latency run, whatever its rate, after ${WARM_UP_SECONDS} s of the same scenario not measured); saturation with ${CONNECTIONS} autocannon connections. Uniform verifies draw from every 5th credential (${keys.wide.length.toLocaleString('en-US')} keys, most never read before), Zipf keys and the other scenarios from every 50th. The graph file is read into the OS page cache before the server starts; the last column gives how much of it was still there when each latency run began.`,
       '',
-      `- bulk load of the dataset: ${loadSeconds.toFixed(1)} s${reused ? ' (measured when the graph was built)' : ''}; target 120 s`,
+      engine === 'ladybug'
+        ? `- bulk load of the dataset: ${loadSeconds.toFixed(1)} s${reused ? ' (measured when the graph was built)' : ''}; target 120 s; store ${storeMb.toLocaleString('en-US')} MB`
+        : `- load of the dataset over Bolt (batched UNWIND transactions, then the read models): ${loadSeconds.toFixed(1)} s${reused ? ' (measured when the graph was built)' : ''}; goal 300 s; store ${storeMb.toLocaleString('en-US')} MB; where the time went: ${(where ?? []).slice(0, 8).join('; ')}`,
       `- server start-up on the loaded graph, target 5 s: first start (search index built) /health ${first.health.toFixed(2)} s, ready ${first.ready.toFixed(2)} s; ` +
         `restart after a clean stop (index read from disk) /health ${again.health.toFixed(2)} s, ready ${again.ready.toFixed(2)} s`,
       `- server RSS, target 1,536 MB: after the runs ${memory.now.toFixed(0)} MB (peak ${memory.peak.toFixed(0)} MB); first start, once the search index was built, ${firstMemory.now.toFixed(0)} MB (peak ${firstMemory.peak.toFixed(0)} MB, while building it)`,
@@ -387,11 +484,7 @@ async function main() {
         `| ${scenario.name} | ${ms(r.p50)}${range(r.p50)} | ${ms(r.p95)}${range(r.p95)} | ${ms(r.p99)}${range(r.p99)} | ${verdict} | ${rps.toFixed(0)}${range(r.rps, 0)} | ${(rps / healthRps).toFixed(2)} | ${(rps / bareRps).toFixed(2)} | ${r.bad} | ${Number.isNaN(median(r.cached)) ? '-' : `${(100 * median(r.cached)).toFixed(0)}%${range(r.cached.map((c) => 100 * c), 0)}`} |`,
       );
     }
-    const text = `${lines.join('\n')}\n`;
-    fs.mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
-    fs.writeFileSync(RESULTS, text);
-    console.log(text);
-    console.log(`written to ${path.relative(process.cwd(), RESULTS.pathname)}`);
+    return `${lines.join('\n')}\n`;
   } finally {
     server.kill('SIGTERM');
     bare.kill('SIGTERM');

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const LIB = path.join(HERE, 'lib');
-const CONF = path.join(HERE, 'neo4j.conf');
+// NEO4J_CONF: another file of the same settings (a benchmark's larger memory, for one).
+const CONF = process.env.NEO4J_CONF ? path.resolve(process.env.NEO4J_CONF) : path.join(HERE, 'neo4j.conf');
 
 const fail = (message) => {
   console.error(`npm run neo4j: ${message}`);
