@@ -371,20 +371,26 @@ function scenarios({ keys, wide }: { keys: Key[]; wide: Key[] }, random: () => n
 async function main() {
   const ladybug = await prepare();
   const keys = await sampleKeys(ladybug.dataset);
-  const sections = [await measure('ladybug', ladybug, keys)];
+  const sections: string[] = [];
+  // Written after each engine: a later failure keeps what was measured.
+  const write = () => {
+    const text = `# National benchmark\n\n${sections.join('\n')}`;
+    fs.mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+    fs.writeFileSync(RESULTS, text);
+    console.log(text);
+    console.log(`written to ${path.relative(process.cwd(), RESULTS.pathname)}`);
+  };
+  sections.push(await measure('ladybug', ladybug, keys));
+  write();
   if (values.engine === 'neo4j') {
     const prepared = await prepareNeo4j(ladybug.dataset);
     try {
       sections.push(await measure('neo4j', prepared, keys, { NEO4J_URI: prepared.neo4j.uri, NEO4J_PASSWORD }));
+      write();
     } finally {
       await prepared.neo4j.stop();
     }
   }
-  const text = `# National benchmark\n\n${sections.join('\n')}`;
-  fs.mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
-  fs.writeFileSync(RESULTS, text);
-  console.log(text);
-  console.log(`written to ${path.relative(process.cwd(), RESULTS.pathname)}`);
 }
 
 /** Starts the server on one engine's loaded graph, runs every scenario, and returns its section of the results. */

@@ -92,8 +92,29 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
     removeDemo,
     writeCounts,
     writeReadModels,
-    /** As one large unit: a state's lists may not fit one transaction's memory on LadybugDB. */
-    refreshReadModels: (states: Iterable<string>) => graph.writeLarge((t) => writeReadModels(t, states)),
+    /**
+     * As one large unit on LadybugDB (a state's lists may not fit one transaction's memory there).
+     * Neo4j holds a transaction on its heap: a national load's lists in one passed 4.2 GB, so each
+     * state's lists are swapped in a transaction of their own (readers see a state's old or new lists).
+     */
+    refreshReadModels: async (states: Iterable<string>) => {
+      if (!listStatements) return graph.writeLarge((t) => writeReadModels(t, states));
+      const list = [...states];
+      if (!list.length) return;
+      const which = readModelStates(list, (await graph.read(q.stateSupervisionPairs)) as unknown as StatePair[]);
+      for (const state of which.supervised) {
+        await graph.writeLarge(async (t) => {
+          await t.run(q.deleteSupervisorLists, { state });
+          await t.run(listStatements.supervisorList, { state });
+        });
+      }
+      for (const state of which.supervising) {
+        await graph.writeLarge(async (t) => {
+          await t.run(q.deleteAffiliateLists, { state });
+          await t.run(listStatements.affiliateList, { state });
+        });
+      }
+    },
     /** Whether the graph holds relationships without read models (written before they existed). */
     readModelsMissing: async () => (await graph.read(q.readModelsPresent)).length === 0 && (await graph.read(q.anyRelationship)).length > 0,
     async jurisdictionCodes(): Promise<Set<string>> {
