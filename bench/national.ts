@@ -16,6 +16,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { parse } from 'csv-parse';
@@ -39,6 +40,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '16' },
     'buffer-pool-mb': { type: 'string', default: '512' },
     engine: { type: 'string', default: 'ladybug' },
+    results: { type: 'string', default: 'bench/results/national.md' },
   },
 });
 if (!['ladybug', 'neo4j'].includes(values.engine!)) throw new Error('--engine is ladybug or neo4j');
@@ -53,7 +55,7 @@ const DATA_DIR = path.join(ROOT, `server-${CREDENTIALS}-${SEED}`);
 const NEO4J_DIR = path.join(ROOT, `neo4j-${CREDENTIALS}-${SEED}`);
 const NEO4J_PASSWORD = 'bench-national-password';
 const WARM_UP_SECONDS = 1;
-const RESULTS = new URL('./results/national.md', import.meta.url);
+const RESULTS = pathToFileURL(path.resolve(values.results!));
 
 interface Key {
   state: string;
@@ -103,6 +105,16 @@ async function prepareNeo4j(dataset: string): Promise<Prepared & { neo4j: LocalN
   fs.mkdirSync(NEO4J_DIR, { recursive: true });
   process.env.NEO4J_CONF = new URL('./neo4j-bench.conf', import.meta.url).pathname;
   const neo4j = await startLocalNeo4j({ dataDir: NEO4J_DIR, password: NEO4J_PASSWORD });
+  try {
+    return await loadNeo4j(neo4j, dataset, loaded, reused);
+  } catch (err) {
+    // A Neo4j left running holds its heap and page cache: the next run's was killed for memory.
+    await neo4j.stop();
+    throw err;
+  }
+}
+
+async function loadNeo4j(neo4j: LocalNeo4j, dataset: string, loaded: string, reused: boolean): Promise<Prepared & { neo4j: LocalNeo4j }> {
   const store = () => du(path.join(NEO4J_DIR, 'neo4j', 'data'));
   if (reused) return { dataset, ...JSON.parse(fs.readFileSync(loaded, 'utf8')), reused, storeMb: store(), neo4j };
   const files = loadQueryFiles();
@@ -375,7 +387,7 @@ async function main() {
   // Written after each engine: a later failure keeps what was measured.
   const write = () => {
     const text = `# National benchmark\n\n${sections.join('\n')}`;
-    fs.mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+    fs.mkdirSync(path.dirname(RESULTS.pathname), { recursive: true });
     fs.writeFileSync(RESULTS, text);
     console.log(text);
     console.log(`written to ${path.relative(process.cwd(), RESULTS.pathname)}`);
