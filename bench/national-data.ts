@@ -1,4 +1,4 @@
-// A deterministic, realistic national dataset in the canonical import format (README: Canonical
+// A deterministic, realistic national dataset in the canonical import format (docs/importing.md: Canonical
 // import format), for the national-scale benchmark: any number of credentials spread over the 50
 // states and DC in proportion to their real licensee counts, surnames and first names with a
 // real frequency skew and a long tail, 15% brokers, about 70% active, brokerages whose sizes are

@@ -1,4 +1,4 @@
-// Loads a folder in the canonical import format (README: Canonical import format) into the graph.
+// Loads a folder in the canonical import format (docs/importing.md: Canonical import format) into the graph.
 // Usage: npm run import -- <folder> [--json]
 import path from 'node:path';
 import { parseArgs } from 'node:util';

@@ -179,7 +179,7 @@ export function brokerageContext(id: string, state: string, name: string, source
   return { id, state, brokerage_id: brokerageId(state, f_name), brokerage_name: name, f_name, source };
 }
 
-/** Loads a folder in the canonical import format; see the README, Canonical import format. */
+/** Loads a folder in the canonical import format; see docs/importing.md, Canonical import format. */
 export async function importFolder(repo: ImportRepo, folder: string, options: ImportOptions = {}): Promise<ImportSummary> {
   const started = Date.now();
   const now = (options.now ?? (() => new Date()))();

@@ -15,7 +15,7 @@ import { isJurisdictionCode } from '../domain/jurisdictions.js';
 import { canonicalLicenseNumber } from '../domain/identity.js';
 import { isRealDate } from '../domain/dates.js';
 
-// Row schemas of the canonical import format (README: Canonical import format). Cells arrive as
+// Row schemas of the canonical import format (docs/importing.md: Canonical import format). Cells arrive as
 // strings; every cell is trimmed and a blank or absent one is null before the fields are checked
 // (`rowOf`), in one pass: as a transform per field, zod took 28 µs a credential row against 3 for
 // the same rules as checks, a third of a national bulk load's parsing.
