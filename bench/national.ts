@@ -13,7 +13,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,7 +26,7 @@ import type { GraphEngine, GraphTx } from '../src/graph/graph-port.js';
 import { credentialId } from '../src/domain/identity.js';
 import { importFolder } from '../src/ingest/canonical-import.js';
 import { ensureNational, zipf as zipfWeights, zipfRank } from './national-data.js';
-import { startLocalNeo4j, type LocalNeo4j } from '../test/helpers/local-neo4j.js';
+import { freePort, startLocalNeo4j, type LocalNeo4j } from '../test/helpers/local-neo4j.js';
 
 const { values } = parseArgs({
   options: {
@@ -187,13 +186,6 @@ async function apiKey(dataDir: string): Promise<string> {
   }
 }
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000, headers: Record<string, string> = {}) {
   const started = Date.now();

@@ -64,6 +64,18 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
     return [...supervising];
   };
   const writeCounts = (t: GraphTx, rows: { state: string; rows: number }[], now: string) => t.run(q.refreshCounts, { rows, now });
+  /** Neo4j: each state's lists swapped by one step (delete, then build), the supervisor lists first. */
+  const listSteps = (which: { supervised: string[]; supervising: string[] }) => {
+    if (!listStatements) throw new Error(`no read-model statements for ${graph.name}`);
+    const step = (remove: string, build: string, state: string) => async (t: GraphTx) => {
+      await t.run(remove, { state });
+      await t.run(build, { state });
+    };
+    return [
+      ...which.supervised.map((state) => step(q.deleteSupervisorLists, listStatements.supervisorList, state)),
+      ...which.supervising.map((state) => step(q.deleteAffiliateLists, listStatements.affiliateList, state)),
+    ];
+  };
   /**
    * Rebuilds the supervision read models of the given states (see readModelStates): every write
    * unit that adds, changes or removes credentials or relationships runs it last, with the states
@@ -77,15 +89,7 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
     if (t.exportFile && t.bulkFile && t.checkpoint) {
       return writeReadModelsFromExport({ run: t.run, exportFile: t.exportFile, bulkFile: t.bulkFile, checkpoint: t.checkpoint }, readModelQueries, which, pairs);
     }
-    if (!listStatements) throw new Error(`no read-model statements for ${graph.name}`);
-    for (const state of which.supervised) {
-      await t.run(q.deleteSupervisorLists, { state });
-      await t.run(listStatements.supervisorList, { state });
-    }
-    for (const state of which.supervising) {
-      await t.run(q.deleteAffiliateLists, { state });
-      await t.run(listStatements.affiliateList, { state });
-    }
+    for (const step of listSteps(which)) await step(t);
   };
   return {
     writeJurisdictions,
@@ -102,18 +106,7 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
       const list = [...states];
       if (!list.length) return;
       const which = readModelStates(list, (await graph.read(q.stateSupervisionPairs)) as unknown as StatePair[]);
-      for (const state of which.supervised) {
-        await graph.writeLarge(async (t) => {
-          await t.run(q.deleteSupervisorLists, { state });
-          await t.run(listStatements.supervisorList, { state });
-        });
-      }
-      for (const state of which.supervising) {
-        await graph.writeLarge(async (t) => {
-          await t.run(q.deleteAffiliateLists, { state });
-          await t.run(listStatements.affiliateList, { state });
-        });
-      }
+      for (const step of listSteps(which)) await graph.writeLarge(step);
     },
     /** Whether the graph holds relationships without read models (written before they existed). */
     readModelsMissing: async () => (await graph.read(q.readModelsPresent)).length === 0 && (await graph.read(q.anyRelationship)).length > 0,

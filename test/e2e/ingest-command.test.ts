@@ -1,34 +1,17 @@
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TX_HEADER, txRow } from '../helpers/source-files.js';
+import { runScript, spawnScript } from '../helpers/processes.js';
+import { txAgentsFile } from '../helpers/source-files.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const { NEO4J_URI: _n, DATABASE_URL: _d, ...BASE_ENV } = process.env;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-ingest-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-/** A TREC export of n sales agents under one broker; `variant` changes every agent's status. */
-function txFile(name: string, n: number, status: string): string {
-  const rows = [TX_HEADER, txRow({ type: 'Broker Individual', number: '1-B', name: 'TOP BROKER' })];
-  for (let i = 0; i < n; i++) {
-    rows.push(txRow({ type: 'Sales Agent', number: `${100000 + i}-SA`, name: `AGENT NUMBER${i}`, status, related: '1-B', relatedStart: '01/02/2020 12:00:00 AM' }));
-  }
-  const file = path.join(dataDir, name);
-  fs.writeFileSync(file, `${rows.join('\n')}\n`);
-  return file;
-}
+const txFile = (name: string, n: number, status: string) => txAgentsFile(dataDir, name, n, status);
 
-const ingest = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/ingest.ts', ...args, '--json'], {
-    cwd: ROOT,
-    env: { ...BASE_ENV, DATA_DIR: dataDir, DEMO_DATA: 'false' },
-    encoding: 'utf8',
-    timeout: 240000,
-  });
+const env = { DATA_DIR: dataDir, DEMO_DATA: 'false' };
+const ingest = (...args: string[]) => runScript('src/cli/ingest.ts', [...args, '--json'], env, 240000);
 
 describe('the ingest command on an on-disk graph', () => {
   it('when a run is killed in the middle then the earlier snapshot is intact, and the next run completes', async () => {
@@ -38,11 +21,7 @@ describe('the ingest command on an on-disk graph', () => {
 
     // Snapshot 2 changes every agent; kill the run while it writes.
     const big = txFile('s2.csv', 12000, 'Inactive');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/ingest.ts', '--snapshot', '2026-11-01', big], {
-      cwd: ROOT,
-      env: { ...BASE_ENV, DATA_DIR: dataDir, DEMO_DATA: 'false' },
-      stdio: 'ignore',
-    });
+    const child = spawnScript('src/cli/ingest.ts', ['--snapshot', '2026-11-01', big], env);
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
     // Wait until the run is writing its copy of the graph, then kill it.
     const copy = path.join(dataDir, 'graph.lbug.refresh');

@@ -4,8 +4,8 @@ import neo4j from 'neo4j-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SEEDS, emptyGraph, suiteNeo4j } from '../helpers/graph.js';
 import { tempDir } from '../helpers/local-neo4j.js';
-import { runScript, spawnScript, startServer, type Running } from '../helpers/processes.js';
-import { TX_HEADER, txRow } from '../helpers/source-files.js';
+import { getJson, runScript, spawnScript, startServer, type Running } from '../helpers/processes.js';
+import { TX_HEADER, txAgentsFile, txRow } from '../helpers/source-files.js';
 import { postgresAvailable, postgresSchema, POSTGRES_URL } from '../helpers/stores.js';
 
 // The production shape on the suite's real Neo4j: the ingest command killed in the middle of a
@@ -15,16 +15,7 @@ const GRAPH_ENV = { NEO4J_URI: target.uri, NEO4J_USER: target.user, NEO4J_PASSWO
 const work = tempDir('lvs-neo4j-e2e-');
 afterAll(() => work.remove());
 
-/** A TREC export of n sales agents under one broker, all with `status`. */
-function txFile(name: string, n: number, status: string): string {
-  const rows = [TX_HEADER, txRow({ type: 'Broker Individual', number: '1-B', name: 'TOP BROKER' })];
-  for (let i = 0; i < n; i++) {
-    rows.push(txRow({ type: 'Sales Agent', number: `${100000 + i}-SA`, name: `AGENT NUMBER${i}`, status, related: '1-B', relatedStart: '01/02/2020 12:00:00 AM' }));
-  }
-  const file = path.join(work.dir, name);
-  fs.writeFileSync(file, `${rows.join('\n')}\n`);
-  return file;
-}
+const txFile = (name: string, n: number, status: string) => txAgentsFile(work.dir, name, n, status);
 
 const wipe = async () => (await emptyGraph('neo4j')).close();
 
@@ -98,10 +89,7 @@ describe.skipIf(!postgresUp)(`two API processes on one Neo4j and one PostgreSQL$
     expect(run.status, run.stderr).toBe(0);
     return JSON.parse(run.stdout);
   };
-  const get = async (server: Running, url: string, key: string) => {
-    const res = await fetch(`${server.url}${url}`, { headers: { authorization: `Bearer ${key}` } });
-    return { status: res.status, body: (await res.json()) as Record<string, any> };
-  };
+  const get = (server: Running, url: string, key: string) => getJson(`${server.url}${url}`, key);
 
   it('when a state is refreshed through the command line then both answer the new data straight after', async () => {
     const { key } = admin('accounts', 'create', '--email', 'scale@example.com', '--plan', 'growth');

@@ -7,16 +7,13 @@ import { fixture } from '../helpers/graph.js';
 import { TX_HEADER, txRow } from '../helpers/source-files.js';
 import { POSTGRES_URL, postgresAvailable } from '../helpers/stores.js';
 import pg from 'pg';
-import { runScript, startServer } from '../helpers/processes.js';
+import { getJson, runScript, startServer } from '../helpers/processes.js';
 
 const runCli = (dataDir: string, script: string, args: string[]) => runScript(script, args, { DATA_DIR: dataDir }, 60000);
 const runImport = (dataDir: string, folder: string) => runCli(dataDir, 'src/cli/import.ts', [folder, '--json']);
 const runAdmin = (dataDir: string, ...args: string[]) => runCli(dataDir, 'src/cli/admin.ts', [...args, '--json']);
 
-const get = async (url: string, key?: string) => {
-  const res = await fetch(url, { headers: key ? { authorization: `Bearer ${key}` } : {} });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
-};
+const get = getJson;
 
 describe('npm start and the import command on a fresh data dir', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-e2e-'));

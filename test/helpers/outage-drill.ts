@@ -4,7 +4,7 @@ import { importFolder } from '../../src/ingest/canonical-import.js';
 import { DEMO_SEEDS, emptyGraph, files } from './graph.js';
 import { startLocalNeo4j, tempDir, type LocalNeo4j } from './local-neo4j.js';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres.js';
-import { runScript, startServer, type Running } from './processes.js';
+import { getJson, runScript, startServer, type Running } from './processes.js';
 
 // Store outages, drilled on the real server (src/main.ts) over a Neo4j and a PostgreSQL of the
 // drill's own, which it stops and starts while requests flow. Used by the outage tests (which
@@ -55,10 +55,7 @@ export async function startDrill(): Promise<Drill> {
   };
   const keys = { growth: account('growth'), free: account('free') };
 
-  const get = async (url: string, key?: string) => {
-    const res = await fetch(`${server.url}${url}`, { headers: key ? { authorization: `Bearer ${key}` } : {} });
-    return { status: res.status, body: (await res.json()) as Record<string, any> };
-  };
+  const get = (url: string, key?: string) => getJson(`${server.url}${url}`, key);
 
   const traffic = (trafficKeys: string[], perKey = 2) => {
     const samples: Sample[] = [];

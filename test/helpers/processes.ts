@@ -49,3 +49,9 @@ export function runScript(script: string, args: string[], env: Record<string, st
 export function spawnScript(script: string, args: string[], env: Record<string, string>) {
   return spawn(process.execPath, [...TSX, script, ...args], { cwd: ROOT, env: { ...BASE_ENV, ...env }, stdio: 'ignore' });
 }
+
+/** GET with an optional API key; the status and the parsed JSON body. */
+export async function getJson(url: string, key?: string): Promise<{ status: number; body: Record<string, any> }> {
+  const res = await fetch(url, { headers: key ? { authorization: `Bearer ${key}` } : {} });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+}

@@ -67,3 +67,14 @@ export function trecfile(rows: Record<string, string>[]): string {
   const text = rows.map((r) => cols.map((c) => r[c] ?? '').join('\t')).join('\r\n') + '\r\n';
   return tempFile('trecfile.txt', iconv.encode(text, 'latin1'));
 }
+
+/** A TREC export in `dir` of one broker (1-B) and `n` sales agents under it, all with `status`. */
+export function txAgentsFile(dir: string, name: string, n: number, status: string): string {
+  const rows = [TX_HEADER, txRow({ type: 'Broker Individual', number: '1-B', name: 'TOP BROKER' })];
+  for (let i = 0; i < n; i++) {
+    rows.push(txRow({ type: 'Sales Agent', number: `${100000 + i}-SA`, name: `AGENT NUMBER${i}`, status, related: '1-B', relatedStart: '01/02/2020 12:00:00 AM' }));
+  }
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, `${rows.join('\n')}\n`);
+  return file;
+}
