@@ -34,6 +34,25 @@ export interface BulkFile {
   lineBreaks: boolean;
 }
 
+/** The files the canonical import's bulk path writes, one kind per node or relationship table. */
+export type BulkKind = 'credentials' | 'licensees' | 'jurisdictionLinks' | 'holds' | 'links' | 'supervisorLists' | 'affiliateLists';
+
+/**
+ * Where the bulk path puts what it parsed: an engine that loads each file inside its unit
+ * (LadybugDB's COPY), or the input files of Neo4j's offline importer. Files are in the bulk
+ * dialect of ladybug-bulk-file with the sink's header line.
+ */
+export interface BulkSink {
+  /** The header line of a file of `kind`. */
+  header(kind: BulkKind, columns: string[], dates: string[]): string;
+  /** Joins a read-model list's entries inside one field. */
+  readonly entrySeparator: string;
+  /** Takes a finished file; its path is the caller's to remove afterwards. */
+  load(kind: BulkKind, file: BulkFile): Promise<void>;
+  /** A statement over rows no file holds, after the files it depends on, in order. */
+  run(query: string, params: Params): Promise<unknown>;
+}
+
 export interface GraphEngine {
   readonly name: 'ladybug' | 'neo4j';
   /** Read-only query; results normalized to plain JSON values (dates as YYYY-MM-DD). */

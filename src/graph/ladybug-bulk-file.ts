@@ -9,7 +9,7 @@ import type { Row } from './graph-port.js';
 export const NOTES_SEPARATOR = '\u001f';
 /** Field delimiter and quote of bulk-load files: control characters, so almost no field needs quoting. */
 export const FIELD_SEPARATOR = '\u001e';
-const QUOTE = '\u0002';
+export const QUOTE = '\u0002';
 const NEEDS_QUOTES = /[\u001e\u0002\n\r]/;
 const LINE_BREAK = /[\n\r]/;
 

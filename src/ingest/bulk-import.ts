@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { GraphTx, Row } from '../graph/graph-port.js';
+import type { BulkKind, BulkSink, GraphTx, Row } from '../graph/graph-port.js';
 import { type BulkText, bulkText, csvHeader } from '../graph/ladybug-bulk-file.js';
 import type { ImportSummary, RejectedRow } from './canonical-import.js';
 import type { ImportRepo } from './import-repo.js';
@@ -154,13 +154,13 @@ async function* chunkResults<R extends CredentialChunk | RelationshipChunk>(pool
   for (const next of inFlight) yield { job: next.job, result: await next.result };
 }
 
-/** An append-only bulk file with its header. */
-function bulkFile(dir: string, name: string, columns: string[], dates: string[]) {
+/** An append-only bulk file with the sink's header line. */
+function bulkFile(dir: string, name: string, header: string, columns: string[], dates: string[]) {
   const file = path.join(dir, `${name}.csv`);
   let fd = fs.openSync(file, 'w');
   let rows = 0;
   let broken = false;
-  const start = () => fs.writeSync(fd, `${csvHeader(columns)}\n`);
+  const start = () => fs.writeSync(fd, `${header}\n`);
   start();
   return {
     get rows() {
@@ -195,58 +195,98 @@ export interface BulkImportInput {
   summary: ImportSummary;
 }
 
+/** The statements the bulk path runs over rows no file holds. */
+export interface BulkStatements {
+  linkBrokerageContext: string;
+  writeCounts: string;
+  upsertRelationships: string;
+}
+
 const fileSize = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
+
+/** LadybugDB's sink: each file COPYed into its table inside the import's unit. */
+function copySink(t: GraphTx, q: ImportRepo['bulk']['queries']): BulkSink {
+  const copies: Record<BulkKind, string> = {
+    credentials: q.copyCredentials,
+    licensees: q.createLicensees,
+    jurisdictionLinks: q.jurisdictionLinks,
+    holds: q.holds,
+    links: q.links,
+    supervisorLists: q.copySupervisorLists,
+    affiliateLists: q.copyAffiliateLists,
+  };
+  return {
+    header: (_kind, columns) => csvHeader(columns),
+    entrySeparator: '\n',
+    async load(kind, file) {
+      // What was written before stays in the buffer pool until a checkpoint: without one the
+      // deleted rows left no room in a 1 GB pool for a COPY of every supervisor list.
+      if (kind === 'supervisorLists' || kind === 'affiliateLists') await t.checkpoint!();
+      await t.bulkFile!(copies[kind], file);
+    },
+    run: (query, params) => t.run(query, params),
+  };
+}
 
 /** Loads the folder through the bulk path; false (nothing written) when the graph has credentials. */
 export async function bulkImport(repo: ImportRepo, input: BulkImportInput): Promise<boolean> {
-  const { folder, now, summary } = input;
+  return repo.runLarge(async (t) => {
+    if (!t.bulkFile || !t.checkpoint) return false;
+    if (!(await repo.bulk.empty(t))) return false;
+    if (input.jurisdictions.length) await repo.writeJurisdictions(t, input.jurisdictions);
+    input.summary.jurisdictions = input.jurisdictions.length;
+    await bulkLoad(copySink(t, repo.bulk.queries), repo.bulk.queries, input, await repo.bulk.jurisdictionCodes(t));
+    return true;
+  });
+}
+
+/**
+ * The bulk path into `sink`, for a graph without credentials whose jurisdictions are `known`:
+ * every credential, licensee, link, relationship and read-model list of the folder as files, the
+ * rest as statements.
+ */
+export async function bulkLoad(sink: BulkSink, q: BulkStatements, input: BulkImportInput, known: Set<string>): Promise<void> {
+  const { folder, now } = input;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-bulk-import-'));
   try {
-    return await repo.runLarge(async (t) => {
-      if (!t.bulkFile || !t.checkpoint) return false;
-      if (!(await repo.bulk.empty(t))) return false;
-      if (input.jurisdictions.length) await repo.writeJurisdictions(t, input.jurisdictions);
-      summary.jurisdictions = input.jurisdictions.length;
-      const known = await repo.bulk.jurisdictionCodes(t);
-      let lists: ReturnType<ParsedReadModels['write']> | undefined;
-      // No more workers than the larger file has chunks, and none for one chunk: a worker with its
-      // own loader costs tens of MB, more than a chunk takes to parse.
-      const chunks = Math.max(...['credentials.csv', 'relationships.csv'].map((f) => Math.ceil(fileSize(path.join(folder, f)) / CHUNK_BYTES)));
-      const context = { now: now.toISOString(), known: [...known] };
-      const pool = chunks > 1 ? workerPool(Math.min(4, os.availableParallelism(), chunks), context) : inThreadPool(context);
+    let lists: ReturnType<ParsedReadModels['write']> | undefined;
+    // No more workers than the larger file has chunks, and none for one chunk: a worker with its
+    // own loader costs tens of MB, more than a chunk takes to parse.
+    const chunks = Math.max(...['credentials.csv', 'relationships.csv'].map((f) => Math.ceil(fileSize(path.join(folder, f)) / CHUNK_BYTES)));
+    const context = { now: now.toISOString(), known: [...known] };
+    const pool = chunks > 1 ? workerPool(Math.min(4, os.availableParallelism(), chunks), context) : inThreadPool(context);
+    try {
+      const readModels = parsedReadModels();
+      const { ids, written } = await loadCredentials(sink, q, pool, path.join(folder, 'credentials.csv'), dir, input, readModels);
+      written.catch(() => undefined);
       try {
-        const readModels = parsedReadModels();
-        const { ids, written } = await loadCredentials(t, repo, pool, path.join(folder, 'credentials.csv'), dir, input, readModels);
-        written.catch(() => undefined);
-        try {
-          // The relationships are read while the engine loads the credentials.
-          lists = await loadRelationships(t, repo, pool, path.join(folder, 'relationships.csv'), dir, ids, written, input, readModels);
-        } finally {
-          await written.catch(() => undefined);
-        }
-        await written;
+        // The relationships are read while the engine loads the credentials.
+        lists = await loadRelationships(sink, q, pool, path.join(folder, 'relationships.csv'), dir, ids, written, input, readModels);
       } finally {
-        await pool.close();
+        await written.catch(() => undefined);
       }
-      // The graph was empty: every list is new.
-      await lists?.copy({ bulkFile: t.bulkFile, checkpoint: t.checkpoint }, repo.bulk.queries);
-      return true;
-    });
+      await written;
+    } finally {
+      await pool.close();
+    }
+    // The graph was empty: every list is new.
+    await lists?.load(sink);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
 /** Reads the credentials; `written` settles when the engine has loaded them, their licensees and links. */
-async function loadCredentials(t: GraphTx, repo: ImportRepo, pool: ReturnType<typeof workerPool>, file: string, dir: string, input: BulkImportInput, readModels: ParsedReadModels) {
+async function loadCredentials(sink: BulkSink, q: BulkStatements, pool: ReturnType<typeof workerPool>, file: string, dir: string, input: BulkImportInput, readModels: ParsedReadModels) {
   // Each credential's number in the read models (-1 until its chunk is taken).
   const ids = new Map<string, number>();
   if (!fs.existsSync(file)) return { ids, written: Promise.resolve() };
   const name = path.basename(file);
-  const credentials = bulkFile(dir, 'credentials', CREDENTIAL_COLUMNS, CREDENTIAL_DATES);
-  const licensees = bulkFile(dir, 'licensees', ['id', 'entity_type', 'display_name', 'licensee_key'], []);
-  const jurisdictionLinks = bulkFile(dir, 'in-jurisdiction', ['from', 'to'], []);
-  const holds = bulkFile(dir, 'holds', ['from', 'to'], []);
+  const output = (kind: BulkKind, name: string, columns: string[], dates: string[]) => bulkFile(dir, name, sink.header(kind, columns, dates), columns, dates);
+  const credentials = output('credentials', 'credentials', CREDENTIAL_COLUMNS, CREDENTIAL_DATES);
+  const licensees = output('licensees', 'licensees', ['id', 'entity_type', 'display_name', 'licensee_key'], []);
+  const jurisdictionLinks = output('jurisdictionLinks', 'in-jurisdiction', ['from', 'to'], []);
+  const holds = output('holds', 'holds', ['from', 'to'], []);
   // Credentials sharing a licensee key share one licensee: the last row's values win, as in a MERGE.
   const keyed = new Map<string, string>();
   const context: Row[] = [];
@@ -256,7 +296,7 @@ async function loadCredentials(t: GraphTx, repo: ImportRepo, pool: ReturnType<ty
   const copy = async () => {
     const taken = credentials.take();
     await copying;
-    copying = t.bulkFile!(repo.bulk.queries.copyCredentials, taken).finally(() => fs.rmSync(taken.path, { force: true }));
+    copying = sink.load('credentials', taken).finally(() => fs.rmSync(taken.path, { force: true }));
     copying.catch(() => undefined);
   };
   for await (const { job, result } of chunkResults<CredentialChunk>(pool, file, 'credentials', 16)) {
@@ -290,25 +330,24 @@ async function loadCredentials(t: GraphTx, repo: ImportRepo, pool: ReturnType<ty
   }
   if (credentials.rows) await copy();
   licensees.append(bulkText([...keyed.values()]));
-  const q = repo.bulk.queries;
-  const rest = [[q.createLicensees, licensees.take()], [q.jurisdictionLinks, jurisdictionLinks.take()], [q.holds, holds.take()]] as const;
+  const rest = [['licensees', licensees.take()], ['jurisdictionLinks', jurisdictionLinks.take()], ['holds', holds.take()]] as const;
   const written = (async () => {
     await copying;
-    for (const [query, taken] of rest) {
-      if (taken.rows) await t.bulkFile!(query, taken);
+    for (const [kind, taken] of rest) {
+      if (taken.rows) await sink.load(kind, taken);
     }
-    for (let i = 0; i < context.length; i += 2000) await t.run(q.linkBrokerageContext, { rows: context.slice(i, i + 2000) });
+    for (let i = 0; i < context.length; i += 2000) await sink.run(q.linkBrokerageContext, { rows: context.slice(i, i + 2000) });
     // The graph held no credentials: the rows loaded are the counts.
-    if (counts.size) await t.run(q.writeCounts, { rows: [...counts.values()], now: input.now.toISOString() });
+    if (counts.size) await sink.run(q.writeCounts, { rows: [...counts.values()], now: input.now.toISOString() });
   })();
   return { ids, written };
 }
 
 /** Reads and loads the relationships; returns their read models, written to files. */
-async function loadRelationships(t: GraphTx, repo: ImportRepo, pool: ReturnType<typeof workerPool>, file: string, dir: string, ids: Map<string, number>, credentialsWritten: Promise<void>, input: BulkImportInput, readModels: ParsedReadModels) {
+async function loadRelationships(sink: BulkSink, q: BulkStatements, pool: ReturnType<typeof workerPool>, file: string, dir: string, ids: Map<string, number>, credentialsWritten: Promise<void>, input: BulkImportInput, readModels: ParsedReadModels) {
   if (!fs.existsSync(file)) return undefined;
   const name = path.basename(file);
-  const links = bulkFile(dir, 'supervises', LINK_COLUMNS, ['effective_from', 'effective_to']);
+  const links = bulkFile(dir, 'supervises', sink.header('links', LINK_COLUMNS, ['effective_from', 'effective_to']), LINK_COLUMNS, ['effective_from', 'effective_to']);
   // Each relationship's number in the read models, by relationshipIdentity.
   const seen = new Map<string, number>();
   // A relationship listed again: loaded once, then set from its later rows in order, so the last
@@ -344,10 +383,10 @@ async function loadRelationships(t: GraphTx, repo: ImportRepo, pool: ReturnType<
   }
   const taken = links.take();
   // Written while the engine loads the credentials.
-  const lists = readModels.write(dir);
+  const lists = readModels.write(dir, sink);
   // Both ends must be loaded first.
   await credentialsWritten;
-  if (taken.rows) await t.bulkFile!(repo.bulk.queries.links, taken);
-  for (let i = 0; i < repeats.length; i += 2000) await t.run(repo.bulk.queries.upsertRelationships, { rows: repeats.slice(i, i + 2000) });
+  if (taken.rows) await sink.load('links', taken);
+  for (let i = 0; i < repeats.length; i += 2000) await sink.run(q.upsertRelationships, { rows: repeats.slice(i, i + 2000) });
   return lists;
 }

@@ -6,10 +6,11 @@ import type { z } from 'zod';
 import { docContent, docFromContent } from '../domain/credential-doc.js';
 import { JURISDICTION_NAMES } from '../domain/jurisdictions.js';
 import { brokerageId, canonicalLicenseNumber, credentialId, fold, licenseeId } from '../domain/identity.js';
-import type { Row } from '../graph/graph-port.js';
+import type { BulkSink, Row } from '../graph/graph-port.js';
+import type { QueryFiles } from '../graph/query-files.js';
 import { BadRequestError } from '../errors.js';
 import { CredentialRow, JurisdictionRow, RelationshipRow, describeIssues, malformedRecord } from './canonical-rows.js';
-import { bulkImport } from './bulk-import.js';
+import { bulkImport, bulkLoad } from './bulk-import.js';
 import type { ImportRepo } from './import-repo.js';
 
 export interface RejectedRow {
@@ -179,11 +180,10 @@ export function brokerageContext(id: string, state: string, name: string, source
   return { id, state, brokerage_id: brokerageId(state, f_name), brokerage_name: name, f_name, source };
 }
 
-/** Loads a folder in the canonical import format; see docs/importing.md, Canonical import format. */
-export async function importFolder(repo: ImportRepo, folder: string, options: ImportOptions = {}): Promise<ImportSummary> {
+/** What every import of a folder starts with: its jurisdictions read, and the summary to fill. */
+async function startImport(folder: string, options: ImportOptions) {
   const started = Date.now();
   const now = (options.now ?? (() => new Date()))();
-  const batchSize = options.batchSize ?? 2000;
   if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) throw new BadRequestError(`import folder not found: ${folder}`);
   const present = FILES.filter((f) => fs.existsSync(path.join(folder, f)));
   if (present.length === 0) throw new BadRequestError(`${folder} holds none of ${FILES.join(', ')}`);
@@ -218,6 +218,29 @@ export async function importFolder(repo: ImportRepo, folder: string, options: Im
     summary.elapsed_ms = Date.now() - started;
     return summary;
   };
+  return { now, rejected, summary, jurisdictions, done };
+}
+
+/**
+ * A folder's first load into a store that does not exist yet (Neo4j's offline importer, see
+ * graph/neo4j-import-files): the bulk path's files go to `sink`, its statements, the
+ * jurisdictions' first, are the sink's to run once the store is up. Returns the summary and the
+ * jurisdiction codes the credentials may name.
+ */
+export async function importFolderToSink(files: QueryFiles, sink: BulkSink, folder: string, options: ImportOptions = {}) {
+  const { now, rejected, summary, jurisdictions, done } = await startImport(folder, options);
+  if (jurisdictions.length) await sink.run(files.get('import/upsert-jurisdictions'), { rows: jurisdictions });
+  summary.jurisdictions = jurisdictions.length;
+  const known = new Set(jurisdictions.map((j) => j.state as string));
+  const statements = { linkBrokerageContext: files.get('import/link-brokerage-context'), writeCounts: files.get('import/write-counts'), upsertRelationships: files.get('import/upsert-relationships') };
+  await bulkLoad(sink, statements, { folder, now, jurisdictions, rejected, summary }, known);
+  return { summary: done(), jurisdictions: [...known] };
+}
+
+/** Loads a folder in the canonical import format; see docs/importing.md, Canonical import format. */
+export async function importFolder(repo: ImportRepo, folder: string, options: ImportOptions = {}): Promise<ImportSummary> {
+  const { now, rejected, summary, jurisdictions, done } = await startImport(folder, options);
+  const batchSize = options.batchSize ?? 2000;
   // The first import into a graph without credentials goes through the bulk path where the engine has one.
   if ((await repo.empty()) && (await bulkImport(repo, { folder, now, jurisdictions, rejected, summary }))) return done();
   for (let i = 0; i < jurisdictions.length; i += batchSize) await repo.upsertJurisdictions(jurisdictions.slice(i, i + batchSize));

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { GraphTx } from '../graph/graph-port.js';
+import type { BulkFile, BulkKind, BulkSink, GraphTx } from '../graph/graph-port.js';
 import { FIELD_SEPARATOR, bulkFields, csvHeader, csvRow, readBulkRecords, splitBulkFile } from '../graph/ladybug-bulk-file.js';
 
 /** Relationships exported and held at once: about 250 bytes of entries each. */
@@ -90,10 +90,11 @@ const affiliateEntry = (
 /**
  * A bulk file (id, state, entries) that lists are appended to, then COPYed in. Entries go in
  * sorted: a list reads the same whichever way it was built (from an export, or from the rows a
- * bulk import parsed), and the affiliates reader's sort is a pass over sorted entries.
+ * bulk import parsed), and the affiliates reader's sort is a pass over sorted entries. Entries are
+ * joined by line breaks (LadybugDB) unless `format` says otherwise.
  */
-function listFile(file: string) {
-  fs.writeFileSync(file, `${csvHeader(COLUMNS)}\n`);
+function listFile(file: string, format = { header: csvHeader(COLUMNS), separator: '\n' }) {
+  fs.writeFileSync(file, `${format.header}\n`);
   let rows = 0;
   return {
     append(lists: Map<string, Lists>) {
@@ -102,7 +103,7 @@ function listFile(file: string) {
         let buffer: string[] = [];
         for (const [id, { state, entries }] of lists) {
           entries.sort();
-          buffer.push(`${csvRow(COLUMNS, { id, state, entries: entries.join('\n') })}\n`);
+          buffer.push(`${csvRow(COLUMNS, { id, state, entries: entries.join(format.separator) })}\n`);
           if (buffer.length >= 10_000) {
             fs.writeSync(fd, buffer.join(''));
             buffer = [];
@@ -114,13 +115,17 @@ function listFile(file: string) {
         fs.closeSync(fd);
       }
     },
+    /** The file as a bulk file; entries joined by line breaks make it one to read serially. */
+    file: (): BulkFile => ({ path: file, columns: COLUMNS, dates: [], lineBreaks: format.separator === '\n' }),
+    get rows() {
+      return rows;
+    },
     async copy(t: Required<Pick<GraphTx, 'bulkFile' | 'checkpoint'>>, query: string) {
       if (!rows) return;
       // What was written before stays in the buffer pool until a checkpoint: without one the
       // deleted rows left no room in a 1 GB pool for a COPY of every supervisor list.
       await t.checkpoint();
-      // Entries hold line breaks: the file is read serially.
-      await t.bulkFile(query, { path: file, columns: COLUMNS, dates: [], lineBreaks: true });
+      await t.bulkFile(query, this.file());
     },
   };
 }
@@ -271,8 +276,8 @@ export function parsedReadModels() {
   /** Per relationship: relationshipListFields. */
   const edges: string[] = [];
   const stateOf = (c: number) => fields[c].slice(0, fields[c].indexOf('\t'));
-  const write = (file: string, key: number[], entry: (i: number) => string) => {
-    const out = listFile(file);
+  const write = (file: string, format: Parameters<typeof listFile>[1], key: number[], entry: (i: number) => string) => {
+    const out = listFile(file, format);
     const { start, order } = groupByKey(key, ids.length);
     let batch = new Map<string, Lists>();
     for (let c = 0; c < ids.length; c++) {
@@ -303,23 +308,24 @@ export function parsedReadModels() {
     /** A relationship listed again: its later row's values win, as on the upsert path. */
     setRelationship: (n: number, listFields: string) => void (edges[n] = listFields),
     /**
-     * Writes the lists into files in `dir` (while the engine loads what came before); the
-     * returned copy() loads each file into its table, which must be empty.
+     * Writes the lists into files in `dir` (while the engine loads what came before) and hands
+     * them to `sink`, the affiliate lists first, into tables that must be empty.
      */
-    write(dir: string) {
-      const supervisorLists = write(path.join(dir, 'supervisor-lists.csv'), affiliates, (i) => {
+    write(dir: string, sink: Pick<BulkSink, 'header' | 'entrySeparator'>) {
+      const format = (kind: BulkKind) => ({ header: sink.header(kind, COLUMNS, []), separator: sink.entrySeparator });
+      const supervisorLists = write(path.join(dir, 'supervisor-lists.csv'), format('supervisorLists'), affiliates, (i) => {
         const [type, start, role, end] = edges[i].split('\t');
         return supervisorEntry(ids[supervisors[i]], role, type, start, end);
       });
-      const affiliateLists = write(path.join(dir, 'affiliate-lists.csv'), supervisors, (i) => {
+      const affiliateLists = write(path.join(dir, 'affiliate-lists.csv'), format('affiliateLists'), supervisors, (i) => {
         const [type, start, role, end] = edges[i].split('\t');
         const [, sortKey, number, licenseType, fullName, businessName] = fields[affiliates[i]].split('\t');
         return affiliateEntry(sortKey, ids[affiliates[i]], type, start, role, end, number, licenseType, fullName, businessName);
       });
       return {
-        async copy(t: Required<Pick<GraphTx, 'bulkFile' | 'checkpoint'>>, q: Pick<ReadModelQueries, 'copySupervisorLists' | 'copyAffiliateLists'>) {
-          await affiliateLists.copy(t, q.copyAffiliateLists);
-          await supervisorLists.copy(t, q.copySupervisorLists);
+        async load(to: Pick<BulkSink, 'load'>) {
+          if (affiliateLists.rows) await to.load('affiliateLists', affiliateLists.file());
+          if (supervisorLists.rows) await to.load('supervisorLists', supervisorLists.file());
         },
       };
     },

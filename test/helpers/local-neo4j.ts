@@ -49,6 +49,17 @@ export interface LocalNeo4j {
   output(): string;
 }
 
+/**
+ * Runs Neo4j's offline importer through the launcher (`run.mjs import`) into `dataDir`'s store,
+ * which no Neo4j may have open; fails with the importer's output.
+ */
+export function importIntoLocalNeo4j(dataDir: string, options: string[]) {
+  fetchNeo4jJars();
+  const run = spawnSync(process.execPath, [LAUNCHER, 'import', ...options], { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir } });
+  if (run.status !== 0) throw new Error(`the offline import failed (exit ${run.status}):\n${run.stdout}${run.stderr}`);
+  return run.stdout;
+}
+
 /** Starts the launcher with its data under `dataDir` and waits until it says it is ready. */
 export async function startLocalNeo4j(options: { dataDir: string; password: string; browser?: boolean }): Promise<LocalNeo4j> {
   fetchNeo4jJars();

@@ -1,7 +1,10 @@
 // npm run neo4j: a local Neo4j without Docker. Fetches the jars once (Maven), then runs Main.java
 // with the data under DATA_DIR/neo4j, until SIGTERM or Ctrl-C. `--fetch` only fetches the jars.
+// `import <option>...` runs Neo4j's offline importer (neo4j-admin database import full) into the
+// same data's `neo4j` database instead, with the same conf: a first load, while Neo4j is stopped.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -56,6 +59,18 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes(
   if (!has('java', ['-version'])) fail('Java is not installed: Neo4j 5.26 needs a Java 17 or 21 runtime (apt-get install openjdk-17-jre-headless)');
   fetchJars();
   const home = path.resolve(process.env.DATA_DIR ?? 'data', 'neo4j');
+  if (process.argv[2] === 'import') {
+    // The admin tool reads neo4j.conf from the folder NEO4J_CONF names.
+    const confDir = fs.mkdtempSync(path.join(os.tmpdir(), 'neo4j-conf-'));
+    fs.copyFileSync(CONF, path.join(confDir, 'neo4j.conf'));
+    fs.mkdirSync(home, { recursive: true });
+    const run = spawnSync('java', ['-cp', path.join(LIB, '*'), 'org.neo4j.cli.AdminTool', 'database', 'import', 'full', 'neo4j', ...process.argv.slice(3)], {
+      stdio: 'inherit',
+      env: { ...process.env, NEO4J_HOME: home, NEO4J_CONF: confDir },
+    });
+    fs.rmSync(confDir, { recursive: true, force: true });
+    process.exit(run.status ?? 1);
+  }
   if (!process.env.NEO4J_PASSWORD) fail('set NEO4J_PASSWORD (at least 8 characters): the neo4j user gets it, and the service connects with it');
   const child = spawn('java', [...heapArgs(), `-Dneo4j.conf=${CONF}`, '-cp', path.join(LIB, '*'), path.join(HERE, 'Main.java')], {
     stdio: 'inherit',

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { importRepo, openGraph } from '../../src/deps.js';
+import type { GraphEngine } from '../../src/graph/graph-port.js';
+import { neo4jImportFiles } from '../../src/graph/neo4j-import-files.js';
+import { importFolder, importFolderToSink } from '../../src/ingest/canonical-import.js';
+import { contents } from '../helpers/graph-contents.js';
+import { emptyGraph, files, fixture } from '../helpers/graph.js';
+import { importIntoLocalNeo4j, startLocalNeo4j, tempDir, type LocalNeo4j } from '../helpers/local-neo4j.js';
+import { folderWith } from '../helpers/source-files.js';
+
+// The first load of a national dataset on Neo4j goes through Neo4j's offline importer (see
+// src/graph/neo4j-import-files.ts): the store it writes must hold what the service's own import
+// over Bolt writes, read models included, with the same report.
+const NOW = new Date('2026-11-20T12:00:00.000Z');
+const cleanup: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const step of cleanup.reverse()) await step();
+});
+
+/** Neo4j's read-model lists hold their entries unordered when Cypher builds them. */
+const sortedLists = (c: Awaited<ReturnType<typeof contents>>) => ({
+  ...c,
+  supervisorLists: c.supervisorLists.map((x) => ({ ...x, entries: [...(x.entries as string[])].sort() })),
+  affiliateLists: c.affiliateLists.map((x) => ({ ...x, entries: [...(x.entries as string[])].sort() })),
+});
+
+async function offlineLoad(folder: string): Promise<{ graph: GraphEngine; neo4j: LocalNeo4j; summary: unknown; output: string }> {
+  const input = tempDir('lvs-neo4j-import-files-');
+  const data = tempDir('lvs-neo4j-offline-');
+  cleanup.push(input.remove, data.remove);
+  const out = neo4jImportFiles(input.dir);
+  const { summary, jurisdictions } = await importFolderToSink(files, out.sink, folder, { now: () => NOW });
+  const output = importIntoLocalNeo4j(data.dir, out.importOptions(jurisdictions));
+  const neo4j = await startLocalNeo4j({ dataDir: data.dir, password: 'offline-import-test' });
+  cleanup.push(() => neo4j.stop());
+  const graph = await openGraph({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 64, GRAPH_CONNECTIONS: 1, GRAPH_QUERY_TIMEOUT_MS: 30_000, NEO4J_URI: neo4j.uri, NEO4J_USER: 'neo4j', NEO4J_PASSWORD: neo4j.password }, files);
+  cleanup.push(() => graph.close());
+  await out.runStatements(graph);
+  return { graph, neo4j, summary, output };
+}
+
+describe('the first load of a folder through Neo4j\'s offline importer', () => {
+  it('when a folder is imported offline then the store holds what the import over Bolt writes, with the same report', async () => {
+    // The fixture with a relationship listed twice (the later row's values win) and an affiliate
+    // whose name holds a tab and a line break (a multi-line field for the importer).
+    const small = fixture('small');
+    const folder = folderWith({
+      'jurisdictions.csv': fs.readFileSync(path.join(small, 'jurisdictions.csv'), 'utf8'),
+      'credentials.csv': `${fs.readFileSync(path.join(small, 'credentials.csv'), 'utf8').trimEnd()}\nTX,900001-SA,salesperson,,Active,,person,"ANNA\tMAE\nLEE",,,,,,,,,,,,,,,,,,fixture,2026-11-01,,\n`,
+      'relationships.csv':
+        `${fs.readFileSync(path.join(small, 'relationships.csv'), 'utf8').trimEnd()}\nTX,300001-B,TX,763828-SA,broker_associate,sponsoring_broker,2018-01-01,2026-08-31,fixture-2\n` +
+        'TX,100001-B,TX,900001-SA,salesperson,sponsoring_broker,2021-03-01,,fixture\n',
+    });
+    const offline = await offlineLoad(folder);
+    expect(offline.output).toMatch(/IMPORT DONE/);
+
+    const bolt = await emptyGraph('neo4j');
+    cleanup.push(() => bolt.close());
+    const summary = await importFolder(importRepo(bolt, files), folder, { now: () => NOW });
+
+    expect({ ...(offline.summary as object), elapsed_ms: 0 }).toEqual({ ...summary, elapsed_ms: 0 });
+    const [x, y] = [sortedLists(await contents(offline.graph)), sortedLists(await contents(bolt))];
+    expect(x.credentials.length).toBeGreaterThan(5);
+    expect(x.links.length).toBeGreaterThan(5);
+    expect(x.affiliateLists.length).toBeGreaterThan(1);
+    expect(x).toEqual(y);
+    // What contents() leaves out: the jurisdictions' coverage and sources, and value types.
+    const jurisdictions = 'MATCH (s:Source)-[:PUBLISHES]->(j:Jurisdiction) RETURN j.code AS code, j.name AS name, j.relationship_coverage AS coverage, s.id AS source, s.last_import_rows AS rows ORDER BY code';
+    expect(await offline.graph.read(jurisdictions)).toEqual(await bolt.read(jurisdictions));
+    const types = 'MATCH (c:LicenseCredential) RETURN DISTINCT valueType(c.issue_date) AS issued, valueType(c.data_source_notes) AS notes, valueType(c.last_verified) AS verified ORDER BY issued, notes';
+    expect(await offline.graph.read(types)).toEqual(await bolt.read(types));
+  });
+});
