@@ -69,6 +69,8 @@ export function neo4jImportFiles(dir: string) {
         '--bad-tolerance=0',
         '--auto-skip-subsequent-headers=true',
         '--overwrite-destination=true',
+        // Its default is import.report in the working directory.
+        `--report-file=${path.join(dir, 'import.report')}`,
         `--multiline-fields=${lineBreaks}`,
         `--nodes=Jurisdiction=${jurisdictionsFile}`,
       ];
