@@ -72,6 +72,8 @@ export function neo4jImportFiles(dir: string) {
         // Its default is import.report in the working directory.
         `--report-file=${path.join(dir, 'import.report')}`,
         `--multiline-fields=${lineBreaks}`,
+        // A buffer holds at least one whole field: the largest broker's affiliate list is 4 MB at 3M.
+        '--read-buffer-size=64m',
         `--nodes=Jurisdiction=${jurisdictionsFile}`,
       ];
       for (const [kind, paths] of files) {
