@@ -7,7 +7,9 @@ import { localNeo4jMissing } from './test/helpers/local-neo4j.js';
 // conformance, ingest, and the *.neo4j.test.ts files, end-to-end ones among them; accounts, HTTP
 // conventions and the contract do not depend on the engine) on one real Neo4j, a file at a time: each wipes the
 // database it starts from (Community has one user database). test/helpers/neo4j-global-setup.ts
-// finds or starts that Neo4j; without one the project is left out, saying why once.
+// finds or starts that Neo4j; without one the project is left out, saying why once. Files that
+// start a Neo4j of their own (the outage drill, the offline import) run in `ladybug`, beside the
+// others, and skip saying why where no local Neo4j can run.
 const NEO4J_FILES = [
   'test/api/licensees.test.ts',
   'test/api/relationships.test.ts',

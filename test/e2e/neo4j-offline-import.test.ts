@@ -6,13 +6,16 @@ import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { neo4jImportFiles } from '../../src/graph/neo4j-import-files.js';
 import { importFolder, importFolderToSink } from '../../src/ingest/canonical-import.js';
 import { contents } from '../helpers/graph-contents.js';
-import { emptyGraph, files, fixture } from '../helpers/graph.js';
-import { importIntoLocalNeo4j, startLocalNeo4j, tempDir, type LocalNeo4j } from '../helpers/local-neo4j.js';
+import { files, fixture } from '../helpers/graph.js';
+import { importIntoLocalNeo4j, localNeo4jMissing, startLocalNeo4j, tempDir, type LocalNeo4j } from '../helpers/local-neo4j.js';
 import { folderWith } from '../helpers/source-files.js';
 
 // The first load of a national dataset on Neo4j goes through Neo4j's offline importer (see
 // src/graph/neo4j-import-files.ts): the store it writes must hold what the service's own import
-// over Bolt writes, read models included, with the same report.
+// over Bolt writes, read models included, with the same report. A Neo4j of the test's own holds
+// both loads in turn, so the file runs beside the LadybugDB files.
+const missing = localNeo4jMissing();
+if (missing && process.env.REQUIRE_NEO4J === '1') throw new Error(`REQUIRE_NEO4J=1 but the offline import cannot run: ${missing}`);
 const NOW = new Date('2026-11-20T12:00:00.000Z');
 const cleanup: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -41,7 +44,7 @@ async function offlineLoad(folder: string): Promise<{ graph: GraphEngine; neo4j:
   return { graph, neo4j, summary, output };
 }
 
-describe('the first load of a folder through Neo4j\'s offline importer', () => {
+describe.skipIf(missing)(`the first load of a folder through Neo4j's offline importer${missing ? `: skipped, ${missing}` : ''}`, () => {
   it('when a folder is imported offline then the store holds what the import over Bolt writes, with the same report', async () => {
     // The fixture with a relationship listed twice (the later row's values win) and an affiliate
     // whose name holds a tab and a line break (a multi-line field for the importer).
@@ -55,21 +58,24 @@ describe('the first load of a folder through Neo4j\'s offline importer', () => {
     });
     const offline = await offlineLoad(folder);
     expect(offline.output).toMatch(/IMPORT DONE/);
+    const jurisdictions = 'MATCH (s:Source)-[:PUBLISHES]->(j:Jurisdiction) RETURN j.code AS code, j.name AS name, j.relationship_coverage AS coverage, s.id AS source, s.last_import_rows AS rows ORDER BY code';
+    const types = 'MATCH (c:LicenseCredential) RETURN DISTINCT valueType(c.issue_date) AS issued, valueType(c.data_source_notes) AS notes, valueType(c.last_verified) AS verified ORDER BY issued, notes';
+    const written = { contents: sortedLists(await contents(offline.graph)), jurisdictions: await offline.graph.read(jurisdictions), types: await offline.graph.read(types) };
 
-    const bolt = await emptyGraph('neo4j');
-    cleanup.push(() => bolt.close());
+    // The same Neo4j, emptied, loaded over Bolt.
+    const bolt = offline.graph;
+    await bolt.writeTransaction((t) => t.run('MATCH (n) DETACH DELETE n'));
     const summary = await importFolder(importRepo(bolt, files), folder, { now: () => NOW });
 
     expect({ ...(offline.summary as object), elapsed_ms: 0 }).toEqual({ ...summary, elapsed_ms: 0 });
-    const [x, y] = [sortedLists(await contents(offline.graph)), sortedLists(await contents(bolt))];
+    const [x, y] = [written.contents, sortedLists(await contents(bolt))];
     expect(x.credentials.length).toBeGreaterThan(5);
     expect(x.links.length).toBeGreaterThan(5);
     expect(x.affiliateLists.length).toBeGreaterThan(1);
     expect(x).toEqual(y);
     // What contents() leaves out: the jurisdictions' coverage and sources, and value types.
-    const jurisdictions = 'MATCH (s:Source)-[:PUBLISHES]->(j:Jurisdiction) RETURN j.code AS code, j.name AS name, j.relationship_coverage AS coverage, s.id AS source, s.last_import_rows AS rows ORDER BY code';
-    expect(await offline.graph.read(jurisdictions)).toEqual(await bolt.read(jurisdictions));
-    const types = 'MATCH (c:LicenseCredential) RETURN DISTINCT valueType(c.issue_date) AS issued, valueType(c.data_source_notes) AS notes, valueType(c.last_verified) AS verified ORDER BY issued, notes';
-    expect(await offline.graph.read(types)).toEqual(await bolt.read(types));
+    expect(written.jurisdictions).toEqual(await bolt.read(jurisdictions));
+    expect(written.jurisdictions.length).toBeGreaterThan(0);
+    expect(written.types).toEqual(await bolt.read(types));
   });
 });
