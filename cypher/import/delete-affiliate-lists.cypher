@@ -1,5 +1,5 @@
 // Removes the affiliate lists of $state before they are written afresh
-// (engine/neo4j/affiliate-list.cypher, or src/ingest/read-models.ts on LadybugDB).
+// (src/ingest/read-models.ts; LadybugDB only).
 MATCH (x:AffiliateList)
 WHERE x.state = $state
 DELETE x

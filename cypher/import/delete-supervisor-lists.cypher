@@ -1,5 +1,5 @@
 // Removes the supervisor lists of $state before they are written afresh
-// (engine/neo4j/supervisor-list.cypher, or src/ingest/read-models.ts on LadybugDB).
+// (src/ingest/read-models.ts; LadybugDB only).
 MATCH (x:SupervisorList)
 WHERE x.state = $state
 DELETE x

@@ -5,10 +5,7 @@ CREATE CONSTRAINT licensee_id IF NOT EXISTS FOR (l:Licensee) REQUIRE l.id IS UNI
 CREATE CONSTRAINT brokerage_id IF NOT EXISTS FOR (b:Brokerage) REQUIRE b.id IS UNIQUE;
 CREATE CONSTRAINT jurisdiction_code IF NOT EXISTS FOR (j:Jurisdiction) REQUIRE j.code IS UNIQUE;
 CREATE CONSTRAINT source_id IF NOT EXISTS FOR (s:Source) REQUIRE s.id IS UNIQUE;
-CREATE CONSTRAINT supervisor_list_id IF NOT EXISTS FOR (x:SupervisorList) REQUIRE x.id IS UNIQUE;
-CREATE CONSTRAINT affiliate_list_id IF NOT EXISTS FOR (x:AffiliateList) REQUIRE x.id IS UNIQUE;
-CREATE INDEX supervisor_list_state IF NOT EXISTS FOR (x:SupervisorList) ON (x.state);
-CREATE INDEX affiliate_list_state IF NOT EXISTS FOR (x:AffiliateList) ON (x.state);
+CREATE CONSTRAINT migration_id IF NOT EXISTS FOR (m:Migration) REQUIRE m.id IS UNIQUE;
 CREATE INDEX license_credential_state_number IF NOT EXISTS FOR (c:LicenseCredential) ON (c.state, c.license_number);
 CREATE INDEX license_credential_state_sort IF NOT EXISTS FOR (c:LicenseCredential) ON (c.state, c.sort_key);
 CREATE INDEX license_credential_source IF NOT EXISTS FOR (c:LicenseCredential) ON (c.source);
@@ -23,4 +20,18 @@ CREATE INDEX supervises_effective_to IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (
 CREATE INDEX supervises_effective_from IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.effective_from);
 CREATE INDEX supervises_affiliate_role IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.affiliate_role);
 CREATE INDEX supervises_source IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.source);
-CREATE INDEX supervises_relationship_type IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.relationship_type)
+CREATE INDEX supervises_relationship_type IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.relationship_type);
+// Neo4j is read by traversal: the read models a database written before kept go (the lists and
+// each credential's JSON doc), in batches (a national graph holds millions), with their schema.
+// The doc's removal scans every credential, so it runs once, marked by a Migration node.
+OPTIONAL MATCH (m:Migration {id: 'no-read-models'})
+WITH m WHERE m IS NULL
+MATCH (c:LicenseCredential) WHERE c.doc IS NOT NULL
+CALL (c) { REMOVE c.doc } IN TRANSACTIONS OF 10000 ROWS;
+MERGE (:Migration {id: 'no-read-models'});
+MATCH (x:SupervisorList) CALL (x) { DETACH DELETE x } IN TRANSACTIONS OF 10000 ROWS;
+MATCH (x:AffiliateList) CALL (x) { DETACH DELETE x } IN TRANSACTIONS OF 10000 ROWS;
+DROP CONSTRAINT supervisor_list_id IF EXISTS;
+DROP CONSTRAINT affiliate_list_id IF EXISTS;
+DROP INDEX supervisor_list_state IF EXISTS;
+DROP INDEX affiliate_list_state IF EXISTS

@@ -45,6 +45,8 @@ export type BulkKind = 'credentials' | 'licensees' | 'jurisdictionLinks' | 'hold
 export interface BulkSink {
   /** The header line of a file of `kind`. */
   header(kind: BulkKind, columns: string[], dates: string[]): string;
+  /** Whether the engine keeps the supervision read models (the list kinds). */
+  readonly readModels: boolean;
   /** Joins a read-model list's entries inside one field. */
   readonly entrySeparator: string;
   /** Takes a finished file; its path is the caller's to remove afterwards. */

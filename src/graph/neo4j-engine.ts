@@ -29,13 +29,17 @@ export function toNeo4jParams(value: unknown): unknown {
   return value;
 }
 
-/** Results as plain JSON: Integer to number, Date to YYYY-MM-DD, DateTime to ISO 8601. */
+/** Results as plain JSON: Integer to number, Date to YYYY-MM-DD, DateTime to ISO 8601, in lists and maps too. */
 export function normalizeNeo4jValue(value: unknown): unknown {
   if (neo4j.isInt(value)) return (value as { toNumber(): number }).toNumber();
   if (typeof value === 'bigint') return Number(value);
   if (neo4j.isDate(value)) return value.toString();
   if (neo4j.isDateTime(value) || neo4j.isLocalDateTime(value)) return new Date(value.toString()).toISOString();
   if (Array.isArray(value)) return value.map(normalizeNeo4jValue);
+  // A Cypher map (a projection): nodes and relationships are never returned whole.
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalizeNeo4jValue(v)]));
+  }
   return value;
 }
 

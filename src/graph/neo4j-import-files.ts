@@ -9,16 +9,24 @@ import path from 'node:path';
 import type { BulkFile, BulkKind, BulkSink, GraphEngine, Params } from './graph-port.js';
 import { FIELD_SEPARATOR, NOTES_SEPARATOR, QUOTE, csvHeader } from './ladybug-bulk-file.js';
 
-/** Label or type, and the typed header column of each column that is not a plain string. */
-const LAYOUT: Record<BulkKind, { node?: string; relationship?: string; typed: Record<string, string> }> = {
-  credentials: { node: 'LicenseCredential', typed: { id: 'id:ID(LicenseCredential)', data_source_notes: 'data_source_notes:string[]' } },
+/**
+ * Label or type, and the typed header column of each column that is not a plain string. No
+ * read-model lists: Neo4j reads the relationships by traversal.
+ */
+const LAYOUT: Partial<Record<BulkKind, { node?: string; relationship?: string; typed: Record<string, string> }>> = {
+  // No JSON read model (doc) either: Neo4j reads the credential's fields.
+  credentials: { node: 'LicenseCredential', typed: { id: 'id:ID(LicenseCredential)', data_source_notes: 'data_source_notes:string[]', doc: ':IGNORE' } },
   licensees: { node: 'Licensee', typed: { id: 'id:ID(Licensee)' } },
   jurisdictionLinks: { relationship: 'IN_JURISDICTION', typed: { from: ':START_ID(LicenseCredential)', to: ':END_ID(Jurisdiction)' } },
   holds: { relationship: 'HOLDS', typed: { from: ':START_ID(Licensee)', to: ':END_ID(LicenseCredential)' } },
   links: { relationship: 'SUPERVISES', typed: { from: ':START_ID(LicenseCredential)', to: ':END_ID(LicenseCredential)' } },
-  supervisorLists: { node: 'SupervisorList', typed: { entries: 'entries:string[]' } },
-  affiliateLists: { node: 'AffiliateList', typed: { entries: 'entries:string[]' } },
 };
+
+function layout(kind: BulkKind) {
+  const found = LAYOUT[kind];
+  if (!found) throw new Error(`Neo4j's import takes no ${kind}`);
+  return found;
+}
 
 const unicode = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
@@ -28,9 +36,11 @@ export function neo4jImportFiles(dir: string) {
   const statements: { query: string; params: Params }[] = [];
   let lineBreaks = false;
   const sink: BulkSink = {
-    header: (kind, columns, dates) => csvHeader(columns.map((c) => LAYOUT[kind].typed[c] ?? (dates.includes(c) ? `${c}:date` : c))),
+    header: (kind, columns, dates) => csvHeader(columns.map((c) => layout(kind).typed[c] ?? (dates.includes(c) ? `${c}:date` : c))),
+    readModels: false,
     entrySeparator: NOTES_SEPARATOR,
     async load(kind, file: BulkFile) {
+      layout(kind);
       const own = path.join(dir, `${kind}-${(files.get(kind)?.length ?? 0) + 1}.csv`);
       try {
         fs.renameSync(file.path, own);
@@ -72,12 +82,10 @@ export function neo4jImportFiles(dir: string) {
         // Its default is import.report in the working directory.
         `--report-file=${path.join(dir, 'import.report')}`,
         `--multiline-fields=${lineBreaks}`,
-        // A buffer holds at least one whole field: the largest broker's affiliate list is 4 MB at 3M.
-        '--read-buffer-size=64m',
         `--nodes=Jurisdiction=${jurisdictionsFile}`,
       ];
       for (const [kind, paths] of files) {
-        const { node, relationship } = LAYOUT[kind];
+        const { node, relationship } = layout(kind);
         options.push(node ? `--nodes=${node}=${paths.join(',')}` : `--relationships=${relationship}=${paths.join(',')}`);
       }
       return options;

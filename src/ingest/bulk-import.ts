@@ -217,6 +217,7 @@ function copySink(t: GraphTx, q: ImportRepo['bulk']['queries']): BulkSink {
   };
   return {
     header: (_kind, columns) => csvHeader(columns),
+    readModels: true,
     entrySeparator: '\n',
     async load(kind, file) {
       // What was written before stays in the buffer pool until a checkpoint: without one the
@@ -383,7 +384,7 @@ async function loadRelationships(sink: BulkSink, q: BulkStatements, pool: Return
   }
   const taken = links.take();
   // Written while the engine loads the credentials.
-  const lists = readModels.write(dir, sink);
+  const lists = sink.readModels ? readModels.write(dir, sink) : undefined;
   // Both ends must be loaded first.
   await credentialsWritten;
   if (taken.rows) await sink.load('links', taken);

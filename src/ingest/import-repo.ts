@@ -25,8 +25,11 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
     readModelsPresent: files.get('import/read-models-present'),
     anyRelationship: files.get('import/any-relationship'),
   };
-  // Neo4j aggregates the lists in Cypher; LadybugDB builds them from an export (read-models.ts).
-  const listStatements = graph.name === 'neo4j' ? { supervisorList: files.get('engine/neo4j/supervisor-list'), affiliateList: files.get('engine/neo4j/affiliate-list') } : undefined;
+  // Only LadybugDB keeps supervision read models (built from an export, read-models.ts): Neo4j
+  // reads the relationships by traversal.
+  const readModels = graph.name === 'ladybug';
+  /** Rows as the engine stores them: Neo4j keeps no JSON read model (doc) either. */
+  const stored = (rows: Row[]) => (readModels ? rows : rows.map((r) => ({ ...r, doc: null })));
   const readModelQueries: ReadModelQueries = {
     rows: files.get('engine/ladybug/read-model-rows'),
     copySupervisorLists: files.get('engine/ladybug/copy-supervisor-lists'),
@@ -64,59 +67,37 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles) {
     return [...supervising];
   };
   const writeCounts = (t: GraphTx, rows: { state: string; rows: number }[], now: string) => t.run(q.refreshCounts, { rows, now });
-  /** Neo4j: each state's lists swapped by one step (delete, then build), the supervisor lists first. */
-  const listSteps = (which: { supervised: string[]; supervising: string[] }) => {
-    if (!listStatements) throw new Error(`no read-model statements for ${graph.name}`);
-    const step = (remove: string, build: string, state: string) => async (t: GraphTx) => {
-      await t.run(remove, { state });
-      await t.run(build, { state });
-    };
-    return [
-      ...which.supervised.map((state) => step(q.deleteSupervisorLists, listStatements.supervisorList, state)),
-      ...which.supervising.map((state) => step(q.deleteAffiliateLists, listStatements.affiliateList, state)),
-    ];
-  };
   /**
    * Rebuilds the supervision read models of the given states (see readModelStates): every write
    * unit that adds, changes or removes credentials or relationships runs it last, with the states
-   * of both ends of what it wrote. On Neo4j one state per statement.
+   * of both ends of what it wrote. Nothing on Neo4j.
    */
   const writeReadModels = async (t: GraphTx, states: Iterable<string>) => {
     const list = [...states];
-    if (!list.length) return;
+    if (!readModels || !list.length) return;
+    if (!t.exportFile || !t.bulkFile || !t.checkpoint) throw new Error(`${graph.name} cannot build read models`);
     const pairs = (await t.run(q.stateSupervisionPairs)) as unknown as StatePair[];
-    const which = readModelStates(list, pairs);
-    if (t.exportFile && t.bulkFile && t.checkpoint) {
-      return writeReadModelsFromExport({ run: t.run, exportFile: t.exportFile, bulkFile: t.bulkFile, checkpoint: t.checkpoint }, readModelQueries, which, pairs);
-    }
-    for (const step of listSteps(which)) await step(t);
+    await writeReadModelsFromExport({ run: t.run, exportFile: t.exportFile, bulkFile: t.bulkFile, checkpoint: t.checkpoint }, readModelQueries, readModelStates(list, pairs), pairs);
   };
   return {
+    stored,
     writeJurisdictions,
     removeDemo,
     writeCounts,
     writeReadModels,
-    /**
-     * As one large unit on LadybugDB (a state's lists may not fit one transaction's memory there).
-     * Neo4j holds a transaction on its heap: a national load's lists in one passed 4.2 GB, so each
-     * state's lists are swapped in a transaction of their own (readers see a state's old or new lists).
-     */
+    /** As one large unit (a state's lists may not fit one transaction's memory). */
     refreshReadModels: async (states: Iterable<string>) => {
-      if (!listStatements) return graph.writeLarge((t) => writeReadModels(t, states));
-      const list = [...states];
-      if (!list.length) return;
-      const which = readModelStates(list, (await graph.read(q.stateSupervisionPairs)) as unknown as StatePair[]);
-      for (const step of listSteps(which)) await graph.writeLarge(step);
+      if (readModels) await graph.writeLarge((t) => writeReadModels(t, states));
     },
-    /** Whether the graph holds relationships without read models (written before they existed). */
-    readModelsMissing: async () => (await graph.read(q.readModelsPresent)).length === 0 && (await graph.read(q.anyRelationship)).length > 0,
+    /** Whether the graph holds relationships without the read models its engine keeps (written before they existed). */
+    readModelsMissing: async () => readModels && (await graph.read(q.readModelsPresent)).length === 0 && (await graph.read(q.anyRelationship)).length > 0,
     async jurisdictionCodes(): Promise<Set<string>> {
       return new Set((await graph.read(q.jurisdictionCodes)).map((r) => r.code as string));
     },
     upsertJurisdictions: (rows: Row[]) => tx((t) => writeJurisdictions(t, rows)),
     upsertCredentials: (rows: Row[], context: Row[]) =>
       tx(async (t) => {
-        await t.run(q.upsertCredentials, { rows });
+        await t.run(q.upsertCredentials, { rows: stored(rows) });
         await t.run(q.detachOtherHolders, { rows: rows.map((r) => ({ id: r.id, licensee_id: r.licensee_id })) });
         await t.run(q.clearBrokerageContext, { ids: rows.map((r) => r.id) });
         if (context.length) await t.run(q.linkBrokerageContext, { rows: context });

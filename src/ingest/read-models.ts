@@ -78,10 +78,10 @@ const push = (lists: Map<string, Lists>, id: string, state: string, entry: strin
 const COLUMNS = ['id', 'state', 'entries'];
 
 type EntryField = string | null | undefined;
-/** A supervisor list entry (see engine/neo4j/supervisor-list.cypher); a null field is empty. */
+/** A supervisor list entry (LadybugDB: one per relationship into a credential); a null field is empty. */
 const supervisorEntry = (supervisorId: EntryField, role: EntryField, type: EntryField, start: EntryField, end: EntryField) =>
   [supervisorId, role, type, start, end].join('\t');
-/** An affiliate list entry (see engine/neo4j/affiliate-list.cypher): sort key and id lead, so entries sort in the affiliates order. */
+/** An affiliate list entry (LadybugDB: one per relationship out of a credential): sort key and id lead, so entries sort in the affiliates order. */
 const affiliateEntry = (
   sortKey: EntryField, affiliateId: EntryField, type: EntryField, start: EntryField, role: EntryField, end: EntryField,
   number: EntryField, licenseType: EntryField, fullName: EntryField, businessName: EntryField,

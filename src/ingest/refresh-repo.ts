@@ -1,4 +1,4 @@
-import { decodeDoc } from '../domain/credential-doc.js';
+import { decodeDoc, encodeDoc } from '../domain/credential-doc.js';
 import type { GraphEngine, GraphTx, Row } from '../graph/graph-port.js';
 import type { QueryFiles } from '../graph/query-files.js';
 import { CREDENTIAL_DATES } from './bulk-chunks.js';
@@ -41,6 +41,7 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     bulkCreateLinks: q('engine/ladybug/create-links'),
     existing: q('refresh/existing-credentials'),
     docs: q('refresh/docs'),
+    records: q('engine/neo4j/credentials'),
     openLinks: q('refresh/open-links'),
     known: q('refresh/known-credentials'),
     closeLinks: q('refresh/close-links'),
@@ -84,10 +85,15 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
         effective_to: orNull((l.effective_tos as string[])[i]),
       }));
     },
+    /** The JSON read models of credentials by id; on Neo4j, which keeps none, made from their fields. */
     async docs(t: GraphTx, ids: string[]): Promise<Map<string, string>> {
       const out = new Map<string, string>();
       for (let i = 0; i < ids.length; i += 2000) {
-        for (const r of await t.run(queries.docs, { ids: ids.slice(i, i + 2000) })) out.set(decodeDoc(r.doc as string).id as string, r.doc as string);
+        if (graph.name === 'neo4j') {
+          for (const r of await t.run(queries.records, { ids: ids.slice(i, i + 2000) })) out.set((r.record as Row).id as string, encodeDoc(r.record as Row));
+        } else {
+          for (const r of await t.run(queries.docs, { ids: ids.slice(i, i + 2000) })) out.set(decodeDoc(r.doc as string).id as string, r.doc as string);
+        }
       }
       return out;
     },
@@ -106,7 +112,7 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
      */
     async writeCredentials(t: GraphTx, { created, licensees, updated, moved, context, touched }: CredentialWrites) {
       if (touched.length) {
-        const rows = touched.map((r) => ({ id: r.id, snapshot_date: r.snapshot_date, last_verified: r.last_verified, data_source_notes: r.data_source_notes, doc: r.doc }));
+        const rows = imports.stored(touched.map((r) => ({ id: r.id, snapshot_date: r.snapshot_date, last_verified: r.last_verified, data_source_notes: r.data_source_notes, doc: r.doc })));
         if (t.bulk) await t.bulk(queries.bulkTouchCredentials, rows, ['snapshot_date']);
         else await batched(t, queries.touchCredentials, rows);
       }
@@ -115,11 +121,11 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
           await t.bulk(queries.bulkCreateCredentials, created.map(({ licensee_id: _l, licensee_key: _k, display_name: _d, context_brokerage: _c, ...node }) => node), CREDENTIAL_DATES);
           // One row per licensee: the parallel reader would MERGE a repeated key concurrently.
           if (licensees.length) await t.bulk(queries.bulkMergeLicensees, licensees, []);
-        } else await t.run(queries.createCredentials, { rows: created });
+        } else await t.run(queries.createCredentials, { rows: imports.stored(created) });
       }
       if (updated.length) {
         if (t.bulk) await t.bulk(queries.bulkUpdateCredentials, updated.map(({ licensee_id: _l, licensee_key: _k, display_name: _d, context_brokerage: _c, ...node }) => node), CREDENTIAL_DATES);
-        else await batched(t, queries.updateCredentials, updated);
+        else await batched(t, queries.updateCredentials, imports.stored(updated));
         const ids = updated.map((r) => r.id);
         for (let i = 0; i < ids.length; i += 2000) await t.run(queries.clearBrokerageContext, { ids: ids.slice(i, i + 2000) });
       }
@@ -150,7 +156,7 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     },
     closeLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.closeLinks, rows),
     deleteLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.deleteLinks, rows),
-    markLeft: (t: GraphTx, rows: Row[]) => batched(t, queries.markLeft, rows),
+    markLeft: (t: GraphTx, rows: Row[]) => batched(t, queries.markLeft, imports.stored(rows)),
     /**
      * `changed`: credentials or relationships were written, so the state's read models are
      * rebuilt; `alsoStates`: states whose read models named removed credentials, rebuilt with them.

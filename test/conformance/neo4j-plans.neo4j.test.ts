@@ -51,11 +51,13 @@ function requestQueries(): [string, string, Record<string, unknown>][] {
   const id = 'c7a6bd63-3d0a-5d4c-8b1f-1f4b4f0c8c11';
   const page = { states: ['TX', 'FL'], skip: 0, limit: 25 };
   const out: [string, string, Record<string, unknown>][] = [
-    ['licensees/by-id', files.get('licensees/by-id'), { id }],
-    ['licensees/records-by-ids', files.get('licensees/records-by-ids'), { ids: [id, `${id.slice(0, -1)}2`] }],
+    ['engine/neo4j/credentials', files.get('engine/neo4j/credentials'), { ids: [id, `${id.slice(0, -1)}2`] }],
+    ['engine/neo4j/supervisors', files.get('engine/neo4j/supervisors'), { ids: [id], day: '2026-11-25' }],
+    ['engine/neo4j/hierarchy', files.get('engine/neo4j/hierarchy'), { id, day: '2026-11-25' }],
+    ['engine/neo4j/affiliations', files.get('engine/neo4j/affiliations'), { id, day: '2026-11-25', as_of: true, include_inactive: true, affiliate_role: 'salesperson', relationship_type: null }],
+    ['engine/neo4j/affiliates', files.get('engine/neo4j/affiliates'), { id, today: '2026-11-25', affiliate_role: null, relationship_type: 'sponsoring_broker', skip: 25, limit: 25 }],
     ['licensees/type-counts', files.get('licensees/type-counts'), { states: ['TX', 'FL'] }],
     ['licensees/jurisdiction-coverage', files.get('licensees/jurisdiction-coverage'), {}],
-    ['relationships/affiliate-list', files.get('relationships/affiliate-list'), { id }],
     ['coverage/jurisdictions', files.get('coverage/jurisdictions'), {}],
   ];
   const keys = search.fragmentKeys();

@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { credentialId } from '../../src/domain/identity.js';
 import { importRepo, refreshRepo } from '../../src/deps.js';
+import { splitStatements } from '../../src/graph/query-files.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { importFolder } from '../../src/ingest/canonical-import.js';
 import { refresh } from '../../src/ingest/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { readModelStates, stateGroups, writeReadModelsFromExport } from '../../src/ingest/read-models.js';
-import { createLicenseesRepo, readModelEntries } from '../../src/modules/licensees/licensees.repo.js';
+import { createLicenseesRepo } from '../../src/modules/licensees/licensees.repo.js';
 import { createRelationshipsRepo } from '../../src/modules/relationships/relationships.repo.js';
 import { TEST_ENGINE, files, fixture, testGraph } from '../helpers/graph.js';
 import fs from 'node:fs';
@@ -23,10 +24,12 @@ const AGENT = credentialId('TX', '763827-SA');
 const BROKERAGE = credentialId('TX', '100001-B');
 const DEMO = path.resolve('seeds/demo');
 
-// What only an engine whose writes this process sees (LadybugDB) does: keep records between
-// writes, and build the lists from an export. On Neo4j (TEST_GRAPH_ENGINE=neo4j) these are skipped.
+// What only LadybugDB does: keep read models (Neo4j reads supervision by traversal), and keep
+// records between writes (Neo4j's writes may come from another process). On Neo4j
+// (TEST_GRAPH_ENGINE=neo4j) these are skipped.
 const onLadybug = (name: string, fn: () => Promise<void>) =>
-  TEST_ENGINE === 'ladybug' ? it(name, fn) : it.skip(`${name}: skipped, LadybugDB only (Neo4j has no write notices and no export)`, fn);
+  TEST_ENGINE === 'ladybug' ? it(name, fn) : it.skip(`${name}: skipped, LadybugDB only (Neo4j keeps no read models and sees no write notices)`, fn);
+const onNeo4j = (name: string, fn: () => Promise<void>) => (TEST_ENGINE === 'neo4j' ? it(name, fn) : it.skip(`${name}: skipped, Neo4j only`, fn));
 
 describe('the supervision read models', () => {
   let graph: GraphEngine | undefined;
@@ -66,7 +69,7 @@ describe('the supervision read models', () => {
     );
   });
 
-  it('when a graph holds relationships without read models then they are found missing and computed as an import writes them', async () => {
+  onLadybug('when a graph holds relationships without read models then they are found missing and computed as an import writes them', async () => {
     ({ graph } = await testGraph(fixture('small')));
     const imports = importRepo(graph, files);
     const written = await snapshot(graph);
@@ -150,7 +153,7 @@ describe('the supervision read models', () => {
 
   it('when an import links a supervisor in another state then that state\'s affiliate lists are rebuilt with it', async () => {
     ({ graph } = await testGraph(DEMO));
-    const { relationships } = wire(graph);
+    const { relationships, licensees } = wire(graph);
     const summary = await importFolder(
       importRepo(graph, files),
       folderWith({ 'relationships.csv': `${REL_HEADER}\nFL,0556506,TX,406526-SA,salesperson,employing_broker,2025-01-01,,fixture\n` }),
@@ -158,8 +161,28 @@ describe('the supervision read models', () => {
     expect(summary.rejected).toEqual([]);
     const listed = (await relationships.affiliates(credentialId('FL', '0556506'), {}, 0, 500)).rows.map((r) => r.license_number);
     expect(listed).toContain('406526-SA');
-    const [entries] = await graph.read('MATCH (x:SupervisorList {id: $id}) RETURN x.entries AS entries', { id: credentialId('TX', '406526-SA') });
-    expect(readModelEntries(entries.entries)).toContain(`${credentialId('FL', '0556506')}\tsalesperson\temploying_broker\t2025-01-01\t`);
+    const [agent] = await licensees.byIds([credentialId('TX', '406526-SA')]);
+    expect(agent.supervision).toContainEqual({ supervisor_id: credentialId('FL', '0556506'), affiliate_role: 'salesperson', relationship_type: 'employing_broker', effective_from: '2025-01-01', effective_to: null });
+  });
+
+  onNeo4j('when a database holds the read models of an earlier version then the service drops them at start and keeps none after imports', async () => {
+    ({ graph } = await testGraph(fixture('small')));
+    const lists = async (g: GraphEngine) => (await g.read('MATCH (x) WHERE x:SupervisorList OR x:AffiliateList RETURN count(x) AS n'))[0].n;
+    const docs = async (g: GraphEngine) => (await g.read('MATCH (c:LicenseCredential) WHERE c.doc IS NOT NULL RETURN count(c) AS n'))[0].n;
+    expect([await lists(graph), await docs(graph)]).toEqual([0, 0]);
+    await graph.writeTransaction(async (tx) => {
+      await tx.run("MATCH (c:LicenseCredential) SET c.doc = '[]'");
+      await tx.run('MATCH (m:Migration) DELETE m');
+      await tx.run("UNWIND range(1, 25) AS i CREATE (:SupervisorList {id: toString(i), state: 'TX', entries: ['x']}), (:AffiliateList {id: toString(i), state: 'TX', entries: ['y']})");
+    });
+    // Schema changes go in a transaction of their own.
+    await graph.writeTransaction((tx) => tx.run('CREATE CONSTRAINT supervisor_list_id IF NOT EXISTS FOR (x:SupervisorList) REQUIRE x.id IS UNIQUE'));
+    expect(await lists(graph)).toBe(50);
+    expect(await docs(graph)).toBeGreaterThan(5);
+    await graph.applySchema(splitStatements(files.get('schema/neo4j')));
+    expect([await lists(graph), await docs(graph)]).toEqual([0, 0]);
+    const constraints = await graph.read("SHOW CONSTRAINTS YIELD name WHERE name = 'supervisor_list_id' RETURN name");
+    expect(constraints).toEqual([]);
   });
 
   it('when a real import removes demo records supervised from another state then that state\'s affiliate lists drop them', async () => {

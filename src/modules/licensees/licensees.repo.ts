@@ -50,6 +50,14 @@ export interface SupervisionEntry {
   effective_to: string | null;
 }
 
+/** A relationship into a credential with its supervisor's identity (affiliations). */
+export interface AffiliationRecord extends Omit<SupervisionEntry, 'supervisor_id'> {
+  id: string;
+  license_number: string;
+  full_name: string | null;
+  business_name: string | null;
+}
+
 /** A supervisor's record with the relationship by which it supervises `affiliate_id`. */
 export interface SupervisorRecord extends CredentialRecord, Omit<SupervisionEntry, 'supervisor_id'> {
   affiliate_id: string;
@@ -58,12 +66,28 @@ export interface SupervisorRecord extends CredentialRecord, Omit<SupervisionEntr
 /** Entries of a read model: one string of line-joined entries (LadybugDB) or a list (Neo4j). */
 export const readModelEntries = (value: unknown): string[] => (value == null ? [] : Array.isArray(value) ? value : String(value).split('\n'));
 
+/** A credential's supervision: entries of its supervisor list (LadybugDB), or maps (Neo4j's traversal). */
 function supervisionEntries(value: unknown): SupervisionEntry[] {
+  if (Array.isArray(value) && value.length && typeof value[0] === 'object') {
+    return (value as SupervisionEntry[]).map((e) => ({ ...e, effective_to: e.effective_to ?? null })).sort(byEntry);
+  }
   return readModelEntries(value).map((line) => {
     const [supervisor_id, affiliate_role, relationship_type, effective_from, effective_to] = line.split('\t');
     return { supervisor_id, affiliate_role, relationship_type, effective_from, effective_to: effective_to || null };
   });
 }
+
+/** Supervisor lists hold their entries sorted as text: traversed ones go in the same order. */
+const entryText = (e: SupervisionEntry) => [e.supervisor_id, e.affiliate_role, e.relationship_type, e.effective_from, e.effective_to ?? ''].join('\t');
+const byEntry = (a: SupervisionEntry, b: SupervisionEntry) => (entryText(a) < entryText(b) ? -1 : entryText(a) > entryText(b) ? 1 : 0);
+
+/** Supervisors of several credentials: per credential, newest relationship first. */
+export const bySupervision = (a: SupervisorRecord, b: SupervisorRecord) =>
+  a.affiliate_id.localeCompare(b.affiliate_id) || b.effective_from.localeCompare(a.effective_from) || a.license_number.localeCompare(b.license_number);
+
+/** Affiliations: newest first, then by the supervisor's licence number and the relationship type. */
+const byAffiliation = (a: AffiliationRecord, b: AffiliationRecord) =>
+  b.effective_from.localeCompare(a.effective_from) || a.license_number.localeCompare(b.license_number) || a.relationship_type.localeCompare(b.relationship_type);
 
 /** In force on `day` (YYYY-MM-DD): started by then and not yet ended. */
 export const inForce = (r: { effective_from: string; effective_to: string | null }, day: string) =>
@@ -96,6 +120,10 @@ const CACHED_RECORDS = 50_000;
 export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today: () => string = isoToday, searchIndex?: SearchIndexHolder) {
   const byId = files.get('licensees/by-id');
   const recordsByIds = files.get('licensees/records-by-ids');
+  // Neo4j reads the relationships by traversal; LadybugDB from its supervisor lists.
+  const traversal = graph.name === 'neo4j'
+    ? { credentials: files.get('engine/neo4j/credentials'), supervisors: files.get('engine/neo4j/supervisors'), hierarchy: files.get('engine/neo4j/hierarchy'), affiliations: files.get('engine/neo4j/affiliations') }
+    : undefined;
   const jurisdictionCoverage = files.get('licensees/jurisdiction-coverage');
   const typeCounts = files.get('licensees/type-counts');
   const search = filteredQuery(files, 'licensees/search', 'licensees/search.filters');
@@ -157,8 +185,9 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
     if (graph.onWrite && writes === at) coverage = read;
     return read;
   }
+  // A row holds the credential's fields (Neo4j) or its JSON read model (LadybugDB).
   const record = (r: Row, coverageOf: Map<string, string>): CredentialRecord | undefined => {
-    const doc = decodeDoc<CredentialRecord>(r.doc as string);
+    const doc = (r.record as CredentialRecord | undefined) ?? decodeDoc<CredentialRecord>(r.doc as string);
     const relationship_coverage = coverageOf.get(doc.state);
     // A credential is always imported into a jurisdiction on file.
     return relationship_coverage === undefined ? undefined : { ...doc, relationship_coverage, supervision: supervisionEntries(r.supervisors) };
@@ -202,6 +231,7 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
   /** Rows ({id, doc, supervisors}) of the credentials on file among `ids`: one query. */
   async function read(ids: string[]): Promise<Row[]> {
     if (ids.length === 0) return [];
+    if (traversal) return (await graph.read(traversal.credentials, { ids })).map((r) => ({ id: (r.record as Row).id, record: r.record, supervisors: r.supervision }));
     if (ids.length === 1) return graph.read(byId, { id: ids[0] });
     const docs: Row[] = [];
     const supervisors = new Map<string, unknown>();
@@ -212,12 +242,25 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
     return docs.map((r) => ({ id: r.id, doc: r.value, supervisors: supervisors.get(r.id as string) ?? null }));
   }
 
+  /** A supervisor's record with its relationship, from a row of a traversal (Neo4j). */
+  const supervisorRow = (r: Row, coverageOf: Map<string, string>): SupervisorRecord | undefined => {
+    const s = record({ record: r.record, supervisors: r.supervision }, coverageOf);
+    if (!s) return undefined;
+    return { ...s, affiliate_id: r.affiliate_id as string, affiliate_role: r.affiliate_role as string, relationship_type: r.relationship_type as string, effective_from: r.effective_from as string, effective_to: (r.effective_to as string | null) ?? null };
+  };
+
   /**
    * The supervisors in force on `day` of these credentials, each with its relationship: one round
-   * of key reads for all of them. A supervisor's record holds its own supervisor list, so the
-   * walk can go on upward without reading it again. Per credential, newest relationship first.
+   * of key reads for all of them (LadybugDB), or one traversal (Neo4j). A supervisor's record
+   * holds its own supervision, so a walk can go on upward without reading it again. Per
+   * credential, newest relationship first.
    */
   async function supervisorsOf(credentials: Pick<CredentialRecord, 'id' | 'supervision'>[], day: string = today()): Promise<SupervisorRecord[]> {
+    if (credentials.length === 0) return [];
+    if (traversal) {
+      const [coverageOf, found] = await Promise.all([coverageByState(), graph.read(traversal.supervisors, { ids: [...new Set(credentials.map((c) => c.id))], day })]);
+      return found.flatMap((r) => supervisorRow(r, coverageOf) ?? []).sort(bySupervision);
+    }
     const open = credentials.flatMap((c) => c.supervision.filter((e) => inForce(e, day)).map((e) => ({ affiliate_id: c.id, ...e })));
     if (open.length === 0) return [];
     const supervisors = new Map((await records(open.map((e) => e.supervisor_id))).map((r) => [r.id, r]));
@@ -226,17 +269,61 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
       const s = supervisors.get(supervisor_id);
       if (s) rows.push({ ...s, ...edge });
     }
-    return rows.sort(
-      (a, b) =>
-        a.affiliate_id.localeCompare(b.affiliate_id) ||
-        b.effective_from.localeCompare(a.effective_from) ||
-        a.license_number.localeCompare(b.license_number),
+    return rows.sort(bySupervision);
+  }
+
+  /**
+   * Every relationship in force on `day` that a walk up from `c` crosses within `hops` levels,
+   * with its supervisor: one variable-length traversal (Neo4j), or a round of key reads per level
+   * over the credentials not reached before (LadybugDB).
+   */
+  async function walkUp(c: CredentialRecord, day: string, hops: number): Promise<SupervisorRecord[]> {
+    if (traversal) {
+      const [coverageOf, found] = await Promise.all([coverageByState(), graph.read(traversal.hierarchy, { id: c.id, day })]);
+      return found.flatMap((r) => supervisorRow(r, coverageOf) ?? []);
+    }
+    const edges: SupervisorRecord[] = [];
+    const seen = new Set([c.id]);
+    let frontier: Pick<CredentialRecord, 'id' | 'supervision'>[] = [c];
+    for (let level = 0; level < hops && frontier.length; level++) {
+      const open = await supervisorsOf(frontier, day);
+      edges.push(...open);
+      frontier = open.filter((s) => !seen.has(s.id) && seen.add(s.id));
+    }
+    return edges;
+  }
+
+  /**
+   * The relationships into `c` with their supervisors, newest first: without `as_of`, those in
+   * force today (or all of them, `include_inactive`); with it, those in force that day (or every
+   * one started by then).
+   */
+  async function affiliations(c: CredentialRecord, f: { as_of?: string; include_inactive: boolean; affiliate_role?: string; relationship_type?: string }): Promise<AffiliationRecord[]> {
+    const day = f.as_of ?? today();
+    if (traversal) {
+      const params = { id: c.id, day, as_of: f.as_of !== undefined, include_inactive: f.include_inactive, affiliate_role: f.affiliate_role ?? null, relationship_type: f.relationship_type ?? null };
+      const found = (await graph.read(traversal.affiliations, params)).map((r) => ({ ...(r as unknown as AffiliationRecord), effective_to: (r.effective_to as string | null) ?? null }));
+      return found.sort(byAffiliation);
+    }
+    const wanted = c.supervision.filter(
+      (r) =>
+        (f.include_inactive ? !f.as_of || r.effective_from <= day : inForce(r, day)) &&
+        (!f.affiliate_role || r.affiliate_role === f.affiliate_role) &&
+        (!f.relationship_type || r.relationship_type === f.relationship_type),
     );
+    const supervisors = new Map((await records(wanted.map((r) => r.supervisor_id))).map((s) => [s.id, s]));
+    const rows = wanted.flatMap((r): AffiliationRecord[] => {
+      const s = supervisors.get(r.supervisor_id);
+      return s ? [{ id: s.id, license_number: s.license_number, full_name: s.full_name, business_name: s.business_name, affiliate_role: r.affiliate_role, relationship_type: r.relationship_type, effective_from: r.effective_from, effective_to: r.effective_to }] : [];
+    });
+    return rows.sort(byAffiliation);
   }
 
   return {
     byIds: records,
     supervisorsOf,
+    walkUp,
+    affiliations,
     /** Supervisors in force today of the credentials with these ids. */
     async openSupervisors(ids: string[]): Promise<SupervisorRecord[]> {
       return supervisorsOf(await records(ids));

@@ -52,7 +52,7 @@ function fieldOf(line: string, n: number): string {
 const CACHED_ENTRIES = 500_000;
 
 /**
- * An affiliate list from its read model (AffiliateList: see engine/neo4j/affiliate-list.cypher, src/ingest/read-models.ts).
+ * An affiliate list from its read model (AffiliateList: LadybugDB; see src/ingest/read-models.ts).
  * The entries start with the affiliate's sort_key and id, then the relationship type and start,
  * so sorting the entries as strings gives the documented order.
  */
@@ -60,6 +60,8 @@ const affiliateList = (value: unknown): AffiliateList => readModelEntries(value)
 
 export function createRelationshipsRepo(graph: GraphEngine, files: QueryFiles, today: () => string = isoToday) {
   const affiliateListQuery = files.get('relationships/affiliate-list');
+  // Neo4j pages the relationships by traversal; LadybugDB reads its affiliate lists.
+  const affiliatesQuery = graph.name === 'neo4j' ? files.get('engine/neo4j/affiliates') : undefined;
   // Parsed lists of the engine whose writes this process sees (LadybugDB), dropped at every write;
   // without that (Neo4j) each request reads its list.
   const cache = new Map<string, Promise<AffiliateList>>();
@@ -121,6 +123,11 @@ export function createRelationshipsRepo(graph: GraphEngine, files: QueryFiles, t
   return {
     /** One page of the relationships in force today from a supervising credential, and their exact number. */
     async affiliates(id: string, f: EdgeFilters, skip: number, limit: number): Promise<{ rows: AffiliateRecord[]; total: number }> {
+      if (affiliatesQuery) {
+        const params = { id, today: today(), affiliate_role: f.affiliate_role ?? null, relationship_type: f.relationship_type ?? null, skip, limit };
+        const [found] = await graph.read(affiliatesQuery, params);
+        return { rows: (found?.page ?? []) as AffiliateRecord[], total: Number(found?.total ?? 0) };
+      }
       const list = await listOf(id);
       const wanted = matching(list, today(), f);
       const rows = wanted.slice(skip, skip + limit).map((i): AffiliateRecord => {

@@ -1,7 +1,7 @@
 import { BROKERAGE_RELATIONSHIP_TYPES, type RelationshipType } from '../../domain/vocabulary.js';
 import { NotFoundError } from '../../errors.js';
 import { displayName } from '../licensees/licensee-shape.js';
-import { inForce, type CredentialRecord, type LicenseesRepo, type SupervisorRecord } from '../licensees/licensees.repo.js';
+import { bySupervision, type CredentialRecord, type LicenseesRepo, type SupervisorRecord } from '../licensees/licensees.repo.js';
 import type { LicenseRef, LicenseesService } from '../licensees/licensees.service.js';
 import type { AffiliationFilters, EdgeFilters, RelationshipsRepo } from './relationships.repo.js';
 
@@ -29,29 +29,10 @@ export function createRelationshipsService(repo: RelationshipsRepo, licenseesRep
     async affiliations(ref: LicenseRef, f: AffiliationFilters) {
       const c = await licensees.require(ref);
       const day = f.as_of ?? today();
-      // Without as_of: those in force today, or all of them. With as_of: in force that day, or
-      // everything that had started by then (in force or already ended).
-      const wanted = c.supervision.filter(
-        (r) =>
-          (f.include_inactive ? !f.as_of || r.effective_from <= day : inForce(r, day)) &&
-          (!f.affiliate_role || r.affiliate_role === f.affiliate_role) &&
-          (!f.relationship_type || r.relationship_type === f.relationship_type),
-      );
-      const supervisors = new Map((await licenseesRepo.byIds(wanted.map((r) => r.supervisor_id))).map((s) => [s.id, s]));
-      const rows = wanted.flatMap((r) => {
-        const s = supervisors.get(r.supervisor_id);
-        return s ? [{ r, s }] : [];
-      });
-      rows.sort(
-        (a, b) =>
-          b.r.effective_from.localeCompare(a.r.effective_from) ||
-          a.s.license_number.localeCompare(b.s.license_number) ||
-          a.r.relationship_type.localeCompare(b.r.relationship_type),
-      );
-      return rows.map(({ r, s }) => ({
-        supervisor_license_credential_id: s.id,
-        supervisor_license_number: s.license_number,
-        supervisor_full_name: s.full_name ?? s.business_name,
+      return (await licenseesRepo.affiliations(c, f)).map((r) => ({
+        supervisor_license_credential_id: r.id,
+        supervisor_license_number: r.license_number,
+        supervisor_full_name: r.full_name ?? r.business_name,
         affiliate_role: r.affiliate_role,
         relationship_type: r.relationship_type,
         effective_from: r.effective_from,
@@ -91,14 +72,18 @@ export function createRelationshipsService(repo: RelationshipsRepo, licenseesRep
     },
 
     /**
-     * Walks the relationships in force today upward, one query per level over the whole frontier.
-     * A supervisor already below a credential on its own path is a cycle and stops that branch;
-     * one reached again by another path (a diamond) is listed but not walked twice. LadybugDB's
-     * variable-length walks repeat relationships, so the walk is not left to one unbounded pattern.
+     * Lays out in levels the relationships in force today that the walk up from a credential
+     * crosses (licenseesRepo.walkUp). A supervisor already below a credential on its own path is
+     * a cycle and stops that branch; one reached again by another path (a diamond) is listed but
+     * not walked twice.
      */
     async hierarchy(credentialId: string, maxDepth: number) {
       const [c] = await licenseesRepo.byIds([credentialId]);
       if (!c) throw new NotFoundError(`no licence credential ${credentialId}`);
+      // maxDepth levels, and one more to tell whether the bound cut the walk short.
+      const crossed = await licenseesRepo.walkUp(c, today(), maxDepth + 1);
+      const above = new Map<string, SupervisorRecord[]>();
+      for (const s of crossed) above.set(s.affiliate_id, [...(above.get(s.affiliate_id) ?? []), s]);
       // For each credential reached: the credentials on the walk from the start up to it.
       const below = new Map<string, Set<string>>([[c.id, new Set([c.id])]]);
       const levels = [];
@@ -107,8 +92,7 @@ export function createRelationshipsService(repo: RelationshipsRepo, licenseesRep
       let cycle = false;
       let truncated = false;
       while (frontier.length) {
-        // One round of key reads per level: a supervisor's record holds its own supervisor list.
-        const open = await licenseesRepo.supervisorsOf(frontier);
+        const open = frontier.flatMap((f) => above.get(f.id) ?? []).sort(bySupervision);
         if (depth === maxDepth) {
           truncated = open.some((s) => !below.get(s.affiliate_id)!.has(s.id));
           break;
