@@ -47,8 +47,6 @@ export interface BulkSink {
   header(kind: BulkKind, columns: string[], dates: string[]): string;
   /** Whether the engine keeps the supervision read models (the list kinds). */
   readonly readModels: boolean;
-  /** Joins a read-model list's entries inside one field. */
-  readonly entrySeparator: string;
   /** Takes a finished file; its path is the caller's to remove afterwards. */
   load(kind: BulkKind, file: BulkFile): Promise<void>;
   /** A statement over rows no file holds, after the files it depends on, in order. */

@@ -38,7 +38,6 @@ export function neo4jImportFiles(dir: string) {
   const sink: BulkSink = {
     header: (kind, columns, dates) => csvHeader(columns.map((c) => layout(kind).typed[c] ?? (dates.includes(c) ? `${c}:date` : c))),
     readModels: false,
-    entrySeparator: NOTES_SEPARATOR,
     async load(kind, file: BulkFile) {
       layout(kind);
       const own = path.join(dir, `${kind}-${(files.get(kind)?.length ?? 0) + 1}.csv`);

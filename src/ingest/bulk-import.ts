@@ -218,7 +218,6 @@ function copySink(t: GraphTx, q: ImportRepo['bulk']['queries']): BulkSink {
   return {
     header: (_kind, columns) => csvHeader(columns),
     readModels: true,
-    entrySeparator: '\n',
     async load(kind, file) {
       // What was written before stays in the buffer pool until a checkpoint: without one the
       // deleted rows left no room in a 1 GB pool for a COPY of every supervisor list.

@@ -90,11 +90,10 @@ const affiliateEntry = (
 /**
  * A bulk file (id, state, entries) that lists are appended to, then COPYed in. Entries go in
  * sorted: a list reads the same whichever way it was built (from an export, or from the rows a
- * bulk import parsed), and the affiliates reader's sort is a pass over sorted entries. Entries are
- * joined by line breaks (LadybugDB) unless `format` says otherwise.
+ * bulk import parsed), and the affiliates reader's sort is a pass over sorted entries.
  */
-function listFile(file: string, format = { header: csvHeader(COLUMNS), separator: '\n' }) {
-  fs.writeFileSync(file, `${format.header}\n`);
+function listFile(file: string, header = csvHeader(COLUMNS)) {
+  fs.writeFileSync(file, `${header}\n`);
   let rows = 0;
   return {
     append(lists: Map<string, Lists>) {
@@ -103,7 +102,7 @@ function listFile(file: string, format = { header: csvHeader(COLUMNS), separator
         let buffer: string[] = [];
         for (const [id, { state, entries }] of lists) {
           entries.sort();
-          buffer.push(`${csvRow(COLUMNS, { id, state, entries: entries.join(format.separator) })}\n`);
+          buffer.push(`${csvRow(COLUMNS, { id, state, entries: entries.join('\n') })}\n`);
           if (buffer.length >= 10_000) {
             fs.writeSync(fd, buffer.join(''));
             buffer = [];
@@ -116,7 +115,7 @@ function listFile(file: string, format = { header: csvHeader(COLUMNS), separator
       }
     },
     /** The file as a bulk file; entries joined by line breaks make it one to read serially. */
-    file: (): BulkFile => ({ path: file, columns: COLUMNS, dates: [], lineBreaks: format.separator === '\n' }),
+    file: (): BulkFile => ({ path: file, columns: COLUMNS, dates: [], lineBreaks: true }),
     get rows() {
       return rows;
     },
@@ -311,8 +310,8 @@ export function parsedReadModels() {
      * Writes the lists into files in `dir` (while the engine loads what came before) and hands
      * them to `sink`, the affiliate lists first, into tables that must be empty.
      */
-    write(dir: string, sink: Pick<BulkSink, 'header' | 'entrySeparator'>) {
-      const format = (kind: BulkKind) => ({ header: sink.header(kind, COLUMNS, []), separator: sink.entrySeparator });
+    write(dir: string, sink: Pick<BulkSink, 'header'>) {
+      const format = (kind: BulkKind) => sink.header(kind, COLUMNS, []);
       const supervisorLists = write(path.join(dir, 'supervisor-lists.csv'), format('supervisorLists'), affiliates, (i) => {
         const [type, start, role, end] = edges[i].split('\t');
         return supervisorEntry(ids[supervisors[i]], role, type, start, end);

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importRepo, openGraph } from '../../src/deps.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
@@ -8,7 +6,7 @@ import { importFolder, importFolderToSink } from '../../src/ingest/canonical-imp
 import { contents } from '../helpers/graph-contents.js';
 import { files, fixture } from '../helpers/graph.js';
 import { importIntoLocalNeo4j, localNeo4jMissing, startLocalNeo4j, tempDir, type LocalNeo4j } from '../helpers/local-neo4j.js';
-import { folderWith } from '../helpers/source-files.js';
+import { smallWithRepeats } from '../helpers/source-files.js';
 
 // The first load of a national dataset on Neo4j goes through Neo4j's offline importer (see
 // src/graph/neo4j-import-files.ts): the store it writes must hold what the service's own import
@@ -39,16 +37,7 @@ async function offlineLoad(folder: string): Promise<{ graph: GraphEngine; neo4j:
 
 describe.skipIf(missing)(`the first load of a folder through Neo4j's offline importer${missing ? `: skipped, ${missing}` : ''}`, () => {
   it('when a folder is imported offline then the store holds what the import over Bolt writes, with the same report', async () => {
-    // The fixture with a relationship listed twice (the later row's values win) and an affiliate
-    // whose name holds a tab and a line break (a multi-line field for the importer).
-    const small = fixture('small');
-    const folder = folderWith({
-      'jurisdictions.csv': fs.readFileSync(path.join(small, 'jurisdictions.csv'), 'utf8'),
-      'credentials.csv': `${fs.readFileSync(path.join(small, 'credentials.csv'), 'utf8').trimEnd()}\nTX,900001-SA,salesperson,,Active,,person,"ANNA\tMAE\nLEE",,,,,,,,,,,,,,,,,,fixture,2026-11-01,,\n`,
-      'relationships.csv':
-        `${fs.readFileSync(path.join(small, 'relationships.csv'), 'utf8').trimEnd()}\nTX,300001-B,TX,763828-SA,broker_associate,sponsoring_broker,2018-01-01,2026-08-31,fixture-2\n` +
-        'TX,100001-B,TX,900001-SA,salesperson,sponsoring_broker,2021-03-01,,fixture\n',
-    });
+    const folder = smallWithRepeats(fixture('small'));
     const offline = await offlineLoad(folder);
     expect(offline.output).toMatch(/IMPORT DONE/);
     const jurisdictions = 'MATCH (s:Source)-[:PUBLISHES]->(j:Jurisdiction) RETURN j.code AS code, j.name AS name, j.relationship_coverage AS coverage, s.id AS source, s.last_import_rows AS rows ORDER BY code';

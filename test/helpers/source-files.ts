@@ -8,6 +8,22 @@ import iconv from 'iconv-lite';
 export const SHARED_SOURCES = fileURLToPath(new URL('../../../shared/data/sources/', import.meta.url));
 export const hasShared = fs.existsSync(path.join(SHARED_SOURCES, 'TX/trec-license-holders-inspectors.csv'));
 
+/**
+ * The small fixture with a relationship listed twice (the later row's values win) and an
+ * affiliate whose name holds a tab and a line break (split on by read-model entries, a multi-line
+ * field for Neo4j's importer).
+ */
+export function smallWithRepeats(small: string): string {
+  const read = (name: string) => fs.readFileSync(path.join(small, name), 'utf8');
+  return folderWith({
+    'jurisdictions.csv': read('jurisdictions.csv'),
+    'credentials.csv': `${read('credentials.csv').trimEnd()}\nTX,900001-SA,salesperson,,Active,,person,"ANNA\tMAE\nLEE",,,,,,,,,,,,,,,,,,fixture,2026-11-01,,\n`,
+    'relationships.csv':
+      `${read('relationships.csv').trimEnd()}\nTX,300001-B,TX,763828-SA,broker_associate,sponsoring_broker,2018-01-01,2026-08-31,fixture-2\n` +
+      'TX,100001-B,TX,900001-SA,salesperson,sponsoring_broker,2021-03-01,,fixture\n',
+  });
+}
+
 /** A temporary folder holding these files (name -> text): an import folder. */
 export function folderWith(contents: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-import-'));

@@ -7,7 +7,7 @@ import { importRepo } from '../../src/deps.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { importFolder, type ImportSummary } from '../../src/ingest/canonical-import.js';
 import { DEMO_SEEDS, emptyGraph, files, fixture } from '../helpers/graph.js';
-import { folderWith } from '../helpers/source-files.js';
+import { folderWith, smallWithRepeats } from '../helpers/source-files.js';
 import { contents } from '../helpers/graph-contents.js';
 
 const NOW = new Date('2026-11-20T12:00:00.000Z');
@@ -30,16 +30,8 @@ describe('the bulk path of a first import', () => {
       'jurisdictions.csv': 'state,relationship_coverage\nWY,source_not_published\n',
       'credentials.csv': 'state,license_number,license_type,status,full_name,source\nWY,1,broker,Active,A B,test\n',
     });
-    // The fixture again, with a relationship listed twice (the later row's values win) and an
-    // affiliate whose name holds a tab and a line break (read-model entries are split on both).
     const small = fixture('small');
-    const repeated = folderWith({
-      'jurisdictions.csv': fs.readFileSync(path.join(small, 'jurisdictions.csv'), 'utf8'),
-      'credentials.csv': `${fs.readFileSync(path.join(small, 'credentials.csv'), 'utf8').trimEnd()}\nTX,900001-SA,salesperson,,Active,,person,"ANNA\tMAE\nLEE",,,,,,,,,,,,,,,,,,fixture,2026-11-01,,\n`,
-      'relationships.csv':
-        `${fs.readFileSync(path.join(small, 'relationships.csv'), 'utf8').trimEnd()}\nTX,300001-B,TX,763828-SA,broker_associate,sponsoring_broker,2018-01-01,2026-08-31,fixture-2\n` +
-        'TX,100001-B,TX,900001-SA,salesperson,sponsoring_broker,2021-03-01,,fixture\n',
-    });
+    const repeated = smallWithRepeats(small);
     for (const folder of [DEMO_SEEDS, small, repeated]) {
       const bulk = await graphOf(folder);
       const upsert = await graphOf(wy, folder);

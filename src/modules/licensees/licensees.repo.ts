@@ -69,7 +69,10 @@ export const readModelEntries = (value: unknown): string[] => (value == null ? [
 /** A credential's supervision: entries of its supervisor list (LadybugDB), or maps (Neo4j's traversal). */
 function supervisionEntries(value: unknown): SupervisionEntry[] {
   if (Array.isArray(value) && value.length && typeof value[0] === 'object') {
-    return (value as SupervisionEntry[]).map((e) => ({ ...e, effective_to: e.effective_to ?? null })).sort(byEntry);
+    return (value as SupervisionEntry[])
+      .map((e) => ({ e: { ...e, effective_to: e.effective_to ?? null }, text: entryText(e) }))
+      .sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0))
+      .map(({ e }) => e);
   }
   return readModelEntries(value).map((line) => {
     const [supervisor_id, affiliate_role, relationship_type, effective_from, effective_to] = line.split('\t');
@@ -79,7 +82,6 @@ function supervisionEntries(value: unknown): SupervisionEntry[] {
 
 /** Supervisor lists hold their entries sorted as text: traversed ones go in the same order. */
 const entryText = (e: SupervisionEntry) => [e.supervisor_id, e.affiliate_role, e.relationship_type, e.effective_from, e.effective_to ?? ''].join('\t');
-const byEntry = (a: SupervisionEntry, b: SupervisionEntry) => (entryText(a) < entryText(b) ? -1 : entryText(a) > entryText(b) ? 1 : 0);
 
 /** Supervisors of several credentials: per credential, newest relationship first. */
 export const bySupervision = (a: SupervisorRecord, b: SupervisorRecord) =>

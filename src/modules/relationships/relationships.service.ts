@@ -83,7 +83,11 @@ export function createRelationshipsService(repo: RelationshipsRepo, licenseesRep
       // maxDepth levels, and one more to tell whether the bound cut the walk short.
       const crossed = await licenseesRepo.walkUp(c, today(), maxDepth + 1);
       const above = new Map<string, SupervisorRecord[]>();
-      for (const s of crossed) above.set(s.affiliate_id, [...(above.get(s.affiliate_id) ?? []), s]);
+      for (const s of crossed) {
+        const list = above.get(s.affiliate_id);
+        if (list) list.push(s);
+        else above.set(s.affiliate_id, [s]);
+      }
       // For each credential reached: the credentials on the walk from the start up to it.
       const below = new Map<string, Set<string>>([[c.id, new Set([c.id])]]);
       const levels = [];
