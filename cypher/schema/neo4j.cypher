@@ -9,12 +9,18 @@ CREATE CONSTRAINT migration_id IF NOT EXISTS FOR (m:Migration) REQUIRE m.id IS U
 CREATE INDEX license_credential_state_number IF NOT EXISTS FOR (c:LicenseCredential) ON (c.state, c.license_number);
 CREATE INDEX license_credential_state_sort IF NOT EXISTS FOR (c:LicenseCredential) ON (c.state, c.sort_key);
 CREATE INDEX license_credential_source IF NOT EXISTS FOR (c:LicenseCredential) ON (c.source);
-CREATE TEXT INDEX license_credential_f_full IF NOT EXISTS FOR (c:LicenseCredential) ON (c.f_full);
-CREATE TEXT INDEX license_credential_f_last IF NOT EXISTS FOR (c:LicenseCredential) ON (c.f_last);
-CREATE TEXT INDEX license_credential_f_business IF NOT EXISTS FOR (c:LicenseCredential) ON (c.f_business);
+// Name search (cypher/engine/neo4j/search.cypher): the whitespace analyzer keeps the folded fields'
+// words whole, so a wildcard *term* is a substring match; state, status and type narrow in Lucene.
+CREATE FULLTEXT INDEX license_credential_search IF NOT EXISTS FOR (c:LicenseCredential)
+  ON EACH [c.state, c.status_normalized, c.license_type, c.f_full, c.f_first, c.f_last, c.f_business, c.f_city]
+  OPTIONS {indexConfig: {`fulltext.analyzer`: 'whitespace'}};
+// The per-field TEXT indexes it replaces (twice as slow at 3M: every state's matches read to filter one).
+DROP INDEX license_credential_f_full IF EXISTS;
+DROP INDEX license_credential_f_last IF EXISTS;
+DROP INDEX license_credential_f_business IF EXISTS;
+DROP INDEX license_credential_f_first IF EXISTS;
+DROP INDEX license_credential_f_city IF EXISTS;
 CREATE TEXT INDEX brokerage_f_name IF NOT EXISTS FOR (b:Brokerage) ON (b.f_name);
-CREATE TEXT INDEX license_credential_f_first IF NOT EXISTS FOR (c:LicenseCredential) ON (c.f_first);
-CREATE TEXT INDEX license_credential_f_city IF NOT EXISTS FOR (c:LicenseCredential) ON (c.f_city);
 // Range indexes hold no nulls: effective_to serves "ended by" filters, effective_from the in-force ones.
 CREATE INDEX supervises_effective_to IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.effective_to);
 CREATE INDEX supervises_effective_from IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.effective_from);

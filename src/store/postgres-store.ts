@@ -26,16 +26,25 @@ export async function openPostgres(url: string, poolSize: number): Promise<SqlSt
       const client = await pool.connect().catch((err: unknown) => {
         throw wrap(err);
       });
+      // A checked-out client has no pool listener: a connection that dies between statements
+      // emits 'error', which would crash the process. It is held here and ends the transaction.
+      let lost: Error | undefined;
+      const onError = (err: Error) => {
+        lost ??= err;
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const out = await fn({ query: async (sql, params) => (await client.query(sql, params as unknown[])).rows });
         await client.query('COMMIT');
         return out;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw isDriverError(err) ? wrap(err) : err;
+        if (!lost) await client.query('ROLLBACK').catch(() => undefined);
+        throw lost || isDriverError(err) ? wrap(lost ?? err) : err;
       } finally {
-        client.release();
+        client.removeListener('error', onError);
+        // A broken client is destroyed rather than pooled.
+        client.release(lost);
       }
     },
     close: () => pool.end(),

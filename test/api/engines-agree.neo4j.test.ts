@@ -9,6 +9,7 @@ import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { importFolder } from '../../src/ingest/canonical-import.js';
 import type { SqlStore } from '../../src/store/sql-store.js';
 import { DEMO_SEEDS, emptyGraph, files, testApp, testStore } from '../helpers/graph.js';
+import { tempDir } from '../helpers/local-neo4j.js';
 import { servedDocument } from '../helpers/openapi.js';
 
 // Both engines answer alike: the demo data loaded into LadybugDB and into the real Neo4j, and the
@@ -131,6 +132,27 @@ describe('LadybugDB and Neo4j over the demo data', () => {
       found += (await same('get', `/api/v1/licenses/search?${q}`)).data.length;
     }
     expect(found).toBeGreaterThan(50);
+  });
+
+  it('when search terms hold punctuation then they match it literally, alike on both', async () => {
+    // Neo4j's full-text query language gives - ( ) * ? : / & meanings; a term must not take them.
+    const { dir, remove } = tempDir('punctuation-');
+    try {
+      const header = fs.readFileSync(path.join(DEMO_SEEDS, 'credentials.csv'), 'utf8').split('\n')[0];
+      const row = (number: string, entity: string, full: string, first: string, last: string, business: string) =>
+        `VT,${number},salesperson,Salesperson,Active,active,${entity},"${full}",${first},,"${last}",,"${business}",2020-01-01,2028-01-01,mailing,1 Main St,,Burlington,,VT,05401,US,,vt-${number},vt-test,2026-11-01,2026-11-01T06:00:00Z,`;
+      fs.writeFileSync(path.join(dir, 'credentials.csv'), [header, row('1', 'person', "Seán O'Brien-Smith", 'Seán', "O'Brien-Smith", ''), row('2', 'business', 'A&B (Realty) *Group*? 50/50: Co', '', '', 'A&B (Realty) *Group*? 50/50: Co'), row('3', 'person', 'Ann Obrien', 'Ann', 'Obrien', '')].join('\n') + '\n');
+      fs.writeFileSync(path.join(dir, 'jurisdictions.csv'), 'state,status,refresh_frequency,relationship_coverage,relationship_coverage_notes,source_id,source_name,source_url,source_format\nVT,active,weekly,source_not_published,Nothing published.,vt-test,Vermont test,https://example.com/,canonical\n');
+      fs.writeFileSync(path.join(dir, 'relationships.csv'), 'supervisor_state,supervisor_license_number,affiliate_state,affiliate_license_number,affiliate_role,relationship_type,effective_from,effective_to,source\n');
+      for (const s of [ladybug, neo4j]) expect((await importFolder(importRepo(s.graph, files), dir)).rejected).toEqual([]);
+    } finally {
+      remove();
+    }
+    const totals: Record<string, number> = {};
+    for (const q of ["last_name=o'b", 'last_name=n-s', "name=O%27BRIEN-smith%20sean", 'business_name=%26b', 'business_name=(realty)', 'business_name=*group*%3F', 'name=50%2F50%3A', 'last_name=obr']) {
+      totals[q] = (await same('get', `/api/v1/licensees?state=VT&${q}`)).meta.total;
+    }
+    expect(totals).toEqual({ "last_name=o'b": 1, 'last_name=n-s': 1, 'name=O%27BRIEN-smith%20sean': 1, 'business_name=%26b': 1, 'business_name=(realty)': 1, 'business_name=*group*%3F': 1, 'name=50%2F50%3A': 1, 'last_name=obr': 1 });
   });
 
   it('when a batch mixes found, unknown and repeated licences then both answer alike', async () => {

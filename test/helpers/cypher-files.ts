@@ -4,11 +4,20 @@ import { parseFragments, type QueryFiles } from '../../src/graph/query-files.js'
 export const sharedQueryNames = (files: QueryFiles) =>
   files.names().filter((n) => !n.startsWith('schema/') && !n.startsWith('engine/') && !n.endsWith('.filters'));
 
+/** Queries that take another query's fragments, as their repositories build them. */
+const SHARED_FILTERS: Record<string, string> = { 'engine/neo4j/search': 'licensees/search.filters' };
+
+/** The fragments file of a query: its own, its page query's (-count), or the one it shares. */
+function filtersOf(files: QueryFiles, name: string): string {
+  const own = [`${name}.filters`, `${name.replace(/-count$/, '')}.filters`].find((n) => files.names().includes(n));
+  return own ?? SHARED_FILTERS[name] ?? `${name}.filters`;
+}
+
 /** A query with every filter fragment of its filters file inserted (term params suffixed _0). */
 export function withAllFilters(files: QueryFiles, name: string): string {
   const text = files.get(name);
   if (!text.includes('// @filters')) return text;
-  const filtersName = files.names().includes(`${name}.filters`) ? `${name}.filters` : `${name.replace(/-count$/, '')}.filters`;
+  const filtersName = filtersOf(files, name);
   const fragments = [...parseFragments(files.get(filtersName)).entries()]
     // in_force_on and started_by are alternatives; the lint and execution tests run each alone too.
     .filter(([key]) => key !== 'started_by')
@@ -20,7 +29,7 @@ export function withAllFilters(files: QueryFiles, name: string): string {
 export function queryVariants(files: QueryFiles, name: string): { label: string; query: string }[] {
   const text = files.get(name);
   if (!text.includes('// @filters')) return [{ label: 'as written', query: text }];
-  const filtersName = files.names().includes(`${name}.filters`) ? `${name}.filters` : `${name.replace(/-count$/, '')}.filters`;
+  const filtersName = filtersOf(files, name);
   const fragments = [...parseFragments(files.get(filtersName)).entries()];
   return [
     { label: 'with its filters', query: withAllFilters(files, name) },

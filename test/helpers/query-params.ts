@@ -68,6 +68,12 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'engine/neo4j/supervisors': { ids: [TX_AGENT], day: '2026-11-22' },
   'engine/neo4j/hierarchy': { id: TX_AGENT, day: '2026-11-22' },
   'engine/neo4j/affiliations': { id: TX_AGENT, day: '2026-11-22', as_of: false, include_inactive: false, affiliate_role: null, relationship_type: null },
+  'engine/neo4j/search': {
+    query: 'state:"TX" AND f_last:*mu*', skip: 0, limit: 10,
+    name_term_0: 'jose', first_name_term_0: 'jo', last_name_term_0: 'mu', business_name_term_0: 'acme',
+    city_term_0: 'hou', status: 'active', license_type: 'salesperson', license_number_prefix: '7638',
+    brokerage_term_0: 'acme', brokerage_types: ['sponsoring_broker', 'employing_broker', 'main_office'], today: '2026-11-01',
+  },
   'engine/neo4j/affiliates': { id: TX_BROKERAGE, today: '2026-11-22', affiliate_role: null, relationship_type: null, skip: 0, limit: 25 },
   'import/read-models-present': {},
   'import/supervision-state-pairs': {},

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DataDirLockedError } from '../../src/errors.js';
+import pg from 'pg';
+import { DataDirLockedError, StoreError } from '../../src/errors.js';
 import { migrate, migrationFiles } from '../../src/store/migrations.js';
 import { openPglite } from '../../src/store/pglite-store.js';
-import { storeKinds } from '../helpers/stores.js';
+import { POSTGRES, POSTGRES_URL, storeKinds } from '../helpers/stores.js';
 
 const kinds = await storeKinds();
 
@@ -32,6 +33,28 @@ describe.each(kinds)('the side store on $name', (kind) => {
       ).rejects.toThrow();
       expect(await store.query('SELECT id FROM accounts')).toEqual([]);
     } finally {
+      await drop();
+    }
+  });
+});
+
+describe.skipIf(!kinds.includes(POSTGRES))('PostgreSQL connections that die', () => {
+  it('when the server ends a connection inside a transaction then the transaction fails as a store error, the process lives, and the pool serves again', async () => {
+    const { store, drop } = await POSTGRES.open();
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    try {
+      const failed = store.transaction(async (tx) => {
+        const [{ pid }] = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+        // The connection dies while the client is checked out between two statements.
+        await new Promise((r) => setTimeout(r, 300));
+        await tx.query('SELECT 1');
+      });
+      await expect(failed).rejects.toBeInstanceOf(StoreError);
+      expect(await store.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      await admin.end();
       await drop();
     }
   });

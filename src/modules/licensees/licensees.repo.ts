@@ -112,6 +112,32 @@ export interface SearchFilters {
 
 export const isoToday = () => new Date().toISOString().slice(0, 10);
 
+/** Filters cypher/engine/neo4j/search.cypher applies in Lucene; the others stay Cypher fragments. */
+const LUCENE_FILTERS = new Set(['name', 'first_name', 'last_name', 'business_name', 'city', 'status', 'license_type']);
+
+/** A search term as a Lucene wildcard on one field: the term anywhere in one of its words. */
+const contains = (field: string, term: string) => `${field}:*${term.replace(/[+\-&|!(){}[\]^"~*?:\\/]/g, '\\$&')}*`;
+const exactly = (field: string, value: string) => `${field}:"${value.replace(/["\\]/g, '\\$&')}"`;
+
+/**
+ * The Lucene query on the full-text index license_credential_search for a search's states, name
+ * and city terms, status and type; undefined without a text term (the range indexes serve those).
+ */
+export function luceneQuery(f: SearchFilters): string | undefined {
+  const terms = [
+    ...f.nameTerms.map((t) => `(${['f_full', 'f_first', 'f_last', 'f_business'].map((field) => contains(field, t)).join(' OR ')})`),
+    ...f.firstNameTerms.map((t) => contains('f_first', t)),
+    ...f.lastNameTerms.map((t) => contains('f_last', t)),
+    ...f.businessNameTerms.map((t) => contains('f_business', t)),
+    ...f.cityTerms.map((t) => contains('f_city', t)),
+  ];
+  if (!terms.length) return undefined;
+  const clauses = [`(${f.states.map((s) => exactly('state', s)).join(' OR ')})`, ...terms];
+  if (f.status) clauses.push(exactly('status_normalized', f.status));
+  if (f.licenseType) clauses.push(exactly('license_type', f.licenseType));
+  return clauses.join(' AND ');
+}
+
 /** Credential rows kept between writes (~0.5 kB of text each). */
 const CACHED_RECORDS = 50_000;
 
@@ -129,6 +155,8 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
   const jurisdictionCoverage = files.get('licensees/jurisdiction-coverage');
   const typeCounts = files.get('licensees/type-counts');
   const search = filteredQuery(files, 'licensees/search', 'licensees/search.filters');
+  // Neo4j answers name searches from its full-text index; LadybugDB from the name index beside it.
+  const fullTextSearch = graph.name === 'neo4j' ? filteredQuery(files, 'engine/neo4j/search', 'licensees/search.filters') : undefined;
   const searchCount = filteredQuery(files, 'licensees/search-count', 'licensees/search.filters');
 
   const compose = (f: SearchFilters) => {
@@ -335,6 +363,12 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
       const indexed = searchIndex && (await searchIndex.current()).search(filters, skip, limit);
       if (indexed) return indexed;
       const { active, params } = compose(filters);
+      const lucene = fullTextSearch && luceneQuery(filters);
+      if (fullTextSearch && lucene) {
+        const rest = active.filter((a) => !LUCENE_FILTERS.has(a.key));
+        const [row] = await graph.read(fullTextSearch.build(rest), { ...params, query: lucene, skip, limit });
+        return { ids: (row?.ids as string[]) ?? [], total: Number(row?.total ?? 0) };
+      }
       const total = Number((await graph.read(searchCount.build(active), params))[0]?.total ?? 0);
       // LadybugDB 0.19 can crash on ORDER BY ... SKIP far past the last row: never ask for such a page.
       if (skip >= total) return { ids: [], total };

@@ -1,0 +1,15 @@
+// Neo4j: the exact total and one page of credential ids matching a search, in the documented order
+// (state, sort_key, id). $query: a Lucene query on the full-text index license_credential_search
+// (whitespace analyzer over folded fields, so each term is a wildcard *term* on a field's words: a
+// substring of the field, as terms hold no white space), with the states, status and licence type
+// as exact terms; the other filters from search.filters.cypher. $skip, $limit: integers.
+// :param query => 'state:"FL" AND f_last:*smi*'
+// :param skip => 0
+// :param limit => 25
+CALL db.index.fulltext.queryNodes('license_credential_search', $query) YIELD node AS c
+WITH c WHERE true
+// @filters
+WITH c
+ORDER BY c.state, c.sort_key, c.id
+WITH collect(c.id) AS ids
+RETURN size(ids) AS total, ids[$skip..$skip + $limit] AS ids
