@@ -59,7 +59,7 @@ function translate(err: unknown): GraphError {
   return new GraphError(`neo4j query failed: ${(err as Error).message}`, TRANSIENT_CODES.test(code), { cause: err });
 }
 
-/** One driver per process; reads and writes go through managed transactions (retried when transient). */
+/** One driver per process; writes go through managed transactions, reads auto-commit (both retried when transient). */
 export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
   const driver: Driver = neo4j.driver(options.uri, neo4j.auth.basic(options.user, options.password), {
     maxConnectionPoolSize: options.poolSize,
@@ -112,13 +112,28 @@ export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
     name: 'neo4j',
     async read(query, params) {
       open();
-      const s = session('READ');
-      const work = s
-        .executeRead((tx) => run(tx, query, params), txConfig)
-        .catch((err) => {
-          throw translate(err);
-        })
-        .finally(() => s.close());
+      // A read is one statement: an auto-commit transaction sends it in one round trip, where a
+      // managed one adds BEGIN and COMMIT and costs twice the CPU (docs/decisions/0005). Retryable
+      // failures are retried for as long as a managed transaction would be.
+      const attempt = async () => {
+        const s = session('READ');
+        try {
+          return rows(await s.run(query, toNeo4jParams(params ?? {}) as Record<string, unknown>, txConfig));
+        } finally {
+          await s.close();
+        }
+      };
+      const work = (async () => {
+        const until = Date.now() + options.maxRetryTimeMs;
+        for (let delay = 50; ; delay *= 2) {
+          try {
+            return await attempt();
+          } catch (err) {
+            if (closed || !neo4j.isRetryableError(err) || Date.now() + delay > until) throw translate(err);
+            await new Promise((r) => setTimeout(r, delay));
+          }
+        }
+      })();
       return deadline(work);
     },
     writeTransaction: (fn) => {

@@ -65,7 +65,7 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'import/any-credential': {},
   'import/any-relationship': {},
   'engine/neo4j/credentials': { ids: [TX_AGENT, TX_BROKERAGE] },
-  'engine/neo4j/supervisors': { ids: [TX_AGENT], day: '2026-11-22' },
+  'engine/neo4j/licensees': { ids: [TX_AGENT, TX_BROKERAGE], day: '2026-11-22', levels: 2 },
   'engine/neo4j/hierarchy': { id: TX_AGENT, day: '2026-11-22' },
   'engine/neo4j/affiliations': { id: TX_AGENT, day: '2026-11-22', as_of: false, include_inactive: false, affiliate_role: null, relationship_type: null },
   'engine/neo4j/search': {

@@ -47,7 +47,7 @@ describe('the supervision read models', () => {
   it('when an import ends a relationship then supervisors and affiliates read afterwards no longer list it', async () => {
     ({ graph } = await testGraph(fixture('small')));
     const { licensees, relationships } = wire(graph);
-    const supervisorsOf = async () => (await licensees.openSupervisors([AGENT])).map((s) => s.license_number);
+    const supervisorsOf = async () => (await licensees.withSupervisors([AGENT])).open.map((s) => s.license_number);
     const affiliateNumbers = async () => (await relationships.affiliates(BROKERAGE, {}, 0, 100)).rows.map((r) => r.license_number);
     expect(await supervisorsOf()).toEqual(['100001-B']);
     const before = await affiliateNumbers();

@@ -48,19 +48,15 @@ const isBrokerageLink = (s: SupervisorRecord) => BROKERAGE_RELATIONSHIP_TYPES.in
 const isDesignation = (s: SupervisorRecord) => DESIGNATION_RELATIONSHIP_TYPES.includes(s.relationship_type as RelationshipType);
 
 /**
- * Which credentials' designations a licence needs: its own when it is a brokerage, and those of
- * each business that is its current brokerage.
+ * Whether a licence's shape names the designated brokers of this supervisor of it: a business that
+ * is its current brokerage. (A brokerage's own designations are among its own supervisors.)
  */
-export function designationLookups(c: CredentialRecord, open: SupervisorRecord[]): string[] {
-  const ids = open.filter((s) => isBrokerageLink(s) && isBusiness(s)).map((s) => s.id);
-  if (isBusiness(c)) ids.push(c.id);
-  return ids;
-}
+export const namesDesignationsOf = (s: SupervisorRecord) => isBrokerageLink(s) && isBusiness(s);
 
 /**
  * The public Licensee shape of one credential.
  * @param open the credential's open supervising relationships, newest first
- * @param openOf open supervising relationships of the businesses named by designationLookups
+ * @param openOf open supervising relationships of its own supervisors (see namesDesignationsOf)
  */
 export function toLicensee(
   c: CredentialRecord,

@@ -150,7 +150,7 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
   const recordsByIds = files.get('licensees/records-by-ids');
   // Neo4j reads the relationships by traversal; LadybugDB from its supervisor lists.
   const traversal = graph.name === 'neo4j'
-    ? { credentials: files.get('engine/neo4j/credentials'), supervisors: files.get('engine/neo4j/supervisors'), hierarchy: files.get('engine/neo4j/hierarchy'), affiliations: files.get('engine/neo4j/affiliations') }
+    ? { licensees: files.get('engine/neo4j/licensees'), hierarchy: files.get('engine/neo4j/hierarchy'), affiliations: files.get('engine/neo4j/affiliations') }
     : undefined;
   const jurisdictionCoverage = files.get('licensees/jurisdiction-coverage');
   const typeCounts = files.get('licensees/type-counts');
@@ -215,10 +215,12 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
     if (graph.onWrite && writes === at) coverage = read;
     return read;
   }
-  // A row holds the credential's fields (Neo4j) or its JSON read model (LadybugDB).
+  // Neo4j's traversals read each credential's coverage from its jurisdiction; LadybugDB keeps them.
+  const coverageFor = (): Promise<Map<string, string>> => (traversal ? Promise.resolve(new Map()) : coverageByState());
+  // A row holds the credential's fields with its coverage (Neo4j) or its JSON read model (LadybugDB).
   const record = (r: Row, coverageOf: Map<string, string>): CredentialRecord | undefined => {
     const doc = (r.record as CredentialRecord | undefined) ?? decodeDoc<CredentialRecord>(r.doc as string);
-    const relationship_coverage = coverageOf.get(doc.state);
+    const relationship_coverage = doc.relationship_coverage ?? coverageOf.get(doc.state);
     // A credential is always imported into a jurisdiction on file.
     return relationship_coverage === undefined ? undefined : { ...doc, relationship_coverage, supervision: supervisionEntries(r.supervisors) };
   };
@@ -233,7 +235,7 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
       else missing.push(id);
     }
     const at = writes;
-    const [coverageOf, loaded] = await Promise.all([coverageByState(), loader.loadMany(missing)]);
+    const [coverageOf, loaded] = await Promise.all([coverageFor(), loader.loadMany(missing)]);
     const rows: Row[] = [];
     for (const r of loaded) {
       if (r instanceof Error) throw r;
@@ -261,7 +263,7 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
   /** Rows ({id, doc, supervisors}) of the credentials on file among `ids`: one query. */
   async function read(ids: string[]): Promise<Row[]> {
     if (ids.length === 0) return [];
-    if (traversal) return (await graph.read(traversal.credentials, { ids })).map((r) => ({ id: (r.record as Row).id, record: r.record, supervisors: r.supervision }));
+    if (traversal) return (await graph.read(traversal.licensees, { ids, day: today(), levels: 0 })).map((r) => ({ id: (r.record as Row).id, record: r.record, supervisors: r.supervision }));
     if (ids.length === 1) return graph.read(byId, { id: ids[0] });
     const docs: Row[] = [];
     const supervisors = new Map<string, unknown>();
@@ -287,10 +289,7 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
    */
   async function supervisorsOf(credentials: Pick<CredentialRecord, 'id' | 'supervision'>[], day: string = today()): Promise<SupervisorRecord[]> {
     if (credentials.length === 0) return [];
-    if (traversal) {
-      const [coverageOf, found] = await Promise.all([coverageByState(), graph.read(traversal.supervisors, { ids: [...new Set(credentials.map((c) => c.id))], day })]);
-      return found.flatMap((r) => supervisorRow(r, coverageOf) ?? []).sort(bySupervision);
-    }
+    if (traversal) return (await withSupervisors(credentials.map((c) => c.id), undefined, day)).open;
     const open = credentials.flatMap((c) => c.supervision.filter((e) => inForce(e, day)).map((e) => ({ affiliate_id: c.id, ...e })));
     if (open.length === 0) return [];
     const supervisors = new Map((await records(open.map((e) => e.supervisor_id))).map((r) => [r.id, r]));
@@ -303,14 +302,49 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
   }
 
   /**
+   * Credentials by id (unknown ids left out) with the supervisors in force on `day` of each and,
+   * where `up` holds for a supervisor, the supervisors of that supervisor: one traversal on Neo4j
+   * (which reads the second level whenever `up` is given), two rounds of key reads on LadybugDB.
+   * Per credential, newest relationship first.
+   */
+  async function withSupervisors(ids: string[], up?: (s: SupervisorRecord) => boolean, day: string = today()): Promise<{ records: CredentialRecord[]; open: SupervisorRecord[] }> {
+    if (!traversal) {
+      const found = await records(ids);
+      const first = await supervisorsOf(found, day);
+      const listed = new Set(found.map((c) => c.id));
+      const next = up ? first.filter((s) => up(s) && !listed.has(s.id) && listed.add(s.id)) : [];
+      return { records: found, open: next.length ? [...first, ...(await supervisorsOf(next, day))].sort(bySupervision) : first };
+    }
+    const none = new Map<string, string>();
+    const rows = await graph.read(traversal.licensees, { ids: [...new Set(ids)], day, levels: up ? 2 : 1 });
+    const found = rows.flatMap((r) => record({ record: r.record, supervisors: r.supervision }, none) ?? []);
+    const open: SupervisorRecord[] = [];
+    // A supervisor's own supervisors once, whichever credentials it supervises.
+    const listed = new Set(found.map((c) => c.id));
+    for (const r of rows) {
+      for (const first of r.open as Row[]) {
+        const s = supervisorRow(first, none);
+        if (!s) continue;
+        open.push(s);
+        if (listed.has(s.id)) continue;
+        listed.add(s.id);
+        for (const second of first.open as Row[]) {
+          const t = supervisorRow(second, none);
+          if (t) open.push(t);
+        }
+      }
+    }
+    return { records: found, open: open.sort(bySupervision) };
+  }
+
+  /**
    * Every relationship in force on `day` that a walk up from `c` crosses within `hops` levels,
    * with its supervisor: one variable-length traversal (Neo4j), or a round of key reads per level
    * over the credentials not reached before (LadybugDB).
    */
   async function walkUp(c: CredentialRecord, day: string, hops: number): Promise<SupervisorRecord[]> {
     if (traversal) {
-      const [coverageOf, found] = await Promise.all([coverageByState(), graph.read(traversal.hierarchy, { id: c.id, day })]);
-      return found.flatMap((r) => supervisorRow(r, coverageOf) ?? []);
+      return (await graph.read(traversal.hierarchy, { id: c.id, day })).flatMap((r) => supervisorRow(r, new Map()) ?? []);
     }
     const edges: SupervisorRecord[] = [];
     const seen = new Set([c.id]);
@@ -352,12 +386,9 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
   return {
     byIds: records,
     supervisorsOf,
+    withSupervisors,
     walkUp,
     affiliations,
-    /** Supervisors in force today of the credentials with these ids. */
-    async openSupervisors(ids: string[]): Promise<SupervisorRecord[]> {
-      return supervisorsOf(await records(ids));
-    },
     async search(filters: SearchFilters, skip: number, limit: number): Promise<{ ids: string[]; total: number }> {
       if (filters.states.length === 0) return { ids: [], total: 0 };
       const indexed = searchIndex && (await searchIndex.current()).search(filters, skip, limit);

@@ -1,7 +1,7 @@
 import { canonicalLicenseNumber, credentialId, searchTerms } from '../../domain/identity.js';
 import { BROKERAGE_RELATIONSHIP_TYPES } from '../../domain/vocabulary.js';
 import { NotFoundError } from '../../errors.js';
-import { designationLookups, toLicensee } from './licensee-shape.js';
+import { namesDesignationsOf, toLicensee } from './licensee-shape.js';
 import type { CredentialRecord, LicenseesRepo, SupervisorRecord } from './licensees.repo.js';
 import type { Licensee } from './licensees.schemas.js';
 
@@ -43,22 +43,14 @@ export function createLicenseesService(repo: LicenseesRepo) {
   }
 
   /**
-   * Public Licensee shapes in at most three rounds of key reads whatever the count: the
-   * credentials with their supervisor lists, their supervisors in force today (with theirs), then
-   * the supervisors of those businesses whose designated brokers the shapes name.
+   * Public Licensee shapes: the credentials with their supervisors in force today and, for the
+   * businesses that are their brokerages, those businesses' own (one traversal on Neo4j).
    */
   async function hydrate(ids: string[]): Promise<Map<string, Licensee>> {
-    const creds = await records(ids);
-    const supervisors = await repo.supervisorsOf([...creds.values()]);
-    const open = groupBy(supervisors, (s) => s.affiliate_id);
-    const known = new Map<string, CredentialRecord>([...creds, ...supervisors.map((s) => [s.id, s] as const)]);
-    const lookups = new Set<string>();
-    for (const c of creds.values()) for (const id of designationLookups(c, open.get(c.id) ?? [])) if (!open.has(id)) lookups.add(id);
-    const more = groupBy(await repo.supervisorsOf([...lookups].map((id) => known.get(id)!)), (s) => s.affiliate_id);
-    const openOf = (id: string): SupervisorRecord[] => open.get(id) ?? more.get(id) ?? [];
-    const out = new Map<string, Licensee>();
-    for (const c of creds.values()) out.set(c.id, toLicensee(c, openOf(c.id), openOf));
-    return out;
+    const { records, open } = await repo.withSupervisors(ids, namesDesignationsOf);
+    const openOf = groupBy(open, (s) => s.affiliate_id);
+    const of = (id: string): SupervisorRecord[] => openOf.get(id) ?? [];
+    return new Map(records.map((c) => [c.id, toLicensee(c, of(c.id), of)]));
   }
 
   const idOf = (ref: LicenseRef) => credentialId(ref.state, ref.license_number);
@@ -118,6 +110,16 @@ export function createLicenseesService(repo: LicenseesRepo) {
       const licensee = await shapeOf(ref);
       if (!licensee) throw notFound(ref);
       return licensee;
+    },
+
+    /** The credential record behind a licence with its supervisors in force today, or 404. */
+    async requireSupervised(ref: LicenseRef): Promise<{ record: CredentialRecord; open: SupervisorRecord[] }> {
+      const {
+        records: [record],
+        open,
+      } = await repo.withSupervisors([idOf(ref)]);
+      if (!record) throw notFound(ref);
+      return { record, open };
     },
 
     /** The credential record behind a licence, or 404. */

@@ -42,14 +42,13 @@ export function createRelationshipsService(repo: RelationshipsRepo, licenseesRep
     },
 
     async supervisors(ref: LicenseRef, f: EdgeFilters) {
-      const c = await licensees.require(ref);
-      return (await licenseesRepo.supervisorsOf([c])).filter((s) => matches(s, f)).map(supervisorItem);
+      const { open } = await licensees.requireSupervised(ref);
+      return open.filter((s) => matches(s, f)).map(supervisorItem);
     },
 
     /** Legacy: the one current supervisor, preferring the brokerage link, then the newest. */
     async supervisor(ref: LicenseRef) {
-      const c = await licensees.require(ref);
-      const open = await licenseesRepo.supervisorsOf([c]);
+      const { open } = await licensees.requireSupervised(ref);
       const pick = open.find((s) => BROKERAGE_RELATIONSHIP_TYPES.includes(s.relationship_type as RelationshipType)) ?? open[0];
       return pick ? supervisorItem(pick) : null;
     },

@@ -1,0 +1,27 @@
+// Neo4j: licences by id, read for their public shape in one traversal. Each credential's public
+// fields with its jurisdiction's relationship coverage and the brokerage its source names by
+// business name alone, and every SUPERVISES into it (in force or not). With $levels 1 or 2 also
+// the supervisors in force on $day, each with the same fields and the relationship, and with 2
+// theirs in turn (the designated brokers of supervising businesses). No row for an unknown id.
+// :param ids => ['TX|0123456-SA', 'TX|0123456-B']
+// :param day => '2026-11-25'
+// :param levels => 2
+UNWIND $ids AS id
+MATCH (c:LicenseCredential {id: id})
+RETURN c {.id, .state, .license_number, .license_number_display, .license_type, .license_type_display, .status, .status_normalized, .entity_type, .full_name, .first_name, .middle_name, .last_name, .suffix, .business_name, .issue_date, .expiration_date, .address_kind, .address_line1, .address_line2, .address_city, .address_county, .address_region, .address_postal_code, .address_country, .source, .snapshot_date, .last_verified, .data_source_notes,
+         relationship_coverage: [(c)-[:IN_JURISDICTION]->(j:Jurisdiction) | j.relationship_coverage][0], context_brokerage: [(c)-[:AFFILIATED_WITH]->(b:Brokerage) | b.name][0]} AS record,
+       [(s0:LicenseCredential)-[r0:SUPERVISES]->(c) | {supervisor_id: s0.id, affiliate_role: r0.affiliate_role, relationship_type: r0.relationship_type, effective_from: r0.effective_from, effective_to: r0.effective_to}] AS supervision,
+       CASE WHEN $levels > 0 THEN
+         [(s:LicenseCredential)-[r:SUPERVISES]->(c) WHERE r.effective_from <= date($day) AND (r.effective_to IS NULL OR r.effective_to > date($day)) |
+          {affiliate_id: c.id, affiliate_role: r.affiliate_role, relationship_type: r.relationship_type, effective_from: r.effective_from, effective_to: r.effective_to,
+           record: s {.id, .state, .license_number, .license_number_display, .license_type, .license_type_display, .status, .status_normalized, .entity_type, .full_name, .first_name, .middle_name, .last_name, .suffix, .business_name, .issue_date, .expiration_date, .address_kind, .address_line1, .address_line2, .address_city, .address_county, .address_region, .address_postal_code, .address_country, .source, .snapshot_date, .last_verified, .data_source_notes,
+         relationship_coverage: [(s)-[:IN_JURISDICTION]->(j:Jurisdiction) | j.relationship_coverage][0], context_brokerage: [(s)-[:AFFILIATED_WITH]->(b:Brokerage) | b.name][0]},
+           supervision: [(s1:LicenseCredential)-[r1:SUPERVISES]->(s) | {supervisor_id: s1.id, affiliate_role: r1.affiliate_role, relationship_type: r1.relationship_type, effective_from: r1.effective_from, effective_to: r1.effective_to}],
+           open: CASE WHEN $levels > 1 THEN
+             [(t:LicenseCredential)-[q:SUPERVISES]->(s) WHERE q.effective_from <= date($day) AND (q.effective_to IS NULL OR q.effective_to > date($day)) |
+              {affiliate_id: s.id, affiliate_role: q.affiliate_role, relationship_type: q.relationship_type, effective_from: q.effective_from, effective_to: q.effective_to,
+               record: t {.id, .state, .license_number, .license_number_display, .license_type, .license_type_display, .status, .status_normalized, .entity_type, .full_name, .first_name, .middle_name, .last_name, .suffix, .business_name, .issue_date, .expiration_date, .address_kind, .address_line1, .address_line2, .address_city, .address_county, .address_region, .address_postal_code, .address_country, .source, .snapshot_date, .last_verified, .data_source_notes,
+         relationship_coverage: [(t)-[:IN_JURISDICTION]->(j:Jurisdiction) | j.relationship_coverage][0], context_brokerage: [(t)-[:AFFILIATED_WITH]->(b:Brokerage) | b.name][0]},
+               supervision: [(s2:LicenseCredential)-[r2:SUPERVISES]->(t) | {supervisor_id: s2.id, affiliate_role: r2.affiliate_role, relationship_type: r2.relationship_type, effective_from: r2.effective_from, effective_to: r2.effective_to}]}]
+             ELSE [] END}]
+       ELSE [] END AS open
