@@ -4,7 +4,7 @@ import { localNeo4jMissing } from './test/helpers/local-neo4j.js';
 
 // Two projects, one after the other. `ladybug` is the whole suite on the embedded default, files
 // two at a time. `neo4j` then runs what exercises the graph (the API files that read it,
-// conformance, ingest, and the *.neo4j.test.ts files, end-to-end ones among them; accounts, HTTP
+// conformance, the ingest files that write it, and the *.neo4j.test.ts files, end-to-end ones among them; accounts, HTTP
 // conventions and the contract do not depend on the engine) on one real Neo4j, a file at a time: each wipes the
 // database it starts from (Community has one user database). test/helpers/neo4j-global-setup.ts
 // finds or starts that Neo4j; without one the project is left out, saying why once. Files that
@@ -16,7 +16,8 @@ const NEO4J_FILES = [
   'test/api/coverage-health.test.ts',
   'test/api/legacy-and-contract.test.ts',
   'test/conformance/**/*.test.ts',
-  'test/ingest/**/*.test.ts',
+  'test/ingest/bulk-import.test.ts',
+  'test/ingest/sources.test.ts',
   'test/unit/import.test.ts',
   'test/unit/read-models.test.ts',
   'test/**/*.neo4j.test.ts',

@@ -118,6 +118,20 @@ describe('LadybugDB and Neo4j over the demo data', () => {
     expect(walked).toBeGreaterThan(SAMPLE.length * 0.9);
   });
 
+  it('when the sample is verified and its supervisors read all at once then each answer is the one it gets alone', async () => {
+    // Concurrent reads share traversals on Neo4j (one per turn of the event loop, by depth): each
+    // request must still get its own licence.
+    const urls = [...SAMPLE, ['TX', '0000000-none'] as const].flatMap(([state, number]) => [
+      `/api/v1/licensees/verify?state=${state}&license_number=${enc(number)}`,
+      `/api/v1/licensees/${state}/${enc(number)}/supervisors`,
+    ]);
+    const alone = [];
+    for (const url of urls) alone.push(await ladybug.api('get', url));
+    const together = await Promise.all(urls.map((url) => neo4j.api('get', url)));
+    expect(together).toEqual(alone);
+    expect(alone.filter((a) => a.status === 200).length).toBeGreaterThan(urls.length * 0.9);
+  });
+
   it('when searches filter and page then both answer the same licences in the same order with the same totals', async () => {
     let found = 0;
     for (const q of SEARCHES) {

@@ -260,6 +260,29 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
     { cache: false, batchScheduleFn: (dispatch) => setImmediate(dispatch) },
   );
 
+  // Neo4j: the traversals of concurrent requests go together too, one per turn of the event loop
+  // for each day and depth. Keys are `levels|day|id`.
+  const shapes = new DataLoader<string, Row | null>(
+    async (keys) => {
+      const groups = new Map<string, string[]>();
+      for (const key of keys) {
+        const at = key.lastIndexOf('|');
+        const group = groups.get(key.slice(0, at));
+        if (group) group.push(key.slice(at + 1));
+        else groups.set(key.slice(0, at), [key.slice(at + 1)]);
+      }
+      const found = new Map<string, Row>();
+      await Promise.all(
+        [...groups].map(async ([group, ids]) => {
+          const [levels, day] = group.split('|');
+          for (const r of await graph.read(traversal!.licensees, { ids, day, levels: Number(levels) })) found.set(`${group}|${(r.record as Row).id}`, r);
+        }),
+      );
+      return keys.map((key) => found.get(key) ?? null);
+    },
+    { cache: false, batchScheduleFn: (dispatch) => setImmediate(dispatch) },
+  );
+
   /** Rows ({id, doc, supervisors}) of the credentials on file among `ids`: one query. */
   async function read(ids: string[]): Promise<Row[]> {
     if (ids.length === 0) return [];
@@ -316,7 +339,11 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
       return { records: found, open: next.length ? [...first, ...(await supervisorsOf(next, day))].sort(bySupervision) : first };
     }
     const none = new Map<string, string>();
-    const rows = await graph.read(traversal.licensees, { ids: [...new Set(ids)], day, levels: up ? 2 : 1 });
+    const rows: Row[] = [];
+    for (const r of await shapes.loadMany([...new Set(ids)].map((id) => `${up ? 2 : 1}|${day}|${id}`))) {
+      if (r instanceof Error) throw r;
+      if (r) rows.push(r);
+    }
     const found = rows.flatMap((r) => record({ record: r.record, supervisors: r.supervision }, none) ?? []);
     const open: SupervisorRecord[] = [];
     // A supervisor's own supervisors once, whichever credentials it supervises.
