@@ -1,7 +1,7 @@
-// Neo4j: the SUPERVISES relationships into a credential with their supervisors, newest first (then
-// the supervisor's licence number and the relationship type). Without $as_of: those in force on
-// $day (today), or all of them with $include_inactive. With $as_of (as $day): those in force that
-// day, or with $include_inactive every one started by then. $affiliate_role and
+// Neo4j: the SUPERVISES relationships into a credential with their supervisors (the repository
+// orders them: newest first, then the supervisor's licence number and the relationship type).
+// Without $as_of: those in force on $day (today), or all of them with $include_inactive. With
+// $as_of (as $day): those in force that day, or with $include_inactive every one started by then. $affiliate_role and
 // $relationship_type filter when not null.
 // :param id => 'TX|0123456-SA'
 // :param day => '2024-06-30'
@@ -9,12 +9,13 @@
 // :param include_inactive => false
 // :param affiliate_role => null
 // :param relationship_type => null
-MATCH (c:LicenseCredential {id: $id})<-[r:SUPERVISES]-(s:LicenseCredential)
-WHERE CASE WHEN $include_inactive THEN NOT $as_of OR r.effective_from <= date($day)
-           ELSE r.effective_from <= date($day) AND (r.effective_to IS NULL OR r.effective_to > date($day)) END
-  AND ($affiliate_role IS NULL OR r.affiliate_role = $affiliate_role)
-  AND ($relationship_type IS NULL OR r.relationship_type = $relationship_type)
-RETURN s.id AS id, s.license_number AS license_number, s.full_name AS full_name, s.business_name AS business_name,
-       r.affiliate_role AS affiliate_role, r.relationship_type AS relationship_type,
-       r.effective_from AS effective_from, r.effective_to AS effective_to
-ORDER BY effective_from DESC, license_number, relationship_type
+// One row when the credential is on file (its list may be empty), none when it is not.
+MATCH (c:LicenseCredential {id: $id})
+RETURN [(c)<-[r:SUPERVISES]-(s:LicenseCredential)
+        WHERE CASE WHEN $include_inactive THEN NOT $as_of OR r.effective_from <= date($day)
+                   ELSE r.effective_from <= date($day) AND (r.effective_to IS NULL OR r.effective_to > date($day)) END
+          AND ($affiliate_role IS NULL OR r.affiliate_role = $affiliate_role)
+          AND ($relationship_type IS NULL OR r.relationship_type = $relationship_type)
+        | {id: s.id, license_number: s.license_number, full_name: s.full_name, business_name: s.business_name,
+           affiliate_role: r.affiliate_role, relationship_type: r.relationship_type,
+           effective_from: r.effective_from, effective_to: r.effective_to}] AS affiliations

@@ -365,37 +365,45 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
   }
 
   /**
-   * Every relationship in force on `day` that a walk up from `c` crosses within `hops` levels,
-   * with its supervisor: one variable-length traversal (Neo4j), or a round of key reads per level
-   * over the credentials not reached before (LadybugDB).
+   * A credential and every relationship in force on `day` that a walk up from it crosses within
+   * `hops` levels, with its supervisor; undefined when the credential is not on file. One
+   * variable-length traversal (Neo4j), or a round of key reads per level over the credentials not
+   * reached before (LadybugDB).
    */
-  async function walkUp(c: CredentialRecord, day: string, hops: number): Promise<SupervisorRecord[]> {
+  async function walkUp(id: string, day: string, hops: number): Promise<{ start: CredentialRecord; crossed: SupervisorRecord[] } | undefined> {
     if (traversal) {
-      return (await graph.read(traversal.hierarchy, { id: c.id, day })).flatMap((r) => supervisorRow(r, new Map()) ?? []);
+      const [found] = await graph.read(traversal.hierarchy, { id, day });
+      const none = new Map<string, string>();
+      const start = found && record({ record: found.start }, none);
+      return start && { start, crossed: (found.crossed as Row[]).flatMap((r) => supervisorRow(r, none) ?? []) };
     }
-    const edges: SupervisorRecord[] = [];
-    const seen = new Set([c.id]);
-    let frontier: Pick<CredentialRecord, 'id' | 'supervision'>[] = [c];
+    const [start] = await records([id]);
+    if (!start) return undefined;
+    const crossed: SupervisorRecord[] = [];
+    const seen = new Set([start.id]);
+    let frontier: Pick<CredentialRecord, 'id' | 'supervision'>[] = [start];
     for (let level = 0; level < hops && frontier.length; level++) {
       const open = await supervisorsOf(frontier, day);
-      edges.push(...open);
+      crossed.push(...open);
       frontier = open.filter((s) => !seen.has(s.id) && seen.add(s.id));
     }
-    return edges;
+    return { start, crossed };
   }
 
   /**
-   * The relationships into `c` with their supervisors, newest first: without `as_of`, those in
-   * force today (or all of them, `include_inactive`); with it, those in force that day (or every
-   * one started by then).
+   * The relationships into a credential with their supervisors, newest first: without `as_of`,
+   * those in force today (or all of them, `include_inactive`); with it, those in force that day
+   * (or every one started by then). Undefined when the credential is not on file.
    */
-  async function affiliations(c: CredentialRecord, f: { as_of?: string; include_inactive: boolean; affiliate_role?: string; relationship_type?: string }): Promise<AffiliationRecord[]> {
+  async function affiliations(id: string, f: { as_of?: string; include_inactive: boolean; affiliate_role?: string; relationship_type?: string }): Promise<AffiliationRecord[] | undefined> {
     const day = f.as_of ?? today();
     if (traversal) {
-      const params = { id: c.id, day, as_of: f.as_of !== undefined, include_inactive: f.include_inactive, affiliate_role: f.affiliate_role ?? null, relationship_type: f.relationship_type ?? null };
-      const found = (await graph.read(traversal.affiliations, params)).map((r) => ({ ...(r as unknown as AffiliationRecord), effective_to: (r.effective_to as string | null) ?? null }));
-      return found.sort(byAffiliation);
+      const params = { id, day, as_of: f.as_of !== undefined, include_inactive: f.include_inactive, affiliate_role: f.affiliate_role ?? null, relationship_type: f.relationship_type ?? null };
+      const [found] = await graph.read(traversal.affiliations, params);
+      return found && (found.affiliations as Row[]).map((r) => ({ ...(r as unknown as AffiliationRecord), effective_to: (r.effective_to as string | null) ?? null })).sort(byAffiliation);
     }
+    const [c] = await records([id]);
+    if (!c) return undefined;
     const wanted = c.supervision.filter(
       (r) =>
         (f.include_inactive ? !f.as_of || r.effective_from <= day : inForce(r, day)) &&

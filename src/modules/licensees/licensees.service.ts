@@ -36,6 +36,8 @@ function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
   return out;
 }
 
+export const licenceNotFound = (ref: LicenseRef) => new NotFoundError(`no licence ${canonicalLicenseNumber(ref.license_number)} on file in ${ref.state}`);
+
 export function createLicenseesService(repo: LicenseesRepo) {
   /** Credential records by id (the repository reads each id once); unknown ids are left out. */
   async function records(ids: string[]): Promise<Map<string, CredentialRecord>> {
@@ -59,7 +61,6 @@ export function createLicenseesService(repo: LicenseesRepo) {
     const id = idOf(ref);
     return (await hydrate([id])).get(id);
   }
-  const notFound = (ref: LicenseRef) => new NotFoundError(`no licence ${canonicalLicenseNumber(ref.license_number)} on file in ${ref.state}`);
 
   return {
     hydrate,
@@ -108,7 +109,7 @@ export function createLicenseesService(repo: LicenseesRepo) {
 
     async get(ref: LicenseRef): Promise<Licensee> {
       const licensee = await shapeOf(ref);
-      if (!licensee) throw notFound(ref);
+      if (!licensee) throw licenceNotFound(ref);
       return licensee;
     },
 
@@ -118,7 +119,7 @@ export function createLicenseesService(repo: LicenseesRepo) {
         records: [record],
         open,
       } = await repo.withSupervisors([idOf(ref)]);
-      if (!record) throw notFound(ref);
+      if (!record) throw licenceNotFound(ref);
       return { record, open };
     },
 
@@ -126,7 +127,7 @@ export function createLicenseesService(repo: LicenseesRepo) {
     async require(ref: LicenseRef): Promise<CredentialRecord> {
       const id = idOf(ref);
       const record = (await records([id])).get(id);
-      if (!record) throw notFound(ref);
+      if (!record) throw licenceNotFound(ref);
       return record;
     },
   };

@@ -2,7 +2,7 @@ import { BROKERAGE_RELATIONSHIP_TYPES, type RelationshipType } from '../../domai
 import { NotFoundError } from '../../errors.js';
 import { displayName } from '../licensees/licensee-shape.js';
 import { bySupervision, type CredentialRecord, type LicenseesRepo, type SupervisorRecord } from '../licensees/licensees.repo.js';
-import type { LicenseRef, LicenseesService } from '../licensees/licensees.service.js';
+import { licenceNotFound, type LicenseRef, type LicenseesService } from '../licensees/licensees.service.js';
 import type { AffiliationFilters, EdgeFilters, RelationshipsRepo } from './relationships.repo.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -27,9 +27,10 @@ const matches = (s: SupervisorRecord, f: EdgeFilters) =>
 export function createRelationshipsService(repo: RelationshipsRepo, licenseesRepo: LicenseesRepo, licensees: LicenseesService) {
   return {
     async affiliations(ref: LicenseRef, f: AffiliationFilters) {
-      const c = await licensees.require(ref);
+      const found = await licenseesRepo.affiliations(licensees.idOf(ref), f);
+      if (!found) throw licenceNotFound(ref);
       const day = f.as_of ?? today();
-      return (await licenseesRepo.affiliations(c, f)).map((r) => ({
+      return found.map((r) => ({
         supervisor_license_credential_id: r.id,
         supervisor_license_number: r.license_number,
         supervisor_full_name: r.full_name ?? r.business_name,
@@ -54,8 +55,9 @@ export function createRelationshipsService(repo: RelationshipsRepo, licenseesRep
     },
 
     async affiliates(ref: LicenseRef, f: EdgeFilters, page: number, perPage: number) {
-      const c = await licensees.require(ref);
-      const { rows, total } = await repo.affiliates(c.id, f, (page - 1) * perPage, perPage);
+      const { rows, total } = await repo.affiliates(licensees.idOf(ref), f, (page - 1) * perPage, perPage);
+      // None in force: the licence may not be on file (a 404, not an empty page).
+      if (total === 0) await licensees.require(ref);
       return {
         data: rows.map((a) => ({
           affiliate_license_credential_id: a.id,
@@ -77,10 +79,10 @@ export function createRelationshipsService(repo: RelationshipsRepo, licenseesRep
      * not walked twice.
      */
     async hierarchy(credentialId: string, maxDepth: number) {
-      const [c] = await licenseesRepo.byIds([credentialId]);
-      if (!c) throw new NotFoundError(`no licence credential ${credentialId}`);
       // maxDepth levels, and one more to tell whether the bound cut the walk short.
-      const crossed = await licenseesRepo.walkUp(c, today(), maxDepth + 1);
+      const walked = await licenseesRepo.walkUp(credentialId, today(), maxDepth + 1);
+      if (!walked) throw new NotFoundError(`no licence credential ${credentialId}`);
+      const { start: c, crossed } = walked;
       const above = new Map<string, SupervisorRecord[]>();
       for (const s of crossed) {
         const list = above.get(s.affiliate_id);
