@@ -117,19 +117,33 @@ export function createAccountsRepo(store: SqlStore) {
     /**
      * Leases up to `size` units of the month's quota atomically (the row is locked while it is
      * read and raised): the month's new total and how many units were taken, 0 when spent.
+     * `token` marks the write (see landed).
      */
-    async leaseQuota(accountId: string, period: string, quota: number, size: number): Promise<{ used: number; taken: number }> {
+    async leaseQuota(accountId: string, period: string, quota: number, size: number, token: string): Promise<{ used: number; taken: number }> {
       return store.transaction(async (tx) => {
         await tx.query('INSERT INTO usage_totals (account_id, period, used) VALUES ($1, $2, 0) ON CONFLICT (account_id, period) DO NOTHING', [accountId, period]);
         const [row] = await tx.query<{ used: number }>('SELECT used FROM usage_totals WHERE account_id = $1 AND period = $2 FOR UPDATE', [accountId, period]);
         const taken = Math.max(0, Math.min(size, quota - row.used));
         if (taken) await tx.query('UPDATE usage_totals SET used = used + $3 WHERE account_id = $1 AND period = $2', [accountId, period, taken]);
+        await tx.query('INSERT INTO usage_ops (token, units) VALUES ($1, $2)', [token, taken]);
         return { used: row.used + taken, taken };
       });
     },
-    /** Gives back leased units that were not used. */
-    async returnQuota(accountId: string, period: string, units: number) {
-      await store.query('UPDATE usage_totals SET used = used - $3 WHERE account_id = $1 AND period = $2', [accountId, period, units]);
+    /** Gives back leased units that were not used; `token` marks the write (see landed). */
+    async returnQuota(accountId: string, period: string, units: number, token: string) {
+      await store.transaction(async (tx) => {
+        await tx.query('UPDATE usage_totals SET used = used - $3 WHERE account_id = $1 AND period = $2', [accountId, period, units]);
+        await tx.query('INSERT INTO usage_ops (token, units) VALUES ($1, $2)', [token, units]);
+      });
+    },
+    /** Which of these usage writes landed, with their units; a write that failed may have. */
+    async landed(tokens: string[]): Promise<Map<string, number>> {
+      const rows = await store.query<{ token: string; units: number }>('SELECT token, units FROM usage_ops WHERE token = ANY($1::uuid[])', [tokens]);
+      return new Map(rows.map((r) => [r.token, r.units]));
+    },
+    /** Forgets the tokens of usage writes older than `before`. */
+    async pruneOps(before: Date) {
+      await store.query('DELETE FROM usage_ops WHERE created_at < $1', [before]);
     },
     async usedThisPeriod(accountId: string, period: string): Promise<number> {
       const [row] = await store.query<{ used: number }>('SELECT used FROM usage_totals WHERE account_id = $1 AND period = $2', [accountId, period]);
@@ -151,9 +165,11 @@ export function createAccountsRepo(store: SqlStore) {
       totals: { account_id: string; period: string; used: number }[],
       keyIds: string[],
       at: Date,
+      token: string,
     ) {
       if (!byEndpoint.length && !totals.length && !keyIds.length) return;
       await store.transaction(async (tx) => {
+        await tx.query('INSERT INTO usage_ops (token, units) VALUES ($1, 0)', [token]);
         if (keyIds.length) await tx.query('UPDATE api_keys SET last_used_at = $2 WHERE id = ANY($1::uuid[])', [keyIds, at]);
         for (const u of byEndpoint) {
           await tx.query(

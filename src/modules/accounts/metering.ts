@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { PaymentRequiredError, QuotaExceededError } from '../../errors.js';
 import type { AccountRow, AccountsRepo } from './accounts.repo.js';
 import { effectivePlan, usagePeriod, type Plan } from './plans.js';
@@ -9,9 +10,13 @@ import { effectivePlan, usagePeriod, type Plan } from './plans.js';
  * be exceeded, whatever the concurrency, and a call costs no store round trip; a crash keeps at
  * most one lease counted as used. Paid accounts are counted in memory and flushed to the store
  * every second and at shutdown: a crash loses at most the last second of their counts (and, for
- * every plan, of the per-endpoint breakdown); a clean shutdown loses nothing.
+ * every plan, of the per-endpoint breakdown); a clean shutdown loses nothing. A write whose
+ * connection dropped may or may not have landed: each carries a token, and the next flush reads
+ * back which did, so that no unit is counted twice or lost.
  */
 const FREE_LEASE_UNITS = 5;
+/** Tokens of usage writes are kept this long: far longer than any write stays unresolved. */
+const OP_TOKENS_KEPT_MS = 24 * 3600_000;
 
 export interface Ticket {
   account: AccountRow;
@@ -52,6 +57,13 @@ export function createMeter(repo: AccountsRepo, now: () => Date = () => new Date
   const leaseBase = new Map<string, number>();
   const leasing = new Map<string, Promise<void>>();
   let flushing: Promise<void> = Promise.resolve();
+  // Writes that failed and may have landed, until a flush reads back which did.
+  type Unsure =
+    | { token: string; kind: 'lease'; k: string }
+    | { token: string; kind: 'return'; k: string; units: number }
+    | { token: string; kind: 'counts'; counts: Map<string, Pending>; keys: string[] };
+  let unsure: Unsure[] = [];
+  let pruned = 0;
 
   const slot = (accountId: string, period: string) => {
     const k = `${accountId}|${period}`;
@@ -67,7 +79,38 @@ export function createMeter(repo: AccountsRepo, now: () => Date = () => new Date
       base = await repo.usedThisPeriod(accountId, period);
       storedUsed.set(k, base);
     }
-    return base + (pending.get(k)?.total ?? 0) + (flushingNow.get(k)?.total ?? 0);
+    return base + [...inMemory(k)].reduce((n, p) => n + p.total, 0);
+  }
+
+  /** Counts of an account and period not (surely) in the store yet. */
+  function* inMemory(k: string): Generator<Pending> {
+    for (const p of [pending.get(k), flushingNow.get(k), ...unsure.map((u) => (u.kind === 'counts' ? u.counts.get(k) : undefined))]) if (p) yield p;
+  }
+
+  const merge = (from: Map<string, Pending>) => {
+    for (const [k, p] of from) {
+      const cur = slot(...(k.split('|') as [string, string]));
+      for (const [e, n] of p.byEndpoint) cur.byEndpoint.set(e, (cur.byEndpoint.get(e) ?? 0) + n);
+      cur.total += p.total;
+    }
+  };
+
+  /** Reads back which unsure writes landed: a landed lease's units are this instance's, a return that did not land still is, counts that did not land go again. */
+  async function resolve(): Promise<void> {
+    if (!unsure.length) return;
+    const landed = await repo.landed(unsure.map((u) => u.token));
+    for (const u of unsure) {
+      const units = landed.get(u.token);
+      if (u.kind === 'lease' && units) leases.set(u.k, (leases.get(u.k) ?? 0) + units);
+      if (u.kind === 'return' && units === undefined) leases.set(u.k, (leases.get(u.k) ?? 0) + u.units);
+      if (u.kind === 'counts' && units === undefined) {
+        merge(u.counts);
+        u.keys.forEach((id) => touchedKeys.add(id));
+      }
+      // Landed: the stored totals hold them now.
+      if (u.kind === 'counts' && units !== undefined) for (const k of u.counts.keys()) storedUsed.delete(k);
+    }
+    unsure = [];
   }
 
   // Counts taken by a flush that has not committed yet: still part of every reading.
@@ -83,19 +126,23 @@ export function createMeter(repo: AccountsRepo, now: () => Date = () => new Date
     const next = flushing.then(async () => {
       // Refunds of calls that already answered go in before the counts are taken.
       await Promise.all([...settling]);
-      await Promise.all([...leasing.values()]);
+      await Promise.all([...leasing.values()].map((l) => l.catch(() => undefined)));
+      await resolve();
       // Unused leases go back to the store, so other instances see the quota left.
       const unused = [...leases].filter(([, n]) => n > 0).map(([k, n]) => ({ k, n, base: leaseBase.get(k) }));
       leases.clear();
       leaseBase.clear();
       for (const [i, { k, n }] of unused.entries()) {
         const [account_id, period] = k.split('|');
+        const token = randomUUID();
         try {
-          await repo.returnQuota(account_id, period, n);
+          await repo.returnQuota(account_id, period, n, token);
         } catch (err) {
           // Units not given back stay this instance's, to serve or return at the next flush: a
-          // store outage must not turn them into lookups nobody made.
-          for (const held of unused.slice(i)) {
+          // store outage must not turn them into lookups nobody made. Those of the failed write
+          // wait until the next flush reads back whether it landed.
+          unsure.push({ token, kind: 'return', k, units: n });
+          for (const held of unused.slice(i + 1)) {
             leases.set(held.k, (leases.get(held.k) ?? 0) + held.n);
             if (!leaseBase.has(held.k) && held.base !== undefined) leaseBase.set(held.k, held.base);
           }
@@ -113,22 +160,21 @@ export function createMeter(repo: AccountsRepo, now: () => Date = () => new Date
       }
       const keys = [...touchedKeys];
       touchedKeys.clear();
+      const token = randomUUID();
       try {
-        await repo.addUsage(byEndpoint, totals, keys, now());
+        await repo.addUsage(byEndpoint, totals, keys, now(), token);
         // Re-read the stored totals next time: other instances flush into them too.
         for (const k of flushingNow.keys()) storedUsed.delete(k);
-        flushingNow.clear();
       } catch (err) {
-        // Nothing was written: put the counts back so the next flush retries them.
-        for (const [k, p] of flushingNow) {
-          const cur = pending.get(k) ?? { byEndpoint: new Map(), total: 0 };
-          for (const [e, n] of p.byEndpoint) cur.byEndpoint.set(e, (cur.byEndpoint.get(e) ?? 0) + n);
-          cur.total += p.total;
-          pending.set(k, cur);
-        }
-        flushingNow.clear();
-        keys.forEach((id) => touchedKeys.add(id));
+        // Written or not: the next flush reads back which, and sends them again only if not.
+        unsure.push({ token, kind: 'counts', counts: new Map(flushingNow), keys });
         throw err;
+      } finally {
+        flushingNow.clear();
+      }
+      if (now().getTime() - pruned > OP_TOKENS_KEPT_MS) {
+        await repo.pruneOps(new Date(now().getTime() - OP_TOKENS_KEPT_MS));
+        pruned = now().getTime();
       }
     });
     flushing = next.catch(() => undefined);
@@ -160,11 +206,18 @@ export function createMeter(repo: AccountsRepo, now: () => Date = () => new Date
             continue;
           }
           let got = 0;
-          const lease = repo.leaseQuota(account.id, period, plan.monthlyLookups, FREE_LEASE_UNITS).then((l) => {
-            got = l.taken;
-            leases.set(k, (leases.get(k) ?? 0) + l.taken);
-            leaseBase.set(k, l.used);
-          });
+          const token = randomUUID();
+          const lease = repo.leaseQuota(account.id, period, plan.monthlyLookups, FREE_LEASE_UNITS, token).then(
+            (l) => {
+              got = l.taken;
+              leases.set(k, (leases.get(k) ?? 0) + l.taken);
+              leaseBase.set(k, l.used);
+            },
+            (err: unknown) => {
+              unsure.push({ token, kind: 'lease', k });
+              throw err;
+            },
+          );
           leasing.set(k, lease);
           try {
             await lease;
@@ -230,8 +283,8 @@ export function createMeter(repo: AccountsRepo, now: () => Date = () => new Date
     const { period, starts, resets } = usagePeriod(at);
     const stored = await repo.callsByEndpoint(account.id, period);
     const byEndpoint: Record<string, number> = { ...stored };
-    for (const p of [pending.get(`${account.id}|${period}`), flushingNow.get(`${account.id}|${period}`)]) {
-      for (const [e, n] of p?.byEndpoint ?? []) byEndpoint[e] = (byEndpoint[e] ?? 0) + n;
+    for (const p of inMemory(`${account.id}|${period}`)) {
+      for (const [e, n] of p.byEndpoint) byEndpoint[e] = (byEndpoint[e] ?? 0) + n;
     }
     const used = plan.name === 'free' ? await freeUsed(account.id, period) : await paidUsed(account.id, period);
     return {
