@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreError } from '../../src/errors.js';
 import { createAccountsRepo, type AccountRow, type AccountsRepo } from '../../src/modules/accounts/accounts.repo.js';
 import { createAccountsService } from '../../src/modules/accounts/accounts.service.js';
@@ -37,14 +38,15 @@ describe('metering when a usage write may or may not have landed', () => {
   let account: AccountRow;
   let keyId: string;
 
-  beforeEach(async () => {
+  // One store for the file: each test has an account of its own.
+  beforeAll(async () => {
     ({ store, drop } = await PGLITE.open());
     repo = createAccountsRepo(store);
   });
-  afterEach(() => drop());
+  afterAll(() => drop());
 
   async function open(plan: 'free' | 'growth') {
-    const created = await createAccountsService(repo).createAccount({ email: `${plan}@example.com`, plan });
+    const created = await createAccountsService(repo).createAccount({ email: `${plan}-${randomUUID()}@example.com`, plan });
     account = (await repo.accountById(created.account.id))!;
     keyId = created.key.id;
     const { repo: flaky, fail } = faulty(repo);
