@@ -1,8 +1,8 @@
 // Neo4j: the SUPERVISES relationships into a credential with their supervisors (the repository
 // orders them: newest first, then the supervisor's licence number and the relationship type).
 // Without $as_of: those in force on $day (today), or all of them with $include_inactive. With
-// $as_of (as $day): those in force that day, or with $include_inactive every one started by then. $affiliate_role and
-// $relationship_type filter when not null.
+// $as_of (as $day): those in force that day, or with $include_inactive every one started by then.
+// $affiliate_role and $relationship_type filter when not null.
 // :param id => 'TX|0123456-SA'
 // :param day => '2024-06-30'
 // :param as_of => true

@@ -79,12 +79,14 @@ export function createMeter(repo: AccountsRepo, now: () => Date = () => new Date
       base = await repo.usedThisPeriod(accountId, period);
       storedUsed.set(k, base);
     }
-    return base + [...inMemory(k)].reduce((n, p) => n + p.total, 0);
+    return base + inMemory(k).reduce((n, p) => n + p.total, 0);
   }
 
   /** Counts of an account and period not (surely) in the store yet. */
-  function* inMemory(k: string): Generator<Pending> {
-    for (const p of [pending.get(k), flushingNow.get(k), ...unsure.map((u) => (u.kind === 'counts' ? u.counts.get(k) : undefined))]) if (p) yield p;
+  function inMemory(k: string): Pending[] {
+    const held = [pending.get(k), flushingNow.get(k)];
+    for (const u of unsure) if (u.kind === 'counts') held.push(u.counts.get(k));
+    return held.filter((p) => p !== undefined);
   }
 
   const merge = (from: Map<string, Pending>) => {

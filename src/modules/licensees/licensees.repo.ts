@@ -372,10 +372,12 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
    */
   async function walkUp(id: string, day: string, hops: number): Promise<{ start: CredentialRecord; crossed: SupervisorRecord[] } | undefined> {
     if (traversal) {
-      const [found] = await graph.read(traversal.hierarchy, { id, day });
+      const rows = await graph.read(traversal.hierarchy, { id, day });
       const none = new Map<string, string>();
-      const start = found && record({ record: found.start }, none);
-      return start && { start, crossed: (found.crossed as Row[]).flatMap((r) => supervisorRow(r, none) ?? []) };
+      // The credential's own row is the one without a relationship.
+      const own = rows.find((r) => r.affiliate_id == null);
+      const start = own && record(own, none);
+      return start && { start, crossed: rows.flatMap((r) => (r === own ? [] : (supervisorRow(r, none) ?? []))) };
     }
     const [start] = await records([id]);
     if (!start) return undefined;
