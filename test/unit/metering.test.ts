@@ -110,4 +110,33 @@ describe('metering when a usage write may or may not have landed', () => {
       expect((await meter.usage(account)).by_endpoint.verifyLicense).toBe(6);
     });
   }
+
+  it('when usage is read while a flush gives unused units back then used is the calls made, not the units on their way', async () => {
+    await open('free');
+    // The return is held until the reading has read the store's total; a meter that waits for
+    // the flush before reading never reads while it is held, and a timer lets that flush go on.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let returning!: () => void;
+    const started = new Promise<void>((r) => (returning = r));
+    const slow: AccountsRepo = {
+      ...repo,
+      returnQuota: async (...args) => (returning(), await held, repo.returnQuota(...args)),
+      usedThisPeriod: async (...args) => {
+        const used = await repo.usedThisPeriod(...args);
+        release();
+        return used;
+      },
+    };
+    const meter = createMeter(slow);
+    expect(await serve(meter, 3)).toBe(3);
+    const flushed = meter.flush();
+    await started;
+    const reading = meter.usage(account);
+    const fallback = setTimeout(release, 300);
+    await flushed;
+    clearTimeout(fallback);
+    expect((await reading).used).toBe(3);
+    expect(await stored()).toEqual({ used: 3, calls: 3 });
+  });
 });

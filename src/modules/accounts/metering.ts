@@ -119,6 +119,20 @@ export function createMeter(repo: AccountsRepo, now: () => Date = () => new Date
   const flushingNow = new Map<string, Pending>();
   const settling = new Set<Promise<void>>();
 
+  /**
+   * Runs a reading between flushes (a flush holds counts and returned units in flight, in both
+   * places or in neither) after the account's lease in flight, so it is exact once calls answer.
+   */
+  function betweenFlushes<T>(k: string, read: () => Promise<T>): Promise<T> {
+    const done = flushing.then(async () => {
+      await leasing.get(k)?.catch(() => undefined);
+      await resolve();
+      return read();
+    });
+    flushing = done.then(() => undefined, () => undefined);
+    return done;
+  }
+
   /** A free account's units used: the store's total less what this instance holds unused. */
   async function freeUsed(accountId: string, period: string): Promise<number> {
     return (await repo.usedThisPeriod(accountId, period)) - (leases.get(`${accountId}|${period}`) ?? 0);
@@ -191,7 +205,8 @@ export function createMeter(repo: AccountsRepo, now: () => Date = () => new Date
       const { period, resets } = usagePeriod(at);
       const resetSeconds = Math.max(1, Math.ceil((resets.getTime() - at.getTime()) / 1000));
       if (options.paidOnly && !plan.batch) {
-        const used = plan.name === 'free' ? await freeUsed(account.id, period) : await paidUsed(account.id, period);
+        const k = `${account.id}|${period}`;
+        const used = await betweenFlushes(k, () => (plan.name === 'free' ? freeUsed(account.id, period) : paidUsed(account.id, period)));
         throw Object.assign(
           new PaymentRequiredError(`the ${plan.name} plan does not include batch verification: upgrade to starter, growth or enterprise`),
           { ticket: { plan, remaining: plan.monthlyLookups - used, resetSeconds, period } },
@@ -283,12 +298,15 @@ export function createMeter(repo: AccountsRepo, now: () => Date = () => new Date
     const at = now();
     const plan = effectivePlan(account, at);
     const { period, starts, resets } = usagePeriod(at);
-    const stored = await repo.callsByEndpoint(account.id, period);
-    const byEndpoint: Record<string, number> = { ...stored };
-    for (const p of inMemory(`${account.id}|${period}`)) {
-      for (const [e, n] of p.byEndpoint) byEndpoint[e] = (byEndpoint[e] ?? 0) + n;
-    }
-    const used = plan.name === 'free' ? await freeUsed(account.id, period) : await paidUsed(account.id, period);
+    const k = `${account.id}|${period}`;
+    const { byEndpoint, used } = await betweenFlushes(k, async () => {
+      const byEndpoint: Record<string, number> = { ...(await repo.callsByEndpoint(account.id, period)) };
+      for (const p of inMemory(k)) {
+        for (const [e, n] of p.byEndpoint) byEndpoint[e] = (byEndpoint[e] ?? 0) + n;
+      }
+      const used = plan.name === 'free' ? await freeUsed(account.id, period) : await paidUsed(account.id, period);
+      return { byEndpoint, used };
+    });
     return {
       period,
       period_start: starts.toISOString(),
