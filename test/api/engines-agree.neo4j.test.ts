@@ -118,12 +118,22 @@ describe('LadybugDB and Neo4j over the demo data', () => {
     expect(walked).toBeGreaterThan(SAMPLE.length * 0.9);
   });
 
-  it('when the sample is verified and its supervisors read all at once then each answer is the one it gets alone', async () => {
-    // Concurrent reads share traversals on Neo4j (one per turn of the event loop, by depth): each
-    // request must still get its own licence.
+  it('when the sample is verified, its relationships read and its hierarchies walked all at once then each answer is the one it gets alone', async () => {
+    // Concurrent reads share traversals on Neo4j (one per turn of the event loop, for each set of
+    // other parameters): each request must still get its own licence, day and filters.
+    const ids = new Map<string, string>();
+    for (const [state, number] of SAMPLE) {
+      const found = await ladybug.api('get', `/api/v1/licensees/${state}/${enc(number)}`);
+      if (found.status === 200) ids.set(`${state}|${number}`, found.body.data.id);
+    }
     const urls = [...SAMPLE, ['TX', '0000000-none'] as const].flatMap(([state, number]) => [
       `/api/v1/licensees/verify?state=${state}&license_number=${enc(number)}`,
       `/api/v1/licensees/${state}/${enc(number)}/supervisors`,
+      `/api/v1/licensees/${state}/${enc(number)}/affiliations`,
+      `/api/v1/licensees/${state}/${enc(number)}/affiliations?as_of=2021-06-30&include_inactive=true`,
+      `/api/v1/licensees/${state}/${enc(number)}/affiliations?relationship_type=sponsoring_broker`,
+      `/api/v1/license-credentials/${ids.get(`${state}|${number}`) ?? '00000000-0000-5000-8000-000000000000'}/hierarchy`,
+      `/api/v1/license-credentials/${ids.get(`${state}|${number}`) ?? '00000000-0000-5000-8000-000000000000'}/hierarchy?max_depth=1`,
     ]);
     const alone = [];
     for (const url of urls) alone.push(await ladybug.api('get', url));

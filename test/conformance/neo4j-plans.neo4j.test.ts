@@ -53,8 +53,8 @@ function requestQueries(): [string, string, Record<string, unknown>][] {
   const out: [string, string, Record<string, unknown>][] = [
     ['engine/neo4j/credentials', files.get('engine/neo4j/credentials'), { ids: [id, `${id.slice(0, -1)}2`] }],
     ['engine/neo4j/licensees', files.get('engine/neo4j/licensees'), { ids: [id, `${id.slice(0, -1)}2`], day: '2026-11-25', levels: 2 }],
-    ['engine/neo4j/hierarchy', files.get('engine/neo4j/hierarchy'), { id, day: '2026-11-25' }],
-    ['engine/neo4j/affiliations', files.get('engine/neo4j/affiliations'), { id, day: '2026-11-25', as_of: true, include_inactive: true, affiliate_role: 'salesperson', relationship_type: null }],
+    ['engine/neo4j/hierarchy', files.get('engine/neo4j/hierarchy'), { ids: [id, `${id.slice(0, -1)}2`], day: '2026-11-25' }],
+    ['engine/neo4j/affiliations', files.get('engine/neo4j/affiliations'), { ids: [id, `${id.slice(0, -1)}2`], day: '2026-11-25', as_of: true, include_inactive: true, affiliate_role: 'salesperson', relationship_type: null }],
     ['engine/neo4j/affiliates', files.get('engine/neo4j/affiliates'), { id, today: '2026-11-25', affiliate_role: null, relationship_type: 'sponsoring_broker', skip: 25, limit: 25 }],
     ['licensees/type-counts', files.get('licensees/type-counts'), { states: ['TX', 'FL'] }],
     ['licensees/jurisdiction-coverage', files.get('licensees/jurisdiction-coverage'), {}],

@@ -66,8 +66,8 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'import/any-relationship': {},
   'engine/neo4j/credentials': { ids: [TX_AGENT, TX_BROKERAGE] },
   'engine/neo4j/licensees': { ids: [TX_AGENT, TX_BROKERAGE], day: '2026-11-22', levels: 2 },
-  'engine/neo4j/hierarchy': { id: TX_AGENT, day: '2026-11-22' },
-  'engine/neo4j/affiliations': { id: TX_AGENT, day: '2026-11-22', as_of: false, include_inactive: false, affiliate_role: null, relationship_type: null },
+  'engine/neo4j/hierarchy': { ids: [TX_AGENT], day: '2026-11-22' },
+  'engine/neo4j/affiliations': { ids: [TX_AGENT], day: '2026-11-22', as_of: false, include_inactive: false, affiliate_role: null, relationship_type: null },
   'engine/neo4j/search': {
     query: 'state:"TX" AND f_last:*mu*', skip: 0, limit: 10,
     name_term_0: 'jose', first_name_term_0: 'jo', last_name_term_0: 'mu', business_name_term_0: 'acme',

@@ -1,17 +1,19 @@
-// Neo4j: the SUPERVISES relationships into a credential with their supervisors (the repository
-// orders them: newest first, then the supervisor's licence number and the relationship type).
+// Neo4j: the SUPERVISES relationships into each credential of $ids with their supervisors (the
+// repository orders them: newest first, then the supervisor's licence number and the relationship
+// type).
 // Without $as_of: those in force on $day (today), or all of them with $include_inactive. With
 // $as_of (as $day): those in force that day, or with $include_inactive every one started by then.
 // $affiliate_role and $relationship_type filter when not null.
-// :param id => 'TX|0123456-SA'
+// :param ids => ['TX|0123456-SA']
 // :param day => '2024-06-30'
 // :param as_of => true
 // :param include_inactive => false
 // :param affiliate_role => null
 // :param relationship_type => null
-// One row when the credential is on file (its list may be empty), none when it is not.
-MATCH (c:LicenseCredential {id: $id})
-RETURN [(c)<-[r:SUPERVISES]-(s:LicenseCredential)
+// A row for each credential on file (its list may be empty), none for one that is not.
+UNWIND $ids AS id
+MATCH (c:LicenseCredential {id: id})
+RETURN c.id AS id, [(c)<-[r:SUPERVISES]-(s:LicenseCredential)
         WHERE CASE WHEN $include_inactive THEN NOT $as_of OR r.effective_from <= date($day)
                    ELSE r.effective_from <= date($day) AND (r.effective_to IS NULL OR r.effective_to > date($day)) END
           AND ($affiliate_role IS NULL OR r.affiliate_role = $affiliate_role)

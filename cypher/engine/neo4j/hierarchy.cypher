@@ -1,12 +1,14 @@
-// Neo4j: the upward walk of a credential on a day: one variable-length walk up SUPERVISES over
-// relationships in force on $day, at most 26 hops (the API's deepest max_depth and one more, to
-// tell a truncated walk); each relationship is used once per path, so a cycle ends its path.
-// Returns a first row for the credential itself (no relationship; no row at all when it is not on
-// file), then a row for every relationship the walk crossed, once, with its supervisor; each row's
-// record holds public fields and coverage (see licensees). The service lays them out in levels.
-// :param id => 'TX|0123456-SA'
+// Neo4j: the upward walk of each credential of $ids on a day: one variable-length walk up
+// SUPERVISES over relationships in force on $day, at most 26 hops (the API's deepest max_depth and
+// one more, to tell a truncated walk); each relationship is used once per path, so a cycle ends
+// its path. Rows name the credential walked from (start_id): one for the credential itself (no
+// relationship; no row at all when it is not on file), then one for every relationship the walk
+// crossed, once, with its supervisor; each row's record holds public fields and coverage (see
+// licensees). The service lays them out in levels.
+// :param ids => ['TX|0123456-SA']
 // :param day => '2026-11-25'
-MATCH (c:LicenseCredential {id: $id})
+UNWIND $ids AS id
+MATCH (c:LicenseCredential {id: id})
 CALL (c) {
   OPTIONAL MATCH p = (c)(()<-[r:SUPERVISES WHERE r.effective_from <= date($day) AND (r.effective_to IS NULL OR r.effective_to > date($day))]-()){1,26}
   UNWIND coalesce(relationships(p), []) AS link
@@ -14,8 +16,8 @@ CALL (c) {
 }
 // The null entry stands for the credential: one projection serves it and the supervisors.
 UNWIND [null] + links AS link
-WITH link, coalesce(startNode(link), c) AS s
-RETURN endNode(link).id AS affiliate_id, link.affiliate_role AS affiliate_role, link.relationship_type AS relationship_type,
+WITH c, link, coalesce(startNode(link), c) AS s
+RETURN c.id AS start_id, endNode(link).id AS affiliate_id, link.affiliate_role AS affiliate_role, link.relationship_type AS relationship_type,
        link.effective_from AS effective_from, link.effective_to AS effective_to,
        s {.id, .state, .license_number, .license_number_display, .license_type, .license_type_display, .status, .status_normalized, .entity_type, .full_name, .first_name, .middle_name, .last_name, .suffix, .business_name, .issue_date, .expiration_date, .address_kind, .address_line1, .address_line2, .address_city, .address_county, .address_region, .address_postal_code, .address_country, .source, .snapshot_date, .last_verified, .data_source_notes,
          relationship_coverage: [(s)-[:IN_JURISDICTION]->(j:Jurisdiction) | j.relationship_coverage][0], context_brokerage: [(s)-[:AFFILIATED_WITH]->(b:Brokerage) | b.name][0]} AS record

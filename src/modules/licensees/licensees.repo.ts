@@ -260,28 +260,41 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
     { cache: false, batchScheduleFn: (dispatch) => setImmediate(dispatch) },
   );
 
-  // Neo4j: the traversals of concurrent requests go together too, one per turn of the event loop
-  // for each day and depth. Keys are `levels|day|id`.
-  const shapes = new DataLoader<string, Row | null>(
-    async (keys) => {
-      const groups = new Map<string, string[]>();
-      for (const key of keys) {
-        const at = key.lastIndexOf('|');
-        const group = groups.get(key.slice(0, at));
-        if (group) group.push(key.slice(at + 1));
-        else groups.set(key.slice(0, at), [key.slice(at + 1)]);
-      }
-      const found = new Map<string, Row>();
-      await Promise.all(
-        [...groups].map(async ([group, ids]) => {
-          const [levels, day] = group.split('|');
-          for (const r of await graph.read(traversal!.licensees, { ids, day, levels: Number(levels) })) found.set(`${group}|${(r.record as Row).id}`, r);
-        }),
-      );
-      return keys.map((key) => found.get(key) ?? null);
-    },
-    { cache: false, batchScheduleFn: (dispatch) => setImmediate(dispatch) },
-  );
+  /**
+   * Neo4j: the traversals of concurrent requests go together too, as one query per turn of the
+   * event loop for each set of other parameters. `query` takes `$ids` and answers rows naming their
+   * credential in `column`; each caller gets its credential's rows (none: not on file).
+   */
+  function batched(query: string, column: (r: Row) => unknown) {
+    const loader = new DataLoader<string, Row[]>(
+      async (keys) => {
+        const groups = new Map<string, string[]>();
+        for (const key of keys) {
+          const [params, id] = key.split('\u0000');
+          const group = groups.get(params);
+          if (group) group.push(id);
+          else groups.set(params, [id]);
+        }
+        const found = new Map<string, Row[]>();
+        await Promise.all(
+          [...groups].map(async ([params, ids]) => {
+            for (const r of await graph.read(query, { ...JSON.parse(params), ids: [...new Set(ids)] })) {
+              const key = `${params}\u0000${column(r)}`;
+              const rows = found.get(key);
+              if (rows) rows.push(r);
+              else found.set(key, [r]);
+            }
+          }),
+        );
+        return keys.map((key) => found.get(key) ?? []);
+      },
+      { cache: false, batchScheduleFn: (dispatch) => setImmediate(dispatch) },
+    );
+    return (id: string, params: Row) => loader.load(`${JSON.stringify(params)}\u0000${id}`);
+  }
+  const shape = traversal && batched(traversal.licensees, (r) => (r.record as Row).id);
+  const walk = traversal && batched(traversal.hierarchy, (r) => r.start_id);
+  const affiliationsOf = traversal && batched(traversal.affiliations, (r) => r.id);
 
   /** Rows ({id, doc, supervisors}) of the credentials on file among `ids`: one query. */
   async function read(ids: string[]): Promise<Row[]> {
@@ -340,10 +353,7 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
     }
     const none = new Map<string, string>();
     const rows: Row[] = [];
-    for (const r of await shapes.loadMany([...new Set(ids)].map((id) => `${up ? 2 : 1}|${day}|${id}`))) {
-      if (r instanceof Error) throw r;
-      if (r) rows.push(r);
-    }
+    for (const found of await Promise.all([...new Set(ids)].map((id) => shape!(id, { day, levels: up ? 2 : 1 })))) rows.push(...found);
     const found = rows.flatMap((r) => record({ record: r.record, supervisors: r.supervision }, none) ?? []);
     const open: SupervisorRecord[] = [];
     // A supervisor's own supervisors once, whichever credentials it supervises.
@@ -372,7 +382,7 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
    */
   async function walkUp(id: string, day: string, hops: number): Promise<{ start: CredentialRecord; crossed: SupervisorRecord[] } | undefined> {
     if (traversal) {
-      const rows = await graph.read(traversal.hierarchy, { id, day });
+      const rows = await walk!(id, { day });
       const none = new Map<string, string>();
       // The credential's own row is the one without a relationship.
       const own = rows.find((r) => r.affiliate_id == null);
@@ -400,8 +410,8 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
   async function affiliations(id: string, f: { as_of?: string; include_inactive: boolean; affiliate_role?: string; relationship_type?: string }): Promise<AffiliationRecord[] | undefined> {
     const day = f.as_of ?? today();
     if (traversal) {
-      const params = { id, day, as_of: f.as_of !== undefined, include_inactive: f.include_inactive, affiliate_role: f.affiliate_role ?? null, relationship_type: f.relationship_type ?? null };
-      const [found] = await graph.read(traversal.affiliations, params);
+      const params = { day, as_of: f.as_of !== undefined, include_inactive: f.include_inactive, affiliate_role: f.affiliate_role ?? null, relationship_type: f.relationship_type ?? null };
+      const [found] = await affiliationsOf!(id, params);
       return found && (found.affiliations as Row[]).map((r) => ({ ...(r as unknown as AffiliationRecord), effective_to: (r.effective_to as string | null) ?? null })).sort(byAffiliation);
     }
     const [c] = await records([id]);
