@@ -124,7 +124,7 @@ describe('LadybugDB and Neo4j over the demo data', () => {
     const ids = new Map<string, string>();
     for (const [state, number] of SAMPLE) {
       const found = await ladybug.api('get', `/api/v1/licensees/${state}/${enc(number)}`);
-      if (found.status === 200) ids.set(`${state}|${number}`, found.body.data.id);
+      if (found.status === 200) ids.set(`${state}|${number}`, (found.body as { data: { id: string } }).data.id);
     }
     const urls = [...SAMPLE, ['TX', '0000000-none'] as const].flatMap(([state, number]) => [
       `/api/v1/licensees/verify?state=${state}&license_number=${enc(number)}`,

@@ -8,7 +8,7 @@ import { importRepo } from '../../src/deps.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { browserAvailable, launchOptions } from '../helpers/browser.js';
 import { DEMO_SEEDS, emptyGraph, files } from '../helpers/graph.js';
-import { localNeo4jMissing, startLocalNeo4j, tempDir, type LocalNeo4j } from '../helpers/local-neo4j.js';
+import { localNeo4jMissing, SHORT_LIVED_JVM, startLocalNeo4j, tempDir, type LocalNeo4j } from '../helpers/local-neo4j.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const target = inject('neo4j');
@@ -39,7 +39,7 @@ describe.skipIf(why)(`Neo4j Browser against the local Neo4j${why ? `: skipped, $
       ({ browserUrl, password } = target);
       graph = await emptyGraph('neo4j');
     } else {
-      own = await startLocalNeo4j({ dataDir: data.dir, password: 'browser-check-password', browser: true });
+      own = await startLocalNeo4j({ dataDir: data.dir, password: 'browser-check-password', browser: true, javaOpts: SHORT_LIVED_JVM });
       ({ password } = own);
       browserUrl = own.browserUrl!;
       graph = await emptyGraph('neo4j', own);

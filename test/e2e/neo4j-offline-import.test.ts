@@ -5,7 +5,7 @@ import { neo4jImportFiles } from '../../src/graph/neo4j-import-files.js';
 import { importFolder, importFolderToSink } from '../../src/ingest/canonical-import.js';
 import { contents } from '../helpers/graph-contents.js';
 import { files, fixture } from '../helpers/graph.js';
-import { importIntoLocalNeo4j, localNeo4jMissing, startLocalNeo4j, tempDir, type LocalNeo4j } from '../helpers/local-neo4j.js';
+import { importIntoLocalNeo4j, localNeo4jMissing, SHORT_LIVED_JVM, startLocalNeo4j, tempDir, type LocalNeo4j } from '../helpers/local-neo4j.js';
 import { smallWithRepeats } from '../helpers/source-files.js';
 
 // The first load of a national dataset on Neo4j goes through Neo4j's offline importer (see
@@ -26,8 +26,8 @@ async function offlineLoad(folder: string): Promise<{ graph: GraphEngine; neo4j:
   cleanup.push(input.remove, data.remove);
   const out = neo4jImportFiles(input.dir);
   const { summary, jurisdictions } = await importFolderToSink(files, out.sink, folder, { now: () => NOW });
-  const output = importIntoLocalNeo4j(data.dir, out.importOptions(jurisdictions));
-  const neo4j = await startLocalNeo4j({ dataDir: data.dir, password: 'offline-import-test' });
+  const output = importIntoLocalNeo4j(data.dir, out.importOptions(jurisdictions), SHORT_LIVED_JVM);
+  const neo4j = await startLocalNeo4j({ dataDir: data.dir, password: 'offline-import-test', javaOpts: SHORT_LIVED_JVM });
   cleanup.push(() => neo4j.stop());
   const graph = await openGraph({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 64, GRAPH_CONNECTIONS: 1, GRAPH_QUERY_TIMEOUT_MS: 30_000, NEO4J_URI: neo4j.uri, NEO4J_USER: 'neo4j', NEO4J_PASSWORD: neo4j.password }, files);
   cleanup.push(() => graph.close());

@@ -50,18 +50,25 @@ export interface LocalNeo4j {
 }
 
 /**
+ * JVM options for the tests' instances, which live seconds to minutes: the client compiler alone
+ * starts Neo4j with half the CPU (about 5 s of it less a start on this 2-core machine), where the
+ * bench's long runs want the full JIT.
+ */
+export const SHORT_LIVED_JVM = '-XX:TieredStopAtLevel=1';
+
+/**
  * Runs Neo4j's offline importer through the launcher (`run.mjs import`) into `dataDir`'s store,
  * which no Neo4j may have open; fails with the importer's output.
  */
-export function importIntoLocalNeo4j(dataDir: string, options: string[]) {
+export function importIntoLocalNeo4j(dataDir: string, options: string[], javaOpts = '') {
   fetchNeo4jJars();
-  const run = spawnSync(process.execPath, [LAUNCHER, 'import', ...options], { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir } });
+  const run = spawnSync(process.execPath, [LAUNCHER, 'import', ...options], { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir, NEO4J_JAVA_OPTS: javaOpts } });
   if (run.status !== 0) throw new Error(`the offline import failed (exit ${run.status}):\n${run.stdout}${run.stderr}`);
   return run.stdout;
 }
 
 /** Starts the launcher with its data under `dataDir` and waits until it says it is ready. */
-export async function startLocalNeo4j(options: { dataDir: string; password: string; browser?: boolean }): Promise<LocalNeo4j> {
+export async function startLocalNeo4j(options: { dataDir: string; password: string; browser?: boolean; javaOpts?: string }): Promise<LocalNeo4j> {
   fetchNeo4jJars();
   const bolt = await freePort();
   const http = options.browser ? await freePort() : 0;
@@ -70,7 +77,7 @@ export async function startLocalNeo4j(options: { dataDir: string; password: stri
   const start = () =>
     new Promise<void>((resolve, reject) => {
       const proc = spawn(process.execPath, [LAUNCHER], {
-        env: { ...process.env, DATA_DIR: options.dataDir, NEO4J_PASSWORD: options.password, NEO4J_BOLT_PORT: String(bolt), NEO4J_BROWSER_PORT: String(http) },
+        env: { ...process.env, DATA_DIR: options.dataDir, NEO4J_PASSWORD: options.password, NEO4J_BOLT_PORT: String(bolt), NEO4J_BROWSER_PORT: String(http), NEO4J_JAVA_OPTS: options.javaOpts ?? '' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child = proc;

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { localNeo4jMissing, startLocalNeo4j, tempDir } from './local-neo4j.js';
+import { localNeo4jMissing, SHORT_LIVED_JVM, startLocalNeo4j, tempDir } from './local-neo4j.js';
 
 // The Neo4j the `neo4j` project's files share (vitest.config.ts runs them one at a time; each
 // wipes the database it starts from): TEST_NEO4J_URI when set (never the service's own NEO4J_URI:
@@ -49,7 +49,7 @@ export default async function setup(project: TestProject) {
     return;
   }
   const data = tempDir('lvs-test-neo4j-');
-  const neo4j = await startLocalNeo4j({ dataDir: data.dir, password: 'test-neo4j-password', browser: true });
+  const neo4j = await startLocalNeo4j({ dataDir: data.dir, password: 'test-neo4j-password', browser: true, javaOpts: SHORT_LIVED_JVM });
   project.provide('neo4j', { uri: neo4j.uri, user: neo4j.user, password: neo4j.password, browserUrl: neo4j.browserUrl });
   return async () => {
     await neo4j.stop();

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { importRepo } from '../../src/deps.js';
 import { importFolder } from '../../src/ingest/canonical-import.js';
 import { DEMO_SEEDS, emptyGraph, files } from './graph.js';
-import { startLocalNeo4j, tempDir, type LocalNeo4j } from './local-neo4j.js';
+import { SHORT_LIVED_JVM, startLocalNeo4j, tempDir, type LocalNeo4j } from './local-neo4j.js';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres.js';
 import { getJson, runScript, startServer, type Running } from './processes.js';
 
@@ -41,7 +41,7 @@ export async function poll(check: () => Promise<boolean>, boundMs = 120_000): Pr
 
 export async function startDrill(): Promise<Drill> {
   const work = tempDir('lvs-outage-');
-  const neo4j = await startLocalNeo4j({ dataDir: path.join(work.dir, 'neo4j'), password: 'outage-drill-password' });
+  const neo4j = await startLocalNeo4j({ dataDir: path.join(work.dir, 'neo4j'), password: 'outage-drill-password', javaOpts: SHORT_LIVED_JVM });
   const postgres = await startPrivatePostgres();
   const graph = await emptyGraph('neo4j', neo4j);
   await importFolder(importRepo(graph, files), DEMO_SEEDS);

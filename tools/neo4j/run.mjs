@@ -52,6 +52,29 @@ function heapArgs() {
   return args;
 }
 
+/**
+ * The class path and main class: Main compiled once into lib/classes where a JDK's javac is here
+ * (a start then skips compiling it, about a second of CPU), else the source launcher.
+ */
+function mainArgs() {
+  const source = path.join(HERE, 'Main.java');
+  const classes = path.join(LIB, 'classes');
+  const fresh = () => fs.existsSync(path.join(classes, 'Main.class')) && fs.statSync(path.join(classes, 'Main.class')).mtimeMs >= fs.statSync(source).mtimeMs;
+  if (!fresh() && has('javac', ['-version'])) {
+    // Compiled aside and renamed in: launchers starting at once never read a half-written class.
+    const out = fs.mkdtempSync(path.join(LIB, '.classes-'));
+    if (spawnSync('javac', ['-d', out, '-cp', path.join(LIB, '*'), source], { stdio: 'inherit' }).status === 0) {
+      fs.mkdirSync(classes, { recursive: true });
+      for (const file of fs.readdirSync(out)) fs.renameSync(path.join(out, file), path.join(classes, file));
+    }
+    fs.rmSync(out, { recursive: true, force: true });
+  }
+  return fresh() ? ['-cp', `${path.join(LIB, '*')}${path.delimiter}${classes}`, 'Main'] : ['-cp', path.join(LIB, '*'), source];
+}
+
+/** NEO4J_JAVA_OPTS: more JVM options (the tests' short-lived instances compile less, for one). */
+const javaOpts = () => (process.env.NEO4J_JAVA_OPTS ?? '').split(/\s+/).filter(Boolean);
+
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--fetch')) {
   // CI fetches the jars before the suite, so a registry that does not answer fails there.
   fetchJars();
@@ -64,7 +87,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes(
     const confDir = fs.mkdtempSync(path.join(os.tmpdir(), 'neo4j-conf-'));
     fs.copyFileSync(CONF, path.join(confDir, 'neo4j.conf'));
     fs.mkdirSync(home, { recursive: true });
-    const run = spawnSync('java', ['-cp', path.join(LIB, '*'), 'org.neo4j.cli.AdminTool', 'database', 'import', 'full', 'neo4j', ...process.argv.slice(3)], {
+    const run = spawnSync('java', [...javaOpts(), '-cp', path.join(LIB, '*'), 'org.neo4j.cli.AdminTool', 'database', 'import', 'full', 'neo4j', ...process.argv.slice(3)], {
       stdio: 'inherit',
       env: { ...process.env, NEO4J_HOME: home, NEO4J_CONF: confDir },
     });
@@ -72,7 +95,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes(
     process.exit(run.status ?? 1);
   }
   if (!process.env.NEO4J_PASSWORD) fail('set NEO4J_PASSWORD (at least 8 characters): the neo4j user gets it, and the service connects with it');
-  const child = spawn('java', [...heapArgs(), `-Dneo4j.conf=${CONF}`, '-cp', path.join(LIB, '*'), path.join(HERE, 'Main.java')], {
+  const child = spawn('java', [...javaOpts(), ...heapArgs(), `-Dneo4j.conf=${CONF}`, ...mainArgs()], {
     stdio: 'inherit',
     env: { ...process.env, NEO4J_HOME: home },
   });
