@@ -1,3 +1,4 @@
+import type { Clock } from './domain/clock.js';
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import cors from 'cors';
 import express, { type Router } from 'express';
@@ -34,6 +35,7 @@ export interface AppDeps {
   readiness: Readiness;
   accounts: AccountsService;
   meter: Meter;
+  clock: Clock;
   jsonBodyLimit: string;
   trustProxy?: boolean;
   /** Origins whose pages may call /api/v1 (`*` for any); absent: no CORS headers. */
@@ -98,7 +100,7 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean } = 
   };
   healthRoutes(ctx, deps.readiness);
   coverageRoutes(ctx, deps.coverage);
-  if (accessControl) accountsRoutes(ctx, deps.accounts, deps.meter);
+  if (accessControl) accountsRoutes(ctx, deps.accounts, deps.meter, deps.clock.now);
   // Legacy first: /licensees/search and /licensees/changes must not be taken for {state}/{number} paths.
   legacyRoutes(ctx, {
     licensees: deps.licensees,

@@ -17,7 +17,8 @@ import { createCoverageRepo } from './modules/coverage/coverage.repo.js';
 import { createCoverageService } from './modules/coverage/coverage.service.js';
 import { createReadiness } from './modules/health/health.service.js';
 import { createLegacyService } from './modules/legacy/legacy.service.js';
-import { createLicenseesRepo, isoToday } from './modules/licensees/licensees.repo.js';
+import { systemClock, type Clock } from './domain/clock.js';
+import { createLicenseesRepo } from './modules/licensees/licensees.repo.js';
 import { searchIndexBeside, type SearchIndexHolder } from './modules/licensees/search-index.js';
 import { createLicenseesService } from './modules/licensees/licensees.service.js';
 import { createRelationshipsRepo } from './modules/relationships/relationships.repo.js';
@@ -70,9 +71,9 @@ export async function openStore(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_
   return store;
 }
 
-export function accountsDeps(store: SqlStore) {
+export function accountsDeps(store: SqlStore, clock: Clock = systemClock) {
   const repo = createAccountsRepo(store);
-  return { accounts: createAccountsService(repo), meter: createMeter(repo) };
+  return { accounts: createAccountsService(repo, clock.now), meter: createMeter(repo, clock.now), clock };
 }
 
 /**
@@ -101,10 +102,12 @@ export function buildDeps(
   side: ReturnType<typeof accountsDeps>,
   index: SearchIndexHolder | undefined = searchIndex(graph, files, logger),
 ): AppDeps {
-  const licenseesRepo = createLicenseesRepo(graph, files, isoToday, index);
+  // One clock for the process: the side store's, which the meter and accounts read too.
+  const { clock } = side;
+  const licenseesRepo = createLicenseesRepo(graph, files, clock.today, index);
   const licensees = createLicenseesService(licenseesRepo);
-  const relationships = createRelationshipsService(createRelationshipsRepo(graph, files), licenseesRepo, licensees);
-  const coverage = createCoverageService(createCoverageRepo(graph, files));
+  const relationships = createRelationshipsService(createRelationshipsRepo(graph, files, clock.today), licenseesRepo, licensees, clock.today);
+  const coverage = createCoverageService(createCoverageRepo(graph, files), clock.now);
   return {
     logger,
     licensees,

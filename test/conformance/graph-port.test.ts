@@ -27,8 +27,8 @@ describe.each(engines)('the graph port on %s', (engine) => {
     const licensees = createLicenseesService(licenseesRepo);
     return {
       licensees,
-      relationships: createRelationshipsService(createRelationshipsRepo(g, files, TODAY), licenseesRepo, licensees),
-      coverage: createCoverageService(createCoverageRepo(g, files)),
+      relationships: createRelationshipsService(createRelationshipsRepo(g, files, TODAY), licenseesRepo, licensees, TODAY),
+      coverage: createCoverageService(createCoverageRepo(g, files), () => new Date()),
       legacy: createLegacyService(licenseesRepo, licensees),
       imports: importRepo(g, files),
     };

@@ -28,7 +28,7 @@ async function setup() {
   graph = (await testGraph()).graph;
   const licenseesRepo = createLicenseesRepo(graph, files, TODAY);
   const licensees = createLicenseesService(licenseesRepo);
-  const relationships = createRelationshipsService(createRelationshipsRepo(graph, files, TODAY), licenseesRepo, licensees);
+  const relationships = createRelationshipsService(createRelationshipsRepo(graph, files, TODAY), licenseesRepo, licensees, TODAY);
   const rejectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-rejects-'));
   const ingest = (file: string | string[], snapshot: string, extra: { partial?: boolean; format?: string } = {}) => {
     const list = Array.isArray(file) ? file : [file];
@@ -63,7 +63,7 @@ describe.skipIf(!hasShared)('the real TREC inspector export (../shared; skipped 
     expect(supervisors).toEqual([
       expect.objectContaining({ license_number: '20811-PI', relationship_type: 'supervising_inspector', affiliate_role: 'apprentice', effective_from: '2025-11-24', effective_to: null }),
     ]);
-    const coverage = createCoverageService(createCoverageRepo(graph!, files));
+    const coverage = createCoverageService(createCoverageRepo(graph!, files), () => new Date());
     const tx = (await coverage.sources()).find((src) => src.state === 'TX')!;
     expect(tx).toMatchObject({ id: 'tx-trec', relationship_coverage: 'verified_graph', last_snapshot_date: '2026-11-01', last_import_rows: 8514 });
     expect(tx.last_run).toMatchObject({ inserted: 8514, edges_opened: 201, rejected: 0 });

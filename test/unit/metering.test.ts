@@ -12,6 +12,7 @@ import { PGLITE } from '../helpers/stores.js';
 // or instead of it (it did not), and the counts must come out the same: every served call once.
 
 type Fault = 'landed' | 'not landed';
+const clock = () => new Date();
 type Method = 'leaseQuota' | 'returnQuota' | 'addUsage';
 
 /** The real repository, with the next call of `method` failing as a dropped connection does. */
@@ -46,11 +47,11 @@ describe('metering when a usage write may or may not have landed', () => {
   afterAll(() => drop());
 
   async function open(plan: 'free' | 'growth') {
-    const created = await createAccountsService(repo).createAccount({ email: `${plan}-${randomUUID()}@example.com`, plan });
+    const created = await createAccountsService(repo, clock).createAccount({ email: `${plan}-${randomUUID()}@example.com`, plan });
     account = (await repo.accountById(created.account.id))!;
     keyId = created.key.id;
     const { repo: flaky, fail } = faulty(repo);
-    return { meter: createMeter(flaky), fail };
+    return { meter: createMeter(flaky, clock), fail };
   }
 
   /** Serves `n` calls (each admitted and answered 200); returns how many were admitted. */
@@ -72,7 +73,7 @@ describe('metering when a usage write may or may not have landed', () => {
     const [row] = await store.query<{ used: number }>('SELECT used FROM usage_totals WHERE account_id = $1', [account.id]);
     return { used: row?.used ?? 0, calls: (await repo.callsByEndpoint(account.id, (await meter0()).period)).verifyLicense ?? 0 };
   };
-  const meter0 = async () => createMeter(repo).usage(account);
+  const meter0 = async () => createMeter(repo, clock).usage(account);
 
   for (const fault of ['landed', 'not landed'] as const) {
     it(`when a free account's lease ${fault === 'landed' ? 'landed' : 'did not land'} but its answer was lost then no unit is lost and none counted twice`, async () => {
@@ -128,7 +129,7 @@ describe('metering when a usage write may or may not have landed', () => {
         return used;
       },
     };
-    const meter = createMeter(slow);
+    const meter = createMeter(slow, clock);
     expect(await serve(meter, 3)).toBe(3);
     const flushed = meter.flush();
     await started;

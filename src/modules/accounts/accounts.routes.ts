@@ -4,7 +4,7 @@ import { Account, ApiKey, CreateApiKeyRequest, CreatedApiKey, DeletedApiKey, Key
 import { accountView, type AccountsService } from './accounts.service.js';
 import type { Meter } from './metering.js';
 
-export function accountsRoutes(ctx: RouteContext, accounts: AccountsService, meter: Meter, now: () => Date = () => new Date()) {
+export function accountsRoutes(ctx: RouteContext, accounts: AccountsService, meter: Meter, now: () => Date) {
   const tags = ['Account'];
   route(ctx, {
     method: 'get',

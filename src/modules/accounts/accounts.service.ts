@@ -66,7 +66,7 @@ function checkTrial(plan: PlanName, trialPlan?: PlanName | null, trialEndsAt?: s
   return { trial_plan: trialPlan, trial_ends_at: new Date(trialEndsAt).toISOString() };
 }
 
-export function createAccountsService(repo: AccountsRepo, now: () => Date = () => new Date()) {
+export function createAccountsService(repo: AccountsRepo, now: () => Date) {
   const cache = new Map<string, { caller?: Caller; revoked?: boolean; expires: number }>();
 
   async function requireAccount(ref: string): Promise<AccountRow> {

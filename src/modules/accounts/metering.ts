@@ -47,7 +47,7 @@ export function rateLimitHeaders(t: Pick<Ticket, 'plan' | 'remaining' | 'resetSe
   };
 }
 
-export function createMeter(repo: AccountsRepo, now: () => Date = () => new Date()) {
+export function createMeter(repo: AccountsRepo, now: () => Date) {
   const pending = new Map<string, Pending>(); // key: account|period
   const storedUsed = new Map<string, number>(); // paid accounts: store total at first use
   const touchedKeys = new Set<string>();

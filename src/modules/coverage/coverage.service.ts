@@ -26,7 +26,7 @@ const sourceItem = (j: JurisdictionRecord) => ({
   last_run: j.source_last_run ? (JSON.parse(j.source_last_run) as Record<string, unknown>) : null,
 });
 
-export function createCoverageService(repo: CoverageRepo, now: () => Date = () => new Date()) {
+export function createCoverageService(repo: CoverageRepo, now: () => Date) {
   return {
     /** Every jurisdiction code on file. */
     codes: async () => (await repo.jurisdictions()).map((j) => j.state),

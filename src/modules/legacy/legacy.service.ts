@@ -1,6 +1,7 @@
 import { canonicalLicenseNumber, searchTerms } from '../../domain/identity.js';
 import { publicAddress } from '../licensees/licensee-shape.js';
-import type { CredentialRecord, LicenseesRepo } from '../licensees/licensees.repo.js';
+import type { CredentialRecord } from '../../domain/credential.js';
+import type { LicenseesRepo } from '../licensees/licensees.repo.js';
 import type { LicenseRef, LicenseesService } from '../licensees/licensees.service.js';
 
 /** The lower-level normalized licence shape of the /licenses operations. */

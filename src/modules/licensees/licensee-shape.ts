@@ -6,7 +6,7 @@ import {
   type RelationshipCoverage,
   type RelationshipType,
 } from '../../domain/vocabulary.js';
-import type { CredentialRecord, SupervisorRecord } from './licensees.repo.js';
+import type { CredentialRecord, SupervisorRecord } from '../../domain/credential.js';
 import type { Licensee } from './licensees.schemas.js';
 
 type AddressFields = Pick<

@@ -4,64 +4,8 @@ import type { GraphEngine, Row } from '../../graph/graph-port.js';
 import { filteredQuery, type QueryFiles } from '../../graph/query-files.js';
 import { SegmentedLru } from './record-cache.js';
 import type { SearchIndexHolder } from './search-index.js';
-
-export interface CredentialRecord {
-  id: string;
-  state: string;
-  license_number: string;
-  license_number_display: string | null;
-  license_type: string | null;
-  license_type_display: string | null;
-  status: string | null;
-  status_normalized: string | null;
-  entity_type: string | null;
-  full_name: string | null;
-  first_name: string | null;
-  middle_name: string | null;
-  last_name: string | null;
-  suffix: string | null;
-  business_name: string | null;
-  issue_date: string | null;
-  expiration_date: string | null;
-  address_kind: string | null;
-  address_line1: string | null;
-  address_line2: string | null;
-  address_city: string | null;
-  address_county: string | null;
-  address_region: string | null;
-  address_postal_code: string | null;
-  address_country: string | null;
-  source: string | null;
-  snapshot_date: string | null;
-  last_verified: string | null;
-  data_source_notes: string[] | null;
-  relationship_coverage: string;
-  context_brokerage: string | null;
-  /** Every supervising relationship of the credential, in force or not (its supervisor list). */
-  supervision: SupervisionEntry[];
-}
-
-/** One supervising relationship as a supervisor list holds it. */
-export interface SupervisionEntry {
-  supervisor_id: string;
-  affiliate_role: string;
-  relationship_type: string;
-  effective_from: string;
-  effective_to: string | null;
-}
-
-/** A relationship into a credential with its supervisor's identity (affiliations). */
-export interface AffiliationRecord extends Omit<SupervisionEntry, 'supervisor_id'> {
-  id: string;
-  license_number: string;
-  full_name: string | null;
-  business_name: string | null;
-}
-
-/** A supervisor's record with the relationship by which it supervises `affiliate_id`. */
-export interface SupervisorRecord extends CredentialRecord, Omit<SupervisionEntry, 'supervisor_id'> {
-  affiliate_id: string;
-}
+import { bySupervision, inForce, type AffiliationRecord, type CredentialRecord, type SupervisionEntry, type SupervisorRecord } from '../../domain/credential.js';
+import type { SearchFilters } from '../../domain/search-filters.js';
 
 /** Entries of a read model: one string of line-joined entries (LadybugDB) or a list (Neo4j). */
 export const readModelEntries = (value: unknown): string[] => (value == null ? [] : Array.isArray(value) ? value : String(value).split('\n'));
@@ -83,34 +27,9 @@ function supervisionEntries(value: unknown): SupervisionEntry[] {
 /** Supervisor lists hold their entries sorted as text: traversed ones go in the same order. */
 const entryText = (e: SupervisionEntry) => [e.supervisor_id, e.affiliate_role, e.relationship_type, e.effective_from, e.effective_to ?? ''].join('\t');
 
-/** Supervisors of several credentials: per credential, newest relationship first. */
-export const bySupervision = (a: SupervisorRecord, b: SupervisorRecord) =>
-  a.affiliate_id.localeCompare(b.affiliate_id) || b.effective_from.localeCompare(a.effective_from) || a.license_number.localeCompare(b.license_number);
-
 /** Affiliations: newest first, then by the supervisor's licence number and the relationship type. */
 const byAffiliation = (a: AffiliationRecord, b: AffiliationRecord) =>
   b.effective_from.localeCompare(a.effective_from) || a.license_number.localeCompare(b.license_number) || a.relationship_type.localeCompare(b.relationship_type);
-
-/** In force on `day` (YYYY-MM-DD): started by then and not yet ended. */
-export const inForce = (r: { effective_from: string; effective_to: string | null }, day: string) =>
-  r.effective_from <= day && (r.effective_to === null || r.effective_to > day);
-
-/** Search filters, already folded and split into terms by the service. */
-export interface SearchFilters {
-  states: string[];
-  nameTerms: string[];
-  firstNameTerms: string[];
-  lastNameTerms: string[];
-  businessNameTerms: string[];
-  cityTerms: string[];
-  brokerageTerms: string[];
-  brokerageTypes: readonly string[];
-  status?: string;
-  licenseType?: string;
-  licenseNumberPrefix?: string;
-}
-
-export const isoToday = () => new Date().toISOString().slice(0, 10);
 
 /** Filters cypher/engine/neo4j/search.cypher applies in Lucene; the others stay Cypher fragments. */
 const LUCENE_FILTERS = new Set(['name', 'first_name', 'last_name', 'business_name', 'city', 'status', 'license_type']);
@@ -145,7 +64,7 @@ const CACHED_RECORDS = 50_000;
  * @param searchIndex the name-search index kept beside an embedded graph; without it (Neo4j, whose
  * text indexes serve the same filters) and for filters it cannot answer, search runs in Cypher.
  */
-export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today: () => string = isoToday, searchIndex?: SearchIndexHolder) {
+export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today: () => string, searchIndex?: SearchIndexHolder) {
   const byId = files.get('licensees/by-id');
   const recordsByIds = files.get('licensees/records-by-ids');
   // Neo4j reads the relationships by traversal; LadybugDB from its supervisor lists.

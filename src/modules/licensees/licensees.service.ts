@@ -2,7 +2,8 @@ import { canonicalLicenseNumber, credentialId, searchTerms } from '../../domain/
 import { BROKERAGE_RELATIONSHIP_TYPES } from '../../domain/vocabulary.js';
 import { NotFoundError } from '../../errors.js';
 import { namesDesignationsOf, toLicensee } from './licensee-shape.js';
-import type { CredentialRecord, LicenseesRepo, SupervisorRecord } from './licensees.repo.js';
+import type { CredentialRecord, SupervisorRecord } from '../../domain/credential.js';
+import type { LicenseesRepo } from './licensees.repo.js';
 import type { Licensee } from './licensees.schemas.js';
 
 /** A search as the service takes it: raw text filters, normalized values, page. */

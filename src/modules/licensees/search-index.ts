@@ -11,7 +11,7 @@ import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { GraphEngine } from '../../graph/graph-port.js';
 import { FIELD_SEPARATOR, readBulkFile, splitBulkFile } from '../../graph/ladybug-bulk-file.js';
-import type { SearchFilters } from './licensees.repo.js';
+import type { SearchFilters } from '../../domain/search-filters.js';
 
 /**
  * The columns of an index row, in the order of cypher/licensees/search-index-rows.cypher: the

@@ -1,6 +1,7 @@
 import type { GraphEngine } from '../../graph/graph-port.js';
 import type { QueryFiles } from '../../graph/query-files.js';
-import { inForce, isoToday, readModelEntries } from '../licensees/licensees.repo.js';
+import { inForce } from '../../domain/credential.js';
+import { readModelEntries } from '../licensees/licensees.repo.js';
 
 export interface AffiliateRecord {
   id: string;
@@ -58,7 +59,7 @@ const CACHED_ENTRIES = 500_000;
  */
 const affiliateList = (value: unknown): AffiliateList => readModelEntries(value).sort();
 
-export function createRelationshipsRepo(graph: GraphEngine, files: QueryFiles, today: () => string = isoToday) {
+export function createRelationshipsRepo(graph: GraphEngine, files: QueryFiles, today: () => string) {
   const affiliateListQuery = files.get('relationships/affiliate-list');
   // Neo4j pages the relationships by traversal; LadybugDB reads its affiliate lists.
   const affiliatesQuery = graph.name === 'neo4j' ? files.get('engine/neo4j/affiliates') : undefined;

@@ -1,11 +1,11 @@
 import { BROKERAGE_RELATIONSHIP_TYPES, type RelationshipType } from '../../domain/vocabulary.js';
 import { NotFoundError } from '../../errors.js';
 import { displayName } from '../licensees/licensee-shape.js';
-import { bySupervision, type CredentialRecord, type LicenseesRepo, type SupervisorRecord } from '../licensees/licensees.repo.js';
+import { bySupervision, type CredentialRecord, type SupervisorRecord } from '../../domain/credential.js';
+import type { LicenseesRepo } from '../licensees/licensees.repo.js';
 import { licenceNotFound, type LicenseRef, type LicenseesService } from '../licensees/licensees.service.js';
 import type { AffiliationFilters, EdgeFilters, RelationshipsRepo } from './relationships.repo.js';
 
-const today = () => new Date().toISOString().slice(0, 10);
 
 function supervisorItem(s: SupervisorRecord) {
   return {
@@ -24,7 +24,7 @@ const matches = (s: SupervisorRecord, f: EdgeFilters) =>
   (!f.affiliate_role || s.affiliate_role === f.affiliate_role) &&
   (!f.relationship_type || s.relationship_type === f.relationship_type);
 
-export function createRelationshipsService(repo: RelationshipsRepo, licenseesRepo: LicenseesRepo, licensees: LicenseesService) {
+export function createRelationshipsService(repo: RelationshipsRepo, licenseesRepo: LicenseesRepo, licensees: LicenseesService, today: () => string) {
   return {
     async affiliations(ref: LicenseRef, f: AffiliationFilters) {
       const found = await licenseesRepo.affiliations(licensees.idOf(ref), f);

@@ -1,0 +1,67 @@
+// A licence credential as the service reads it, its supervising relationships, and the rules on them.
+
+export interface CredentialRecord {
+  id: string;
+  state: string;
+  license_number: string;
+  license_number_display: string | null;
+  license_type: string | null;
+  license_type_display: string | null;
+  status: string | null;
+  status_normalized: string | null;
+  entity_type: string | null;
+  full_name: string | null;
+  first_name: string | null;
+  middle_name: string | null;
+  last_name: string | null;
+  suffix: string | null;
+  business_name: string | null;
+  issue_date: string | null;
+  expiration_date: string | null;
+  address_kind: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  address_city: string | null;
+  address_county: string | null;
+  address_region: string | null;
+  address_postal_code: string | null;
+  address_country: string | null;
+  source: string | null;
+  snapshot_date: string | null;
+  last_verified: string | null;
+  data_source_notes: string[] | null;
+  relationship_coverage: string;
+  context_brokerage: string | null;
+  /** Every supervising relationship of the credential, in force or not (its supervisor list). */
+  supervision: SupervisionEntry[];
+}
+
+/** One supervising relationship as a supervisor list holds it. */
+export interface SupervisionEntry {
+  supervisor_id: string;
+  affiliate_role: string;
+  relationship_type: string;
+  effective_from: string;
+  effective_to: string | null;
+}
+
+/** A relationship into a credential with its supervisor's identity (affiliations). */
+export interface AffiliationRecord extends Omit<SupervisionEntry, 'supervisor_id'> {
+  id: string;
+  license_number: string;
+  full_name: string | null;
+  business_name: string | null;
+}
+
+/** A supervisor's record with the relationship by which it supervises `affiliate_id`. */
+export interface SupervisorRecord extends CredentialRecord, Omit<SupervisionEntry, 'supervisor_id'> {
+  affiliate_id: string;
+}
+
+/** Supervisors of several credentials: per credential, newest relationship first. */
+export const bySupervision = (a: SupervisorRecord, b: SupervisorRecord) =>
+  a.affiliate_id.localeCompare(b.affiliate_id) || b.effective_from.localeCompare(a.effective_from) || a.license_number.localeCompare(b.license_number);
+
+/** In force on `day` (YYYY-MM-DD): started by then and not yet ended. */
+export const inForce = (r: { effective_from: string; effective_to: string | null }, day: string) =>
+  r.effective_from <= day && (r.effective_to === null || r.effective_to > day);
