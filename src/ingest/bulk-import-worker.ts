@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type { Row } from '../graph/graph-port.js';
 import { FIELD_SEPARATOR, bulkText, csvRow } from '../graph/ladybug-bulk-file.js';
-import { brokerageContext, credentialRecord, relationshipRecord } from './canonical-import.js';
+import { brokerageContext, credentialRecord, relationshipRecord } from './import-records.js';
 import { canonicalLicenseNumber } from '../domain/identity.js';
 import { CredentialRow, RelationshipRow, describeIssues } from './canonical-rows.js';
 import { chunkRecords } from './chunk-records.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { BulkKind, BulkSink, GraphTx, Row } from '../graph/graph-port.js';
 import { type BulkText, bulkText, csvHeader } from '../graph/ladybug-bulk-file.js';
-import type { ImportSummary, RejectedRow } from './canonical-import.js';
+import type { ImportSummary, RejectedRow } from './import-records.js';
 import type { ImportRepo } from './import-repo.js';
 import { type ParsedReadModels, parsedReadModels, relationshipListFields } from './read-models.js';
 import { CREDENTIAL_COLUMNS, CREDENTIAL_DATES, LINK_COLUMNS, relationshipIdentity, type ChunkJob, type CredentialChunk, type RelationshipChunk } from './bulk-chunks.js';

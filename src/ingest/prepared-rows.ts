@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { isRealDate } from '../domain/dates.js';
 import { credentialId } from '../domain/identity.js';
 import type { Row } from '../graph/graph-port.js';
-import { brokerageContext, credentialRecord } from './canonical-import.js';
+import { brokerageContext, credentialRecord } from './import-records.js';
 import { CredentialRow, describeIssues } from './canonical-rows.js';
 import { SOURCE_FORMATS } from './sources/index.js';
 import type { SourceLink, SourceRow } from './sources/source-types.js';
