@@ -1,0 +1,67 @@
+// The dependency rules of src/ (docs/architecture.md), checked by test/unit/dependencies.test.ts.
+// Violations that predate a rule are listed in .dependency-cruiser-known-violations.json: the test
+// fails on any other, and on a listed one that is gone, so that list only shrinks.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Files that import each other, types included, cannot be understood or changed apart.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'engine-adapters-from-the-root-only',
+      severity: 'error',
+      comment: 'Only the composition root picks an engine: everything else sees the ports.',
+      from: { path: '^src/', pathNot: ['^src/(deps|main)\\.ts$', '^src/graph/(ladybug|neo4j)'] },
+      to: { path: '^src/graph/(ladybug|neo4j)' },
+    },
+    {
+      name: 'store-adapters-from-the-root-only',
+      severity: 'error',
+      comment: 'Only the composition root picks PostgreSQL or PGlite.',
+      from: { path: '^src/', pathNot: ['^src/(deps|main)\\.ts$', '^src/store/'] },
+      to: { path: '^src/store/(pglite|postgres)-store\\.ts$' },
+    },
+    {
+      name: 'drivers-inside-their-adapter',
+      severity: 'error',
+      comment: "An engine's driver is imported by its adapter alone.",
+      from: { pathNot: ['^src/graph/neo4j', '^src/graph/ladybug', '^src/store/(pglite|postgres)-store\\.ts$', '^src/store/pglite-initdb\\.mjs$'] },
+      to: { path: '^node_modules/(neo4j-driver|@ladybugdb/core|pg|@electric-sql/pglite)/' },
+    },
+    {
+      name: 'http-never-imports-a-feature',
+      severity: 'error',
+      comment: 'http/ declares the interfaces it needs; the feature modules implement them.',
+      from: { path: '^src/http/' },
+      to: { path: '^src/modules/' },
+    },
+    {
+      name: 'domain-does-no-io',
+      severity: 'error',
+      comment: 'Domain types and rules import nothing that does I/O, and nothing above them.',
+      from: { path: '^src/domain/' },
+      to: {
+        path: ['^src/(graph|store|http|modules|ingest|cli)/', '^src/(deps|main|app|config)\\.ts$', '^node_modules/(neo4j-driver|@ladybugdb/core|pg|@electric-sql/pglite|express)/'],
+        dependencyTypes: ['local', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'],
+      },
+    },
+    {
+      name: 'domain-does-no-io-core',
+      severity: 'error',
+      comment: 'Node modules that reach disk, network or processes stay out of the domain.',
+      from: { path: '^src/domain/' },
+      to: { dependencyTypes: ['core'], path: '^(node:)?(fs|net|http|https|child_process|worker_threads|dgram|dns|tls)(/|$)' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Type-only imports are dependencies too: a cycle of types is still a cycle.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.mjs', '.js', '.cjs', '.json'] },
+  },
+};
