@@ -12,6 +12,8 @@ export class AppError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Response headers the answer carries (a refused metered call's quota state, for one). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = new.target.name;
@@ -56,14 +58,15 @@ export class QuotaExceededError extends AppError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+    headers: Record<string, string> = {},
   ) {
-    super(429, message);
+    super(429, message, { ...headers, 'Retry-After': String(retryAfterSeconds) });
   }
 }
 
 export class PaymentRequiredError extends AppError {
-  constructor(message: string) {
-    super(402, message);
+  constructor(message: string, headers: Record<string, string> = {}) {
+    super(402, message, headers);
   }
 }
 

@@ -6,7 +6,7 @@ import { loadConfig } from '../config.js';
 import { accountsDeps, openStore } from '../deps.js';
 import { adminCommands } from '../modules/admin/admin.commands.js';
 import type { AccountRow } from '../modules/accounts/accounts.repo.js';
-import { PLAN_NAMES } from '../modules/accounts/plans.js';
+import { PLAN_NAMES } from '../domain/plans.js';
 import { exitWithError, runOperatorCommand } from './operator.js';
 
 const USAGE = `usage: lvs-admin <command> [options] [--json]

@@ -1,5 +1,17 @@
 import type { RequestHandler } from 'express';
-import type { AccountsService, Caller } from '../modules/accounts/accounts.service.js';
+
+/**
+ * Who calls, as the authenticator found it from the request's key. Open: the module that
+ * implements the authenticator adds what it knows of the account (by module augmentation).
+ */
+export interface Caller {
+  keyId: string;
+}
+
+/** Checks a request's Authorization header: the caller, or an UnauthorizedError. */
+export interface Authenticator {
+  authenticate(authorization: string | undefined): Promise<Caller>;
+}
 
 declare module 'express-serve-static-core' {
   interface Locals {
@@ -8,9 +20,9 @@ declare module 'express-serve-static-core' {
 }
 
 /** Bearer API key authentication: sets res.locals.caller or answers 401 through the error middleware. */
-export function bearerAuth(accounts: AccountsService): RequestHandler {
+export function bearerAuth(authenticator: Authenticator): RequestHandler {
   return async (req, res, next) => {
-    res.locals.caller = await accounts.authenticate(req.get('authorization'));
+    res.locals.caller = await authenticator.authenticate(req.get('authorization'));
     next();
   };
 }

@@ -1,6 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { AppError, GraphError, QuotaExceededError, StoreError, UnauthorizedError, ValidationError } from '../errors.js';
-import { rateLimitHeaders, type Ticket } from '../modules/accounts/metering.js';
+import { AppError, GraphError, StoreError, UnauthorizedError, ValidationError } from '../errors.js';
 
 const REALM = 'licensee-verification-service';
 
@@ -25,11 +24,8 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     if (err.bearerError) params.push(`error="${err.bearerError}"`, `error_description="${err.message.replace(/"/g, "'")}"`);
     res.set('WWW-Authenticate', `Bearer ${params.join(', ')}`);
   }
-  if (err instanceof QuotaExceededError) res.set('Retry-After', String(err.retryAfterSeconds));
-  // Refusals of metered calls (402, 429) carry the quota state too.
-  const ticket = (err as { ticket?: Ticket }).ticket;
-  if (ticket) res.set(rateLimitHeaders(ticket));
   if (err instanceof AppError) {
+    res.set(err.headers);
     res.status(err.status).json({ detail: err.message });
     return;
   }

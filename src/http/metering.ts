@@ -1,20 +1,33 @@
 import type { RequestHandler } from 'express';
-import { type Meter, type Ticket, rateLimitHeaders } from '../modules/accounts/metering.js';
+import type { Caller } from './auth.js';
 import { errorHandler } from './errors.middleware.js';
+
+/** A metered call let in, to be settled once it has answered. */
+export interface Admitted {
+  /** The quota state its answer carries (RateLimit headers). */
+  headers: Record<string, string>;
+}
+
+/** Counts metered calls against their caller's quota; refuses one (402, 429) by throwing. */
+export interface CallMeter<T extends Admitted = Admitted> {
+  admit(caller: Caller, operationId: string, options: { paidOnly?: boolean }): Promise<T>;
+  /** Counts the call or gives its unit back, by the status it answered. */
+  settle(admitted: T, status: number): Promise<void>;
+}
 
 /**
  * Route guard for lookups. The quota is taken (atomically, in the store for free plans) while
  * the lookup runs, and nothing is sent before the call is admitted: a refused call answers 402
  * or 429 instead of its result. Settled on finish: counted when 2xx, 304 or 404, else given back.
  */
-export function meterGuard(meter: Meter, log: (err: unknown) => void) {
+export function meterGuard<T extends Admitted>(meter: CallMeter<T>, log: (err: unknown) => void) {
   return ({ operationId, paidOnly }: { operationId: string; paidOnly: boolean }): RequestHandler =>
     async (req, res, next) => {
       const caller = res.locals.caller;
       if (!caller) return next();
-      const admission = meter.admit(caller.account, caller.keyId, operationId, { paidOnly });
+      const admission = meter.admit(caller, operationId, { paidOnly });
       admission.then(
-        (ticket: Ticket) => {
+        (ticket) => {
           res.on('finish', () => meter.settle(ticket, res.statusCode).catch(log));
           res.on('close', () => {
             if (!res.writableFinished) meter.settle(ticket, 499).catch(log);
@@ -28,7 +41,7 @@ export function meterGuard(meter: Meter, log: (err: unknown) => void) {
       res.json = (body: unknown) => {
         admission.then(
           (ticket) => {
-            res.set(rateLimitHeaders(ticket));
+            res.set(ticket.headers);
             send(body);
           },
           (err) => {

@@ -1,5 +1,5 @@
 import { OpenApiGeneratorV31, type OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { PLANS } from '../modules/accounts/plans.js';
+import { PLANS } from '../domain/plans.js';
 import {
   AFFILIATE_ROLES,
   RELATIONSHIP_TYPES,

@@ -4,7 +4,7 @@ import type { App } from 'supertest/types.js';
 import { z } from 'zod';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { Account, ApiKey, CreatedApiKey, DeletedApiKey, Usage } from '../../src/modules/accounts/accounts.schemas.js';
-import { usagePeriod } from '../../src/modules/accounts/plans.js';
+import { usagePeriod } from '../../src/domain/plans.js';
 import { CoverageResponse } from '../../src/modules/coverage/coverage.schemas.js';
 import { BatchVerifyResponse, VerifyResponse } from '../../src/modules/licensees/licensees.schemas.js';
 import type { SqlStore } from '../../src/store/sql-store.js';

@@ -58,7 +58,7 @@ describe('metering when a usage write may or may not have landed', () => {
   async function serve(meter: ReturnType<typeof createMeter>, n: number) {
     let served = 0;
     for (let i = 0; i < n; i++) {
-      const ticket = await meter.admit(account, keyId, 'verifyLicense').catch((err: unknown) => {
+      const ticket = await meter.admit({ account, keyId }, 'verifyLicense').catch((err: unknown) => {
         expect(err).toBeInstanceOf(StoreError);
         return undefined;
       });

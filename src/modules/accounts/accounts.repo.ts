@@ -1,5 +1,5 @@
 import type { SqlStore } from '../../store/sql-store.js';
-import type { PlanName } from './plans.js';
+import type { PlanName } from '../../domain/plans.js';
 
 export interface AccountRow {
   id: string;

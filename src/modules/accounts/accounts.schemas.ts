@@ -1,6 +1,6 @@
 import { uuidParam } from '../../http/common.schemas.js';
 import { z } from '../../http/zod.js';
-import { PLAN_NAMES } from './plans.js';
+import { PLAN_NAMES } from '../../domain/plans.js';
 
 export const Account = z
   .object({

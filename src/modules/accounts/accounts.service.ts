@@ -1,7 +1,8 @@
+import type { Caller } from '../../http/auth.js';
 import { hash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../errors.js';
 import type { AccountRow, AccountsRepo, KeyRow } from './accounts.repo.js';
-import { PLANS, effectivePlan, type PlanName } from './plans.js';
+import { PLANS, effectivePlan, type PlanName } from '../../domain/plans.js';
 
 export const KEY_PREFIX = 'lvs_live_';
 // 24 random bytes: 192 bits, 32 base64url characters after the prefix.
@@ -12,9 +13,11 @@ const AUTH_CACHE_MAX = 10_000;
 // One-shot hash: no Hash object per call (every authenticated request hashes its key).
 export const hashKey = (raw: string) => hash('sha256', raw, 'hex');
 
-export interface Caller {
-  account: AccountRow;
-  keyId: string;
+declare module '../../http/auth.js' {
+  /** A caller is an account's key. */
+  interface Caller {
+    account: AccountRow;
+  }
 }
 
 export interface NewAccount {

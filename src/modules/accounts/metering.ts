@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PaymentRequiredError, QuotaExceededError } from '../../errors.js';
+import type { Caller } from '../../http/auth.js';
 import type { AccountRow, AccountsRepo } from './accounts.repo.js';
-import { effectivePlan, usagePeriod, type Plan } from './plans.js';
+import { effectivePlan, usagePeriod, type Plan } from '../../domain/plans.js';
 
 /**
  * Monthly metering. Free accounts lease their quota from the store: a lease of up to
@@ -27,6 +28,8 @@ export interface Ticket {
   /** Units left after this call, for the RateLimit header. */
   remaining: number;
   resetSeconds: number;
+  /** RateLimit headers for the answer. */
+  headers: Record<string, string>;
   settled: boolean;
 }
 
@@ -199,7 +202,7 @@ export function createMeter(repo: AccountsRepo, now: () => Date) {
 
   return {
     /** Admits a metered call or throws 402 (plan lacks it) or 429 (quota spent, Retry-After). */
-    async admit(account: AccountRow, keyId: string, operation: string, options: { paidOnly?: boolean } = {}): Promise<Ticket> {
+    async admit({ account, keyId }: Caller, operation: string, options: { paidOnly?: boolean } = {}): Promise<Ticket> {
       const at = now();
       const plan = effectivePlan(account, at);
       const { period, resets } = usagePeriod(at);
@@ -207,9 +210,9 @@ export function createMeter(repo: AccountsRepo, now: () => Date) {
       if (options.paidOnly && !plan.batch) {
         const k = `${account.id}|${period}`;
         const used = await betweenFlushes(k, () => (plan.name === 'free' ? freeUsed(account.id, period) : paidUsed(account.id, period)));
-        throw Object.assign(
-          new PaymentRequiredError(`the ${plan.name} plan does not include batch verification: upgrade to starter, growth or enterprise`),
-          { ticket: { plan, remaining: plan.monthlyLookups - used, resetSeconds, period } },
+        throw new PaymentRequiredError(
+          `the ${plan.name} plan does not include batch verification: upgrade to starter, growth or enterprise`,
+          rateLimitHeaders({ plan, remaining: plan.monthlyLookups - used, resetSeconds, period }),
         );
       }
       let remaining: number;
@@ -242,9 +245,10 @@ export function createMeter(repo: AccountsRepo, now: () => Date) {
             leasing.delete(k);
           }
           if (!got && !leases.get(k)) {
-            throw Object.assign(
-              new QuotaExceededError(`monthly quota of ${plan.monthlyLookups} lookups is spent; it resets at ${resets.toISOString()}`, resetSeconds),
-              { ticket: { plan, remaining: 0, resetSeconds, period } },
+            throw new QuotaExceededError(
+              `monthly quota of ${plan.monthlyLookups} lookups is spent; it resets at ${resets.toISOString()}`,
+              resetSeconds,
+              rateLimitHeaders({ plan, remaining: 0, resetSeconds, period }),
             );
           }
         }
@@ -253,15 +257,16 @@ export function createMeter(repo: AccountsRepo, now: () => Date) {
       } else {
         const used = await paidUsed(account.id, period);
         if (used >= plan.monthlyLookups) {
-          throw Object.assign(
-            new QuotaExceededError(`monthly quota of ${plan.monthlyLookups} lookups is spent; it resets at ${resets.toISOString()}`, resetSeconds),
-            { ticket: { plan, remaining: 0, resetSeconds, period } },
+          throw new QuotaExceededError(
+            `monthly quota of ${plan.monthlyLookups} lookups is spent; it resets at ${resets.toISOString()}`,
+            resetSeconds,
+            rateLimitHeaders({ plan, remaining: 0, resetSeconds, period }),
           );
         }
         slot(account.id, period).total += 1;
         remaining = plan.monthlyLookups - used - 1;
       }
-      return { account, keyId, operation, period, plan, remaining, resetSeconds, settled: false };
+      return { account, keyId, operation, period, plan, remaining, resetSeconds, headers: rateLimitHeaders({ plan, remaining, resetSeconds, period }), settled: false };
     },
 
     /** Counts the call when it answered 2xx, 304 or 404; otherwise gives its unit back. */

@@ -7,7 +7,7 @@ import { refresh, type RefreshOptions } from '../../ingest/refresh.js';
 import type { RefreshRepo } from '../../ingest/refresh-repo.js';
 import { resolveFormat } from '../../ingest/sources/index.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
-import { PLAN_NAMES } from '../accounts/plans.js';
+import { PLAN_NAMES } from '../../domain/plans.js';
 
 // Operator commands, run the same way by the command line on its own or by the server for it.
 
