@@ -1,19 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { accountsDeps, buildDeps, importRepo, loadQueryFiles, openGraph, openStore, refreshRepo, searchIndex } from './deps.js';
 import { DataDirLockedError } from './errors.js';
 import { listen } from './http/server.js';
-import { importFolder } from './ingest/canonical-import.js';
 import { adminCommands } from './modules/admin/admin.commands.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { removeServerHandle, writeServerHandle } from './server-handle.js';
+import { demoAccount, prepareGraph } from './start-up.js';
 
-const DEMO_SEEDS = fileURLToPath(new URL('../seeds/demo/', import.meta.url));
 const USAGE_FLUSH_MS = 1000;
 
 async function main() {
@@ -30,23 +28,8 @@ async function main() {
     throw err;
   });
   const side = accountsDeps(store);
-  const embedded = graph.name === 'ladybug' && !config.DATABASE_URL;
-
   const imports = importRepo(graph, files);
-  // Demo data only ever goes into the embedded engine.
-  if (config.DEMO_DATA && graph.name === 'ladybug' && (await imports.jurisdictionCodes()).size === 0) {
-    const summary = await importFolder(imports, DEMO_SEEDS);
-    logger.info(
-      { credentials: summary.credentials, relationships: summary.relationships, rejected: summary.rejected.length },
-      `loaded the demo dataset from ${path.relative(process.cwd(), DEMO_SEEDS) || DEMO_SEEDS} (start with DEMO_DATA=false for an empty graph)`,
-    );
-  }
-
-  if (await imports.readModelsMissing()) {
-    const started = Date.now();
-    await imports.refreshReadModels(await imports.jurisdictionCodes());
-    logger.info({ elapsed_ms: Date.now() - started }, 'computed the supervision read models of a graph written before they existed');
-  }
+  await prepareGraph(graph, imports, config.DEMO_DATA, logger);
 
   const adminToken = randomBytes(24).toString('base64url');
   const run = adminCommands({
@@ -56,24 +39,15 @@ async function main() {
     rejectsDir: path.join(config.dataDir, 'rejects'),
   });
   // The operator endpoint exists for the embedded stores, which only one process can open.
-  const adminRouter = graph.name === 'ladybug' || store.kind === 'pglite' ? adminRoutes(adminToken, run) : undefined;
-  const index = searchIndex(graph, files, logger, graph.name === 'ladybug' ? path.join(config.dataDir, 'search-index.snapshot') : undefined);
+  const adminRouter = graph.embedded || store.kind === 'pglite' ? adminRoutes(adminToken, run) : undefined;
+  const index = searchIndex(graph, files, logger, path.join(config.dataDir, 'search-index.snapshot'));
   const app = createApp({ ...buildDeps(graph, files, logger, config, side, index), adminRouter });
   const server = await listen(app, { port: config.PORT, host: config.HOST, keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS });
   const { port } = server.address() as AddressInfo;
   const base = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
   if (adminRouter) writeServerHandle(config.dataDir, { pid: process.pid, url: `http://127.0.0.1:${port}`, token: adminToken });
   logger.info({ port, dataDir: config.dataDir, graph: graph.name, store: store.kind }, `listening on ${base}  (API docs: ${base}/docs)`);
-  // A demo account only on the embedded defaults, never with PostgreSQL; created once the server
-  // listens, so its key is printed by the start that created it.
-  if (embedded && (await side.accounts.countAccounts()) === 0) {
-    const demo = await side.accounts.createAccount({ email: 'demo@example.com', plan: 'growth', label: 'demo', isDemo: true });
-    // Straight to the terminal, once: the raw key is never stored and never logged.
-    process.stdout.write(
-      `\n  Demo account ${demo.account.email} (growth plan). Its API key, shown only this once:\n\n    ${demo.key.key}\n\n` +
-        `  Try: curl -H 'Authorization: Bearer ${demo.key.key}' '${base}/api/v1/licensees/verify?state=TX&license_number=406526-SA'\n\n`,
-    );
-  }
+  if (graph.embedded && store.kind === 'pglite') await demoAccount(side.accounts, base);
 
   const flusher = setInterval(() => side.meter.flush().catch((err) => logger.error({ err }, 'usage flush failed')), USAGE_FLUSH_MS);
   flusher.unref();

@@ -55,6 +55,8 @@ export interface BulkSink {
 
 export interface GraphEngine {
   readonly name: 'ladybug' | 'neo4j';
+  /** The engine runs inside this process on a local file (LadybugDB): one process opens it at a time. */
+  readonly embedded: boolean;
   /** Read-only query; results normalized to plain JSON values (dates as YYYY-MM-DD). */
   read(query: string, params?: Params): Promise<Row[]>;
   /**

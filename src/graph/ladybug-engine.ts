@@ -257,6 +257,7 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
 
   return {
     name: 'ladybug',
+    embedded: true,
     read,
     writeTransaction: (fn) => serializeWrite(() => transaction(fn)),
     /**

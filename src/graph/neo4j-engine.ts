@@ -110,6 +110,7 @@ export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
 
   const engine: GraphEngine = {
     name: 'neo4j',
+    embedded: false,
     async read(query, params) {
       open();
       // A read is one statement: an auto-commit transaction sends it in one round trip, where a
