@@ -3,12 +3,12 @@ import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { JURISDICTION_NAMES } from '../domain/jurisdictions.js';
 import { BadRequestError, ConflictError } from '../errors.js';
-import type { Row } from '../graph/graph-port.js';
+import type { GraphTx, Row } from '../graph/graph-port.js';
 import { decodeDoc, encodeDoc } from '../domain/credential-doc.js';
 import { preparedBatches, type PreparedLink } from './prepared-rows.js';
 import type { RefreshRepo } from './refresh-repo.js';
 import { SOURCES } from './sources/index.js';
-import type { SourceFormat } from './sources/source-types.js';
+import type { SourceConfig, SourceFormat } from './sources/source-types.js';
 
 /**
  * A refresh: one snapshot of one source, from one or more files, applied in one transaction.
@@ -72,20 +72,42 @@ interface DesiredLink extends PreparedLink {
 const DESIGNATIONS = new Set(['designated_broker', 'designated_officer']);
 const LEFT_STATUS = 'Not in source file';
 
+/** One attempt of a run (an engine may retry the whole run): its unit of work and what it counts. */
+interface Run {
+  repo: RefreshRepo;
+  t: GraphTx;
+  source: SourceConfig;
+  state: string;
+  snapshot: string;
+  full: boolean;
+  counts: { rows: number; inserted: number; updated: number; unchanged: number; left: number; opened: number; closed: number };
+  rejects: Reject[];
+}
+
+interface OnFile {
+  row_hash: string | null;
+  snapshot_date: string | null;
+  left_source_on: string | null;
+  licensee_id: string | null;
+  source: string;
+}
+
+/** What the files said: the credentials on file before, the licences listed and landed, the links asked for. */
+interface Read {
+  existing: Map<string, OnFile>;
+  seen: Set<string>;
+  listed: Set<string>;
+  desired: Map<string, DesiredLink>;
+}
+
+const reject = (run: Run, r: Omit<Reject, 'reason'> & { reason?: string; link?: boolean }) => run.rejects.push({ reason: r.reason ?? r.detail, ...r });
+
 export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promise<RefreshSummary> {
   const started = Date.now();
   const now = (options.now ?? (() => new Date()))();
   const { format } = options;
   const source = SOURCES[format.sourceId];
-  const state = format.state;
-  for (const f of options.files) if (!fs.existsSync(f) || !fs.statSync(f).isFile()) throw new BadRequestError(`no such file: ${f}`);
-  const snapshot =
-    options.snapshot ??
-    new Date(Math.max(...options.files.map((f) => fs.statSync(f).mtimeMs))).toISOString().slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(snapshot)) throw new BadRequestError(`snapshot must be YYYY-MM-DD, not ${snapshot}`);
-  const full = !options.partial;
-  const batchSize = options.batchSize ?? 2000;
-  const totalBytes = options.files.reduce((n, f) => n + fs.statSync(f).size, 0);
+  const snapshot = snapshotOf(options);
   let rejects: Reject[] = [];
 
   const summary = await repo.run(async (t) => {
@@ -94,257 +116,315 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
     if (last && snapshot < last) {
       throw new ConflictError(`snapshot ${snapshot} is older than the last refresh of ${source.id} (${last}): history only moves forward`);
     }
-    // Per attempt: an engine may retry the whole run.
-    rejects = [];
-    const reject = (r: Omit<Reject, 'reason'> & { reason?: string; link?: boolean }) => rejects.push({ reason: r.reason ?? r.detail, ...r });
-    const counts = { rows: 0, inserted: 0, updated: 0, unchanged: 0, left: 0, opened: 0, closed: 0 };
-    await repo.configureSource(t, {
-      state,
-      name: JURISDICTION_NAMES[state],
-      status: source.status,
-      refresh_frequency: source.refresh_frequency,
-      relationship_coverage: source.relationship_coverage,
-      relationship_coverage_notes: source.relationship_coverage_notes,
-      is_demo: false,
-      source_id: source.id,
-      source_name: source.name,
-      source_url: source.url,
-      source_format: format.format,
-    });
+    const run: Run = {
+      repo,
+      t,
+      source,
+      state: format.state,
+      snapshot,
+      full: !options.partial,
+      counts: { rows: 0, inserted: 0, updated: 0, unchanged: 0, left: 0, opened: 0, closed: 0 },
+      rejects: [],
+    };
+    rejects = run.rejects;
+    await configureSource(run, format);
     // Supervisors elsewhere of the demo records removed: their states' read models are rebuilt too.
-    const demoSupervising = await repo.removeDemo(t, state);
+    const demoSupervising = await repo.removeDemo(t, run.state);
+    const read = await writeCredentials(run, options, now);
+    const leftIds = run.full ? await markLeft(run, read) : new Set<string>();
+    await dropLinksThatCannotHold(run, read, leftIds);
+    const links = await diffLinks(run, read);
+    await repo.reopenLinks(t, links.toReopen);
+    await repo.createLinks(t, links.toOpen);
+    await repo.closeLinks(t, links.toClose);
+    await repo.deleteLinks(t, links.toDelete);
 
-    const existing = new Map<
-      string,
-      { row_hash: string | null; snapshot_date: string | null; left_source_on: string | null; licensee_id: string | null; source: string }
-    >();
-    // Every credential of the state, whatever source put it there: a row updates what is on file.
-    for (const r of await repo.existing(t, state)) existing.set(r.id as string, r as never);
-    // After removeDemo every licensee holds a credential, and a licensee holds credentials of one
-    // state only (its id derives from the state): so these are all the state's licensees on file.
-    const licenseesOnFile = new Set([...existing.values()].map((r) => r.licensee_id).filter((id) => id !== null));
-    const seen = new Set<string>();
-    // Licences the file lists, valid or not: a rejected row does not mean the licence left.
-    const listed = new Set<string>();
-    const desired = new Map<string, DesiredLink>();
-    let created: Row[] = [];
-    // Licensees of created rows: those on file are merged with their rows (`licensees`, one row
-    // each, the last one's values win as with a MERGE); the others are created at the end, with
-    // the links of the created rows.
-    let licensees = new Map<string, Row>();
-    const newLicensees = new Map<string, Row>();
-    let updated: Row[] = [];
-    let moved: Row[] = [];
-    let context: Row[] = [];
-    let touched: Row[] = [];
-    // Linked to the state and their licensee once all are written (see linkCreated).
-    const createdLinks: Row[] = [];
-    // One write in flight while the next batch is parsed: the engine works on its own threads.
-    let writing: Promise<void> = Promise.resolve();
-    const flush = async () => {
-      const batch = { created, licensees: [...licensees.values()], updated, moved, context, touched };
-      created = [];
-      licensees = new Map();
-      updated = [];
-      moved = [];
-      context = [];
-      touched = [];
-      await writing;
-      writing = repo.writeCredentials(t, batch);
-      // Held until the next await of `writing`; without a handler a failure would crash the process.
-      writing.catch(() => undefined);
-    };
-
-    for await (const batch of preparedBatches({ files: options.files, format: format.format, source: source.id, state, snapshot, now: now.toISOString() })) {
-      for (const row of batch.rows) {
-        counts.rows += 1;
-        if (row.listed) listed.add(row.listed);
-        if (row.reject || !row.record) {
-          reject({ file: row.file, line: row.line, ...row.reject!, raw: row.raw });
-          continue;
-        }
-        const record = row.record;
-        const id = record.id as string;
-        if (seen.has(id)) {
-          reject({ file: row.file, line: row.line, reason: 'duplicate licence', detail: `${state} ${record.license_number} appears more than once`, raw: row.raw });
-          continue;
-        }
-        seen.add(id);
-        for (const r of row.linkRejects) reject({ file: row.file, line: row.line, ...r, raw: row.raw, link: true });
-        for (const link of row.links) desired.set(`${link.supervisor_id}|${id}|${link.relationship_type}`, Object.assign(link, { file: row.file, line: row.line, raw: row.raw }));
-        const before = existing.get(id);
-        if (before && before.row_hash === record.row_hash && !before.left_source_on) {
-          counts.unchanged += 1;
-          // Same content: nothing to write for the same snapshot, only when it was seen for a new one.
-          if (before.snapshot_date !== snapshot) touched.push(record);
-        } else {
-          if (!before) {
-            counts.inserted += 1;
-            created.push(record);
-            createdLinks.push({ id, licensee_id: record.licensee_id });
-            const licensee = { id: record.licensee_id, entity_type: record.entity_type, display_name: record.display_name, licensee_key: record.licensee_key };
-            (licenseesOnFile.has(licensee.id as string) ? licensees : newLicensees).set(licensee.id as string, licensee);
-          } else {
-            counts.updated += 1;
-            updated.push(record);
-            // A moved credential's new licensee is merged now (see moveHolders).
-            licenseesOnFile.add(record.licensee_id as string);
-            newLicensees.delete(record.licensee_id as string);
-            if (before.licensee_id !== record.licensee_id) moved.push(record);
-          }
-          if (row.context) context.push(row.context);
-        }
-        // Large batches: engines with a bulk path load them from a file, the others in UNWIND
-        // batches of batchSize.
-        if (created.length + updated.length + touched.length >= batchSize * 10) await flush();
-      }
-      options.onProgress?.({ rows: counts.rows, bytes: batch.bytes, totalBytes });
-    }
-    await flush();
-    await writing;
-    await repo.linkCreated(t, state, createdLinks, [...newLicensees.values()]);
-    options.onProgress?.({ rows: counts.rows, bytes: totalBytes, totalBytes });
-
-    // Credentials a full snapshot no longer lists.
-    const left: Row[] = [];
-    const leftIds = new Set<string>();
-    if (full) {
-      const gone = [...existing].filter(([id, before]) => before.source === source.id && !listed.has(id));
-      const docs = await repo.docs(t, gone.filter(([, before]) => !before.left_source_on).map(([id]) => id));
-      for (const [id, before] of gone) {
-        if (!before.left_source_on) {
-          const doc = decodeDoc(docs.get(id)!);
-          const note = `Left the ${source.id} source file: not in the snapshot of ${snapshot}; last seen in the snapshot of ${doc.snapshot_date}`;
-          const notes = [...(doc.data_source_notes ?? []), note];
-          left.push({ id, status: LEFT_STATUS, data_source_notes: notes, left_source_on: snapshot, doc: encodeDoc({ ...doc, status: LEFT_STATUS, status_normalized: 'inactive', data_source_notes: notes }) });
-        }
-        leftIds.add(id);
-      }
-      await repo.markLeft(t, left);
-      counts.left = left.length;
-    }
-
-    // Links: a licence and its designated broker naming each other would be a 2-cycle; the
-    // designation is kept so the chain reads upward (company -> designated broker).
-    for (const [key, link] of desired) {
-      const reverse =
-        desired.get(`${link.affiliate_id}|${link.supervisor_id}|designated_broker`) ??
-        desired.get(`${link.affiliate_id}|${link.supervisor_id}|designated_officer`);
-      if (reverse && !DESIGNATIONS.has(link.relationship_type)) {
-        desired.delete(key);
-        reject({ file: link.file, line: link.line, reason: 'reverse of a designation', detail: `${link.supervisor_license_number} is this licence's designated broker/officer; kept as the designation only`, raw: link.raw, link: true });
-      }
-    }
-    const outside = [...new Set([...desired.values()].map((l) => l.supervisor_id).filter((id) => !seen.has(id)))];
-    const known = await repo.known(t, outside);
-    for (const [key, link] of desired) {
-      const supervisorGone = !seen.has(link.supervisor_id) && (!known.has(link.supervisor_id) || (known.get(link.supervisor_id) && !listed.has(link.supervisor_id)) || leftIds.has(link.supervisor_id));
-      if (supervisorGone) {
-        desired.delete(key);
-        reject({ file: link.file, line: link.line, reason: 'supervisor not on file', detail: `related licence ${state} ${link.supervisor_license_number} is not on file`, raw: link.raw, link: true });
-      }
-    }
-    const open = new Map<string, Row>();
-    const ended = new Set<string>(); // key|effective_from of ended links, which may come back
-    for (const r of await repo.links(t, state, source.id)) {
-      const key = `${r.supervisor_id}|${r.affiliate_id}|${r.relationship_type}`;
-      if (r.effective_to === null) open.set(key, r);
-      else ended.add(`${key}|${r.effective_from}`);
-    }
-    const toOpen: Row[] = [];
-    const toReopen: Row[] = [];
-    const toClose: Row[] = [];
-    const toDelete: Row[] = [];
-    // Where the source dates a new link of an affiliate, the link it replaces ends that day.
-    const startedAt = new Map<string, string>(); // affiliate|relationship_type -> new link's start
-    const close = (current: Row, on: string) => {
-      const target = { ...current, effective_to: on };
-      if ((current.effective_from as string) >= on) toDelete.push(target);
-      else toClose.push(target);
-      counts.closed += 1;
-    };
-    for (const [key, link] of desired) {
-      const current = open.get(key);
-      if (current && current.affiliate_role === link.affiliate_role) continue;
-      const effectiveFrom = link.effective_from ?? snapshot;
-      if (current) {
-        // A changed role is a new relationship: the old one keeps its role and ends now.
-        close(current, snapshot);
-        open.delete(key);
-      }
-      counts.opened += 1;
-      const row = {
-        supervisor_id: link.supervisor_id,
-        affiliate_id: link.affiliate_id,
-        affiliate_role: link.affiliate_role,
-        relationship_type: link.relationship_type,
-        effective_from: current ? snapshot : effectiveFrom,
-        source: source.id,
-      };
-      if (link.effective_from) startedAt.set(`${link.affiliate_id}|${link.relationship_type}`, link.effective_from);
-      // An ended link back with its start date is reopened rather than repeated.
-      if (!current && ended.has(`${key}|${row.effective_from}`)) toReopen.push(row);
-      else toOpen.push(row);
-    }
-    for (const [key, current] of open) {
-      if (desired.has(key)) continue;
-      const affiliate = current.affiliate_id as string;
-      // Only a full snapshot, or a partial one that holds the affiliate, says a link has gone;
-      // a row the run rejected says nothing about its links.
-      if (!seen.has(affiliate) && (!full || listed.has(affiliate))) continue;
-      const replacedOn = startedAt.get(`${affiliate}|${current.relationship_type}`);
-      const on = replacedOn && replacedOn > (current.effective_from as string) && replacedOn < snapshot ? replacedOn : snapshot;
-      close(current, on);
-    }
-
-    await repo.reopenLinks(t, toReopen);
-    await repo.createLinks(t, toOpen);
-    await repo.closeLinks(t, toClose);
-    await repo.deleteLinks(t, toDelete);
-
-    const byReason: Record<string, number> = {};
-    for (const r of rejects) byReason[r.reason] = (byReason[r.reason] ?? 0) + 1;
-    const linkRejects = rejects.filter((r) => r.link).length;
-    const result: RefreshSummary = {
-      source: source.id,
-      state,
-      format: format.format,
-      files: options.files.map((f) => path.resolve(f)),
-      snapshot_date: snapshot,
-      full_snapshot: full,
-      rows_read: counts.rows,
-      inserted: counts.inserted,
-      updated: counts.updated,
-      unchanged: counts.unchanged,
-      left_source: counts.left,
-      edges_opened: counts.opened,
-      edges_closed: counts.closed,
-      rejected: rejects.length - linkRejects,
-      links_rejected: linkRejects,
-      rejected_by_reason: byReason,
-      rejects_file: null,
-      elapsed_ms: 0,
-    };
+    const result = summaryOf(run, options);
     // The read models follow relationships and affiliates' names: a run that changed neither
     // (the same snapshot again, or only new snapshot dates) leaves them as they are.
-    const changed = counts.inserted + counts.updated + counts.left + toReopen.length + toOpen.length + toClose.length + toDelete.length > 0;
-    await repo.finish(t, state, source.id, snapshot, { ...result, finished_at: now.toISOString() }, counts.rows, now.toISOString(), changed, demoSupervising);
+    const { counts } = run;
+    const changed = counts.inserted + counts.updated + counts.left + links.toReopen.length + links.toOpen.length + links.toClose.length + links.toDelete.length > 0;
+    await repo.finish(t, run.state, source.id, snapshot, { ...result, finished_at: now.toISOString() }, counts.rows, now.toISOString(), changed, demoSupervising);
     return result;
   });
 
-  if (rejects.length) {
-    rejects.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
-    fs.mkdirSync(options.rejectsDir, { recursive: true });
-    const file = path.join(options.rejectsDir, `${source.id}-${snapshot}-${now.toISOString().replace(/[:.]/g, '')}.csv`);
-    fs.writeFileSync(
-      file,
-      stringify(
-        rejects.map((r) => [r.file, r.line, r.reason, r.detail, r.raw]),
-        { header: true, columns: ['file', 'line', 'reason', 'detail', 'raw_row'] },
-      ),
-    );
-    summary.rejects_file = file;
-  }
+  summary.rejects_file = writeRejects(rejects, options.rejectsDir, `${source.id}-${snapshot}-${now.toISOString().replace(/[:.]/g, '')}.csv`);
   summary.elapsed_ms = Date.now() - started;
   return summary;
+}
+
+/** The snapshot date asked (default: the newest file's modification date), the files checked. */
+function snapshotOf(options: RefreshOptions): string {
+  for (const f of options.files) if (!fs.existsSync(f) || !fs.statSync(f).isFile()) throw new BadRequestError(`no such file: ${f}`);
+  const snapshot =
+    options.snapshot ??
+    new Date(Math.max(...options.files.map((f) => fs.statSync(f).mtimeMs))).toISOString().slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(snapshot)) throw new BadRequestError(`snapshot must be YYYY-MM-DD, not ${snapshot}`);
+  return snapshot;
+}
+
+/** The jurisdiction and its source as this source describes them. */
+async function configureSource(run: Run, format: SourceFormat) {
+  const { source, state } = run;
+  await run.repo.configureSource(run.t, {
+    state,
+    name: JURISDICTION_NAMES[state],
+    status: source.status,
+    refresh_frequency: source.refresh_frequency,
+    relationship_coverage: source.relationship_coverage,
+    relationship_coverage_notes: source.relationship_coverage_notes,
+    is_demo: false,
+    source_id: source.id,
+    source_name: source.name,
+    source_url: source.url,
+    source_format: format.format,
+  });
+}
+
+/**
+ * Reads the files and writes their credentials as it goes: new ones created with their licensees,
+ * changed ones updated (moved to their new licensee), unchanged ones stamped with a new snapshot.
+ */
+async function writeCredentials(run: Run, options: RefreshOptions, now: Date): Promise<Read> {
+  const { repo, t, source, state, snapshot, counts } = run;
+  const batchSize = options.batchSize ?? 2000;
+  const totalBytes = options.files.reduce((n, f) => n + fs.statSync(f).size, 0);
+  const existing = new Map<string, OnFile>();
+  // Every credential of the state, whatever source put it there: a row updates what is on file.
+  for (const r of await repo.existing(t, state)) existing.set(r.id as string, r as never);
+  // After removeDemo every licensee holds a credential, and a licensee holds credentials of one
+  // state only (its id derives from the state): so these are all the state's licensees on file.
+  const licenseesOnFile = new Set([...existing.values()].map((r) => r.licensee_id).filter((id) => id !== null));
+  const seen = new Set<string>();
+  // Licences the file lists, valid or not: a rejected row does not mean the licence left.
+  const listed = new Set<string>();
+  const desired = new Map<string, DesiredLink>();
+  let created: Row[] = [];
+  // Licensees of created rows: those on file are merged with their rows (`licensees`, one row
+  // each, the last one's values win as with a MERGE); the others are created at the end, with
+  // the links of the created rows.
+  let licensees = new Map<string, Row>();
+  const newLicensees = new Map<string, Row>();
+  let updated: Row[] = [];
+  let moved: Row[] = [];
+  let context: Row[] = [];
+  let touched: Row[] = [];
+  // Linked to the state and their licensee once all are written (see linkCreated).
+  const createdLinks: Row[] = [];
+  // One write in flight while the next batch is parsed: the engine works on its own threads.
+  let writing: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    const batch = { created, licensees: [...licensees.values()], updated, moved, context, touched };
+    created = [];
+    licensees = new Map();
+    updated = [];
+    moved = [];
+    context = [];
+    touched = [];
+    await writing;
+    writing = repo.writeCredentials(t, batch);
+    // Held until the next await of `writing`; without a handler a failure would crash the process.
+    writing.catch(() => undefined);
+  };
+
+  for await (const batch of preparedBatches({ files: options.files, format: options.format.format, source: source.id, state, snapshot, now: now.toISOString() })) {
+    for (const row of batch.rows) {
+      counts.rows += 1;
+      if (row.listed) listed.add(row.listed);
+      if (row.reject || !row.record) {
+        reject(run, { file: row.file, line: row.line, ...row.reject!, raw: row.raw });
+        continue;
+      }
+      const record = row.record;
+      const id = record.id as string;
+      if (seen.has(id)) {
+        reject(run, { file: row.file, line: row.line, reason: 'duplicate licence', detail: `${state} ${record.license_number} appears more than once`, raw: row.raw });
+        continue;
+      }
+      seen.add(id);
+      for (const r of row.linkRejects) reject(run, { file: row.file, line: row.line, ...r, raw: row.raw, link: true });
+      for (const link of row.links) desired.set(`${link.supervisor_id}|${id}|${link.relationship_type}`, Object.assign(link, { file: row.file, line: row.line, raw: row.raw }));
+      const before = existing.get(id);
+      if (before && before.row_hash === record.row_hash && !before.left_source_on) {
+        counts.unchanged += 1;
+        // Same content: nothing to write for the same snapshot, only when it was seen for a new one.
+        if (before.snapshot_date !== snapshot) touched.push(record);
+      } else {
+        if (!before) {
+          counts.inserted += 1;
+          created.push(record);
+          createdLinks.push({ id, licensee_id: record.licensee_id });
+          const licensee = { id: record.licensee_id, entity_type: record.entity_type, display_name: record.display_name, licensee_key: record.licensee_key };
+          (licenseesOnFile.has(licensee.id as string) ? licensees : newLicensees).set(licensee.id as string, licensee);
+        } else {
+          counts.updated += 1;
+          updated.push(record);
+          // A moved credential's new licensee is merged now (see moveHolders).
+          licenseesOnFile.add(record.licensee_id as string);
+          newLicensees.delete(record.licensee_id as string);
+          if (before.licensee_id !== record.licensee_id) moved.push(record);
+        }
+        if (row.context) context.push(row.context);
+      }
+      // Large batches: engines with a bulk path load them from a file, the others in UNWIND
+      // batches of batchSize.
+      if (created.length + updated.length + touched.length >= batchSize * 10) await flush();
+    }
+    options.onProgress?.({ rows: counts.rows, bytes: batch.bytes, totalBytes });
+  }
+  await flush();
+  await writing;
+  await repo.linkCreated(t, state, createdLinks, [...newLicensees.values()]);
+  options.onProgress?.({ rows: counts.rows, bytes: totalBytes, totalBytes });
+  return { existing, seen, listed, desired };
+}
+
+/** Credentials of this source a full snapshot no longer lists turn inactive; returns their ids. */
+async function markLeft(run: Run, { existing, listed }: Read): Promise<Set<string>> {
+  const { repo, t, source, snapshot } = run;
+  const left: Row[] = [];
+  const leftIds = new Set<string>();
+  const gone = [...existing].filter(([id, before]) => before.source === source.id && !listed.has(id));
+  const docs = await repo.docs(t, gone.filter(([, before]) => !before.left_source_on).map(([id]) => id));
+  for (const [id, before] of gone) {
+    if (!before.left_source_on) {
+      const doc = decodeDoc(docs.get(id)!);
+      const note = `Left the ${source.id} source file: not in the snapshot of ${snapshot}; last seen in the snapshot of ${doc.snapshot_date}`;
+      const notes = [...(doc.data_source_notes ?? []), note];
+      left.push({ id, status: LEFT_STATUS, data_source_notes: notes, left_source_on: snapshot, doc: encodeDoc({ ...doc, status: LEFT_STATUS, status_normalized: 'inactive', data_source_notes: notes }) });
+    }
+    leftIds.add(id);
+  }
+  await repo.markLeft(t, left);
+  run.counts.left = left.length;
+  return leftIds;
+}
+
+/** Drops (and reports) the links asked for that cannot hold: the reverse of a designation, a supervisor not on file. */
+async function dropLinksThatCannotHold(run: Run, { seen, listed, desired }: Read, leftIds: Set<string>) {
+  // A licence and its designated broker naming each other would be a 2-cycle; the designation is
+  // kept so the chain reads upward (company -> designated broker).
+  for (const [key, link] of desired) {
+    const reverse =
+      desired.get(`${link.affiliate_id}|${link.supervisor_id}|designated_broker`) ??
+      desired.get(`${link.affiliate_id}|${link.supervisor_id}|designated_officer`);
+    if (reverse && !DESIGNATIONS.has(link.relationship_type)) {
+      desired.delete(key);
+      reject(run, { file: link.file, line: link.line, reason: 'reverse of a designation', detail: `${link.supervisor_license_number} is this licence's designated broker/officer; kept as the designation only`, raw: link.raw, link: true });
+    }
+  }
+  const outside = [...new Set([...desired.values()].map((l) => l.supervisor_id).filter((id) => !seen.has(id)))];
+  const known = await run.repo.known(run.t, outside);
+  for (const [key, link] of desired) {
+    const supervisorGone = !seen.has(link.supervisor_id) && (!known.has(link.supervisor_id) || (known.get(link.supervisor_id) && !listed.has(link.supervisor_id)) || leftIds.has(link.supervisor_id));
+    if (supervisorGone) {
+      desired.delete(key);
+      reject(run, { file: link.file, line: link.line, reason: 'supervisor not on file', detail: `related licence ${run.state} ${link.supervisor_license_number} is not on file`, raw: link.raw, link: true });
+    }
+  }
+}
+
+/**
+ * The links asked for against the source's links on file: new ones to open (or, ended with the
+ * same start, to reopen), and open ones the snapshot no longer holds to close (or to delete,
+ * when they would end before they began).
+ */
+async function diffLinks(run: Run, { seen, listed, desired }: Read) {
+  const { source, snapshot, full, counts } = run;
+  const open = new Map<string, Row>();
+  const ended = new Set<string>(); // key|effective_from of ended links, which may come back
+  for (const r of await run.repo.links(run.t, run.state, source.id)) {
+    const key = `${r.supervisor_id}|${r.affiliate_id}|${r.relationship_type}`;
+    if (r.effective_to === null) open.set(key, r);
+    else ended.add(`${key}|${r.effective_from}`);
+  }
+  const toOpen: Row[] = [];
+  const toReopen: Row[] = [];
+  const toClose: Row[] = [];
+  const toDelete: Row[] = [];
+  // Where the source dates a new link of an affiliate, the link it replaces ends that day.
+  const startedAt = new Map<string, string>(); // affiliate|relationship_type -> new link's start
+  const close = (current: Row, on: string) => {
+    const target = { ...current, effective_to: on };
+    if ((current.effective_from as string) >= on) toDelete.push(target);
+    else toClose.push(target);
+    counts.closed += 1;
+  };
+  for (const [key, link] of desired) {
+    const current = open.get(key);
+    if (current && current.affiliate_role === link.affiliate_role) continue;
+    const effectiveFrom = link.effective_from ?? snapshot;
+    if (current) {
+      // A changed role is a new relationship: the old one keeps its role and ends now.
+      close(current, snapshot);
+      open.delete(key);
+    }
+    counts.opened += 1;
+    const row = {
+      supervisor_id: link.supervisor_id,
+      affiliate_id: link.affiliate_id,
+      affiliate_role: link.affiliate_role,
+      relationship_type: link.relationship_type,
+      effective_from: current ? snapshot : effectiveFrom,
+      source: source.id,
+    };
+    if (link.effective_from) startedAt.set(`${link.affiliate_id}|${link.relationship_type}`, link.effective_from);
+    // An ended link back with its start date is reopened rather than repeated.
+    if (!current && ended.has(`${key}|${row.effective_from}`)) toReopen.push(row);
+    else toOpen.push(row);
+  }
+  for (const [key, current] of open) {
+    if (desired.has(key)) continue;
+    const affiliate = current.affiliate_id as string;
+    // Only a full snapshot, or a partial one that holds the affiliate, says a link has gone;
+    // a row the run rejected says nothing about its links.
+    if (!seen.has(affiliate) && (!full || listed.has(affiliate))) continue;
+    const replacedOn = startedAt.get(`${affiliate}|${current.relationship_type}`);
+    const on = replacedOn && replacedOn > (current.effective_from as string) && replacedOn < snapshot ? replacedOn : snapshot;
+    close(current, on);
+  }
+  return { toOpen, toReopen, toClose, toDelete };
+}
+
+function summaryOf(run: Run, options: RefreshOptions): RefreshSummary {
+  const { counts, rejects } = run;
+  const byReason: Record<string, number> = {};
+  for (const r of rejects) byReason[r.reason] = (byReason[r.reason] ?? 0) + 1;
+  const linkRejects = rejects.filter((r) => r.link).length;
+  return {
+    source: run.source.id,
+    state: run.state,
+    format: options.format.format,
+    files: options.files.map((f) => path.resolve(f)),
+    snapshot_date: run.snapshot,
+    full_snapshot: run.full,
+    rows_read: counts.rows,
+    inserted: counts.inserted,
+    updated: counts.updated,
+    unchanged: counts.unchanged,
+    left_source: counts.left,
+    edges_opened: counts.opened,
+    edges_closed: counts.closed,
+    rejected: rejects.length - linkRejects,
+    links_rejected: linkRejects,
+    rejected_by_reason: byReason,
+    rejects_file: null,
+    elapsed_ms: 0,
+  };
+}
+
+/** The rejected rows, in file and line order, as a CSV under `dir`; null when there are none. */
+function writeRejects(rejects: Reject[], dir: string, name: string): string | null {
+  if (!rejects.length) return null;
+  rejects.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, name);
+  fs.writeFileSync(
+    file,
+    stringify(
+      rejects.map((r) => [r.file, r.line, r.reason, r.detail, r.raw]),
+      { header: true, columns: ['file', 'line', 'reason', 'detail', 'raw_row'] },
+    ),
+  );
+  return file;
 }
