@@ -10,7 +10,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import pino from 'pino';
 import { createApp } from '../src/app.js';
-import { accountsDeps, buildDeps, importRepo, loadQueryFiles, openGraph } from '../src/deps.js';
+import { accountsDeps, buildDeps, importRepo, loadQueryFiles, openGraph, searchIndex } from '../src/deps.js';
 import { importFolder } from '../src/ingest/canonical-import.js';
 import { migrate } from '../src/store/migrations.js';
 import { openPglite } from '../src/store/pglite-store.js';
@@ -84,7 +84,7 @@ async function main() {
       [freeAccount.account.id, period],
     );
   await resetFree();
-  const deps = buildDeps(graph, files, pino({ level: 'silent' }), { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false }, side);
+  const deps = buildDeps(graph, files, pino({ level: 'silent' }), { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false }, side, searchIndex(graph, files, pino({ level: 'silent' })));
   // Logging is part of both stacks, so it stays in and cancels out.
   const listen = (app: ReturnType<typeof createApp>) =>
     new Promise<{ url: string; close: () => void }>((resolve) => {

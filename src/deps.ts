@@ -100,7 +100,7 @@ export function buildDeps(
   logger: Logger,
   config: Pick<Config, 'JSON_BODY_LIMIT' | 'TRUST_PROXY'> & Partial<Pick<Config, 'CORS_ORIGINS'>>,
   side: ReturnType<typeof accountsDeps>,
-  index: SearchIndexHolder | undefined = searchIndex(graph, files, logger),
+  index: SearchIndexHolder | undefined,
 ): AppDeps {
   // One clock for the process: the side store's, which the meter and accounts read too.
   const { clock } = side;
