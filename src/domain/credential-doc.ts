@@ -1,7 +1,7 @@
 // The credential read model (`doc`): the public fields of a credential as one JSON string, written
 // at import so a lookup returns one column instead of thirty. Stored positionally (a JSON array
 // in DOC_FIELDS order): without the key names it is half the size, and LadybugDB's ingest and
-// checkpoint cost grows with the bytes written (97 -> 59 µs a row measured on FL rows).
+// checkpoint cost grows with the bytes written (docs/decisions/0008).
 
 /** What the source published, in the array's order; then when it was seen (DOC_SEEN_FIELDS). */
 export const DOC_CONTENT_FIELDS = [

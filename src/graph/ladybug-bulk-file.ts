@@ -15,10 +15,10 @@ const LINE_BREAK = /[\n\r]/;
 
 /**
  * Delimited text of rows for LOAD FROM, null as an empty field. Fields are quoted only when they
- * must be (one holding the delimiter, the quote or a line break): LadybugDB
- * reads unquoted fields about 3x faster, and a JSON `doc` is full of ordinary quotes. LadybugDB
- * reads an empty field as null, quoted or not: the records never hold empty strings. Written by
- * hand because the file is on the refresh's hot path (csv-stringify costs ~75 µs a row, this ~5).
+ * must be (one holding the delimiter, the quote or a line break): LadybugDB reads unquoted fields
+ * faster, and a JSON `doc` is full of ordinary quotes. LadybugDB reads an empty field as null,
+ * quoted or not: the records never hold empty strings. Written by hand because the file is on the
+ * refresh's hot path (docs/decisions/0008).
  * List cells are joined by NOTES_SEPARATOR. `lineBreaks`: some field holds a line break, which
  * LadybugDB's parallel reader cannot take.
  */

@@ -1,6 +1,6 @@
 // Neo4j's offline importer (`neo4j-admin database import full`) as a sink of the canonical
 // import's bulk path: a first load into a store that does not exist yet, for datasets too large to
-// send over Bolt in reasonable time (3M credentials took about 18 minutes of batched UNWINDs).
+// send over Bolt in reasonable time (docs/decisions/0008).
 // The files keep the bulk dialect (control-character delimiter and quote, lists joined by
 // NOTES_SEPARATOR) with Neo4j's typed headers; statements over rows no file holds wait for the
 // store to be up (runStatements).

@@ -19,8 +19,7 @@ import { chunkHandler } from './bulk-import-worker.js';
  * counts and rejects are the upsert path's.
  */
 
-/** Credentials per COPY: the first COPY into an empty table is the cheap one (3M rows in one took
- * 92 s of CPU, in six of 500k about 120 s), so a national set goes in one. */
+/** Credentials per COPY: the first COPY into an empty table is the cheap one, so a national set goes in one (0008). */
 const COPY_ROWS = 4_000_000;
 /** Bytes of CSV per chunk handed to a worker. */
 const CHUNK_BYTES = 1 << 20;
@@ -93,7 +92,7 @@ function parseHeader(line: string): string[] {
 function workerPool(size: number, data: { now: string; known: string[] }) {
   type Result = CredentialChunk | RelationshipChunk;
   // A chunk's rows live for one message: a young generation that holds several chunks lets them die
-  // there (256 MB against 64: the credentials' parse 14.1 -> 11.7 s a 800k rows, median of three).
+  // there (docs/decisions/0008).
   const workers = Array.from({ length: size }, () => new Worker(new URL('./bulk-import-worker.mjs', import.meta.url), { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: 256 } }));
   const waiting = new Map<number, { resolve: (r: Result) => void; reject: (e: Error) => void }>();
   let failure: Error | undefined;

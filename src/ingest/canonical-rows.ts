@@ -17,8 +17,8 @@ import { isRealDate } from '../domain/dates.js';
 
 // Row schemas of the canonical import format (docs/importing.md: Canonical import format). Cells arrive as
 // strings; every cell is trimmed and a blank or absent one is null before the fields are checked
-// (`rowOf`), in one pass: as a transform per field, zod took 28 µs a credential row against 3 for
-// the same rules as checks, a third of a national bulk load's parsing.
+// (`rowOf`), in one pass: zod transforms per field cost several times the same rules as checks
+// (docs/decisions/0008).
 
 /** The record with each of `keys` trimmed, and null where blank or absent. */
 function cells(record: unknown, keys: string[]): unknown {

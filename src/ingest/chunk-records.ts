@@ -10,9 +10,9 @@ export interface ChunkRecord {
 /**
  * The CSV records of a chunk of a file (whole records, after the header), with their file lines;
  * malformed ones go to `rejects`. Without a quote or a carriage return CSV has no escapes, so such
- * a chunk is split on line breaks and commas: csv-parse cost 15 µs a credential row, a quarter of
- * a national bulk load's parsing, and splitting about 2. Any other chunk, and one with a line of
- * the wrong width, goes to csv-parse, whose messages the rejects keep.
+ * a chunk is split on line breaks and commas, far cheaper than csv-parse (docs/decisions/0008). Any
+ * other chunk, and one with a line of the wrong width, goes to csv-parse, whose messages the
+ * rejects keep.
  */
 export function chunkRecords(text: string, header: string[], firstLine: number, rejects: { line: number; reason: string }[]): ChunkRecord[] {
   return splitRecords(text, header, firstLine) ?? parseRecords(text, header, firstLine, rejects);

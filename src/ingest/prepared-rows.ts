@@ -11,9 +11,8 @@ import type { SourceLink, SourceRow } from './sources/source-types.js';
 
 /**
  * Source rows made ready for a refresh: read, mapped, validated and turned into graph records,
- * which needs no graph state. A worker thread does it, so that parsing (~80 µs a row) runs on one
- * core while the refresh writes on the other: together a 450k-row file loads in well under a
- * minute, where one thread took over two.
+ * which needs no graph state. A worker thread does it, so that parsing runs on one core while the
+ * refresh writes on the other (docs/decisions/0008).
  */
 
 export interface PrepareJob {
@@ -104,7 +103,7 @@ export const BATCH_ROWS = 500;
 /** Runs prepareRows in a worker thread; stops the worker when the caller stops early or fails. */
 export async function* preparedBatches(job: PrepareJob): AsyncGenerator<PreparedBatch> {
   // A larger young generation: each row allocates short-lived objects, and the default one makes
-  // the collector promote and sweep them (a quarter less work measured on FL rows).
+  // the collector promote and sweep them (docs/decisions/0008).
   const worker = new Worker(new URL('./prepare-worker.mjs', import.meta.url), { workerData: { job, window: WINDOW }, resourceLimits: { maxYoungGenerationSizeMb: 64 } });
   const queue: (PreparedBatch | { error: string } | null)[] = [];
   let wake: (() => void) | undefined;

@@ -1,7 +1,6 @@
 // The supervision read models on LadybugDB: SupervisorList and AffiliateList rows built here from
-// an export of the relationships and COPYed into their tables. Aggregating them in Cypher (Neo4j's
-// engine/neo4j/*-list statements) took 70 s at 3M credentials and failed in a 2 GB buffer pool;
-// the entries are the same.
+// an export of the relationships and COPYed into their tables, where aggregating them in Cypher
+// did not fit a 2 GB buffer pool at 3M credentials (docs/decisions/0006).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -150,8 +149,7 @@ export async function writeReadModelsFromExport(
   groupRelationships = GROUP_RELATIONSHIPS,
 ) {
   // A state per statement: each commits on its own, so no one statement holds all of a national
-  // graph's deleted lists (tried at 3M: one statement for every state rebuilt in 85.7 s against
-  // 78.9, and peaked 200 MB higher).
+  // graph's deleted lists (0006).
   for (const state of supervised) await t.run(q.deleteSupervisorLists, { state });
   for (const state of supervising) await t.run(q.deleteAffiliateLists, { state });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-read-models-'));
@@ -160,8 +158,7 @@ export async function writeReadModelsFromExport(
       into: new Set(states.filter((s) => supervised.includes(s))),
       from: new Set(states.filter((s) => supervising.includes(s))),
     }));
-    // One export, split by group: an export per group scanned every relationship each time
-    // (22.5 of a 3M load's 80 s of read models, in 11 groups).
+    // One export, split by group: an export per group scanned every relationship each time.
     const exported = await t.exportFile(q.rows, { supervisor_list_states: supervised, affiliate_list_states: supervising });
     const parts = groups.length === 1 ? [exported] : await splitExport(exported, groups, dir);
     const supervisorFile = listFile(path.join(dir, 'supervisor-lists.csv'));
@@ -185,7 +182,7 @@ export async function writeReadModelsFromExport(
     }
     await copying;
     // Supervisor lists, read by key for every credential read, in one COPY: a table filled by
-    // several read ~15x slower by key at 3M credentials (600 against 40 µs a key).
+    // several reads far slower by key (0006).
     await supervisorFile.copy(t, q.copySupervisorLists);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -261,9 +258,8 @@ const WRITE_BATCH = 20_000;
 
 /**
  * The read models of a first import into an empty graph (the canonical import's bulk path),
- * built from the rows it parses instead of from an export of the loaded graph: at 3M credentials
- * the export, its split and its parse held up the lists' COPYs by 10 s, and eleven COPYs into
- * one table, each while the next group was built, took 17.8 s against 7.4 for one COPY alone.
+ * built from the rows it parses instead of from an export of the loaded graph, in one COPY a table
+ * (0006).
  * Entries are those writeReadModelsFromExport builds (the bulk-import test compares them).
  */
 export function parsedReadModels() {

@@ -113,11 +113,9 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
   };
 
   // Records of the engine whose writes this process sees (LadybugDB) are kept (segmented LRU: see
-  // record-cache.ts) until the next write: supervisors (brokerages, designated brokers) are read again
-  // and again, each read a key lookup of ~0.5 ms of CPU at national scale. They are kept as the
-  // row's text and decoded at each use (~10 µs): 50,000 decoded records made millions of heap
-  // objects for every major GC to mark (p99 pauses of tens of ms) and hundreds of MB. Without
-  // write notices (Neo4j) nothing is kept.
+  // record-cache.ts) until the next write, as the row's text decoded at each use: decoded ones
+  // made heap objects for every major GC to mark (0006). Without write notices (Neo4j) nothing is
+  // kept.
   const cache = new SegmentedLru<Row>(CACHED_RECORDS);
   let coverage: Map<string, string> | undefined;
   let writes = 0;
@@ -169,7 +167,7 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
 
   // The key reads of concurrent requests go to the engine together, as one query per turn of the
   // event loop (setImmediate: after every request the poll phase parsed): a query's fixed cost
-  // (~0.3 ms of CPU on LadybugDB, a round trip on Neo4j) is paid once for them all, where each
+  // (CPU on LadybugDB, a round trip on Neo4j) is paid once for them all, where each
   // licence never read before used to pay it for itself. Not a cache: records() keeps rows.
   const loader = new DataLoader<string, Row | null>(
     async (ids) => {

@@ -1,5 +1,5 @@
 // The name-search index kept beside the embedded graph. LadybugDB indexes only primary keys, so
-// a substring filter on a name scans every credential of the state (4-5 s at 3M credentials);
+// a substring filter on a name scans every credential of the state (docs/decisions/0007);
 // Neo4j answers the same filters from its text indexes and does not use this. The index holds,
 // per state and in the documented result order, each credential's id, status and type codes,
 // licence number, and for every text field a dictionary of the distinct words in it with the
@@ -144,8 +144,7 @@ function rowsOf(f: FieldIndex, wordIds: number[], n: number, marks: Uint8Array):
   let total = 0;
   for (const w of wordIds) total += f.postStart[w + 1] - f.postStart[w];
   if (wordIds.length === 1) return f.postings.subarray(f.postStart[wordIds[0]], f.postStart[wordIds[0] + 1]);
-  // Few rows: gather and sort. Beyond n/256 marking is cheaper (measured on FL at 3M
-  // credentials: first-three-letters searches averaged 0.70 ms with n/16 here, 0.41 with n/256).
+  // Few rows: gather and sort. Beyond n/256 marking is cheaper (0007).
   if (total <= n >> 8) {
     const all = new Int32Array(total);
     let j = 0;
@@ -255,7 +254,7 @@ export async function buildSearchIndexParts(rows: AsyncIterable<SearchIndexRow[]
     // graph: the two differ only beyond the Basic Multilingual Plane.
     // sort_key ends with the licence number, so it is unique within a state and the id never
     // breaks a tie. The default string sort of tagged keys avoids a JS comparator call per
-    // comparison (the largest part of the build when it took one).
+    // comparison.
     const tagged = keys.map((k, i) => `${k}\u0000${i}`).sort();
     const order = Int32Array.from(tagged, (t) => Number(t.slice(t.lastIndexOf('\u0000') + 1)));
     const ids = new Uint8Array(n * 16);
@@ -282,8 +281,7 @@ export async function buildSearchIndexParts(rows: AsyncIterable<SearchIndexRow[]
 /**
  * Builds the index from an export file (SEARCH_INDEX_COLUMNS rows, states in any order) a state at
  * a time: the file is first split into a file per state, so that the builders of one state are
- * held at once rather than those of all (a first start at 3M credentials peaked at 2.4 GB of RSS
- * with all of them, against 1.2 GB once built).
+ * held at once rather than those of all (0007).
  */
 export async function buildSearchIndexFromFile(file: string): Promise<SearchIndexParts> {
   // Named after the export, so that the start-up sweep of exports a killed process left behind
@@ -396,7 +394,7 @@ const SNAPSHOT_VERSION = 1;
 /**
  * `x` with every typed array in it owning its memory. Node's v8.deserialize gives Uint8Arrays as
  * views into the buffer it read, so the ids, status and type codes kept the whole file's buffer
- * (187 MB at 3M credentials, 140 MB of it other arrays' copies) alive.
+ * alive (0007).
  */
 function ownBuffers<T>(x: T): T {
   if (ArrayBuffer.isView(x)) return (x.byteLength === x.buffer.byteLength ? x : (x as unknown as Uint8Array).slice()) as T;
@@ -426,7 +424,7 @@ function writeSnapshot(file: string, stamp: string, parts: SearchIndexParts) {
  * graph) once writes have gone quiet, and before any search that arrives after a write. A search
  * never reads an index older than the writes committed before it. With `snapshot`, a file: the
  * index kept there by persist() is taken at start when the graph's stamp is the one it was kept
- * for (a restart on an unchanged graph), instead of a first build (~20 s at 3M credentials).
+ * for (a restart on an unchanged graph), instead of a first build.
  */
 export function searchIndexBeside(
   graph: Required<Pick<GraphEngine, 'exportFile' | 'onWrite'>> & Pick<GraphEngine, 'stamp'>,

@@ -24,11 +24,7 @@ export interface AffiliationFilters extends EdgeFilters {
   include_inactive: boolean;
 }
 
-/**
- * A supervisor's relationships in the affiliates order: the entry lines, each split only when its
- * page is read (splitting all 34,000 entries of the largest list took 25 ms, and held ten strings
- * for each).
- */
+/** A supervisor's relationships in the affiliates order: the entry lines, each split only when its page is read (0006). */
 type AffiliateList = string[];
 
 /** Fields of an entry (see affiliateList), by position. */
@@ -100,8 +96,7 @@ export function createRelationshipsRepo(graph: GraphEngine, files: QueryFiles, t
 
   // The positions of a list's entries in force on the day asked and matching the filters, kept per
   // list and filter until the day changes (filters are enum values: a few dozen combinations at
-  // most). A page of the largest list (34,435 entries at national scale) is then a slice, where a
-  // pass over the list took 1 ms unfiltered and 2.5-5 ms filtered.
+  // most), so that a page is a slice (0006).
   const positions = new WeakMap<AffiliateList, { day: string; byFilter: Map<string, number[]> }>();
   const matching = (list: AffiliateList, day: string, f: EdgeFilters): number[] => {
     let kept = positions.get(list);
