@@ -25,7 +25,7 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { accountsDeps, importRepo, loadQueryFiles, openGraph, openStore } from '../src/deps.js';
 import { credentialId } from '../src/domain/identity.js';
 import { importFolder, importFolderToSink } from '../src/ingest/canonical-import.js';
-import { neo4jImportFiles } from '../src/graph/neo4j-import-files.js';
+import { neo4jImportFiles } from '../src/graph/neo4j/import-files.js';
 import { ensureNational, zipf as zipfWeights, zipfRank } from './national-data.js';
 import { freePort, importIntoLocalNeo4j, startLocalNeo4j, type LocalNeo4j } from '../test/helpers/local-neo4j.js';
 
@@ -103,7 +103,7 @@ async function prepare(): Promise<Prepared> {
 
 /**
  * Loads the dataset into the local Neo4j's store with Neo4j's offline importer (the bulk path's
- * files, see src/graph/neo4j-import-files.ts), starts it on NEO4J_DIR, applies the schema and runs
+ * files, see src/graph/neo4j/import-files.ts), starts it on NEO4J_DIR, applies the schema and runs
  * the statements no file holds; or starts it on an earlier load.
  */
 async function prepareNeo4j(dataset: string): Promise<Prepared & { neo4j: LocalNeo4j }> {

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { AppDeps } from './app.js';
 import type { Config } from './config.js';
 import type { GraphEngine } from './graph/graph-port.js';
-import { openLadybug } from './graph/ladybug-engine.js';
+import { openLadybug } from './graph/ladybug/engine.js';
 import { loadQueryFiles, splitStatements, type QueryFiles } from './graph/query-files.js';
 import { createImportRepo } from './ingest/import-repo.js';
 import { createRefreshRepo } from './ingest/refresh-repo.js';
@@ -31,7 +31,7 @@ export type GraphConfig = Pick<Config, 'graphPath' | 'GRAPH_BUFFER_POOL_MB' | 'G
 export async function openGraph(config: GraphConfig, files: QueryFiles): Promise<GraphEngine> {
   // The driver is loaded only for Neo4j: on the embedded default it would hold 20 MB for nothing.
   const graph = config.NEO4J_URI
-    ? await (await import('./graph/neo4j-engine.js')).openNeo4j({
+    ? await (await import('./graph/neo4j/engine.js')).openNeo4j({
         uri: config.NEO4J_URI,
         user: config.NEO4J_USER ?? 'neo4j',
         password: config.NEO4J_PASSWORD ?? '',

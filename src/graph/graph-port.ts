@@ -15,7 +15,7 @@ export interface GraphTx {
   bulk?(query: string, rows: Row[], dates: string[], params?: Params): Promise<void>;
   /**
    * As bulk(), over a file a producer wrote in the engine's bulk dialect (LadybugDB: the header
-   * and csvRow lines of ladybug-engine), for loads too large to pass as rows. The file stays the
+   * and csvRow lines of bulk-file.ts), for loads too large to pass as rows. The file stays the
    * caller's.
    */
   bulkFile?(query: string, file: BulkFile, params?: Params): Promise<void>;
@@ -40,7 +40,7 @@ export type BulkKind = 'credentials' | 'licensees' | 'jurisdictionLinks' | 'hold
 /**
  * Where the bulk path puts what it parsed: an engine that loads each file inside its unit
  * (LadybugDB's COPY), or the input files of Neo4j's offline importer. Files are in the bulk
- * dialect of ladybug-bulk-file with the sink's header line.
+ * dialect of bulk-file.ts with the sink's header line.
  */
 export interface BulkSink {
   /** The header line of a file of `kind`. */

@@ -2,7 +2,7 @@
 // and the one that parses the chunks (bulk-import-worker.ts).
 import { hash } from 'node:crypto';
 import type { Row } from '../graph/graph-port.js';
-import type { BulkText } from '../graph/ladybug-bulk-file.js';
+import type { BulkText } from '../graph/bulk-file.js';
 
 /** The LicenseCredential table's columns, in its order (copy-credentials reads them by position). */
 export const CREDENTIAL_COLUMNS = [

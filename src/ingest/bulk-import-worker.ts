@@ -3,7 +3,7 @@
 // worker threads (bulk-import-worker.mjs), or in the importing thread for a one-chunk folder.
 import type { z } from 'zod';
 import type { Row } from '../graph/graph-port.js';
-import { FIELD_SEPARATOR, bulkText, csvRow } from '../graph/ladybug-bulk-file.js';
+import { FIELD_SEPARATOR, bulkText, csvRow } from '../graph/bulk-file.js';
 import { brokerageContext, credentialRecord, relationshipRecord } from './import-records.js';
 import { canonicalLicenseNumber } from '../domain/identity.js';
 import { CredentialRow, RelationshipRow, describeIssues } from './canonical-rows.js';

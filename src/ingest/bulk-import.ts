@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { BulkKind, BulkSink, GraphTx, Row } from '../graph/graph-port.js';
-import { type BulkText, bulkText, csvHeader } from '../graph/ladybug-bulk-file.js';
+import { type BulkText, bulkText, csvHeader } from '../graph/bulk-file.js';
 import type { ImportSummary, RejectedRow } from './import-records.js';
 import type { ImportRepo } from './import-repo.js';
 import { type ParsedReadModels, parsedReadModels, relationshipListFields } from './read-models.js';

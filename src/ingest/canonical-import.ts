@@ -114,7 +114,7 @@ async function startImport(folder: string, options: ImportOptions) {
 
 /**
  * A folder's first load into a store that does not exist yet (Neo4j's offline importer, see
- * graph/neo4j-import-files): the bulk path's files go to `sink`, its statements, the
+ * graph/neo4j/import-files): the bulk path's files go to `sink`, its statements, the
  * jurisdictions' first, are the sink's to run once the store is up. Returns the summary and the
  * jurisdiction codes the credentials may name.
  */

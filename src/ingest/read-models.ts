@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BulkFile, BulkKind, BulkSink, GraphTx } from '../graph/graph-port.js';
-import { FIELD_SEPARATOR, bulkFields, csvHeader, csvRow, readBulkRecords, splitBulkFile } from '../graph/ladybug-bulk-file.js';
+import { FIELD_SEPARATOR, bulkFields, csvHeader, csvRow, readBulkRecords, splitBulkFile } from '../graph/bulk-file.js';
 
 /** Relationships exported and held at once: about 250 bytes of entries each. */
 const GROUP_RELATIONSHIPS = 750_000;

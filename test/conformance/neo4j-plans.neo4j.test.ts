@@ -1,7 +1,7 @@
 import neo4j, { type Driver } from 'neo4j-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importRepo } from '../../src/deps.js';
-import { toNeo4jParams } from '../../src/graph/neo4j-engine.js';
+import { toNeo4jParams } from '../../src/graph/neo4j/engine.js';
 import { filteredQuery } from '../../src/graph/query-files.js';
 import { importFolder } from '../../src/ingest/canonical-import.js';
 import { DEMO_SEEDS, emptyGraph, files, suiteNeo4j } from '../helpers/graph.js';

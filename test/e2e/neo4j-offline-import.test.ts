@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { importRepo, openGraph } from '../../src/deps.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
-import { neo4jImportFiles } from '../../src/graph/neo4j-import-files.js';
+import { neo4jImportFiles } from '../../src/graph/neo4j/import-files.js';
 import { importFolder, importFolderToSink } from '../../src/ingest/canonical-import.js';
 import { contents } from '../helpers/graph-contents.js';
 import { files, fixture } from '../helpers/graph.js';
@@ -9,7 +9,7 @@ import { importIntoLocalNeo4j, localNeo4jMissing, SHORT_LIVED_JVM, startLocalNeo
 import { smallWithRepeats } from '../helpers/source-files.js';
 
 // The first load of a national dataset on Neo4j goes through Neo4j's offline importer (see
-// src/graph/neo4j-import-files.ts): the store it writes must hold what the service's own import
+// src/graph/neo4j/import-files.ts): the store it writes must hold what the service's own import
 // over Bolt writes, with the same report, and no read-model lists (Neo4j reads by traversal). A
 // Neo4j of the test's own holds both loads in turn, so the file runs beside the LadybugDB files.
 const missing = localNeo4jMissing();

@@ -1,6 +1,6 @@
 import neo4j from 'neo4j-driver';
 import { describe, expect, it } from 'vitest';
-import { normalizeNeo4jValue, toNeo4jParams } from '../../src/graph/neo4j-engine.js';
+import { normalizeNeo4jValue, toNeo4jParams } from '../../src/graph/neo4j/engine.js';
 
 describe('Neo4j parameter and result conversion', () => {
   it('when parameters hold whole numbers then they are sent as Integers, deeply; other values pass as they are', () => {
@@ -26,7 +26,7 @@ describe('Neo4j parameter and result conversion', () => {
 
 describe('the LadybugDB bulk-load file', () => {
   it('when values hold the delimiter, the quote, newlines and nulls then only those fields are quoted', async () => {
-    const { csvText, NOTES_SEPARATOR } = await import('../../src/graph/ladybug-bulk-file.js');
+    const { csvText, NOTES_SEPARATOR } = await import('../../src/graph/bulk-file.js');
     const [D, Q] = ['\u001e', '\u0002'];
     const { text, lineBreaks } = csvText(['a', 'b', 'c'], [{ a: 'say "hi", ok', b: null, c: ['x', 'y'] }, { a: `line\nbreak${Q}`, b: 7, c: [] }, { a: `x${D}y`, b: '', c: null }]);
     expect(text).toBe(`a${D}b${D}c\nsay "hi", ok${D}${D}x${NOTES_SEPARATOR}y\n${Q}line\nbreak${Q}${Q}${Q}${D}7${D}\n${Q}x${D}y${Q}${D}${D}\n`);
@@ -34,7 +34,7 @@ describe('the LadybugDB bulk-load file', () => {
   });
 
   it('when no value holds a line break then the file says so (it can be read in parallel)', async () => {
-    const { csvText } = await import('../../src/graph/ladybug-bulk-file.js');
+    const { csvText } = await import('../../src/graph/bulk-file.js');
     expect(csvText(['a'], [{ a: 'x\u001ey' }, { a: 'x\u0002' }, { a: null }]).lineBreaks).toBe(false);
     expect(csvText(['a'], [{ a: 'cr\ronly' }]).lineBreaks).toBe(true);
   });
@@ -42,7 +42,7 @@ describe('the LadybugDB bulk-load file', () => {
 
 describe('a LadybugDB bulk load', () => {
   it('when values hold the delimiter, the quote, line breaks and ordinary quotes then they come back as written (an empty string as null)', async () => {
-    const { openLadybug } = await import('../../src/graph/ladybug-engine.js');
+    const { openLadybug } = await import('../../src/graph/ladybug/engine.js');
     const graph = await openLadybug({ path: ':memory:', bufferPoolMb: 256, connections: 1, queryTimeoutMs: 30000 });
     try {
       await graph.applySchema(['CREATE NODE TABLE T(id STRING PRIMARY KEY, v STRING, d DATE, l STRING[])']);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importRepo, openGraph } from '../../src/deps.js';
-import { csvText, readBulkFile } from '../../src/graph/ladybug-bulk-file.js';
+import { csvText, readBulkFile } from '../../src/graph/bulk-file.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { importFolder } from '../../src/ingest/canonical-import.js';
 import type { SearchFilters } from '../../src/domain/search-filters.js';

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { GraphEngine } from '../../graph/graph-port.js';
-import { FIELD_SEPARATOR, readBulkFile, splitBulkFile } from '../../graph/ladybug-bulk-file.js';
+import { FIELD_SEPARATOR, readBulkFile, splitBulkFile } from '../../graph/bulk-file.js';
 import type { SearchFilters } from '../../domain/search-filters.js';
 
 /**

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lbug from '@ladybugdb/core';
-import { DataDirLockedError, GraphError } from '../errors.js';
-import type { BulkFile, GraphEngine, GraphTx, Params, Row } from './graph-port.js';
-import { NOTES_SEPARATOR, csvText } from './ladybug-bulk-file.js';
+import { DataDirLockedError, GraphError } from '../../errors.js';
+import type { BulkFile, GraphEngine, GraphTx, Params, Row } from '../graph-port.js';
+import { NOTES_SEPARATOR, csvText } from '../bulk-file.js';
 
 type Connection = InstanceType<typeof lbug.Connection>;
 type Prepared = InstanceType<typeof lbug.PreparedStatement>;

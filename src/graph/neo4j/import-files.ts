@@ -6,8 +6,8 @@
 // store to be up (runStatements).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BulkFile, BulkKind, BulkSink, GraphEngine, Params } from './graph-port.js';
-import { FIELD_SEPARATOR, NOTES_SEPARATOR, QUOTE, csvHeader } from './ladybug-bulk-file.js';
+import type { BulkFile, BulkKind, BulkSink, GraphEngine, Params } from '../graph-port.js';
+import { FIELD_SEPARATOR, NOTES_SEPARATOR, QUOTE, csvHeader } from '../bulk-file.js';
 
 /**
  * Label or type, and the typed header column of each column that is not a plain string. No

@@ -1,6 +1,7 @@
-// The delimited dialect of LadybugDB bulk-load files (LOAD FROM, COPY FROM): written by the engine
-// for bulk() and by producers for bulkFile(). Kept apart from the engine so that worker threads
-// can write it without loading LadybugDB's native module.
+// The delimited dialect of the bulk sinks' files: LadybugDB loads it (LOAD FROM, COPY FROM; its
+// engine writes it for bulk(), producers for bulkFile()) and Neo4j's offline importer reads it with
+// typed headers (neo4j/import-files.ts). Part of the port, so worker threads and both adapters
+// share it without loading an engine.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Row } from './graph-port.js';

@@ -1,6 +1,6 @@
 import neo4j, { type Driver, type ManagedTransaction, type QueryResult } from 'neo4j-driver';
-import { GraphError } from '../errors.js';
-import type { GraphEngine, GraphTx, Params, Row } from './graph-port.js';
+import { GraphError } from '../../errors.js';
+import type { GraphEngine, GraphTx, Params, Row } from '../graph-port.js';
 
 export interface Neo4jOptions {
   uri: string;
