@@ -5,7 +5,7 @@ import { neo4jImportFiles } from '../../src/graph/neo4j/import-files.js';
 import { importFolder, importFolderToSink } from '../../src/ingest/canonical-import.js';
 import { contents } from '../helpers/graph-contents.js';
 import { files, fixture } from '../helpers/graph.js';
-import { importIntoLocalNeo4j, localNeo4jMissing, SHORT_LIVED_JVM, startLocalNeo4j, tempDir, type LocalNeo4j } from '../helpers/local-neo4j.js';
+import { importIntoLocalNeo4j, localNeo4jMissing, neo4jAdmin, SHORT_LIVED_JVM, startLocalNeo4j, tempDir, type LocalNeo4j } from '../helpers/local-neo4j.js';
 import { smallWithRepeats } from '../helpers/source-files.js';
 
 // The first load of a national dataset on Neo4j goes through Neo4j's offline importer (see
@@ -20,7 +20,7 @@ afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
 });
 
-async function offlineLoad(folder: string): Promise<{ graph: GraphEngine; neo4j: LocalNeo4j; summary: unknown; output: string }> {
+async function offlineLoad(folder: string): Promise<{ graph: GraphEngine; neo4j: LocalNeo4j; summary: unknown; output: string; dataDir: string }> {
   const input = tempDir('lvs-neo4j-import-files-');
   const data = tempDir('lvs-neo4j-offline-');
   cleanup.push(input.remove, data.remove);
@@ -32,7 +32,7 @@ async function offlineLoad(folder: string): Promise<{ graph: GraphEngine; neo4j:
   const graph = await openGraph({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 64, GRAPH_CONNECTIONS: 1, GRAPH_QUERY_TIMEOUT_MS: 30_000, NEO4J_URI: neo4j.uri, NEO4J_USER: 'neo4j', NEO4J_PASSWORD: neo4j.password }, files);
   cleanup.push(() => graph.close());
   await out.runStatements(graph);
-  return { graph, neo4j, summary, output };
+  return { graph, neo4j, summary, output, dataDir: data.dir };
 }
 
 describe.skipIf(missing)(`the first load of a folder through Neo4j's offline importer${missing ? `: skipped, ${missing}` : ''}`, () => {
@@ -59,5 +59,19 @@ describe.skipIf(missing)(`the first load of a folder through Neo4j's offline imp
     expect(written.jurisdictions).toEqual(await bolt.read(jurisdictions));
     expect(written.jurisdictions.length).toBeGreaterThan(0);
     expect(written.types).toEqual(await bolt.read(types));
+
+    // A backup as docs/operations.md gives it: with Neo4j stopped, a dump, loaded into another data folder.
+    await bolt.close();
+    await offline.neo4j.stop();
+    const dumps = tempDir('lvs-neo4j-dump-');
+    const restored = tempDir('lvs-neo4j-restored-');
+    cleanup.push(dumps.remove, restored.remove);
+    expect(neo4jAdmin(offline.dataDir, ['database', 'dump', 'neo4j', `--to-path=${dumps.dir}`], SHORT_LIVED_JVM)).toMatch(/Dump completed successfully/);
+    neo4jAdmin(restored.dir, ['database', 'load', 'neo4j', `--from-path=${dumps.dir}`], SHORT_LIVED_JVM);
+    const again = await startLocalNeo4j({ dataDir: restored.dir, password: 'restored-test', javaOpts: SHORT_LIVED_JVM });
+    cleanup.push(() => again.stop());
+    const loaded = await openGraph({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 64, GRAPH_CONNECTIONS: 1, GRAPH_QUERY_TIMEOUT_MS: 30_000, NEO4J_URI: again.uri, NEO4J_USER: 'neo4j', NEO4J_PASSWORD: again.password }, files);
+    cleanup.push(() => loaded.close());
+    expect(await contents(loaded)).toEqual(y);
   });
 });

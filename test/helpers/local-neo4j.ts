@@ -67,6 +67,14 @@ export function importIntoLocalNeo4j(dataDir: string, options: string[], javaOpt
   return run.stdout;
 }
 
+/** Runs a neo4j-admin command through the launcher (`run.mjs admin`) on `dataDir`'s store, which no Neo4j may have open. */
+export function neo4jAdmin(dataDir: string, args: string[], javaOpts = '') {
+  fetchNeo4jJars();
+  const run = spawnSync(process.execPath, [LAUNCHER, 'admin', ...args], { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir, NEO4J_JAVA_OPTS: javaOpts } });
+  if (run.status !== 0) throw new Error(`neo4j-admin ${args.join(' ')} failed (exit ${run.status}):\n${run.stdout}${run.stderr}`);
+  return run.stdout + run.stderr;
+}
+
 /** Starts the launcher with its data under `dataDir` and waits until it says it is ready. */
 export async function startLocalNeo4j(options: { dataDir: string; password: string; browser?: boolean; javaOpts?: string }): Promise<LocalNeo4j> {
   fetchNeo4jJars();

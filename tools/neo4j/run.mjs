@@ -1,7 +1,8 @@
 // npm run neo4j: a local Neo4j without Docker. Fetches the jars once (Maven), then runs Main.java
 // with the data under DATA_DIR/neo4j, until SIGTERM or Ctrl-C. `--fetch` only fetches the jars.
 // `import <option>...` runs Neo4j's offline importer (neo4j-admin database import full) into the
-// same data's `neo4j` database instead, with the same conf: a first load, while Neo4j is stopped.
+// same data's `neo4j` database instead, with the same conf: a first load, while Neo4j is stopped;
+// `admin <args>` any other neo4j-admin command on it (database dump and load, for backups).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -82,12 +83,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes(
   if (!has('java', ['-version'])) fail('Java is not installed: Neo4j 5.26 needs a Java 17 or 21 runtime (apt-get install openjdk-17-jre-headless)');
   fetchJars();
   const home = path.resolve(process.env.DATA_DIR ?? 'data', 'neo4j');
-  if (process.argv[2] === 'import') {
+  // `import <option>...` is `admin database import full neo4j <option>...`; `admin <args>` runs any
+  // neo4j-admin command on the same data (a dump or load, for one), with Neo4j stopped.
+  const admin = { import: ['database', 'import', 'full', 'neo4j', ...process.argv.slice(3)], admin: process.argv.slice(3) }[process.argv[2]];
+  if (admin) {
     // The admin tool reads neo4j.conf from the folder NEO4J_CONF names.
     const confDir = fs.mkdtempSync(path.join(os.tmpdir(), 'neo4j-conf-'));
     fs.copyFileSync(CONF, path.join(confDir, 'neo4j.conf'));
     fs.mkdirSync(home, { recursive: true });
-    const run = spawnSync('java', [...javaOpts(), '-cp', path.join(LIB, '*'), 'org.neo4j.cli.AdminTool', 'database', 'import', 'full', 'neo4j', ...process.argv.slice(3)], {
+    const run = spawnSync('java', [...javaOpts(), '-cp', path.join(LIB, '*'), 'org.neo4j.cli.AdminTool', ...admin], {
       stdio: 'inherit',
       env: { ...process.env, NEO4J_HOME: home, NEO4J_CONF: confDir },
     });
