@@ -8,7 +8,7 @@ import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { importFolder } from '../../src/ingest/canonical-import.js';
 import type { SearchFilters } from '../../src/domain/search-filters.js';
 import { createLicenseesRepo } from '../../src/modules/licensees/licensees.repo.js';
-import { buildSearchIndexFromFile, buildSearchIndexParts, searchIndexBeside, searchIndexFrom, type SearchIndexHolder, type SearchIndexRow } from '../../src/modules/licensees/search-index.js';
+import { buildSearchIndexFromFile, buildSearchIndexParts, searchIndexBeside, searchIndexFrom, type LadybugSearchIndexHolder, type SearchIndexRow } from '../../src/graph/ladybug/search-index.js';
 import { DEMO_SEEDS, emptyGraph, files, fixture } from '../helpers/graph.js';
 import { folderWith } from '../helpers/source-files.js';
 
@@ -26,7 +26,7 @@ const NONE: SearchFilters = {
 
 describe('the name-search index beside the embedded graph', () => {
   let graph: GraphEngine;
-  let holder: SearchIndexHolder;
+  let holder: LadybugSearchIndexHolder;
   const errors: unknown[] = [];
   let indexed: ReturnType<typeof createLicenseesRepo>;
   let cypher: ReturnType<typeof createLicenseesRepo>;

@@ -3,7 +3,7 @@ import { decodeDoc } from '../../domain/credential-doc.js';
 import type { GraphEngine, Row } from '../../graph/graph-port.js';
 import { filteredQuery, type QueryFiles } from '../../graph/query-files.js';
 import { SegmentedLru } from './record-cache.js';
-import type { SearchIndexHolder } from './search-index.js';
+import type { SearchIndexHolder } from '../../graph/search-port.js';
 import { bySupervision, inForce, type AffiliationRecord, type CredentialRecord, type SupervisionEntry, type SupervisorRecord } from '../../domain/credential.js';
 import type { SearchFilters } from '../../domain/search-filters.js';
 

@@ -9,8 +9,9 @@
 import fs from 'node:fs';
 import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type { GraphEngine } from '../../graph/graph-port.js';
-import { FIELD_SEPARATOR, readBulkFile, splitBulkFile } from '../../graph/bulk-file.js';
+import type { GraphEngine } from '../graph-port.js';
+import { FIELD_SEPARATOR, readBulkFile, splitBulkFile } from '../bulk-file.js';
+import type { NameSearch, SearchIndexHolder } from '../search-port.js';
 import type { SearchFilters } from '../../domain/search-filters.js';
 
 /**
@@ -191,9 +192,7 @@ const uuidOf = (ids: Uint8Array, row: number) => {
   return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
 };
 
-export interface SearchIndex {
-  /** A page of ids in result order and the exact total; undefined for filters it cannot answer (brokerage). */
-  search(filters: SearchFilters, skip: number, limit: number): { ids: string[]; total: number } | undefined;
+export interface SearchIndex extends NameSearch {
   /** The data it was made from, to keep on disk. */
   readonly parts: SearchIndexParts;
 }
@@ -375,16 +374,9 @@ export function buildInWorker(file: string): Promise<SearchIndex> {
   });
 }
 
-export interface SearchIndexHolder {
-  /** The index with every graph write committed before the call; waits for a rebuild when one is due. */
+/** The holder of LadybugDB's index: its indexes keep the data they were made from. */
+export interface LadybugSearchIndexHolder extends SearchIndexHolder {
   current(): Promise<SearchIndex>;
-  /** An index has been built (searches need not wait for the first build). */
-  ready(): boolean;
-  /**
-   * Keeps the index on disk when it holds every write and the graph is closed cleanly: the next
-   * start on the same graph file reads it instead of rebuilding it. Call after closing the graph.
-   */
-  persist(): void;
 }
 
 /** Quiet time after a write before the index is rebuilt unasked (an import commits many batches). */
@@ -431,7 +423,7 @@ export function searchIndexBeside(
   query: string,
   onError: (err: unknown) => void,
   snapshot?: string,
-): SearchIndexHolder {
+): LadybugSearchIndexHolder {
   let writes = 0;
   let built: { index: SearchIndex; writes: number } | undefined;
   let building: Promise<void> | undefined;
