@@ -3,59 +3,16 @@ import { decodeDoc } from '../../domain/credential-doc.js';
 import type { GraphEngine, Row } from '../../graph/graph-port.js';
 import { filteredQuery, type QueryFiles } from '../../graph/query-files.js';
 import { SegmentedLru } from './record-cache.js';
+import { composeSearch, LUCENE_FILTERS, luceneQuery } from './search-query.js';
+import { supervisionEntries } from './supervision-entries.js';
+import { batchedReads } from '../../graph/batched-reads.js';
 import type { SearchIndexHolder } from '../../graph/search-port.js';
-import { bySupervision, inForce, type AffiliationRecord, type CredentialRecord, type SupervisionEntry, type SupervisorRecord } from '../../domain/credential.js';
+import { bySupervision, inForce, type AffiliationRecord, type CredentialRecord, type SupervisorRecord } from '../../domain/credential.js';
 import type { SearchFilters } from '../../domain/search-filters.js';
-
-/** Entries of a read model: one string of line-joined entries (LadybugDB) or a list (Neo4j). */
-export const readModelEntries = (value: unknown): string[] => (value == null ? [] : Array.isArray(value) ? value : String(value).split('\n'));
-
-/** A credential's supervision: entries of its supervisor list (LadybugDB), or maps (Neo4j's traversal). */
-function supervisionEntries(value: unknown): SupervisionEntry[] {
-  if (Array.isArray(value) && value.length && typeof value[0] === 'object') {
-    return (value as SupervisionEntry[])
-      .map((e) => ({ e: { ...e, effective_to: e.effective_to ?? null }, text: entryText(e) }))
-      .sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0))
-      .map(({ e }) => e);
-  }
-  return readModelEntries(value).map((line) => {
-    const [supervisor_id, affiliate_role, relationship_type, effective_from, effective_to] = line.split('\t');
-    return { supervisor_id, affiliate_role, relationship_type, effective_from, effective_to: effective_to || null };
-  });
-}
-
-/** Supervisor lists hold their entries sorted as text: traversed ones go in the same order. */
-const entryText = (e: SupervisionEntry) => [e.supervisor_id, e.affiliate_role, e.relationship_type, e.effective_from, e.effective_to ?? ''].join('\t');
 
 /** Affiliations: newest first, then by the supervisor's licence number and the relationship type. */
 const byAffiliation = (a: AffiliationRecord, b: AffiliationRecord) =>
   b.effective_from.localeCompare(a.effective_from) || a.license_number.localeCompare(b.license_number) || a.relationship_type.localeCompare(b.relationship_type);
-
-/** Filters cypher/engine/neo4j/search.cypher applies in Lucene; the others stay Cypher fragments. */
-const LUCENE_FILTERS = new Set(['name', 'first_name', 'last_name', 'business_name', 'city', 'status', 'license_type']);
-
-/** A search term as a Lucene wildcard on one field: the term anywhere in one of its words. */
-const contains = (field: string, term: string) => `${field}:*${term.replace(/[+\-&|!(){}[\]^"~*?:\\/]/g, '\\$&')}*`;
-const exactly = (field: string, value: string) => `${field}:"${value.replace(/["\\]/g, '\\$&')}"`;
-
-/**
- * The Lucene query on the full-text index license_credential_search for a search's states, name
- * and city terms, status and type; undefined without a text term (the range indexes serve those).
- */
-export function luceneQuery(f: SearchFilters): string | undefined {
-  const terms = [
-    ...f.nameTerms.map((t) => `(${['f_full', 'f_first', 'f_last', 'f_business'].map((field) => contains(field, t)).join(' OR ')})`),
-    ...f.firstNameTerms.map((t) => contains('f_first', t)),
-    ...f.lastNameTerms.map((t) => contains('f_last', t)),
-    ...f.businessNameTerms.map((t) => contains('f_business', t)),
-    ...f.cityTerms.map((t) => contains('f_city', t)),
-  ];
-  if (!terms.length) return undefined;
-  const clauses = [`(${f.states.map((s) => exactly('state', s)).join(' OR ')})`, ...terms];
-  if (f.status) clauses.push(exactly('status_normalized', f.status));
-  if (f.licenseType) clauses.push(exactly('license_type', f.licenseType));
-  return clauses.join(' AND ');
-}
 
 /** Credential rows kept between writes (~0.5 kB of text each). */
 const CACHED_RECORDS = 50_000;
@@ -78,39 +35,6 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
   const fullTextSearch = graph.name === 'neo4j' ? filteredQuery(files, 'engine/neo4j/search', 'licensees/search.filters') : undefined;
   const searchCount = filteredQuery(files, 'licensees/search-count', 'licensees/search.filters');
 
-  const compose = (f: SearchFilters) => {
-    const active: { key: string; rename?: Record<string, string> }[] = [];
-    const params: Row = { states: f.states };
-    const terms = (key: string, list: string[]) =>
-      list.forEach((term, i) => {
-        const name = `${key}_term_${i}`;
-        active.push({ key, rename: { [`${key}_term`]: name } });
-        params[name] = term;
-      });
-    terms('name', f.nameTerms);
-    terms('first_name', f.firstNameTerms);
-    terms('last_name', f.lastNameTerms);
-    terms('business_name', f.businessNameTerms);
-    terms('city', f.cityTerms);
-    terms('brokerage', f.brokerageTerms);
-    if (f.brokerageTerms.length) {
-      params.brokerage_types = [...f.brokerageTypes];
-      params.today = today();
-    }
-    if (f.status) {
-      active.push({ key: 'status' });
-      params.status = f.status;
-    }
-    if (f.licenseType) {
-      active.push({ key: 'license_type' });
-      params.license_type = f.licenseType;
-    }
-    if (f.licenseNumberPrefix) {
-      active.push({ key: 'license_number' });
-      params.license_number_prefix = f.licenseNumberPrefix;
-    }
-    return { active, params };
-  };
 
   // Records of the engine whose writes this process sees (LadybugDB) are kept (segmented LRU: see
   // record-cache.ts) until the next write, as the row's text decoded at each use: decoded ones
@@ -177,41 +101,9 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
     { cache: false, batchScheduleFn: (dispatch) => setImmediate(dispatch) },
   );
 
-  /**
-   * Neo4j: the traversals of concurrent requests go together too, as one query per turn of the
-   * event loop for each set of other parameters. `query` takes `$ids` and answers rows naming their
-   * credential in `column`; each caller gets its credential's rows (none: not on file).
-   */
-  function batched(query: string, column: (r: Row) => unknown) {
-    const loader = new DataLoader<string, Row[]>(
-      async (keys) => {
-        const groups = new Map<string, string[]>();
-        for (const key of keys) {
-          const [params, id] = key.split('\u0000');
-          const group = groups.get(params);
-          if (group) group.push(id);
-          else groups.set(params, [id]);
-        }
-        const found = new Map<string, Row[]>();
-        await Promise.all(
-          [...groups].map(async ([params, ids]) => {
-            for (const r of await graph.read(query, { ...JSON.parse(params), ids: [...new Set(ids)] })) {
-              const key = `${params}\u0000${column(r)}`;
-              const rows = found.get(key);
-              if (rows) rows.push(r);
-              else found.set(key, [r]);
-            }
-          }),
-        );
-        return keys.map((key) => found.get(key) ?? []);
-      },
-      { cache: false, batchScheduleFn: (dispatch) => setImmediate(dispatch) },
-    );
-    return (id: string, params: Row) => loader.load(`${JSON.stringify(params)}\u0000${id}`);
-  }
-  const shape = traversal && batched(traversal.licensees, (r) => (r.record as Row).id);
-  const walk = traversal && batched(traversal.hierarchy, (r) => r.start_id);
-  const affiliationsOf = traversal && batched(traversal.affiliations, (r) => r.id);
+  const shape = traversal && batchedReads(graph, traversal.licensees, (r) => (r.record as Row).id);
+  const walk = traversal && batchedReads(graph, traversal.hierarchy, (r) => r.start_id);
+  const affiliationsOf = traversal && batchedReads(graph, traversal.affiliations, (r) => r.id);
 
   /** Rows ({id, doc, supervisors}) of the credentials on file among `ids`: one query. */
   async function read(ids: string[]): Promise<Row[]> {
@@ -357,7 +249,7 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
       if (filters.states.length === 0) return { ids: [], total: 0 };
       const indexed = searchIndex && (await searchIndex.current()).search(filters, skip, limit);
       if (indexed) return indexed;
-      const { active, params } = compose(filters);
+      const { active, params } = composeSearch(filters, today());
       const lucene = fullTextSearch && luceneQuery(filters);
       if (fullTextSearch && lucene) {
         const rest = active.filter((a) => !LUCENE_FILTERS.has(a.key));

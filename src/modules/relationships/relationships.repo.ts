@@ -1,7 +1,7 @@
 import type { GraphEngine } from '../../graph/graph-port.js';
 import type { QueryFiles } from '../../graph/query-files.js';
 import { inForce } from '../../domain/credential.js';
-import { readModelEntries } from '../licensees/licensees.repo.js';
+import { readModelEntries } from '../licensees/supervision-entries.js';
 
 export interface AffiliateRecord {
   id: string;
