@@ -25,10 +25,7 @@ export interface Ticket {
   operation: string;
   period: string;
   plan: Plan;
-  /** Units left after this call, for the RateLimit header. */
-  remaining: number;
-  resetSeconds: number;
-  /** RateLimit headers for the answer. */
+  /** RateLimit headers for the answer: the units left after this call. */
   headers: Record<string, string>;
   settled: boolean;
 }
@@ -39,16 +36,37 @@ interface Pending {
   total: number;
 }
 
-export function rateLimitHeaders(t: Pick<Ticket, 'plan' | 'remaining' | 'resetSeconds' | 'period'>) {
-  const { starts, resets } = usagePeriod(new Date(`${t.period}-01T00:00:00Z`));
-  const window = Math.round((resets.getTime() - starts.getTime()) / 1000);
+/** Where a call falls in its plan's quota: the month and the seconds to its reset. */
+interface QuotaWindow {
+  plan: Plan;
+  period: string;
+  windowSeconds: number;
+  resetSeconds: number;
+  resets: Date;
+}
+
+function quotaWindow(plan: Plan, at: Date): QuotaWindow {
+  const { period, starts, resets } = usagePeriod(at);
+  return {
+    plan,
+    period,
+    windowSeconds: Math.round((resets.getTime() - starts.getTime()) / 1000),
+    resetSeconds: Math.max(1, Math.ceil((resets.getTime() - at.getTime()) / 1000)),
+    resets,
+  };
+}
+
+function rateLimitHeaders(w: QuotaWindow, remaining: number) {
   // draft-ietf-httpapi-ratelimit-headers-10: the policy is a quoted sf-string naming the quota q
   // over window w; RateLimit names it with the remaining units r and t seconds to the reset.
   return {
-    'RateLimit-Policy': `"monthly";q=${t.plan.monthlyLookups};w=${window}`,
-    RateLimit: `"monthly";r=${Math.max(0, t.remaining)};t=${t.resetSeconds}`,
+    'RateLimit-Policy': `"monthly";q=${w.plan.monthlyLookups};w=${w.windowSeconds}`,
+    RateLimit: `"monthly";r=${Math.max(0, remaining)};t=${w.resetSeconds}`,
   };
 }
+
+const quotaSpent = (w: QuotaWindow) =>
+  new QuotaExceededError(`monthly quota of ${w.plan.monthlyLookups} lookups is spent; it resets at ${w.resets.toISOString()}`, w.resetSeconds, rateLimitHeaders(w, 0));
 
 export function createMeter(repo: AccountsRepo, now: () => Date) {
   const pending = new Map<string, Pending>(); // key: account|period
@@ -136,8 +154,9 @@ export function createMeter(repo: AccountsRepo, now: () => Date) {
     return done;
   }
 
-  /** A free account's units used: the store's total less what this instance holds unused. */
-  async function freeUsed(accountId: string, period: string): Promise<number> {
+  /** Units used: a free account's, the store's total less what this instance holds unused; a paid one's, with its counts in memory. */
+  async function usedBy(accountId: string, plan: Plan, period: string): Promise<number> {
+    if (plan.name !== 'free') return paidUsed(accountId, period);
     return (await repo.usedThisPeriod(accountId, period)) - (leases.get(`${accountId}|${period}`) ?? 0);
   }
 
@@ -205,14 +224,13 @@ export function createMeter(repo: AccountsRepo, now: () => Date) {
     async admit({ account, keyId }: Caller, operation: string, options: { paidOnly?: boolean } = {}): Promise<Ticket> {
       const at = now();
       const plan = effectivePlan(account, at);
-      const { period, resets } = usagePeriod(at);
-      const resetSeconds = Math.max(1, Math.ceil((resets.getTime() - at.getTime()) / 1000));
+      const w = quotaWindow(plan, at);
+      const { period } = w;
       if (options.paidOnly && !plan.batch) {
-        const k = `${account.id}|${period}`;
-        const used = await betweenFlushes(k, () => (plan.name === 'free' ? freeUsed(account.id, period) : paidUsed(account.id, period)));
+        const used = await betweenFlushes(`${account.id}|${period}`, () => usedBy(account.id, plan, period));
         throw new PaymentRequiredError(
           `the ${plan.name} plan does not include batch verification: upgrade to starter, growth or enterprise`,
-          rateLimitHeaders({ plan, remaining: plan.monthlyLookups - used, resetSeconds, period }),
+          rateLimitHeaders(w, plan.monthlyLookups - used),
         );
       }
       let remaining: number;
@@ -244,29 +262,17 @@ export function createMeter(repo: AccountsRepo, now: () => Date) {
           } finally {
             leasing.delete(k);
           }
-          if (!got && !leases.get(k)) {
-            throw new QuotaExceededError(
-              `monthly quota of ${plan.monthlyLookups} lookups is spent; it resets at ${resets.toISOString()}`,
-              resetSeconds,
-              rateLimitHeaders({ plan, remaining: 0, resetSeconds, period }),
-            );
-          }
+          if (!got && !leases.get(k)) throw quotaSpent(w);
         }
         leases.set(k, leases.get(k)! - 1);
         remaining = plan.monthlyLookups - (leaseBase.get(k)! - leases.get(k)!);
       } else {
         const used = await paidUsed(account.id, period);
-        if (used >= plan.monthlyLookups) {
-          throw new QuotaExceededError(
-            `monthly quota of ${plan.monthlyLookups} lookups is spent; it resets at ${resets.toISOString()}`,
-            resetSeconds,
-            rateLimitHeaders({ plan, remaining: 0, resetSeconds, period }),
-          );
-        }
+        if (used >= plan.monthlyLookups) throw quotaSpent(w);
         slot(account.id, period).total += 1;
         remaining = plan.monthlyLookups - used - 1;
       }
-      return { account, keyId, operation, period, plan, remaining, resetSeconds, headers: rateLimitHeaders({ plan, remaining, resetSeconds, period }), settled: false };
+      return { account, keyId, operation, period, plan, headers: rateLimitHeaders(w, remaining), settled: false };
     },
 
     /** Counts the call when it answered 2xx, 304 or 404; otherwise gives its unit back. */
@@ -309,8 +315,7 @@ export function createMeter(repo: AccountsRepo, now: () => Date) {
       for (const p of inMemory(k)) {
         for (const [e, n] of p.byEndpoint) byEndpoint[e] = (byEndpoint[e] ?? 0) + n;
       }
-      const used = plan.name === 'free' ? await freeUsed(account.id, period) : await paidUsed(account.id, period);
-      return { byEndpoint, used };
+      return { byEndpoint, used: await usedBy(account.id, plan, period) };
     });
     return {
       period,
