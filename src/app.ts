@@ -1,10 +1,10 @@
-import type { Clock } from './domain/clock.js';
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import cors from 'cors';
 import express, { type Router } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import swaggerUi from 'swagger-ui-express';
+import type { Clock } from './domain/clock.js';
 import { bearerAuth } from './http/auth.js';
 import { errorHandler, notFound } from './http/errors.middleware.js';
 import { meterGuard } from './http/metering.js';

@@ -5,7 +5,7 @@ export interface Clock {
   today(): string;
 }
 
-export const systemClock: Clock = {
-  now: () => new Date(),
-  today: () => new Date().toISOString().slice(0, 10),
-};
+/** A clock reading `now`, its day derived from it. */
+export const clockOf = (now: () => Date): Clock => ({ now, today: () => now().toISOString().slice(0, 10) });
+
+export const systemClock = clockOf(() => new Date());

@@ -56,24 +56,19 @@ export interface LocalNeo4j {
  */
 export const SHORT_LIVED_JVM = '-XX:TieredStopAtLevel=1';
 
-/**
- * Runs Neo4j's offline importer through the launcher (`run.mjs import`) into `dataDir`'s store,
- * which no Neo4j may have open; fails with the importer's output.
- */
-export function importIntoLocalNeo4j(dataDir: string, options: string[], javaOpts = '') {
+/** Runs the launcher's `import` or `admin` command on `dataDir`'s store, which no Neo4j may have open; fails with its output. */
+function launcherCommand(what: string, dataDir: string, args: string[], javaOpts: string) {
   fetchNeo4jJars();
-  const run = spawnSync(process.execPath, [LAUNCHER, 'import', ...options], { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir, NEO4J_JAVA_OPTS: javaOpts } });
-  if (run.status !== 0) throw new Error(`the offline import failed (exit ${run.status}):\n${run.stdout}${run.stderr}`);
-  return run.stdout;
-}
-
-/** Runs a neo4j-admin command through the launcher (`run.mjs admin`) on `dataDir`'s store, which no Neo4j may have open. */
-export function neo4jAdmin(dataDir: string, args: string[], javaOpts = '') {
-  fetchNeo4jJars();
-  const run = spawnSync(process.execPath, [LAUNCHER, 'admin', ...args], { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir, NEO4J_JAVA_OPTS: javaOpts } });
-  if (run.status !== 0) throw new Error(`neo4j-admin ${args.join(' ')} failed (exit ${run.status}):\n${run.stdout}${run.stderr}`);
+  const run = spawnSync(process.execPath, [LAUNCHER, ...args], { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir, NEO4J_JAVA_OPTS: javaOpts } });
+  if (run.status !== 0) throw new Error(`${what} failed (exit ${run.status}):\n${run.stdout}${run.stderr}`);
   return run.stdout + run.stderr;
 }
+
+/** Runs Neo4j's offline importer through the launcher (`run.mjs import`) into `dataDir`'s store. */
+export const importIntoLocalNeo4j = (dataDir: string, options: string[], javaOpts = '') => launcherCommand('the offline import', dataDir, ['import', ...options], javaOpts);
+
+/** Runs a neo4j-admin command through the launcher (`run.mjs admin`) on `dataDir`'s store. */
+export const neo4jAdmin = (dataDir: string, args: string[], javaOpts = '') => launcherCommand(`neo4j-admin ${args.join(' ')}`, dataDir, ['admin', ...args], javaOpts);
 
 /** Starts the launcher with its data under `dataDir` and waits until it says it is ready. */
 export async function startLocalNeo4j(options: { dataDir: string; password: string; browser?: boolean; javaOpts?: string }): Promise<LocalNeo4j> {

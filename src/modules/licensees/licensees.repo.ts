@@ -1,14 +1,14 @@
 import DataLoader from 'dataloader';
+import { bySupervision, inForce, type AffiliationRecord, type CredentialRecord, type SupervisorRecord } from '../../domain/credential.js';
 import { decodeDoc } from '../../domain/credential-doc.js';
+import type { SearchFilters } from '../../domain/search-filters.js';
+import { batchedReads } from '../../graph/batched-reads.js';
 import type { GraphEngine, Row } from '../../graph/graph-port.js';
 import { filteredQuery, type QueryFiles } from '../../graph/query-files.js';
+import type { SearchIndexHolder } from '../../graph/search-port.js';
 import { SegmentedLru } from './record-cache.js';
 import { composeSearch, LUCENE_FILTERS, luceneQuery } from './search-query.js';
 import { supervisionEntries } from './supervision-entries.js';
-import { batchedReads } from '../../graph/batched-reads.js';
-import type { SearchIndexHolder } from '../../graph/search-port.js';
-import { bySupervision, inForce, type AffiliationRecord, type CredentialRecord, type SupervisorRecord } from '../../domain/credential.js';
-import type { SearchFilters } from '../../domain/search-filters.js';
 
 /** Affiliations: newest first, then by the supervisor's licence number and the relationship type. */
 const byAffiliation = (a: AffiliationRecord, b: AffiliationRecord) =>
@@ -34,7 +34,6 @@ export function createLicenseesRepo(graph: GraphEngine, files: QueryFiles, today
   // Neo4j answers name searches from its full-text index; LadybugDB from the name index beside it.
   const fullTextSearch = graph.name === 'neo4j' ? filteredQuery(files, 'engine/neo4j/search', 'licensees/search.filters') : undefined;
   const searchCount = filteredQuery(files, 'licensees/search-count', 'licensees/search.filters');
-
 
   // Records of the engine whose writes this process sees (LadybugDB) are kept (segmented LRU: see
   // record-cache.ts) until the next write, as the row's text decoded at each use: decoded ones
