@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { importRepo, loadQueryFiles, openGraph } from '../src/deps.js';
 import { importFolder } from '../src/ingest/canonical-import.js';
-import type { GraphEngine } from '../src/graph/graph-port.js';
+import { isLadybug, type LadybugEngine } from '../src/graph/ladybug/engine.js';
 import type { QueryFiles } from '../src/graph/query-files.js';
 import { ensureNational } from './national-data.js';
 
@@ -16,7 +16,7 @@ import { ensureNational } from './national-data.js';
  * The graph with its large units' statements timed by query file: where the load's time goes.
  * Statements overlap the main thread's reading, so the spans are printed beside the wall time.
  */
-function timedGraph(graph: GraphEngine, files: QueryFiles, started: () => number) {
+function timedGraph(graph: LadybugEngine, files: QueryFiles, started: () => number) {
   const names = new Map(files.names().map((n) => [files.get(n), n]));
   const nameOf = (query: string) => names.get(query) ?? query.slice(0, 40);
   const spans: { name: string; from: number; to: number }[] = [];
@@ -28,14 +28,14 @@ function timedGraph(graph: GraphEngine, files: QueryFiles, started: () => number
       spans.push({ name, from, to: started() });
     }
   };
-  const writeLarge: GraphEngine['writeLarge'] = (fn) =>
+  const writeLarge: LadybugEngine['writeLarge'] = (fn) =>
     graph.writeLarge((t) =>
       fn({
         run: (q, p) => time(`run ${nameOf(q)}`, () => t.run(q, p)),
         bulk: t.bulk,
-        bulkFile: t.bulkFile && ((q, file, p) => time(`copy ${nameOf(q)}`, () => t.bulkFile!(q, file, p))),
-        exportFile: t.exportFile && ((q, p) => time(`export ${nameOf(q)}`, () => t.exportFile!(q, p))),
-        checkpoint: t.checkpoint && (() => time('CHECKPOINT', () => t.checkpoint!())),
+        bulkFile: (q, file, p) => time(`copy ${nameOf(q)}`, () => t.bulkFile(q, file, p)),
+        exportFile: (q, p) => time(`export ${nameOf(q)}`, () => t.exportFile(q, p)),
+        checkpoint: () => time('CHECKPOINT', () => t.checkpoint()),
       }),
     );
   return { graph: { ...graph, writeLarge }, spans };
@@ -59,6 +59,7 @@ async function main() {
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 200);
   const cpu = process.cpuUsage();
   const started = Date.now();
+  if (!isLadybug(graph)) throw new Error('the bulk-load bench runs on LadybugDB');
   const timed = timedGraph(graph, files, () => (Date.now() - started) / 1000);
   const summary = await importFolder(importRepo(timed.graph, files), dataset);
   const elapsed = (Date.now() - started) / 1000;

@@ -3,7 +3,12 @@ import type { AppDeps } from './app.js';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import type { GraphEngine } from './graph/graph-port.js';
-import { openLadybug } from './graph/ladybug/engine.js';
+import { isLadybug, openLadybug } from './graph/ladybug/engine.js';
+import { ladybugReads } from './graph/ladybug/reads.js';
+import { ladybugWrites } from './graph/ladybug/writes.js';
+import { neo4jReads } from './graph/neo4j/reads.js';
+import { neo4jWrites } from './graph/neo4j/writes.js';
+import type { GraphReads } from './graph/reads-port.js';
 import { searchIndexBeside } from './graph/ladybug/search-index.js';
 import { loadQueryFiles, splitStatements, type QueryFiles } from './graph/query-files.js';
 import type { SearchIndexHolder } from './graph/search-port.js';
@@ -20,9 +25,7 @@ import { createCoverageRepo } from './modules/coverage/coverage.repo.js';
 import { createCoverageService } from './modules/coverage/coverage.service.js';
 import { createReadiness } from './modules/health/health.service.js';
 import { createLegacyService } from './modules/legacy/legacy.service.js';
-import { createLicenseesRepo } from './modules/licensees/licensees.repo.js';
 import { createLicenseesService } from './modules/licensees/licensees.service.js';
-import { createRelationshipsRepo } from './modules/relationships/relationships.repo.js';
 import { createRelationshipsService } from './modules/relationships/relationships.service.js';
 
 export type GraphConfig = Pick<Config, 'graphPath' | 'GRAPH_BUFFER_POOL_MB' | 'GRAPH_CONNECTIONS' | 'GRAPH_QUERY_TIMEOUT_MS'> &
@@ -83,15 +86,20 @@ export function accountsDeps(store: SqlStore, clock: Clock = systemClock) {
  * of this very graph file.
  */
 export function searchIndex(graph: GraphEngine, files: QueryFiles, logger: Pick<Logger, 'error'>, snapshot?: string): SearchIndexHolder | undefined {
-  if (!graph.exportFile || !graph.onWrite) return undefined;
+  if (!isLadybug(graph)) return undefined;
   const holder = searchIndexBeside(
-    { exportFile: graph.exportFile, onWrite: graph.onWrite, stamp: graph.stamp },
+    graph,
     files.get('licensees/search-index-rows'),
     (err) => logger.error({ err }, 'search index build failed'),
     snapshot,
   );
   holder.current().catch((err) => logger.error({ err }, 'search index build failed'));
   return holder;
+}
+
+/** The engine's reads: LadybugDB's from its read models (with its name index), Neo4j's by traversal. */
+export function graphReads(graph: GraphEngine, files: QueryFiles, today: () => string, index?: SearchIndexHolder): GraphReads {
+  return isLadybug(graph) ? ladybugReads(graph, files, today, index) : neo4jReads(graph, files, today);
 }
 
 /** The composition root: engines -> repositories -> services, wired by hand. */
@@ -105,14 +113,14 @@ export function buildDeps(
 ): AppDeps {
   // One clock for the process: the side store's, which the meter and accounts read too.
   const { clock } = side;
-  const licenseesRepo = createLicenseesRepo(graph, files, clock.today, index);
-  const licensees = createLicenseesService(licenseesRepo);
-  const relationships = createRelationshipsService(createRelationshipsRepo(graph, files, clock.today), licenseesRepo, licensees, clock.today);
+  const reads = graphReads(graph, files, clock.today, index);
+  const licensees = createLicenseesService(reads);
+  const relationships = createRelationshipsService(reads, licensees, clock.today);
   const coverage = createCoverageService(createCoverageRepo(graph, files), clock.now);
   return {
     logger,
     licensees,
-    legacy: createLegacyService(licenseesRepo, licensees),
+    legacy: createLegacyService(reads, licensees),
     relationships,
     coverage,
     readiness: createReadiness([
@@ -127,12 +135,17 @@ export function buildDeps(
   };
 }
 
+/** What the engine stores its own way: LadybugDB's bulk files and read models, Neo4j's UNWIND batches. */
+function engineWrites(graph: GraphEngine, files: QueryFiles) {
+  return isLadybug(graph) ? ladybugWrites(graph, files) : neo4jWrites(graph, files);
+}
+
 export function importRepo(graph: GraphEngine, files: QueryFiles) {
-  return createImportRepo(graph, files);
+  return createImportRepo(graph, files, engineWrites(graph, files));
 }
 
 export function refreshRepo(graph: GraphEngine, files: QueryFiles) {
-  return createRefreshRepo(graph, files, createImportRepo(graph, files));
+  return createRefreshRepo(graph, files, importRepo(graph, files));
 }
 
 export { loadQueryFiles };

@@ -65,3 +65,31 @@ export const bySupervision = (a: SupervisorRecord, b: SupervisorRecord) =>
 /** In force on `day` (YYYY-MM-DD): started by then and not yet ended. */
 export const inForce = (r: { effective_from: string; effective_to: string | null }, day: string) =>
   r.effective_from <= day && (r.effective_to === null || r.effective_to > day);
+
+/** A relationship out of a supervising credential with its affiliate's identity (affiliates). */
+export interface AffiliateRecord {
+  id: string;
+  license_number: string;
+  full_name: string | null;
+  business_name: string | null;
+  license_type: string | null;
+  affiliate_role: string;
+  relationship_type: string;
+  effective_from: string;
+}
+
+/** Filters on a relationship's role and type. */
+export interface EdgeFilters {
+  affiliate_role?: string;
+  relationship_type?: string;
+}
+
+/** Which relationships into a credential: in force today, on `as_of`, or every one (`include_inactive`). */
+export interface AffiliationFilters extends EdgeFilters {
+  as_of?: string;
+  include_inactive: boolean;
+}
+
+/** Affiliations: newest first, then by the supervisor's licence number and the relationship type. */
+export const byAffiliation = (a: AffiliationRecord, b: AffiliationRecord) =>
+  b.effective_from.localeCompare(a.effective_from) || a.license_number.localeCompare(b.license_number) || a.relationship_type.localeCompare(b.relationship_type);

@@ -1,28 +1,12 @@
-// The graph port: what services and repositories need from a graph engine. Every engine
-// adapter (LadybugDB embedded, Neo4j) implements it and passes the conformance suite.
+// The graph port: Cypher in and plain rows out, the part every engine adapter (LadybugDB
+// embedded, Neo4j) implements alike and the conformance suite holds to the same answers. What only
+// one engine has (LadybugDB's bulk and export paths, its write notices) stays in its folder.
 
 export type Params = Record<string, unknown>;
 export type Row = Record<string, unknown>;
 
 export interface GraphTx {
   run(query: string, params?: Params): Promise<Row[]>;
-  /**
-   * Engines with a bulk path (LadybugDB: a delimited file) run `query` over `rows`. A `// @load`
-   * line becomes a LOAD clause whose columns keep the rows' names; a `// @from` line becomes the
-   * FROM clause of a COPY, which takes the columns in the rows' key order. `dates` name the DATE
-   * columns; list columns arrive joined by $notes_separator. Absent: use run() with UNWIND.
-   */
-  bulk?(query: string, rows: Row[], dates: string[], params?: Params): Promise<void>;
-  /**
-   * As bulk(), over a file a producer wrote in the engine's bulk dialect (LadybugDB: the header
-   * and csvRow lines of bulk-file.ts), for loads too large to pass as rows. The file stays the
-   * caller's.
-   */
-  bulkFile?(query: string, file: BulkFile, params?: Params): Promise<void>;
-  /** As GraphEngine.exportFile, seeing this unit's writes. */
-  exportFile?(query: string, params?: Params): Promise<string>;
-  /** Engines that keep written pages in memory until a checkpoint (LadybugDB): writes them out. */
-  checkpoint?(): Promise<void>;
 }
 
 export interface BulkFile {
@@ -45,34 +29,35 @@ export type BulkKind = 'credentials' | 'licensees' | 'jurisdictionLinks' | 'hold
 export interface BulkSink {
   /** The header line of a file of `kind`. */
   header(kind: BulkKind, columns: string[], dates: string[]): string;
-  /** Whether the engine keeps the supervision read models (the list kinds). */
-  readonly readModels: boolean;
+  /** The read models an engine that keeps them (LadybugDB) builds from the parsed rows. */
+  readModels?(): ParsedReadModels;
   /** Takes a finished file; its path is the caller's to remove afterwards. */
   load(kind: BulkKind, file: BulkFile): Promise<void>;
   /** A statement over rows no file holds, after the files it depends on, in order. */
   run(query: string, params: Params): Promise<unknown>;
 }
 
+/**
+ * Supervision read models built while a bulk load parses its rows. Credentials and relationships
+ * come with their list fields (list-fields.ts); the lists are written as files of the sink.
+ */
+export interface ParsedReadModels {
+  /** A credential loaded; returns its number for addRelationship. */
+  addCredential(id: string, listFields: string): number;
+  /** A relationship loaded between two credentials added; returns its number for setRelationship. */
+  addRelationship(supervisor: number, affiliate: number, listFields: string): number;
+  /** A relationship listed again: its later row's values win, as on the upsert path. */
+  setRelationship(n: number, listFields: string): void;
+  /** Writes the lists into files in `dir` (while the engine loads what came before); `load` hands them to the sink. */
+  write(dir: string, sink: Pick<BulkSink, 'header'>): { load(to: Pick<BulkSink, 'load'>): Promise<void> };
+}
+
 export interface GraphEngine {
-  readonly name: 'ladybug' | 'neo4j';
+  readonly name: string;
   /** The engine runs inside this process on a local file (LadybugDB): one process opens it at a time. */
   readonly embedded: boolean;
   /** Read-only query; results normalized to plain JSON values (dates as YYYY-MM-DD). */
   read(query: string, params?: Params): Promise<Row[]>;
-  /**
-   * Engines with an export path (LadybugDB: COPY TO): writes every row of a large read-only
-   * query to a new file in the engine's bulk dialect without a header (read it back with
-   * readBulkFile), for results too large for read(). The file is the caller's to remove.
-   */
-  exportFile?(query: string, params?: Params): Promise<string>;
-  /** Engines whose writes all go through this process (LadybugDB): `listener` runs after each committed write. */
-  onWrite?(listener: () => void): void;
-  /**
-   * Engines on a file (LadybugDB): an identifier of the file as this process found it at open, or
-   * as close left it; equal stamps mean the same content. Undefined while open after a write, when
-   * the file was not cleanly closed, and for an in-memory graph.
-   */
-  stamp?(): string | undefined;
   /** All statements inside `fn` commit together or not at all. Writes are serialized. */
   writeTransaction<T>(fn: (tx: GraphTx) => Promise<T>): Promise<T>;
   /**

@@ -4,19 +4,6 @@ import { hash } from 'node:crypto';
 import type { Row } from '../graph/graph-port.js';
 import type { BulkText } from '../graph/bulk-file.js';
 
-/** The LicenseCredential table's columns, in its order (copy-credentials reads them by position). */
-export const CREDENTIAL_COLUMNS = [
-  'id', 'state', 'license_number', 'license_number_display', 'license_type', 'license_type_display', 'status',
-  'status_normalized', 'entity_type', 'full_name', 'first_name', 'middle_name', 'last_name', 'suffix', 'business_name',
-  'issue_date', 'expiration_date', 'address_kind', 'address_line1', 'address_line2', 'address_city', 'address_county',
-  'address_region', 'address_postal_code', 'address_country', 'source', 'snapshot_date', 'last_verified',
-  'data_source_notes', 'f_full', 'f_first', 'f_last', 'f_business', 'f_city', 'sort_key', 'doc', 'row_hash', 'left_source_on',
-];
-/** Its DATE columns. */
-export const CREDENTIAL_DATES = ['issue_date', 'expiration_date', 'snapshot_date', 'left_source_on'];
-/** The SUPERVISES table's columns, in its order (see create-links). */
-export const LINK_COLUMNS = ['from', 'to', 'affiliate_role', 'relationship_type', 'effective_from', 'effective_to', 'source'];
-
 export interface ChunkJob {
   seq: number;
   kind: 'credentials' | 'relationships';

@@ -3,13 +3,13 @@
 // worker threads (bulk-import-worker.mjs), or in the importing thread for a one-chunk folder.
 import type { z } from 'zod';
 import type { Row } from '../graph/graph-port.js';
-import { FIELD_SEPARATOR, bulkText, csvRow } from '../graph/bulk-file.js';
+import { CREDENTIAL_COLUMNS, FIELD_SEPARATOR, LINK_COLUMNS, bulkText, csvRow } from '../graph/bulk-file.js';
 import { brokerageContext, credentialRecord, relationshipRecord } from './import-records.js';
 import { canonicalLicenseNumber } from '../domain/identity.js';
 import { CredentialRow, RelationshipRow, describeIssues } from './canonical-rows.js';
 import { chunkRecords } from './chunk-records.js';
-import { credentialListFields, relationshipListFields } from './read-models.js';
-import { CREDENTIAL_COLUMNS, LINK_COLUMNS, relationshipIdentity, type ChunkJob, type ChunkResult, type CredentialChunk, type RelationshipChunk, type RelationshipDetail } from './bulk-chunks.js';
+import { credentialListFields, relationshipListFields } from '../graph/list-fields.js';
+import { relationshipIdentity, type ChunkJob, type ChunkResult, type CredentialChunk, type RelationshipChunk, type RelationshipDetail } from './bulk-chunks.js';
 
 export interface ChunkContext {
   now: string;

@@ -2,17 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { BulkKind, BulkSink, GraphTx, Row } from '../graph/graph-port.js';
-import { type BulkText, bulkText, csvHeader } from '../graph/bulk-file.js';
+import type { BulkKind, BulkSink, ParsedReadModels, Row } from '../graph/graph-port.js';
+import { CREDENTIAL_COLUMNS, CREDENTIAL_DATES, LINK_COLUMNS, type BulkText, bulkText } from '../graph/bulk-file.js';
+import { relationshipListFields } from '../graph/list-fields.js';
 import type { ImportSummary, RejectedRow } from './import-records.js';
 import type { ImportRepo } from './import-repo.js';
-import { type ParsedReadModels, parsedReadModels, relationshipListFields } from './read-models.js';
-import { CREDENTIAL_COLUMNS, CREDENTIAL_DATES, LINK_COLUMNS, relationshipIdentity, type ChunkJob, type CredentialChunk, type RelationshipChunk } from './bulk-chunks.js';
+import { relationshipIdentity, type ChunkJob, type CredentialChunk, type RelationshipChunk } from './bulk-chunks.js';
 import { chunkHandler } from './bulk-import-worker.js';
 
 /**
  * The canonical import's bulk path: the first import into a graph without credentials, on an
- * engine that loads files (LadybugDB). Worker threads parse, validate and shape chunks of the
+ * engine that loads files (LadybugDB's COPY, or the input files of Neo4j's offline importer). Worker threads parse, validate and shape chunks of the
  * CSV files into lines of bulk files; the main thread checks keys, appends, and hands the files
  * to COPY statements: the credentials (one COPY per COPY_ROWS), then their licensees and links
  * while the workers read the relationships, then the relationships. All of it is one writeLarge unit: a failure leaves the graph as it was. Reports,
@@ -203,38 +203,14 @@ export interface BulkStatements {
 
 const fileSize = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
 
-/** LadybugDB's sink: each file COPYed into its table inside the import's unit. */
-function copySink(t: GraphTx, q: ImportRepo['bulk']['queries']): BulkSink {
-  const copies: Record<BulkKind, string> = {
-    credentials: q.copyCredentials,
-    licensees: q.createLicensees,
-    jurisdictionLinks: q.jurisdictionLinks,
-    holds: q.holds,
-    links: q.links,
-    supervisorLists: q.copySupervisorLists,
-    affiliateLists: q.copyAffiliateLists,
-  };
-  return {
-    header: (_kind, columns) => csvHeader(columns),
-    readModels: true,
-    async load(kind, file) {
-      // What was written before stays in the buffer pool until a checkpoint: without one the
-      // deleted rows left no room in a 1 GB pool for a COPY of every supervisor list.
-      if (kind === 'supervisorLists' || kind === 'affiliateLists') await t.checkpoint!();
-      await t.bulkFile!(copies[kind], file);
-    },
-    run: (query, params) => t.run(query, params),
-  };
-}
-
 /** Loads the folder through the bulk path; false (nothing written) when the graph has credentials. */
 export async function bulkImport(repo: ImportRepo, input: BulkImportInput): Promise<boolean> {
-  return repo.runLarge(async (t) => {
-    if (!t.bulkFile || !t.checkpoint) return false;
+  if (!repo.engine.bulkUnit) return false;
+  return repo.engine.bulkUnit(async (sink, t) => {
     if (!(await repo.bulk.empty(t))) return false;
     if (input.jurisdictions.length) await repo.writeJurisdictions(t, input.jurisdictions);
     input.summary.jurisdictions = input.jurisdictions.length;
-    await bulkLoad(copySink(t, repo.bulk.queries), repo.bulk.queries, input, await repo.bulk.jurisdictionCodes(t));
+    await bulkLoad(sink, repo.bulk.queries, input, await repo.bulk.jurisdictionCodes(t));
     return true;
   });
 }
@@ -255,7 +231,7 @@ export async function bulkLoad(sink: BulkSink, q: BulkStatements, input: BulkImp
     const context = { now: now.toISOString(), known: [...known] };
     const pool = chunks > 1 ? workerPool(Math.min(4, os.availableParallelism(), chunks), context) : inThreadPool(context);
     try {
-      const readModels = parsedReadModels();
+      const readModels = sink.readModels?.();
       const { ids, written } = await loadCredentials(sink, q, pool, path.join(folder, 'credentials.csv'), dir, input, readModels);
       written.catch(() => undefined);
       try {
@@ -276,7 +252,7 @@ export async function bulkLoad(sink: BulkSink, q: BulkStatements, input: BulkImp
 }
 
 /** Reads the credentials; `written` settles when the engine has loaded them, their licensees and links. */
-async function loadCredentials(sink: BulkSink, q: BulkStatements, pool: ReturnType<typeof workerPool>, file: string, dir: string, input: BulkImportInput, readModels: ParsedReadModels) {
+async function loadCredentials(sink: BulkSink, q: BulkStatements, pool: ReturnType<typeof workerPool>, file: string, dir: string, input: BulkImportInput, readModels: ParsedReadModels | undefined) {
   // Each credential's number in the read models (-1 until its chunk is taken).
   const ids = new Map<string, number>();
   if (!fs.existsSync(file)) return { ids, written: Promise.resolve() };
@@ -307,7 +283,7 @@ async function loadCredentials(sink: BulkSink, q: BulkStatements, pool: ReturnTy
     // already reported).
     const chunk = duplicates.length ? await pool.run<CredentialChunk>({ ...job, skip: duplicates, detail: duplicates }) : result;
     for (const { line, label } of chunk.details) input.rejected.push({ file: name, line, reason: `${label} appears more than once` });
-    chunk.ids.forEach((id, i) => ids.set(id, readModels.addCredential(id, chunk.listFields[i])));
+    chunk.ids.forEach((id, i) => ids.set(id, readModels ? readModels.addCredential(id, chunk.listFields[i]) : 0));
     credentials.append(chunk.credentials);
     licensees.append(chunk.licensees);
     jurisdictionLinks.append(chunk.jurisdictions);
@@ -343,7 +319,7 @@ async function loadCredentials(sink: BulkSink, q: BulkStatements, pool: ReturnTy
 }
 
 /** Reads and loads the relationships; returns their read models, written to files. */
-async function loadRelationships(sink: BulkSink, q: BulkStatements, pool: ReturnType<typeof workerPool>, file: string, dir: string, ids: Map<string, number>, credentialsWritten: Promise<void>, input: BulkImportInput, readModels: ParsedReadModels) {
+async function loadRelationships(sink: BulkSink, q: BulkStatements, pool: ReturnType<typeof workerPool>, file: string, dir: string, ids: Map<string, number>, credentialsWritten: Promise<void>, input: BulkImportInput, readModels: ParsedReadModels | undefined) {
   if (!fs.existsSync(file)) return undefined;
   const name = path.basename(file);
   const links = bulkFile(dir, 'supervises', sink.header('links', LINK_COLUMNS, ['effective_from', 'effective_to']), LINK_COLUMNS, ['effective_from', 'effective_to']);
@@ -361,7 +337,7 @@ async function loadRelationships(sink: BulkSink, q: BulkStatements, pool: Return
       const affiliate = ids.get(result.affiliates[i]);
       if (supervisor === undefined || affiliate === undefined) missing.add(line);
       else if (seen.has(result.identities[i])) repeated.add(line);
-      else seen.set(result.identities[i], readModels.addRelationship(supervisor, affiliate, result.listFields[i]));
+      else seen.set(result.identities[i], readModels ? readModels.addRelationship(supervisor, affiliate, result.listFields[i]) : 0);
     });
     input.summary.relationships += result.lines.length - missing.size;
     if (!missing.size && !repeated.size) {
@@ -376,13 +352,13 @@ async function loadRelationships(sink: BulkSink, q: BulkStatements, pool: Return
       if (missing.has(link.line)) input.rejected.push({ file: name, line: link.line, reason: `${ends} is not on file` });
       else {
         repeats.push(link);
-        readModels.setRelationship(seen.get(relationshipIdentity(link))!, relationshipListFields(link));
+        readModels?.setRelationship(seen.get(relationshipIdentity(link))!, relationshipListFields(link));
       }
     }
   }
   const taken = links.take();
   // Written while the engine loads the credentials.
-  const lists = sink.readModels ? readModels.write(dir, sink) : undefined;
+  const lists = readModels?.write(dir, sink);
   // Both ends must be loaded first.
   await credentialsWritten;
   if (taken.rows) await sink.load('links', taken);

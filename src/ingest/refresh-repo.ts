@@ -1,7 +1,6 @@
-import { decodeDoc, encodeDoc } from '../domain/credential-doc.js';
 import type { GraphEngine, GraphTx, Row } from '../graph/graph-port.js';
 import type { QueryFiles } from '../graph/query-files.js';
-import { CREDENTIAL_DATES } from './bulk-chunks.js';
+import { unwindBatches as batched } from '../graph/unwind.js';
 import type { ImportRepo } from './import-repo.js';
 
 /** The coalesced nulls of the list reads ('' and the 1900-01-01 date) back to null. */
@@ -21,27 +20,12 @@ export interface CredentialWrites {
 export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports: ImportRepo) {
   const q = (name: string) => files.get(name);
   const queries = {
-    createCredentials: q('refresh/create-credentials'),
-    bulkCreateCredentials: q('engine/ladybug/create-credentials'),
-    linkCreated: q('refresh/link-created-credentials'),
-    bulkLinkJurisdiction: q('engine/ladybug/create-jurisdiction-links'),
-    bulkMergeLicensees: q('engine/ladybug/merge-licensees'),
-    bulkCreateLicensees: q('engine/ladybug/create-licensees'),
-    bulkCreateHolds: q('engine/ladybug/create-holds'),
-    updateCredentials: q('refresh/update-credentials'),
-    touchCredentials: q('refresh/touch-credentials'),
-    bulkTouchCredentials: q('engine/ladybug/touch-credentials'),
-    bulkUpdateCredentials: q('engine/ladybug/update-credentials'),
     detachOtherHolders: q('import/detach-other-holders'),
     moveHolders: q('refresh/move-holders'),
     clearBrokerageContext: q('import/clear-brokerage-context'),
     linkBrokerageContext: q('refresh/link-brokerage-context'),
     reopenLinks: q('refresh/reopen-links'),
-    createLinks: q('refresh/create-links'),
-    bulkCreateLinks: q('engine/ladybug/create-links'),
     existing: q('refresh/existing-credentials'),
-    docs: q('refresh/docs'),
-    records: q('engine/neo4j/credentials'),
     openLinks: q('refresh/open-links'),
     known: q('refresh/known-credentials'),
     closeLinks: q('refresh/close-links'),
@@ -50,9 +34,7 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     recordRun: q('refresh/record-run'),
     lastSnapshot: q('refresh/last-snapshot'),
   };
-  const batched = async (t: GraphTx, query: string, rows: Row[], size = 2000, params: Row = {}) => {
-    for (let i = 0; i < rows.length; i += size) await t.run(query, { ...params, rows: rows.slice(i, i + size) });
-  };
+  const { engine } = imports;
   return {
     run: <T>(fn: (t: GraphTx) => Promise<T>) => graph.writeLarge(fn),
     async lastSnapshot(t: GraphTx, source: string): Promise<string | null> {
@@ -85,18 +67,8 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
         effective_to: orNull((l.effective_tos as string[])[i]),
       }));
     },
-    /** The JSON read models of credentials by id; on Neo4j, which keeps none, made from their fields. */
-    async docs(t: GraphTx, ids: string[]): Promise<Map<string, string>> {
-      const out = new Map<string, string>();
-      for (let i = 0; i < ids.length; i += 2000) {
-        if (graph.name === 'neo4j') {
-          for (const r of await t.run(queries.records, { ids: ids.slice(i, i + 2000) })) out.set((r.record as Row).id as string, encodeDoc(r.record as Row));
-        } else {
-          for (const r of await t.run(queries.docs, { ids: ids.slice(i, i + 2000) })) out.set(decodeDoc(r.doc as string).id as string, r.doc as string);
-        }
-      }
-      return out;
-    },
+    /** The JSON documents of credentials by id. */
+    docs: (t: GraphTx, ids: string[]) => engine.docs(t, ids),
     async known(t: GraphTx, ids: string[]) {
       const out = new Map<string, string | null>();
       for (let i = 0; i < ids.length; i += 2000) {
@@ -111,21 +83,10 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
      * is written.
      */
     async writeCredentials(t: GraphTx, { created, licensees, updated, moved, context, touched }: CredentialWrites) {
-      if (touched.length) {
-        const rows = imports.stored(touched.map((r) => ({ id: r.id, snapshot_date: r.snapshot_date, last_verified: r.last_verified, data_source_notes: r.data_source_notes, doc: r.doc })));
-        if (t.bulk) await t.bulk(queries.bulkTouchCredentials, rows, ['snapshot_date']);
-        else await batched(t, queries.touchCredentials, rows);
-      }
-      if (created.length) {
-        if (t.bulk) {
-          await t.bulk(queries.bulkCreateCredentials, created.map(({ licensee_id: _l, licensee_key: _k, display_name: _d, context_brokerage: _c, ...node }) => node), CREDENTIAL_DATES);
-          // One row per licensee: the parallel reader would MERGE a repeated key concurrently.
-          if (licensees.length) await t.bulk(queries.bulkMergeLicensees, licensees, []);
-        } else await t.run(queries.createCredentials, { rows: imports.stored(created) });
-      }
+      if (touched.length) await engine.touchCredentials(t, touched.map((r) => ({ id: r.id, snapshot_date: r.snapshot_date, last_verified: r.last_verified, data_source_notes: r.data_source_notes, doc: r.doc })));
+      if (created.length) await engine.createCredentials(t, created, licensees);
       if (updated.length) {
-        if (t.bulk) await t.bulk(queries.bulkUpdateCredentials, updated.map(({ licensee_id: _l, licensee_key: _k, display_name: _d, context_brokerage: _c, ...node }) => node), CREDENTIAL_DATES);
-        else await batched(t, queries.updateCredentials, imports.stored(updated));
+        await engine.updateCredentials(t, updated);
         const ids = updated.map((r) => r.id);
         for (let i = 0; i < ids.length; i += 2000) await t.run(queries.clearBrokerageContext, { ids: ids.slice(i, i + 2000) });
       }
@@ -137,26 +98,16 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     },
     /**
      * Links the credentials the run created (id, licensee_id) to the state and their licensee;
-     * `newLicensees` (as CredentialWrites.licensees) are not on file yet: engines with a bulk path
-     * create them here, without a key lookup (Neo4j's create-credentials merged them).
+     * `newLicensees` (as CredentialWrites.licensees) are not on file yet.
      */
-    async linkCreated(t: GraphTx, state: string, rows: Row[], newLicensees: Row[]) {
-      if (!t.bulk) return batched(t, queries.linkCreated, rows, 2000, { state });
-      if (newLicensees.length) await t.bulk(queries.bulkCreateLicensees, newLicensees, []);
-      await t.bulk(queries.bulkLinkJurisdiction, rows.map((r) => ({ from: r.id, to: state })), []);
-      await t.bulk(queries.bulkCreateHolds, rows.map((r) => ({ from: r.licensee_id, to: r.id })), []);
-    },
+    linkCreated: (t: GraphTx, state: string, rows: Row[], newLicensees: Row[]) => engine.linkCreated(t, state, rows, newLicensees),
     /** Reopens ended links that come back with the same start date. */
     reopenLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.reopenLinks, rows),
     /** Opens new links; both ends are on file (the refresh checks supervisors, affiliates are its rows). */
-    async createLinks(t: GraphTx, rows: Row[]) {
-      if (!t.bulk) return batched(t, queries.createLinks, rows);
-      const copy = rows.map((r) => ({ from: r.supervisor_id, to: r.affiliate_id, affiliate_role: r.affiliate_role, relationship_type: r.relationship_type, effective_from: r.effective_from, effective_to: null, source: r.source }));
-      await t.bulk(queries.bulkCreateLinks, copy, ['effective_from', 'effective_to']);
-    },
+    createLinks: (t: GraphTx, rows: Row[]) => engine.createLinks(t, rows),
     closeLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.closeLinks, rows),
     deleteLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.deleteLinks, rows),
-    markLeft: (t: GraphTx, rows: Row[]) => batched(t, queries.markLeft, imports.stored(rows)),
+    markLeft: (t: GraphTx, rows: Row[]) => batched(t, queries.markLeft, engine.stored(rows)),
     /**
      * `changed`: credentials or relationships were written, so the state's read models are
      * rebuilt; `alsoStates`: states whose read models named removed credentials, rebuilt with them.

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentialId } from '../../src/domain/identity.js';
-import { importRepo } from '../../src/deps.js';
+import { graphReads, importRepo } from '../../src/deps.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { importFolder } from '../../src/ingest/canonical-import.js';
 import { createCoverageRepo } from '../../src/modules/coverage/coverage.repo.js';
 import { createCoverageService } from '../../src/modules/coverage/coverage.service.js';
 import { createLegacyService } from '../../src/modules/legacy/legacy.service.js';
-import { createLicenseesRepo } from '../../src/modules/licensees/licensees.repo.js';
 import { createLicenseesService } from '../../src/modules/licensees/licensees.service.js';
-import { createRelationshipsRepo } from '../../src/modules/relationships/relationships.repo.js';
 import { createRelationshipsService } from '../../src/modules/relationships/relationships.service.js';
 import { TEST_ENGINE, emptyGraph, files, fixture } from '../helpers/graph.js';
 
@@ -23,13 +21,13 @@ describe.each(engines)('the graph port on %s', (engine) => {
   let graph: GraphEngine;
   let services: ReturnType<typeof wire>;
   const wire = (g: GraphEngine) => {
-    const licenseesRepo = createLicenseesRepo(g, files, TODAY);
-    const licensees = createLicenseesService(licenseesRepo);
+    const reads = graphReads(g, files, TODAY);
+    const licensees = createLicenseesService(reads);
     return {
       licensees,
-      relationships: createRelationshipsService(createRelationshipsRepo(g, files, TODAY), licenseesRepo, licensees, TODAY),
+      relationships: createRelationshipsService(reads, licensees, TODAY),
       coverage: createCoverageService(createCoverageRepo(g, files), () => new Date()),
-      legacy: createLegacyService(licenseesRepo, licensees),
+      legacy: createLegacyService(reads, licensees),
       imports: importRepo(g, files),
     };
   };

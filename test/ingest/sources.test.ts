@@ -4,15 +4,13 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
 import { credentialId } from '../../src/domain/identity.js';
-import { refreshRepo } from '../../src/deps.js';
+import { graphReads, refreshRepo } from '../../src/deps.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { refresh } from '../../src/ingest/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { createCoverageRepo } from '../../src/modules/coverage/coverage.repo.js';
 import { createCoverageService } from '../../src/modules/coverage/coverage.service.js';
-import { createLicenseesRepo } from '../../src/modules/licensees/licensees.repo.js';
 import { createLicenseesService } from '../../src/modules/licensees/licensees.service.js';
-import { createRelationshipsRepo } from '../../src/modules/relationships/relationships.repo.js';
 import { createRelationshipsService } from '../../src/modules/relationships/relationships.service.js';
 import { files, testGraph } from '../helpers/graph.js';
 import { SHARED_SOURCES, TX_HEADER, caFile, hasShared, tempFile, trecfile, txRow } from '../helpers/source-files.js';
@@ -26,9 +24,9 @@ afterEach(async () => {
 
 async function setup() {
   graph = (await testGraph()).graph;
-  const licenseesRepo = createLicenseesRepo(graph, files, TODAY);
-  const licensees = createLicenseesService(licenseesRepo);
-  const relationships = createRelationshipsService(createRelationshipsRepo(graph, files, TODAY), licenseesRepo, licensees, TODAY);
+  const reads = graphReads(graph, files, TODAY);
+  const licensees = createLicenseesService(reads);
+  const relationships = createRelationshipsService(reads, licensees, TODAY);
   const rejectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-rejects-'));
   const ingest = (file: string | string[], snapshot: string, extra: { partial?: boolean; format?: string } = {}) => {
     const list = Array.isArray(file) ? file : [file];

@@ -1,14 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { credentialId } from '../../src/domain/identity.js';
-import { importRepo, refreshRepo } from '../../src/deps.js';
+import { graphReads, importRepo, refreshRepo } from '../../src/deps.js';
 import { splitStatements } from '../../src/graph/query-files.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { importFolder } from '../../src/ingest/canonical-import.js';
 import { refresh } from '../../src/ingest/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
-import { readModelStates, stateGroups, writeReadModelsFromExport } from '../../src/ingest/read-models.js';
-import { createLicenseesRepo } from '../../src/modules/licensees/licensees.repo.js';
-import { createRelationshipsRepo } from '../../src/modules/relationships/relationships.repo.js';
+import { readModelStates, stateGroups, writeReadModelsFromExport } from '../../src/graph/ladybug/read-models.js';
 import { TEST_ENGINE, files, fixture, testGraph } from '../helpers/graph.js';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,7 +36,7 @@ describe('the supervision read models', () => {
     graph = undefined;
   });
 
-  const wire = (g: GraphEngine) => ({ licensees: createLicenseesRepo(g, files, TODAY), relationships: createRelationshipsRepo(g, files, TODAY) });
+  const wire = (g: GraphEngine) => ({ licensees: graphReads(g, files, TODAY), relationships: graphReads(g, files, TODAY) });
   const snapshot = async (g: GraphEngine) => ({
     supervisors: await g.read('MATCH (x:SupervisorList) RETURN x.id AS id, x.state AS state, x.entries AS entries ORDER BY x.id'),
     affiliates: await g.read('MATCH (x:AffiliateList) RETURN x.id AS id, x.state AS state, x.entries AS entries ORDER BY x.id'),
@@ -129,7 +127,7 @@ describe('the supervision read models', () => {
       folderWith({ 'relationships.csv': `${REL_HEADER}\nTX,100001-B,TX,763827-SA,salesperson,sponsoring_broker,2020-06-01,2026-12-01,fixture\n` }),
     );
     let day = '2026-11-22';
-    const relationships = createRelationshipsRepo(graph, files, () => day);
+    const relationships = graphReads(graph, files, () => day);
     const page = async (f = {}, skip = 0, limit = 100) => {
       const { rows, total } = await relationships.affiliates(BROKERAGE, f, skip, limit);
       return { numbers: rows.map((r) => r.license_number), total };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SegmentedLru } from '../../src/modules/licensees/record-cache.js';
+import { SegmentedLru } from '../../src/graph/ladybug/write-cache.js';
 
 const fill = (cache: SegmentedLru<number>, prefix: string, n: number) => {
   for (let i = 0; i < n; i++) cache.set(`${prefix}${i}`, i);

@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importRepo, openGraph } from '../../src/deps.js';
+import { graphReads, importRepo, openGraph } from '../../src/deps.js';
 import { csvText, readBulkFile } from '../../src/graph/bulk-file.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { importFolder } from '../../src/ingest/canonical-import.js';
 import type { SearchFilters } from '../../src/domain/search-filters.js';
-import { createLicenseesRepo } from '../../src/modules/licensees/licensees.repo.js';
+import type { GraphReads } from '../../src/graph/reads-port.js';
+import type { LadybugEngine } from '../../src/graph/ladybug/engine.js';
 import { buildSearchIndexFromFile, buildSearchIndexParts, searchIndexBeside, searchIndexFrom, type LadybugSearchIndexHolder, type SearchIndexRow } from '../../src/graph/ladybug/search-index.js';
 import { DEMO_SEEDS, emptyGraph, files, fixture } from '../helpers/graph.js';
 import { folderWith } from '../helpers/source-files.js';
@@ -28,17 +29,17 @@ describe('the name-search index beside the embedded graph', () => {
   let graph: GraphEngine;
   let holder: LadybugSearchIndexHolder;
   const errors: unknown[] = [];
-  let indexed: ReturnType<typeof createLicenseesRepo>;
-  let cypher: ReturnType<typeof createLicenseesRepo>;
+  let indexed: GraphReads;
+  let cypher: GraphReads;
   let rows: Record<string, string | null>[];
 
   beforeAll(async () => {
     graph = await emptyGraph('ladybug');
     await importFolder(importRepo(graph, files), DEMO_SEEDS);
     await importFolder(importRepo(graph, files), fixture('small'));
-    holder = searchIndexBeside({ exportFile: graph.exportFile!, onWrite: graph.onWrite! }, files.get('licensees/search-index-rows'), (err) => errors.push(err));
-    indexed = createLicenseesRepo(graph, files, TODAY, holder);
-    cypher = createLicenseesRepo(graph, files, TODAY);
+    holder = searchIndexBeside(graph as LadybugEngine, files.get('licensees/search-index-rows'), (err) => errors.push(err));
+    indexed = graphReads(graph, files, TODAY, holder);
+    cypher = graphReads(graph, files, TODAY);
     rows = (await graph.read(
       'MATCH (c:LicenseCredential) RETURN c.state AS state, c.license_number AS number, c.f_first AS first, c.f_last AS last, c.f_business AS business, c.f_city AS city, c.f_full AS full ORDER BY c.id',
     )) as Record<string, string | null>[];
@@ -187,7 +188,7 @@ describe('the search index kept on disk between starts', () => {
     const snapshot = path.join(dir, 'search-index.snapshot');
     const query = files.get('licensees/search-index-rows');
     const filters = { ...NONE, states: ['TX'], nameTerms: ['a'] };
-    const holderOf = (g: GraphEngine) => searchIndexBeside({ exportFile: g.exportFile!, onWrite: g.onWrite!, stamp: g.stamp }, query, (err) => { throw err; }, snapshot);
+    const holderOf = (g: GraphEngine) => searchIndexBeside(g as LadybugEngine, query, (err) => { throw err; }, snapshot);
     try {
       let graph = await openGraph(config, files);
       await importFolder(importRepo(graph, files), fixture('small'));
@@ -226,7 +227,7 @@ describe('the search index kept on disk between starts', () => {
       holder = holderOf(graph);
       expect(holder.ready()).toBe(false);
       expect(fs.existsSync(snapshot)).toBe(false);
-      expect((await holder.current()).search(filters, 0, 50)).toEqual(await createLicenseesRepo(graph, files, TODAY).search(filters, 0, 50));
+      expect((await holder.current()).search(filters, 0, 50)).toEqual(await graphReads(graph, files, TODAY).search(filters, 0, 50));
       await graph.close();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -154,7 +154,48 @@ function fileStamp(file: string): string | undefined {
   return `${st.size}:${st.mtimeNs}`;
 }
 
-export async function openLadybug(options: LadybugOptions): Promise<GraphEngine> {
+/** A unit of writeLarge: statements commit one by one, with LadybugDB's bulk and export paths. */
+export interface LadybugTx extends GraphTx {
+  /**
+   * Runs `query` over `rows` written to a delimited file. A `// @load` line becomes a LOAD clause
+   * whose columns keep the rows' names; a `// @from` line becomes the FROM clause of a COPY, which
+   * takes the columns in the rows' key order. `dates` name the DATE columns; list columns arrive
+   * joined by $notes_separator.
+   */
+  bulk(query: string, rows: Row[], dates: string[], params?: Params): Promise<void>;
+  /**
+   * As bulk(), over a file a producer wrote in the bulk dialect (the header and csvRow lines of
+   * bulk-file.ts), for loads too large to pass as rows. The file stays the caller's.
+   */
+  bulkFile(query: string, file: BulkFile, params?: Params): Promise<void>;
+  /** As LadybugEngine.exportFile, seeing this unit's writes. */
+  exportFile(query: string, params?: Params): Promise<string>;
+  /** Writes out the pages kept in the buffer pool since the last checkpoint. */
+  checkpoint(): Promise<void>;
+}
+
+/** LadybugDB's engine: the graph port with its bulk and export paths and its write notices. */
+export interface LadybugEngine extends GraphEngine {
+  writeLarge<T>(fn: (tx: LadybugTx) => Promise<T>): Promise<T>;
+  /**
+   * Writes every row of a large read-only query to a new file in the bulk dialect without a
+   * header (read it back with readBulkFile), for results too large for read(). The file is the
+   * caller's to remove.
+   */
+  exportFile(query: string, params?: Params): Promise<string>;
+  /** Every write goes through this process: `listener` runs after each write unit. */
+  onWrite(listener: () => void): void;
+  /**
+   * An identifier of the file as this process found it at open, or as close left it; equal stamps
+   * mean the same content. Undefined while open after a write, when the file was not cleanly
+   * closed, and for an in-memory graph.
+   */
+  stamp(): string | undefined;
+}
+
+export const isLadybug = (graph: GraphEngine): graph is LadybugEngine => graph.name === 'ladybug';
+
+export async function openLadybug(options: LadybugOptions): Promise<LadybugEngine> {
   let current = await openDatabase(options, options.path, options.connections);
   let stamp = fileStamp(options.path);
   // Load and export files go beside the graph file (an in-memory graph's in the temp dir).
@@ -236,7 +277,7 @@ export async function openLadybug(options: LadybugOptions): Promise<GraphEngine>
     await exec(o.writer, statement, { notes_separator: NOTES_SEPARATOR, ...params });
   };
   /** Each statement commits on its own: large rewrites stay within the buffer pool. */
-  const autoCommit = (o: Opened): GraphTx => ({
+  const autoCommit = (o: Opened): LadybugTx => ({
     run: (q, p) => exec(o.writer, q, p),
     async bulk(query, rows, dates, params) {
       if (!rows.length) return;

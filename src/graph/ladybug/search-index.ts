@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type { GraphEngine } from '../graph-port.js';
+import type { LadybugEngine } from './engine.js';
 import { FIELD_SEPARATOR, readBulkFile, splitBulkFile } from '../bulk-file.js';
 import type { NameSearch, SearchIndexHolder } from '../search-port.js';
 import type { SearchFilters } from '../../domain/search-filters.js';
@@ -419,7 +419,7 @@ function writeSnapshot(file: string, stamp: string, parts: SearchIndexParts) {
  * for (a restart on an unchanged graph), instead of a first build.
  */
 export function searchIndexBeside(
-  graph: Required<Pick<GraphEngine, 'exportFile' | 'onWrite'>> & Pick<GraphEngine, 'stamp'>,
+  graph: Pick<LadybugEngine, 'exportFile' | 'onWrite'> & Partial<Pick<LadybugEngine, 'stamp'>>,
   query: string,
   onError: (err: unknown) => void,
   snapshot?: string,

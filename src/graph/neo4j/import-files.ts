@@ -37,7 +37,6 @@ export function neo4jImportFiles(dir: string) {
   let lineBreaks = false;
   const sink: BulkSink = {
     header: (kind, columns, dates) => csvHeader(columns.map((c) => layout(kind).typed[c] ?? (dates.includes(c) ? `${c}:date` : c))),
-    readModels: false,
     async load(kind, file: BulkFile) {
       layout(kind);
       const own = path.join(dir, `${kind}-${(files.get(kind)?.length ?? 0) + 1}.csv`);

@@ -1,7 +1,7 @@
 import { canonicalLicenseNumber, searchTerms } from '../../domain/identity.js';
 import { publicAddress } from '../licensees/licensee-shape.js';
 import type { CredentialRecord } from '../../domain/credential.js';
-import type { LicenseesRepo } from '../licensees/licensees.repo.js';
+import type { GraphReads } from '../../graph/reads-port.js';
 import type { LicenseRef, LicenseesService } from '../licensees/licensees.service.js';
 
 /** The lower-level normalized licence shape of the /licenses operations. */
@@ -40,7 +40,7 @@ export interface RawSearch {
   per_page: number;
 }
 
-export function createLegacyService(repo: LicenseesRepo, licensees: LicenseesService) {
+export function createLegacyService(repo: GraphReads, licensees: LicenseesService) {
   return {
     async searchRaw(q: RawSearch) {
       const { ids, total } = await repo.search(

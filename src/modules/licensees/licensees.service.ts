@@ -3,7 +3,7 @@ import { BROKERAGE_RELATIONSHIP_TYPES } from '../../domain/vocabulary.js';
 import { NotFoundError } from '../../errors.js';
 import { namesDesignationsOf, toLicensee } from './licensee-shape.js';
 import type { CredentialRecord, SupervisorRecord } from '../../domain/credential.js';
-import type { LicenseesRepo } from './licensees.repo.js';
+import type { GraphReads } from '../../graph/reads-port.js';
 import type { Licensee } from './licensees.schemas.js';
 
 /** A search as the service takes it: raw text filters, normalized values, page. */
@@ -39,7 +39,7 @@ function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
 
 export const licenceNotFound = (ref: LicenseRef) => new NotFoundError(`no licence ${canonicalLicenseNumber(ref.license_number)} on file in ${ref.state}`);
 
-export function createLicenseesService(repo: LicenseesRepo) {
+export function createLicenseesService(repo: GraphReads) {
   /** Credential records by id (the repository reads each id once); unknown ids are left out. */
   async function records(ids: string[]): Promise<Map<string, CredentialRecord>> {
     return new Map((await repo.byIds(ids)).map((row) => [row.id, row]));

@@ -1,10 +1,9 @@
 import { BROKERAGE_RELATIONSHIP_TYPES, type RelationshipType } from '../../domain/vocabulary.js';
 import { NotFoundError } from '../../errors.js';
 import { displayName } from '../licensees/licensee-shape.js';
-import { bySupervision, type CredentialRecord, type SupervisorRecord } from '../../domain/credential.js';
-import type { LicenseesRepo } from '../licensees/licensees.repo.js';
+import { bySupervision, type AffiliationFilters, type CredentialRecord, type EdgeFilters, type SupervisorRecord } from '../../domain/credential.js';
+import type { GraphReads } from '../../graph/reads-port.js';
 import { licenceNotFound, type LicenseRef, type LicenseesService } from '../licensees/licensees.service.js';
-import type { AffiliationFilters, EdgeFilters, RelationshipsRepo } from './relationships.repo.js';
 
 
 function supervisorItem(s: SupervisorRecord) {
@@ -24,10 +23,10 @@ const matches = (s: SupervisorRecord, f: EdgeFilters) =>
   (!f.affiliate_role || s.affiliate_role === f.affiliate_role) &&
   (!f.relationship_type || s.relationship_type === f.relationship_type);
 
-export function createRelationshipsService(repo: RelationshipsRepo, licenseesRepo: LicenseesRepo, licensees: LicenseesService, today: () => string) {
+export function createRelationshipsService(repo: GraphReads, licensees: LicenseesService, today: () => string) {
   return {
     async affiliations(ref: LicenseRef, f: AffiliationFilters) {
-      const found = await licenseesRepo.affiliations(licensees.idOf(ref), f);
+      const found = await repo.affiliations(licensees.idOf(ref), f);
       if (!found) throw licenceNotFound(ref);
       const day = f.as_of ?? today();
       return found.map((r) => ({
@@ -74,13 +73,13 @@ export function createRelationshipsService(repo: RelationshipsRepo, licenseesRep
 
     /**
      * Lays out in levels the relationships in force today that the walk up from a credential
-     * crosses (licenseesRepo.walkUp). A supervisor already below a credential on its own path is
+     * crosses (GraphReads.walkUp). A supervisor already below a credential on its own path is
      * a cycle and stops that branch; one reached again by another path (a diamond) is listed but
      * not walked twice.
      */
     async hierarchy(credentialId: string, maxDepth: number) {
       // maxDepth levels, and one more to tell whether the bound cut the walk short.
-      const walked = await licenseesRepo.walkUp(credentialId, today(), maxDepth + 1);
+      const walked = await repo.walkUp(credentialId, today(), maxDepth + 1);
       if (!walked) throw new NotFoundError(`no licence credential ${credentialId}`);
       const { start: c, crossed } = walked;
       const above = new Map<string, SupervisorRecord[]>();

@@ -4,8 +4,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BulkFile, BulkKind, BulkSink, GraphTx } from '../graph/graph-port.js';
-import { FIELD_SEPARATOR, bulkFields, csvHeader, csvRow, readBulkRecords, splitBulkFile } from '../graph/bulk-file.js';
+import { FIELD_SEPARATOR, bulkFields, csvHeader, csvRow, readBulkRecords, splitBulkFile } from '../bulk-file.js';
+import type { BulkFile, BulkKind, BulkSink, ParsedReadModels } from '../graph-port.js';
+import { ENTRY_BREAKS } from '../list-fields.js';
+import type { LadybugTx } from './engine.js';
 
 /** Relationships exported and held at once: about 250 bytes of entries each. */
 const GROUP_RELATIONSHIPS = 750_000;
@@ -58,10 +60,6 @@ export function stateGroups(supervised: string[], supervising: string[], pairs: 
   if (group.length) groups.push(group);
   return groups;
 }
-
-// Tabs part an entry's fields and line breaks its entries: neither may be inside a field, so a
-// record holding one has them made spaces before it is split (fields hold neither separator).
-const ENTRY_BREAKS = /[\t\n\r]/g;
 
 interface Lists {
   state: string;
@@ -118,7 +116,7 @@ function listFile(file: string, header = csvHeader(COLUMNS)) {
     get rows() {
       return rows;
     },
-    async copy(t: Required<Pick<GraphTx, 'bulkFile' | 'checkpoint'>>, query: string) {
+    async copy(t: Pick<LadybugTx, 'bulkFile' | 'checkpoint'>, query: string) {
       if (!rows) return;
       // What was written before stays in the buffer pool until a checkpoint: without one the
       // deleted rows left no room in a 1 GB pool for a COPY of every supervisor list.
@@ -142,7 +140,7 @@ export interface ReadModelQueries {
  * relationships.
  */
 export async function writeReadModelsFromExport(
-  t: Required<Pick<GraphTx, 'run' | 'bulkFile' | 'exportFile' | 'checkpoint'>>,
+  t: Pick<LadybugTx, 'run' | 'bulkFile' | 'exportFile' | 'checkpoint'>,
   q: ReadModelQueries,
   { supervised, supervising }: { supervised: string[]; supervising: string[] },
   pairs: StatePair[],
@@ -231,17 +229,6 @@ async function buildGroup(file: string | undefined, into: Set<string>, from: Set
   return { supervisorLists, affiliateLists };
 }
 
-/** A field of an entry as the export gives it: tabs and line breaks made spaces, null empty. */
-const entryField = (v: unknown) => (v == null ? '' : String(v).replace(ENTRY_BREAKS, ' '));
-
-/** What the lists hold of a credential, with its state first (see parsedReadModels). */
-export const credentialListFields = (r: Record<string, unknown>) =>
-  [r.state, r.sort_key, r.license_number, r.license_type, r.full_name, r.business_name].map(entryField).join('\t');
-
-/** What the lists hold of a relationship (see parsedReadModels). */
-export const relationshipListFields = (r: Record<string, unknown>) =>
-  [r.relationship_type, r.effective_from, r.affiliate_role, r.effective_to].map(entryField).join('\t');
-
 /** Positions of `keys` (each below n) grouped by key: those of key k are order[start[k]..start[k + 1]). */
 function groupByKey(keys: number[], n: number) {
   const start = new Int32Array(n + 1);
@@ -262,7 +249,7 @@ const WRITE_BATCH = 20_000;
  * (0006).
  * Entries are those writeReadModelsFromExport builds (the bulk-import test compares them).
  */
-export function parsedReadModels() {
+export function parsedReadModels(): ParsedReadModels {
   const ids: string[] = [];
   /** Per credential: credentialListFields. */
   const fields: string[] = [];
@@ -326,4 +313,3 @@ export function parsedReadModels() {
     },
   };
 }
-export type ParsedReadModels = ReturnType<typeof parsedReadModels>;

@@ -1,0 +1,234 @@
+import DataLoader from 'dataloader';
+import { byAffiliation, bySupervision, inForce, type AffiliateRecord, type AffiliationRecord, type CredentialRecord, type EdgeFilters, type SupervisionEntry, type SupervisorRecord } from '../../domain/credential.js';
+import { decodeDoc } from '../../domain/credential-doc.js';
+import { cypherSearch } from '../cypher-search.js';
+import type { GraphEngine, Row } from '../graph-port.js';
+import type { QueryFiles } from '../query-files.js';
+import type { GraphReads } from '../reads-port.js';
+import type { SearchIndexHolder } from '../search-port.js';
+import { WriteCache } from './write-cache.js';
+
+// LadybugDB reads relationships from its read models (read-models.ts): each credential's JSON
+// document and supervisor list, each supervisor's affiliate list. All writes go through this
+// process, so what is read is kept until the next write (0006).
+
+/** Credential rows kept between writes (~0.5 kB of text each). */
+const CACHED_RECORDS = 50_000;
+/** Entries of affiliate lists kept (~150 bytes each): the largest brokers' lists stay read. */
+const CACHED_ENTRIES = 500_000;
+
+/** A read model's entries: one string of line-joined entries. */
+const entries = (value: unknown): string[] => (value == null ? [] : String(value).split('\n'));
+
+/** A supervisor list's entries (supervisor id, role, type, start, end). */
+const supervision = (value: unknown): SupervisionEntry[] =>
+  entries(value).map((line) => {
+    const [supervisor_id, affiliate_role, relationship_type, effective_from, effective_to] = line.split('\t');
+    return { supervisor_id, affiliate_role, relationship_type, effective_from, effective_to: effective_to || null };
+  });
+
+/**
+ * A supervisor's relationships out in the affiliates order: the entry lines (sort key, affiliate
+ * id, type, start, role, end, number, licence type, full name, business name), sorted as text,
+ * each split only when its page is read (0006).
+ */
+type AffiliateList = string[];
+const TYPE = 2;
+const FROM = 3;
+const ROLE = 4;
+const TO = 5;
+
+/** The n-th tab-separated field of an entry line; empty when the line has fewer. */
+function fieldOf(line: string, n: number): string {
+  let start = 0;
+  for (let i = 0; i < n; i++) {
+    const tab = line.indexOf('\t', start);
+    if (tab === -1) return '';
+    start = tab + 1;
+  }
+  const end = line.indexOf('\t', start);
+  return end === -1 ? line.slice(start) : line.slice(start, end);
+}
+
+/** A row kept per credential: its document and supervisor list as read, decoded at each use (0006). */
+interface CredentialRow {
+  doc: string;
+  supervisors: unknown;
+}
+
+/**
+ * @param searchIndex the name index kept beside the graph; filters it cannot answer run in Cypher.
+ */
+export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listener: () => void): void }, files: QueryFiles, today: () => string, searchIndex?: SearchIndexHolder): GraphReads {
+  const byId = files.get('licensees/by-id');
+  const recordsByIds = files.get('licensees/records-by-ids');
+  const jurisdictionCoverage = files.get('licensees/jurisdiction-coverage');
+  const affiliateListQuery = files.get('relationships/affiliate-list');
+  const cypher = cypherSearch(graph, files);
+  const rows = new WriteCache<CredentialRow>((l) => graph.onWrite(l), CACHED_RECORDS);
+  const lists = new WriteCache<AffiliateList>((l) => graph.onWrite(l), CACHED_ENTRIES, (list) => list.length);
+  /** Relationship coverage by state: a few dozen rows, kept like the rest. */
+  const coverage = new WriteCache<Map<string, string>>((l) => graph.onWrite(l), 1);
+  const coverageByState = () =>
+    coverage.fetch('', async () => new Map((await graph.read(jurisdictionCoverage)).map((r) => [r.code as string, r.relationship_coverage as string])));
+
+  /** Rows of the credentials on file among `ids`: one query. */
+  async function read(ids: string[]): Promise<Map<string, CredentialRow>> {
+    const out = new Map<string, CredentialRow>();
+    if (ids.length === 1) {
+      for (const r of await graph.read(byId, { id: ids[0] })) out.set(r.id as string, { doc: r.doc as string, supervisors: r.supervisors });
+      return out;
+    }
+    const supervisors = new Map<string, unknown>();
+    const docs: Row[] = [];
+    for (const r of await graph.read(recordsByIds, { ids })) {
+      if (r.kind === 'doc') docs.push(r);
+      else supervisors.set(r.id as string, r.value);
+    }
+    for (const r of docs) out.set(r.id as string, { doc: r.value as string, supervisors: supervisors.get(r.id as string) ?? null });
+    return out;
+  }
+
+  // The key reads of concurrent requests go to the engine together, as one query per turn of the
+  // event loop (setImmediate: after every request the poll phase parsed): a query's fixed cost is
+  // paid once for them all. Not a cache: the write cache keeps rows.
+  const loader = new DataLoader<string, CredentialRow | null>(
+    async (ids) => {
+      const found = await read([...new Set(ids)]);
+      return ids.map((id) => found.get(id) ?? null);
+    },
+    { cache: false, batchScheduleFn: (dispatch) => setImmediate(dispatch) },
+  );
+
+  /** Credential records by id, with their supervisor lists; unknown ids are left out. */
+  async function records(ids: string[]): Promise<CredentialRecord[]> {
+    const kept: CredentialRow[] = [];
+    const missing: string[] = [];
+    for (const id of new Set(ids)) {
+      const hit = rows.get(id);
+      if (hit) kept.push(hit);
+      else missing.push(id);
+    }
+    const [coverageOf, loaded] = await Promise.all([
+      coverageByState(),
+      missing.length
+        ? rows.loadMany(missing, async (keys) => {
+            const found = new Map<string, CredentialRow>();
+            for (const [i, r] of (await loader.loadMany(keys)).entries()) {
+              if (r instanceof Error) throw r;
+              if (r) found.set(keys[i], r);
+            }
+            return found;
+          })
+        : new Map<string, CredentialRow>(),
+    ]);
+    return [...kept, ...loaded.values()].flatMap((r) => {
+      const doc = decodeDoc<CredentialRecord>(r.doc);
+      const relationship_coverage = doc.relationship_coverage ?? coverageOf.get(doc.state);
+      // A credential is always imported into a jurisdiction on file.
+      return relationship_coverage === undefined ? [] : [{ ...doc, relationship_coverage, supervision: supervision(r.supervisors) }];
+    });
+  }
+
+  /** The supervisors in force on `day` of these credentials, each with its relationship: one round of key reads. */
+  async function supervisorsOf(credentials: Pick<CredentialRecord, 'id' | 'supervision'>[], day: string): Promise<SupervisorRecord[]> {
+    const open = credentials.flatMap((c) => c.supervision.filter((e) => inForce(e, day)).map((e) => ({ affiliate_id: c.id, ...e })));
+    if (open.length === 0) return [];
+    const supervisors = new Map((await records(open.map((e) => e.supervisor_id))).map((r) => [r.id, r]));
+    const found: SupervisorRecord[] = [];
+    for (const { supervisor_id, ...edge } of open) {
+      const s = supervisors.get(supervisor_id);
+      if (s) found.push({ ...s, ...edge });
+    }
+    return found.sort(bySupervision);
+  }
+
+  const listOf = (id: string): Promise<AffiliateList> =>
+    lists.fetch(id, async () => entries((await graph.read(affiliateListQuery, { id }))[0]?.entries).sort());
+
+  // The positions of a list's entries in force on the day asked and matching the filters, kept per
+  // list and filter until the day changes (filters are enum values: a few dozen combinations at
+  // most), so that a page is a slice (0006).
+  const positions = new WeakMap<AffiliateList, { day: string; byFilter: Map<string, number[]> }>();
+  const matching = (list: AffiliateList, day: string, f: EdgeFilters): number[] => {
+    let kept = positions.get(list);
+    if (kept?.day !== day) positions.set(list, (kept = { day, byFilter: new Map() }));
+    const key = `${f.affiliate_role ?? ''}\t${f.relationship_type ?? ''}`;
+    let at = kept.byFilter.get(key);
+    if (!at) {
+      at = [];
+      for (const [i, line] of list.entries()) {
+        if (!inForce({ effective_from: fieldOf(line, FROM), effective_to: fieldOf(line, TO) || null }, day)) continue;
+        if (f.affiliate_role && fieldOf(line, ROLE) !== f.affiliate_role) continue;
+        if (f.relationship_type && fieldOf(line, TYPE) !== f.relationship_type) continue;
+        at.push(i);
+      }
+      kept.byFilter.set(key, at);
+    }
+    return at;
+  };
+
+  return {
+    byIds: records,
+
+    async withSupervisors(ids, up, day = today()) {
+      const found = await records(ids);
+      const first = await supervisorsOf(found, day);
+      const listed = new Set(found.map((c) => c.id));
+      const next = up ? first.filter((s) => up(s) && !listed.has(s.id) && listed.add(s.id)) : [];
+      return { records: found, open: next.length ? [...first, ...(await supervisorsOf(next, day))].sort(bySupervision) : first };
+    },
+
+    async walkUp(id, day, hops) {
+      // A round of key reads per level, over the credentials not reached before.
+      const [start] = await records([id]);
+      if (!start) return undefined;
+      const crossed: SupervisorRecord[] = [];
+      const seen = new Set([start.id]);
+      let frontier: Pick<CredentialRecord, 'id' | 'supervision'>[] = [start];
+      for (let level = 0; level < hops && frontier.length; level++) {
+        const open = await supervisorsOf(frontier, day);
+        crossed.push(...open);
+        frontier = open.filter((s) => !seen.has(s.id) && seen.add(s.id));
+      }
+      return { start, crossed };
+    },
+
+    async affiliations(id, f) {
+      const day = f.as_of ?? today();
+      const [c] = await records([id]);
+      if (!c) return undefined;
+      const wanted = c.supervision.filter(
+        (r) =>
+          (f.include_inactive ? !f.as_of || r.effective_from <= day : inForce(r, day)) &&
+          (!f.affiliate_role || r.affiliate_role === f.affiliate_role) &&
+          (!f.relationship_type || r.relationship_type === f.relationship_type),
+      );
+      const supervisors = new Map((await records(wanted.map((r) => r.supervisor_id))).map((s) => [s.id, s]));
+      return wanted
+        .flatMap((r): AffiliationRecord[] => {
+          const s = supervisors.get(r.supervisor_id);
+          return s ? [{ id: s.id, license_number: s.license_number, full_name: s.full_name, business_name: s.business_name, affiliate_role: r.affiliate_role, relationship_type: r.relationship_type, effective_from: r.effective_from, effective_to: r.effective_to }] : [];
+        })
+        .sort(byAffiliation);
+    },
+
+    async affiliates(id, f, skip, limit) {
+      const list = await listOf(id);
+      const wanted = matching(list, today(), f);
+      const page = wanted.slice(skip, skip + limit).map((i): AffiliateRecord => {
+        const [, affiliate, type, from, role, , number, licenseType, fullName, businessName] = list[i].split('\t');
+        return { id: affiliate, license_number: number, full_name: fullName || null, business_name: businessName || null, license_type: licenseType || null, affiliate_role: role, relationship_type: type, effective_from: from };
+      });
+      return { rows: page, total: wanted.length };
+    },
+
+    async search(filters, skip, limit) {
+      if (filters.states.length === 0) return { ids: [], total: 0 };
+      const indexed = searchIndex && (await searchIndex.current()).search(filters, skip, limit);
+      return indexed || cypher.search(filters, skip, limit, today());
+    },
+
+    typeCounts: cypher.typeCounts,
+  };
+}

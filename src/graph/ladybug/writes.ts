@@ -1,0 +1,104 @@
+import { decodeDoc } from '../../domain/credential-doc.js';
+import { CREDENTIAL_DATES, csvHeader } from '../bulk-file.js';
+import type { BulkKind, BulkSink, GraphTx, Row } from '../graph-port.js';
+import type { QueryFiles } from '../query-files.js';
+import type { EngineWrites } from '../writes-port.js';
+import type { LadybugEngine, LadybugTx } from './engine.js';
+import { parsedReadModels, readModelStates, type StatePair, writeReadModelsFromExport } from './read-models.js';
+
+
+/** A credential row as its node takes it: the licensee and brokerage fields are written as links. */
+const node = ({ licensee_id: _l, licensee_key: _k, display_name: _d, context_brokerage: _c, ...fields }: Row) => fields;
+
+/** Bulk loads run only in writeLarge's units, which have the bulk path. */
+function largeUnit(t: GraphTx): LadybugTx {
+  if (!('bulk' in t)) throw new Error('LadybugDB bulk writes run inside writeLarge');
+  return t as LadybugTx;
+}
+
+/** LadybugDB's writes: bulk files for many rows, and the supervision read models every read starts from. */
+export function ladybugWrites(graph: LadybugEngine, files: QueryFiles): EngineWrites {
+  const q = (name: string) => files.get(name);
+  const queries = {
+    stateSupervisionPairs: q('import/supervision-state-pairs'),
+    readModelsPresent: q('import/read-models-present'),
+    anyRelationship: q('import/any-relationship'),
+    docs: q('refresh/docs'),
+    touchCredentials: q('engine/ladybug/touch-credentials'),
+    createCredentials: q('engine/ladybug/create-credentials'),
+    mergeLicensees: q('engine/ladybug/merge-licensees'),
+    updateCredentials: q('engine/ladybug/update-credentials'),
+    createLicensees: q('engine/ladybug/create-licensees'),
+    linkJurisdiction: q('engine/ladybug/create-jurisdiction-links'),
+    createHolds: q('engine/ladybug/create-holds'),
+    createLinks: q('engine/ladybug/create-links'),
+  };
+  const readModelQueries = {
+    rows: q('engine/ladybug/read-model-rows'),
+    copySupervisorLists: q('engine/ladybug/copy-supervisor-lists'),
+    copyAffiliateLists: q('engine/ladybug/copy-affiliate-lists'),
+    deleteSupervisorLists: q('import/delete-supervisor-lists'),
+    deleteAffiliateLists: q('import/delete-affiliate-lists'),
+  };
+  const copies: Record<BulkKind, string> = {
+    credentials: q('engine/ladybug/copy-credentials'),
+    licensees: queries.createLicensees,
+    jurisdictionLinks: queries.linkJurisdiction,
+    holds: queries.createHolds,
+    links: queries.createLinks,
+    supervisorLists: readModelQueries.copySupervisorLists,
+    affiliateLists: readModelQueries.copyAffiliateLists,
+  };
+  /** Each file COPYed into its table inside the unit. */
+  const copySink = (t: LadybugTx): BulkSink => ({
+    header: (_kind, columns) => csvHeader(columns),
+    readModels: () => parsedReadModels(),
+    async load(kind, file) {
+      // What was written before stays in the buffer pool until a checkpoint: without one the
+      // deleted rows left no room in a 1 GB pool for a COPY of every supervisor list.
+      if (kind === 'supervisorLists' || kind === 'affiliateLists') await t.checkpoint();
+      await t.bulkFile(copies[kind], file);
+    },
+    run: (query, params) => t.run(query, params),
+  });
+
+  const writeReadModels = async (t: GraphTx, states: Iterable<string>) => {
+    const list = [...states];
+    if (!list.length) return;
+    const pairs = (await t.run(queries.stateSupervisionPairs)) as unknown as StatePair[];
+    await writeReadModelsFromExport(largeUnit(t), readModelQueries, readModelStates(list, pairs), pairs);
+  };
+
+  return {
+    stored: (rows) => rows,
+    writeReadModels,
+    // As one large unit: a state's lists may not fit one transaction's memory.
+    refreshReadModels: (states) => graph.writeLarge((t) => writeReadModels(t, states)),
+    readModelsMissing: async () => (await graph.read(queries.readModelsPresent)).length === 0 && (await graph.read(queries.anyRelationship)).length > 0,
+    async docs(t, ids) {
+      const out = new Map<string, string>();
+      for (let i = 0; i < ids.length; i += 2000) {
+        for (const r of await t.run(queries.docs, { ids: ids.slice(i, i + 2000) })) out.set(decodeDoc(r.doc as string).id as string, r.doc as string);
+      }
+      return out;
+    },
+    touchCredentials: (t, rows) => largeUnit(t).bulk(queries.touchCredentials, rows, ['snapshot_date']),
+    async createCredentials(t, created, licensees) {
+      await largeUnit(t).bulk(queries.createCredentials, created.map(node), CREDENTIAL_DATES);
+      // One row per licensee: the parallel reader would MERGE a repeated key concurrently.
+      if (licensees.length) await largeUnit(t).bulk(queries.mergeLicensees, licensees, []);
+    },
+    updateCredentials: (t, rows) => largeUnit(t).bulk(queries.updateCredentials, rows.map(node), CREDENTIAL_DATES),
+    async linkCreated(t, state, rows, newLicensees) {
+      // New licensees are created here, without a key lookup.
+      if (newLicensees.length) await largeUnit(t).bulk(queries.createLicensees, newLicensees, []);
+      await largeUnit(t).bulk(queries.linkJurisdiction, rows.map((r) => ({ from: r.id, to: state })), []);
+      await largeUnit(t).bulk(queries.createHolds, rows.map((r) => ({ from: r.licensee_id, to: r.id })), []);
+    },
+    async createLinks(t, rows) {
+      const copy = rows.map((r) => ({ from: r.supervisor_id, to: r.affiliate_id, affiliate_role: r.affiliate_role, relationship_type: r.relationship_type, effective_from: r.effective_from, effective_to: null, source: r.source }));
+      await largeUnit(t).bulk(queries.createLinks, copy, ['effective_from', 'effective_to']);
+    },
+    bulkUnit: (fn) => graph.writeLarge((t) => fn(copySink(t), t)),
+  };
+}

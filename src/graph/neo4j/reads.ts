@@ -1,0 +1,114 @@
+import { byAffiliation, bySupervision, type AffiliateRecord, type AffiliationRecord, type CredentialRecord, type SupervisionEntry, type SupervisorRecord } from '../../domain/credential.js';
+import type { SearchFilters } from '../../domain/search-filters.js';
+import { batchedReads } from '../batched-reads.js';
+import { cypherSearch } from '../cypher-search.js';
+import type { GraphEngine, Row } from '../graph-port.js';
+import { filteredQuery, type QueryFiles } from '../query-files.js';
+import type { GraphReads } from '../reads-port.js';
+import { composeSearch } from '../search-query.js';
+import { LUCENE_FILTERS, luceneQuery } from './lucene.js';
+
+// Neo4j reads every relationship by traversal (cypher/engine/neo4j/): no read models, and nothing
+// kept between requests, since other processes may write the same database.
+
+/** Supervisor lists hold their entries sorted as text: traversed ones go in the same order. */
+const entryText = (e: SupervisionEntry) => [e.supervisor_id, e.affiliate_role, e.relationship_type, e.effective_from, e.effective_to ?? ''].join('\t');
+
+function supervision(value: unknown): SupervisionEntry[] {
+  return ((value ?? []) as SupervisionEntry[])
+    .map((e) => ({ e: { ...e, effective_to: e.effective_to ?? null }, text: entryText(e) }))
+    .sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0))
+    .map(({ e }) => e);
+}
+
+/**
+ * A credential from a traversal's row: its fields with its jurisdiction's coverage, and its
+ * relationships in. None outside a jurisdiction (an import always links one).
+ */
+const record = (r: Row): CredentialRecord[] => {
+  const fields = r.record as CredentialRecord;
+  return fields.relationship_coverage == null ? [] : [{ ...fields, supervision: supervision(r.supervision) }];
+};
+
+/** A supervisor's record with its relationship, from a row of a traversal. */
+const supervisorRow = (r: Row): SupervisorRecord[] =>
+  record(r).map((s) => ({
+    ...s,
+    affiliate_id: r.affiliate_id as string,
+    affiliate_role: r.affiliate_role as string,
+    relationship_type: r.relationship_type as string,
+    effective_from: r.effective_from as string,
+    effective_to: (r.effective_to as string | null) ?? null,
+  }));
+
+export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => string): GraphReads {
+  const cypher = cypherSearch(graph, files);
+  const fullTextSearch = filteredQuery(files, 'engine/neo4j/search', 'licensees/search.filters');
+  const affiliatesQuery = files.get('engine/neo4j/affiliates');
+  // Concurrent requests' traversals go to Neo4j together, one query per turn of the event loop.
+  const shape = batchedReads(graph, files.get('engine/neo4j/licensees'), (r) => (r.record as Row).id);
+  const walk = batchedReads(graph, files.get('engine/neo4j/hierarchy'), (r) => r.start_id);
+  const affiliationsOf = batchedReads(graph, files.get('engine/neo4j/affiliations'), (r) => r.id);
+
+  /** Rows of the credentials among `ids` with their supervisors `levels` deep (0: none). */
+  const shapes = async (ids: string[], day: string, levels: number): Promise<Row[]> =>
+    (await Promise.all([...new Set(ids)].map((id) => shape(id, { day, levels })))).flat();
+
+  return {
+    async byIds(ids) {
+      return (await shapes(ids, today(), 0)).flatMap(record);
+    },
+
+    async withSupervisors(ids, up, day = today()) {
+      // Neo4j reads the second level whenever `up` is given; the filter picks what is kept of it.
+      const rows = await shapes(ids, day, up ? 2 : 1);
+      const records = rows.flatMap(record);
+      const open: SupervisorRecord[] = [];
+      // A supervisor's own supervisors once, whichever credentials it supervises.
+      const listed = new Set(records.map((c) => c.id));
+      for (const r of rows) {
+        for (const first of r.open as Row[]) {
+          for (const s of supervisorRow(first)) {
+            open.push(s);
+            if (!up || !up(s) || listed.has(s.id)) continue;
+            listed.add(s.id);
+            for (const second of first.open as Row[]) open.push(...supervisorRow(second));
+          }
+        }
+      }
+      return { records, open: open.sort(bySupervision) };
+    },
+
+    async walkUp(id, day) {
+      const rows = await walk(id, { day });
+      // The credential's own row is the one without a relationship.
+      const own = rows.find((r) => r.affiliate_id == null);
+      const [start] = own ? record(own) : [];
+      return start && { start, crossed: rows.filter((r) => r !== own).flatMap(supervisorRow) };
+    },
+
+    async affiliations(id, f) {
+      const params = { day: f.as_of ?? today(), as_of: f.as_of !== undefined, include_inactive: f.include_inactive, affiliate_role: f.affiliate_role ?? null, relationship_type: f.relationship_type ?? null };
+      const [found] = await affiliationsOf(id, params);
+      return found && (found.affiliations as Row[]).map((r) => ({ ...(r as unknown as AffiliationRecord), effective_to: (r.effective_to as string | null) ?? null })).sort(byAffiliation);
+    },
+
+    async affiliates(id, f, skip, limit) {
+      const params = { id, today: today(), affiliate_role: f.affiliate_role ?? null, relationship_type: f.relationship_type ?? null, skip, limit };
+      const [found] = await graph.read(affiliatesQuery, params);
+      return { rows: (found?.page ?? []) as AffiliateRecord[], total: Number(found?.total ?? 0) };
+    },
+
+    async search(filters: SearchFilters, skip: number, limit: number) {
+      const lucene = filters.states.length ? luceneQuery(filters) : undefined;
+      // Name filters go to the full-text index; the others run as Cypher over its hits.
+      if (!lucene) return cypher.search(filters, skip, limit, today());
+      const { active, params } = composeSearch(filters, today());
+      const rest = active.filter((a) => !LUCENE_FILTERS.has(a.key));
+      const [row] = await graph.read(fullTextSearch.build(rest), { ...params, query: lucene, skip, limit });
+      return { ids: (row?.ids as string[]) ?? [], total: Number(row?.total ?? 0) };
+    },
+
+    typeCounts: cypher.typeCounts,
+  };
+}

@@ -1,0 +1,39 @@
+import { encodeDoc } from '../../domain/credential-doc.js';
+import type { GraphEngine, Row } from '../graph-port.js';
+import type { QueryFiles } from '../query-files.js';
+import { unwindBatches } from '../unwind.js';
+import type { EngineWrites } from '../writes-port.js';
+
+/** Neo4j's writes: UNWIND batches; it keeps no JSON documents or read models, since it reads by traversal. */
+export function neo4jWrites(_graph: GraphEngine, files: QueryFiles): EngineWrites {
+  const q = (name: string) => files.get(name);
+  const queries = {
+    records: q('engine/neo4j/credentials'),
+    touchCredentials: q('refresh/touch-credentials'),
+    createCredentials: q('refresh/create-credentials'),
+    updateCredentials: q('refresh/update-credentials'),
+    linkCreated: q('refresh/link-created-credentials'),
+    createLinks: q('refresh/create-links'),
+  };
+  const stored = (rows: Row[]) => rows.map((r) => ({ ...r, doc: null }));
+  return {
+    stored,
+    writeReadModels: async () => undefined,
+    refreshReadModels: async () => undefined,
+    readModelsMissing: async () => false,
+    /** Made from the credentials' fields. */
+    async docs(t, ids) {
+      const out = new Map<string, string>();
+      for (let i = 0; i < ids.length; i += 2000) {
+        for (const r of await t.run(queries.records, { ids: ids.slice(i, i + 2000) })) out.set((r.record as Row).id as string, encodeDoc(r.record as Row));
+      }
+      return out;
+    },
+    touchCredentials: (t, rows) => unwindBatches(t, queries.touchCredentials, stored(rows)),
+    // create-credentials merges the licensees too.
+    createCredentials: (t, created) => t.run(queries.createCredentials, { rows: stored(created) }).then(() => undefined),
+    updateCredentials: (t, rows) => unwindBatches(t, queries.updateCredentials, stored(rows)),
+    linkCreated: (t, state, rows) => unwindBatches(t, queries.linkCreated, rows, 2000, { state }),
+    createLinks: (t, rows) => unwindBatches(t, queries.createLinks, rows),
+  };
+}

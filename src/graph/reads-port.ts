@@ -1,0 +1,35 @@
+import type { AffiliateRecord, AffiliationFilters, AffiliationRecord, CredentialRecord, EdgeFilters, SupervisorRecord } from '../domain/credential.js';
+import type { SearchFilters } from '../domain/search-filters.js';
+
+/**
+ * What the services read from the graph, in domain terms. Each engine has its own implementation
+ * (graph/neo4j/reads.ts by traversal, graph/ladybug/reads.ts from read models); the composition
+ * root picks one, and the conformance suite holds both to the same answers.
+ */
+export interface GraphReads {
+  /** Credential records by id, with their supervision; unknown ids are left out. */
+  byIds(ids: string[]): Promise<CredentialRecord[]>;
+  /**
+   * Credentials by id (unknown ids left out) with the supervisors in force on `day` (default
+   * today) of each and, where `up` holds for a supervisor, the supervisors of that supervisor.
+   * Per credential, newest relationship first.
+   */
+  withSupervisors(ids: string[], up?: (s: SupervisorRecord) => boolean, day?: string): Promise<{ records: CredentialRecord[]; open: SupervisorRecord[] }>;
+  /**
+   * A credential and every relationship in force on `day` that a walk up from it crosses within
+   * `hops` levels, with its supervisor; undefined when the credential is not on file.
+   */
+  walkUp(id: string, day: string, hops: number): Promise<{ start: CredentialRecord; crossed: SupervisorRecord[] } | undefined>;
+  /**
+   * The relationships into a credential with their supervisors, newest first: without `as_of`,
+   * those in force today (or all of them, `include_inactive`); with it, those in force that day
+   * (or every one started by then). Undefined when the credential is not on file.
+   */
+  affiliations(id: string, f: AffiliationFilters): Promise<AffiliationRecord[] | undefined>;
+  /** One page of the relationships in force today out of a supervising credential, and their exact number. */
+  affiliates(id: string, f: EdgeFilters, skip: number, limit: number): Promise<{ rows: AffiliateRecord[]; total: number }>;
+  /** A page of a search: ids in the documented order, and the exact total. */
+  search(filters: SearchFilters, skip: number, limit: number): Promise<{ ids: string[]; total: number }>;
+  /** Credentials per state and licence type. */
+  typeCounts(states: string[]): Promise<{ state: string; license_type: string; count: number }[]>;
+}

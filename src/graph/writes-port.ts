@@ -1,0 +1,37 @@
+import type { BulkSink, GraphTx, Row } from './graph-port.js';
+
+/**
+ * How an engine stores what imports and refreshes write: the Cypher both engines share is in the
+ * import and refresh repositories (src/ingest/); what differs lives in each engine's folder
+ * (graph/ladybug/writes.ts: bulk files and read models; graph/neo4j/writes.ts: UNWIND batches).
+ */
+export interface EngineWrites {
+  /** Credential rows as the engine stores them (Neo4j keeps no JSON document). */
+  stored(rows: Row[]): Row[];
+  /**
+   * Rebuilds what the engine derives from the relationships of `states` (LadybugDB's read
+   * models), last in a unit that wrote credentials or relationships there; nothing on others.
+   */
+  writeReadModels(t: GraphTx, states: Iterable<string>): Promise<void>;
+  /** As writeReadModels, as a unit of its own. */
+  refreshReadModels(states: Iterable<string>): Promise<void>;
+  /** Whether the graph holds relationships without the derived data its engine keeps (written before it existed). */
+  readModelsMissing(): Promise<boolean>;
+  /** The JSON documents of credentials by id (credential-doc.ts), as they stand in the unit. */
+  docs(t: GraphTx, ids: string[]): Promise<Map<string, string>>;
+  /** Credentials listed again unchanged: their snapshot, verification date and notes. */
+  touchCredentials(t: GraphTx, rows: Row[]): Promise<void>;
+  /** Credentials new to the graph; `licensees` (one row each) are the existing licensees they hold. */
+  createCredentials(t: GraphTx, created: Row[], licensees: Row[]): Promise<void>;
+  /** Credentials on file with new values. */
+  updateCredentials(t: GraphTx, rows: Row[]): Promise<void>;
+  /** Links created credentials (id, licensee_id) to the state and their licensee; `newLicensees` are not on file yet. */
+  linkCreated(t: GraphTx, state: string, rows: Row[], newLicensees: Row[]): Promise<void>;
+  /** Opens relationships whose both ends are on file. */
+  createLinks(t: GraphTx, rows: Row[]): Promise<void>;
+  /**
+   * Engines that load files (LadybugDB's COPY): runs `fn` in one all-or-nothing unit with a sink
+   * that loads each bulk file into its table. Absent: the import goes row by row.
+   */
+  bulkUnit?<T>(fn: (sink: BulkSink, t: GraphTx) => Promise<T>): Promise<T>;
+}
