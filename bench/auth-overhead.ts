@@ -12,6 +12,7 @@ import pino from 'pino';
 import { createApp } from '../src/app.js';
 import { accountsDeps, buildDeps, importRepo, loadQueryFiles, openGraph, searchIndex } from '../src/deps.js';
 import { importFolder } from '../src/ingest/canonical-import.js';
+import { DEMO_SEEDS } from '../src/start-up.js';
 import { migrate } from '../src/store/migrations.js';
 import { openPglite } from '../src/store/pglite-store.js';
 import { openPostgres } from '../src/store/postgres-store.js';
@@ -52,7 +53,7 @@ async function drive(url: string, path: string, headers: Record<string, string>)
 async function main() {
   const files = loadQueryFiles();
   const graph = await openGraph({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 512, GRAPH_CONNECTIONS: 4, GRAPH_QUERY_TIMEOUT_MS: 30000 }, files);
-  await importFolder(importRepo(graph, files), new URL('../seeds/demo/', import.meta.url).pathname);
+  await importFolder(importRepo(graph, files), DEMO_SEEDS);
   // On PostgreSQL the bench works in a schema of its own and drops it at the end.
   const url = process.env.BENCH_DATABASE_URL;
   const schema = `lvs_bench_${process.pid}`;

@@ -127,7 +127,7 @@ async function prepareNeo4j(dataset: string): Promise<Prepared & { neo4j: LocalN
   };
   const files = loadQueryFiles();
   const out = neo4jImportFiles(input);
-  const { summary, jurisdictions } = await importFolderToSink(files, out.sink, dataset);
+  const { summary, jurisdictions } = await importFolderToSink(files, out.sink, dataset, () => new Date());
   if (summary.rejected.length) throw new Error(`the dataset had ${summary.rejected.length} rejected rows`);
   phase('parse and write the import files (the bulk path)');
   importIntoLocalNeo4j(NEO4J_DIR, out.importOptions(jurisdictions));

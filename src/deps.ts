@@ -140,12 +140,12 @@ function engineWrites(graph: GraphEngine, files: QueryFiles) {
   return isLadybug(graph) ? ladybugWrites(graph, files) : neo4jWrites(graph, files);
 }
 
-export function importRepo(graph: GraphEngine, files: QueryFiles) {
-  return createImportRepo(graph, files, engineWrites(graph, files));
+export function importRepo(graph: GraphEngine, files: QueryFiles, clock: Clock = systemClock) {
+  return createImportRepo(graph, files, engineWrites(graph, files), clock);
 }
 
-export function refreshRepo(graph: GraphEngine, files: QueryFiles) {
-  return createRefreshRepo(graph, files, importRepo(graph, files));
+export function refreshRepo(graph: GraphEngine, files: QueryFiles, clock: Clock = systemClock) {
+  return createRefreshRepo(graph, files, importRepo(graph, files, clock));
 }
 
 export { loadQueryFiles };

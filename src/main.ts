@@ -28,14 +28,14 @@ async function main() {
     throw err;
   });
   const side = accountsDeps(store);
-  const imports = importRepo(graph, files);
+  const imports = importRepo(graph, files, side.clock);
   await prepareGraph(graph, imports, config.DEMO_DATA, logger);
 
   const adminToken = randomBytes(24).toString('base64url');
   const run = adminCommands({
     accounts: side.accounts,
     imports,
-    refresh: refreshRepo(graph, files),
+    refresh: refreshRepo(graph, files, side.clock),
     rejectsDir: path.join(config.dataDir, 'rejects'),
   });
   // The operator endpoint exists for the embedded stores, which only one process can open.

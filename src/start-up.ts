@@ -9,7 +9,8 @@ import type { AccountsService } from './modules/accounts/accounts.service.js';
 // The steps a start takes before and after it listens, by deployment: the demo dataset and the
 // demo account only on the embedded defaults, never beside Neo4j or PostgreSQL.
 
-const DEMO_SEEDS = fileURLToPath(new URL('../seeds/demo/', import.meta.url));
+/** The demo dataset, in the canonical import format. */
+export const DEMO_SEEDS = fileURLToPath(new URL('../seeds/demo/', import.meta.url));
 
 /** The demo dataset into an empty embedded graph (unless DEMO_DATA=false), and the read models a graph written before lacks. */
 export async function prepareGraph(graph: GraphEngine, imports: ImportRepo, demoData: boolean, logger: Logger) {

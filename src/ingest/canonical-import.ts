@@ -15,6 +15,7 @@ export type { ImportSummary, RejectedRow };
 
 export interface ImportOptions {
   batchSize?: number;
+  /** The import's time; default the repository's clock. */
   now?: () => Date;
 }
 
@@ -72,9 +73,8 @@ async function* batches<T>(source: AsyncIterable<T>, size: number): AsyncGenerat
 }
 
 /** What every import of a folder starts with: its jurisdictions read, and the summary to fill. */
-async function startImport(folder: string, options: ImportOptions) {
+async function startImport(folder: string, now: Date) {
   const started = Date.now();
-  const now = (options.now ?? (() => new Date()))();
   if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) throw new BadRequestError(`import folder not found: ${folder}`);
   const present = FILES.filter((f) => fs.existsSync(path.join(folder, f)));
   if (present.length === 0) throw new BadRequestError(`${folder} holds none of ${FILES.join(', ')}`);
@@ -118,19 +118,20 @@ async function startImport(folder: string, options: ImportOptions) {
  * jurisdictions' first, are the sink's to run once the store is up. Returns the summary and the
  * jurisdiction codes the credentials may name.
  */
-export async function importFolderToSink(files: QueryFiles, sink: BulkSink, folder: string, options: ImportOptions = {}) {
-  const { now, rejected, summary, jurisdictions, done } = await startImport(folder, options);
+export async function importFolderToSink(files: QueryFiles, sink: BulkSink, folder: string, now: () => Date) {
+  const { rejected, summary, jurisdictions, done } = await startImport(folder, now());
   if (jurisdictions.length) await sink.run(files.get('import/upsert-jurisdictions'), { rows: jurisdictions });
   summary.jurisdictions = jurisdictions.length;
   const known = new Set(jurisdictions.map((j) => j.state as string));
   const statements = { linkBrokerageContext: files.get('import/link-brokerage-context'), writeCounts: files.get('import/write-counts'), upsertRelationships: files.get('import/upsert-relationships') };
-  await bulkLoad(sink, statements, { folder, now, jurisdictions, rejected, summary }, known);
+  await bulkLoad(sink, statements, { folder, now: now(), jurisdictions, rejected, summary }, known);
   return { summary: done(), jurisdictions: [...known] };
 }
 
 /** Loads a folder in the canonical import format; see docs/importing.md, Canonical import format. */
 export async function importFolder(repo: ImportRepo, folder: string, options: ImportOptions = {}): Promise<ImportSummary> {
-  const { now, rejected, summary, jurisdictions, done } = await startImport(folder, options);
+  const now = (options.now ?? repo.now)();
+  const { rejected, summary, jurisdictions, done } = await startImport(folder, now);
   const batchSize = options.batchSize ?? 2000;
   // The first import into a graph without credentials goes through the bulk path where the engine has one.
   if ((await repo.empty()) && (await bulkImport(repo, { folder, now, jurisdictions, rejected, summary }))) return done();

@@ -1,12 +1,13 @@
 import type { GraphEngine, GraphTx, Row } from '../graph/graph-port.js';
 import type { QueryFiles } from '../graph/query-files.js';
 import type { EngineWrites } from '../graph/writes-port.js';
+import type { Clock } from '../domain/clock.js';
 
 /**
  * The writes of an import, one query file each; every call takes a non-empty batch. `engine`
  * holds what the engines store differently (graph/writes-port.ts).
  */
-export function createImportRepo(graph: GraphEngine, files: QueryFiles, engine: EngineWrites) {
+export function createImportRepo(graph: GraphEngine, files: QueryFiles, engine: EngineWrites, clock: Clock) {
   const q = {
     upsertJurisdictions: files.get('import/upsert-jurisdictions'),
     detachOtherSources: files.get('import/detach-other-sources'),
@@ -48,6 +49,8 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles, engine: 
   const writeCounts = (t: GraphTx, rows: { state: string; rows: number }[], now: string) => t.run(q.refreshCounts, { rows, now });
   return {
     engine,
+    /** When an import runs, unless told. */
+    now: clock.now,
     writeJurisdictions,
     removeDemo,
     writeCounts,

@@ -36,6 +36,8 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
   };
   const { engine } = imports;
   return {
+    /** When a refresh runs, unless told. */
+    now: imports.now,
     run: <T>(fn: (t: GraphTx) => Promise<T>) => graph.writeLarge(fn),
     async lastSnapshot(t: GraphTx, source: string): Promise<string | null> {
       const [row] = await t.run(queries.lastSnapshot, { source });

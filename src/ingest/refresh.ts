@@ -104,7 +104,7 @@ const reject = (run: Run, r: Omit<Reject, 'reason'> & { reason?: string; link?: 
 
 export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promise<RefreshSummary> {
   const started = Date.now();
-  const now = (options.now ?? (() => new Date()))();
+  const now = (options.now ?? repo.now)();
   const { format } = options;
   const source = SOURCES[format.sourceId];
   const snapshot = snapshotOf(options);

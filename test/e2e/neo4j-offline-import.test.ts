@@ -25,7 +25,7 @@ async function offlineLoad(folder: string): Promise<{ graph: GraphEngine; neo4j:
   const data = tempDir('lvs-neo4j-offline-');
   cleanup.push(input.remove, data.remove);
   const out = neo4jImportFiles(input.dir);
-  const { summary, jurisdictions } = await importFolderToSink(files, out.sink, folder, { now: () => NOW });
+  const { summary, jurisdictions } = await importFolderToSink(files, out.sink, folder, () => NOW);
   const output = importIntoLocalNeo4j(data.dir, out.importOptions(jurisdictions), SHORT_LIVED_JVM);
   const neo4j = await startLocalNeo4j({ dataDir: data.dir, password: 'offline-import-test', javaOpts: SHORT_LIVED_JVM });
   cleanup.push(() => neo4j.stop());

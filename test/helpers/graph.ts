@@ -12,9 +12,11 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { importFolder, type ImportSummary } from '../../src/ingest/canonical-import.js';
+import { DEMO_SEEDS } from '../../src/start-up.js';
+
+export { DEMO_SEEDS };
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
-export const DEMO_SEEDS = fileURLToPath(new URL('../../seeds/demo/', import.meta.url));
 export const files = loadQueryFiles();
 
 /** The engine the suite runs on: TEST_GRAPH_ENGINE=neo4j points it at the test Neo4j. */

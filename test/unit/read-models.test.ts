@@ -7,7 +7,7 @@ import { importFolder } from '../../src/ingest/canonical-import.js';
 import { refresh } from '../../src/ingest/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { readModelStates, stateGroups, writeReadModelsFromExport } from '../../src/graph/ladybug/read-models.js';
-import { TEST_ENGINE, files, fixture, testGraph } from '../helpers/graph.js';
+import { DEMO_SEEDS, TEST_ENGINE, files, fixture, testGraph } from '../helpers/graph.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +20,7 @@ const TODAY = () => '2026-11-22';
 const REL_HEADER = 'supervisor_state,supervisor_license_number,affiliate_state,affiliate_license_number,affiliate_role,relationship_type,effective_from,effective_to,source';
 const AGENT = credentialId('TX', '763827-SA');
 const BROKERAGE = credentialId('TX', '100001-B');
-const DEMO = path.resolve('seeds/demo');
+const DEMO = DEMO_SEEDS;
 
 // What only LadybugDB does: keep read models (Neo4j reads supervision by traversal), and keep
 // records between writes (Neo4j's writes may come from another process). On Neo4j

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { AffiliateRecord, SupervisionEntry } from '../../domain/credential.js';
 import { FIELD_SEPARATOR, bulkFields, csvHeader, csvRow, readBulkRecords, splitBulkFile } from '../bulk-file.js';
 import type { BulkFile, BulkKind, BulkSink, ParsedReadModels } from '../graph-port.js';
 import { ENTRY_BREAKS } from '../list-fields.js';
@@ -74,15 +75,52 @@ const push = (lists: Map<string, Lists>, id: string, state: string, entry: strin
 
 const COLUMNS = ['id', 'state', 'entries'];
 
+// The entry layouts, written here and read by reads.ts: tab-separated fields, entries joined by
+// line breaks in a list's `entries`.
+
 type EntryField = string | null | undefined;
-/** A supervisor list entry (LadybugDB: one per relationship into a credential); a null field is empty. */
+/** A supervisor list entry (one per relationship into a credential); a null field is empty. */
 const supervisorEntry = (supervisorId: EntryField, role: EntryField, type: EntryField, start: EntryField, end: EntryField) =>
   [supervisorId, role, type, start, end].join('\t');
-/** An affiliate list entry (LadybugDB: one per relationship out of a credential): sort key and id lead, so entries sort in the affiliates order. */
+/** An affiliate list entry (one per relationship out of a credential): sort key and id lead, so entries sort in the affiliates order. */
 const affiliateEntry = (
   sortKey: EntryField, affiliateId: EntryField, type: EntryField, start: EntryField, role: EntryField, end: EntryField,
   number: EntryField, licenseType: EntryField, fullName: EntryField, businessName: EntryField,
 ) => [sortKey, affiliateId, type, start, role, end, number, licenseType, fullName, businessName].join('\t');
+
+/** A list's entries, from its `entries` text. */
+export const listEntries = (value: unknown): string[] => (value == null ? [] : String(value).split('\n'));
+
+/** A supervisor list's entries as relationships. */
+export const supervisionOf = (value: unknown): SupervisionEntry[] =>
+  listEntries(value).map((line) => {
+    const [supervisor_id, affiliate_role, relationship_type, effective_from, effective_to] = line.split('\t');
+    return { supervisor_id, affiliate_role, relationship_type, effective_from, effective_to: effective_to || null };
+  });
+
+/** Positions of an affiliate entry's fields that a page filters on. */
+const AFFILIATE_FIELD = { type: 2, from: 3, role: 4, to: 5 } as const;
+
+/** The n-th tab-separated field of an entry line; empty when the line has fewer. */
+function fieldAt(line: string, n: number): string {
+  let start = 0;
+  for (let i = 0; i < n; i++) {
+    const tab = line.indexOf('\t', start);
+    if (tab === -1) return '';
+    start = tab + 1;
+  }
+  const end = line.indexOf('\t', start);
+  return end === -1 ? line.slice(start) : line.slice(start, end);
+}
+
+/** One field of an affiliate entry, without splitting the rest (a page filters whole lists). */
+export const affiliateField = (line: string, field: keyof typeof AFFILIATE_FIELD) => fieldAt(line, AFFILIATE_FIELD[field]);
+
+/** An affiliate entry as the relationship and affiliate it names. */
+export function affiliateOf(line: string): AffiliateRecord {
+  const [, id, type, from, role, , number, licenseType, fullName, businessName] = line.split('\t');
+  return { id, license_number: number, full_name: fullName || null, business_name: businessName || null, license_type: licenseType || null, affiliate_role: role, relationship_type: type, effective_from: from };
+}
 
 /**
  * A bulk file (id, state, entries) that lists are appended to, then COPYed in. Entries go in

@@ -1,11 +1,12 @@
 import DataLoader from 'dataloader';
-import { byAffiliation, bySupervision, inForce, type AffiliateRecord, type AffiliationRecord, type CredentialRecord, type EdgeFilters, type SupervisionEntry, type SupervisorRecord } from '../../domain/credential.js';
+import { byAffiliation, bySupervision, inForce, type AffiliationRecord, type CredentialRecord, type EdgeFilters, type SupervisorRecord } from '../../domain/credential.js';
 import { decodeDoc } from '../../domain/credential-doc.js';
 import { cypherSearch } from '../cypher-search.js';
 import type { GraphEngine, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
 import type { GraphReads } from '../reads-port.js';
 import type { SearchIndexHolder } from '../search-port.js';
+import { affiliateField, affiliateOf, listEntries, supervisionOf } from './read-models.js';
 import { WriteCache } from './write-cache.js';
 
 // LadybugDB reads relationships from its read models (read-models.ts): each credential's JSON
@@ -17,38 +18,8 @@ const CACHED_RECORDS = 50_000;
 /** Entries of affiliate lists kept (~150 bytes each): the largest brokers' lists stay read. */
 const CACHED_ENTRIES = 500_000;
 
-/** A read model's entries: one string of line-joined entries. */
-const entries = (value: unknown): string[] => (value == null ? [] : String(value).split('\n'));
-
-/** A supervisor list's entries (supervisor id, role, type, start, end). */
-const supervision = (value: unknown): SupervisionEntry[] =>
-  entries(value).map((line) => {
-    const [supervisor_id, affiliate_role, relationship_type, effective_from, effective_to] = line.split('\t');
-    return { supervisor_id, affiliate_role, relationship_type, effective_from, effective_to: effective_to || null };
-  });
-
-/**
- * A supervisor's relationships out in the affiliates order: the entry lines (sort key, affiliate
- * id, type, start, role, end, number, licence type, full name, business name), sorted as text,
- * each split only when its page is read (0006).
- */
+/** A supervisor's affiliate list: its entries sorted as text, which is the affiliates order. */
 type AffiliateList = string[];
-const TYPE = 2;
-const FROM = 3;
-const ROLE = 4;
-const TO = 5;
-
-/** The n-th tab-separated field of an entry line; empty when the line has fewer. */
-function fieldOf(line: string, n: number): string {
-  let start = 0;
-  for (let i = 0; i < n; i++) {
-    const tab = line.indexOf('\t', start);
-    if (tab === -1) return '';
-    start = tab + 1;
-  }
-  const end = line.indexOf('\t', start);
-  return end === -1 ? line.slice(start) : line.slice(start, end);
-}
 
 /** A row kept per credential: its document and supervisor list as read, decoded at each use (0006). */
 interface CredentialRow {
@@ -126,7 +97,7 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
       const doc = decodeDoc<CredentialRecord>(r.doc);
       const relationship_coverage = doc.relationship_coverage ?? coverageOf.get(doc.state);
       // A credential is always imported into a jurisdiction on file.
-      return relationship_coverage === undefined ? [] : [{ ...doc, relationship_coverage, supervision: supervision(r.supervisors) }];
+      return relationship_coverage === undefined ? [] : [{ ...doc, relationship_coverage, supervision: supervisionOf(r.supervisors) }];
     });
   }
 
@@ -144,7 +115,7 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
   }
 
   const listOf = (id: string): Promise<AffiliateList> =>
-    lists.fetch(id, async () => entries((await graph.read(affiliateListQuery, { id }))[0]?.entries).sort());
+    lists.fetch(id, async () => listEntries((await graph.read(affiliateListQuery, { id }))[0]?.entries).sort());
 
   // The positions of a list's entries in force on the day asked and matching the filters, kept per
   // list and filter until the day changes (filters are enum values: a few dozen combinations at
@@ -158,9 +129,9 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
     if (!at) {
       at = [];
       for (const [i, line] of list.entries()) {
-        if (!inForce({ effective_from: fieldOf(line, FROM), effective_to: fieldOf(line, TO) || null }, day)) continue;
-        if (f.affiliate_role && fieldOf(line, ROLE) !== f.affiliate_role) continue;
-        if (f.relationship_type && fieldOf(line, TYPE) !== f.relationship_type) continue;
+        if (!inForce({ effective_from: affiliateField(line, 'from'), effective_to: affiliateField(line, 'to') || null }, day)) continue;
+        if (f.affiliate_role && affiliateField(line, 'role') !== f.affiliate_role) continue;
+        if (f.relationship_type && affiliateField(line, 'type') !== f.relationship_type) continue;
         at.push(i);
       }
       kept.byFilter.set(key, at);
@@ -216,10 +187,7 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
     async affiliates(id, f, skip, limit) {
       const list = await listOf(id);
       const wanted = matching(list, today(), f);
-      const page = wanted.slice(skip, skip + limit).map((i): AffiliateRecord => {
-        const [, affiliate, type, from, role, , number, licenseType, fullName, businessName] = list[i].split('\t');
-        return { id: affiliate, license_number: number, full_name: fullName || null, business_name: businessName || null, license_type: licenseType || null, affiliate_role: role, relationship_type: type, effective_from: from };
-      });
+      const page = wanted.slice(skip, skip + limit).map((i) => affiliateOf(list[i]));
       return { rows: page, total: wanted.length };
     },
 
