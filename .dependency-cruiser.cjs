@@ -19,6 +19,13 @@ module.exports = {
       to: { path: '^src/graph/(ladybug|neo4j)' },
     },
     {
+      name: 'mail-adapters-from-the-root-only',
+      severity: 'error',
+      comment: 'Only the composition root picks how mail goes out; the dashboard sees the Mailer port.',
+      from: { path: '^src/', pathNot: ['^src/(deps|main)\\.ts$', '^src/mail/'] },
+      to: { path: '^src/mail/nodemailer\\.ts$' },
+    },
+    {
       name: 'store-adapters-from-the-root-only',
       severity: 'error',
       comment: 'Only the composition root picks PostgreSQL or PGlite.',
@@ -29,8 +36,8 @@ module.exports = {
       name: 'drivers-inside-their-adapter',
       severity: 'error',
       comment: "An engine's driver is imported by its adapter alone.",
-      from: { pathNot: ['^src/graph/neo4j', '^src/graph/ladybug', '^src/store/(pglite|postgres)-store\\.ts$', '^src/store/pglite-initdb\\.mjs$'] },
-      to: { path: '^node_modules/(neo4j-driver|@ladybugdb/core|pg|@electric-sql/pglite)/' },
+      from: { pathNot: ['^src/graph/neo4j', '^src/graph/ladybug', '^src/store/(pglite|postgres)-store\\.ts$', '^src/store/pglite-initdb\\.mjs$', '^src/mail/nodemailer\\.ts$'] },
+      to: { path: '^node_modules/(neo4j-driver|@ladybugdb/core|pg|@electric-sql/pglite|nodemailer)/' },
     },
     {
       name: 'http-never-imports-a-feature',

@@ -17,6 +17,8 @@ import { openApiDocument } from './http/openapi.js';
 import { requestLogger } from './http/request-context.js';
 import { coverageRoutes } from './modules/coverage/coverage.routes.js';
 import type { CoverageService } from './modules/coverage/coverage.service.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import type { DashboardService } from './modules/dashboard/dashboard.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import type { Readiness } from './modules/health/health.service.js';
 import { legacyRoutes } from './modules/legacy/legacy.routes.js';
@@ -40,6 +42,10 @@ export interface AppDeps {
   trustProxy?: boolean;
   /** Origins whose pages may call /api/v1 (`*` for any); absent: no CORS headers. */
   corsOrigins?: '*' | string[];
+  /** Self-service accounts under /dashboard (sign-up by e-mail link, keys, usage). */
+  dashboard: DashboardService;
+  /** The dashboard's cookies carry Secure (PUBLIC_BASE_URL is https). */
+  secureCookies: boolean;
   /** Operator endpoints for the local command line (see modules/admin). */
   adminRouter?: Router;
 }
@@ -122,6 +128,7 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean } = 
   const docsCsp = helmet.contentSecurityPolicy({ directives: { upgradeInsecureRequests: null } });
   app.use('/docs', docsCsp, swaggerUi.serve, swaggerUi.setup(document, { customSiteTitle: 'Licensee Verification Service API' }));
 
+  if (accessControl) app.use('/dashboard', dashboardRoutes(deps.dashboard, methods, { secureCookies: deps.secureCookies }));
   if (deps.adminRouter) app.use('/internal', deps.adminRouter);
 
   app.use(notFound);

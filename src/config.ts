@@ -45,6 +45,11 @@ const ConfigSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600000).default(65000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120000).default(10000),
   TRUST_PROXY: boolFlag,
+  /** Where this service is reached from outside: links in e-mails are built from it, never from a request's Host. Default http://localhost:PORT. */
+  PUBLIC_BASE_URL: z.string().url().regex(/^https?:\/\//, 'must be an http:// or https:// URL').optional(),
+  /** The dashboard's mail server (smtp:// or smtps://, credentials in the URL); needs MAIL_FROM. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).optional(),
   /** Origins whose pages may call /api/v1: `*`, or exact origins separated by commas; unset: no CORS. */
   CORS_ORIGINS: z
     .string()
@@ -70,7 +75,7 @@ function isOrigin(value: string): boolean {
 }
 
 export type Config = Readonly<
-  z.infer<typeof ConfigSchema> & { graphPath: string; dataDir: string; pglitePath: string }
+  z.infer<typeof ConfigSchema> & { graphPath: string; dataDir: string; pglitePath: string; publicBaseUrl: string }
 >;
 
 /** The only reader of process.env. Throws with every invalid variable named. */
@@ -80,11 +85,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`invalid configuration:\n${lines.join('\n')}`);
   }
+  if (parsed.data.SMTP_URL && !parsed.data.MAIL_FROM) throw new Error('invalid configuration:\n  MAIL_FROM: required with SMTP_URL (the sender of the dashboard\'s e-mails)');
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   return Object.freeze({
     ...parsed.data,
     dataDir,
     graphPath: path.join(dataDir, 'graph.lbug'),
     pglitePath: path.join(dataDir, 'accounts.pglite'),
+    publicBaseUrl: (parsed.data.PUBLIC_BASE_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, ''),
   });
 }

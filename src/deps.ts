@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { AppDeps } from './app.js';
 import type { Config } from './config.js';
@@ -17,6 +18,10 @@ import { createRefreshRepo } from './ingest/refresh-repo.js';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createMeter } from './modules/accounts/metering.js';
+import { createDashboardRepo } from './modules/dashboard/dashboard.repo.js';
+import { createDashboardService } from './modules/dashboard/dashboard.service.js';
+import type { Mailer } from './mail/mailer.js';
+import { noMailer, outboxMailer, smtpMailer } from './mail/nodemailer.js';
 import { migrate } from './store/migrations.js';
 import { openPglite } from './store/pglite-store.js';
 import { openPostgres } from './store/postgres-store.js';
@@ -77,7 +82,32 @@ export async function openStore(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_
 
 export function accountsDeps(store: SqlStore, clock: Clock = systemClock) {
   const repo = createAccountsRepo(store);
-  return { accounts: createAccountsService(repo, clock.now), meter: createMeter(repo, clock.now), clock };
+  return { accounts: createAccountsService(repo, clock.now), meter: createMeter(repo, clock.now), clock, dashboardRepo: createDashboardRepo(store) };
+}
+
+/** Where the dashboard's e-mail goes: where the deployment sends its mail. */
+export interface MailSetup {
+  mailer: Mailer;
+  /** Links in e-mails start with it (PUBLIC_BASE_URL). */
+  publicBaseUrl: string;
+}
+
+/**
+ * SMTP when SMTP_URL is set; beside a production store without it, no mail (sign-up off, with a
+ * warning, and never a token in a log); on the embedded defaults, an outbox folder under DATA_DIR
+ * with each link in the log, so that the two-command start still lets a person sign up.
+ */
+export function mailSetup(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'NEO4J_URI' | 'DATABASE_URL' | 'dataDir' | 'publicBaseUrl'>, logger: Pick<Logger, 'info' | 'warn'>): MailSetup {
+  const from = config.MAIL_FROM ?? 'Licensee Verification Service <no-reply@localhost>';
+  const { publicBaseUrl } = config;
+  if (config.SMTP_URL) return { mailer: smtpMailer(config.SMTP_URL, from), publicBaseUrl };
+  if (config.NEO4J_URI || config.DATABASE_URL) {
+    logger.warn('SMTP_URL is not set: sign-up and sign-in by e-mail are off (set SMTP_URL and MAIL_FROM to turn them on)');
+    return { mailer: noMailer, publicBaseUrl };
+  }
+  const outbox = path.join(config.dataDir, 'outbox');
+  const mailer = outboxMailer(outbox, from, (m) => logger.info({ to: m.to, file: m.file }, `e-mail to ${m.to} (${m.subject}) in ${outbox}${m.link ? `: open ${m.link}` : ''}`));
+  return { mailer, publicBaseUrl };
 }
 
 /**
@@ -110,6 +140,7 @@ export function buildDeps(
   config: Pick<Config, 'JSON_BODY_LIMIT' | 'TRUST_PROXY'> & Partial<Pick<Config, 'CORS_ORIGINS'>>,
   side: ReturnType<typeof accountsDeps>,
   index: SearchIndexHolder | undefined,
+  mail: MailSetup = { mailer: noMailer, publicBaseUrl: 'http://localhost' },
 ): AppDeps {
   // One clock for the process: the side store's, which the meter and accounts read too.
   const { clock } = side;
@@ -128,7 +159,11 @@ export function buildDeps(
       ...(index ? [{ name: 'search_index', check: async () => void (index.ready() || (await index.current())) }] : []),
       { name: 'accounts_store', check: () => side.accounts.ping() },
     ]),
-    ...side,
+    accounts: side.accounts,
+    meter: side.meter,
+    clock,
+    dashboard: createDashboardService({ repo: side.dashboardRepo, accounts: side.accounts, meter: side.meter, mailer: mail.mailer, clock, publicBaseUrl: mail.publicBaseUrl }),
+    secureCookies: mail.publicBaseUrl.startsWith('https:'),
     jsonBodyLimit: config.JSON_BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     corsOrigins: config.CORS_ORIGINS,

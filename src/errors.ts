@@ -107,3 +107,17 @@ export class GraphError extends Error {
     this.name = 'GraphError';
   }
 }
+
+/** Too many attempts from one client or for one address (the dashboard's sign-up and sign-in). */
+export class TooManyAttemptsError extends AppError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message, { 'Retry-After': String(retryAfterSeconds) });
+  }
+}
+
+/** The deployment cannot do this now (sign-up with no mail server configured). */
+export class UnavailableError extends AppError {
+  constructor(message: string) {
+    super(503, message);
+  }
+}

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
-import { accountsDeps, buildDeps, importRepo, loadQueryFiles, openGraph, openStore, refreshRepo, searchIndex } from './deps.js';
+import { accountsDeps, buildDeps, importRepo, loadQueryFiles, mailSetup, openGraph, openStore, refreshRepo, searchIndex } from './deps.js';
 import { DataDirLockedError } from './errors.js';
 import { listen } from './http/server.js';
 import { adminCommands } from './modules/admin/admin.commands.js';
@@ -41,7 +41,8 @@ async function main() {
   // The operator endpoint exists for the embedded stores, which only one process can open.
   const adminRouter = graph.embedded || store.kind === 'pglite' ? adminRoutes(adminToken, run) : undefined;
   const index = searchIndex(graph, files, logger, path.join(config.dataDir, 'search-index.snapshot'));
-  const app = createApp({ ...buildDeps(graph, files, logger, config, side, index), adminRouter });
+  const deps = buildDeps(graph, files, logger, config, side, index, mailSetup(config, logger));
+  const app = createApp({ ...deps, adminRouter });
   const server = await listen(app, { port: config.PORT, host: config.HOST, keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS });
   const { port } = server.address() as AddressInfo;
   const base = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
@@ -51,6 +52,9 @@ async function main() {
 
   const flusher = setInterval(() => side.meter.flush().catch((err) => logger.error({ err }, 'usage flush failed')), USAGE_FLUSH_MS);
   flusher.unref();
+  // Expired e-mail links and sessions, and past rate-limit windows.
+  const pruner = setInterval(() => deps.dashboard.prune().catch((err) => logger.error({ err }, 'dashboard prune failed')), 3600_000);
+  pruner.unref();
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -64,6 +68,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       clearInterval(flusher);
+      clearInterval(pruner);
       let code = 0;
       try {
         await side.meter.flush();

@@ -227,6 +227,25 @@ describe.each(kinds)('accounts, keys and metering on $name', (kind) => {
       expect(key.last_used_at).not.toBeNull();
     });
 
+    it('when calls are made then usage shows them by day, from memory before the flush and from the store after, this month only', async () => {
+      const a = await account('growth');
+      const { starts } = usagePeriod(new Date());
+      const first = starts.toISOString().slice(0, 10);
+      const before = new Date(starts.getTime() - 86_400_000).toISOString().slice(0, 10);
+      await store.query('INSERT INTO usage_by_day (account_id, day, calls) VALUES ($1, $2::date, 5), ($1, $3::date, 9)', [a.id, first, before]);
+      await request(app).get(VERIFY).set(a.auth);
+      await request(app).get(VERIFY).set(a.auth);
+      const today = new Date().toISOString().slice(0, 10);
+      const expected = today === first ? { [first]: 7 } : { [first]: 5, [today]: 2 };
+      const inMemory = body(await request(app).get('/api/v1/account/usage').set(a.auth), Usage);
+      expect(inMemory.by_day).toEqual(expected);
+      expect(Object.keys(inMemory.by_day)).toEqual(Object.keys(expected).sort());
+      await side.meter.flush();
+      const stored = await store.query<{ calls: number }>('SELECT calls FROM usage_by_day WHERE account_id = $1 AND day = $2::date', [a.id, today]);
+      expect(stored).toEqual([{ calls: today === first ? 7 : 2 }]);
+      expect(body(await request(app).get('/api/v1/account/usage').set(a.auth), Usage).by_day).toEqual(expected);
+    });
+
     it('when a paid account has used its quota then 429 until the month resets', async () => {
       const a = await account('starter');
       await store.query('INSERT INTO usage_totals (account_id, period, used) VALUES ($1, $2, 5000)', [a.id, usagePeriod(new Date()).period]);

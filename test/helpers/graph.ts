@@ -4,7 +4,7 @@ import pino from 'pino';
 import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp } from '../../src/app.js';
-import { accountsDeps, buildDeps, importRepo, loadQueryFiles, openGraph, searchIndex } from '../../src/deps.js';
+import { accountsDeps, buildDeps, importRepo, loadQueryFiles, openGraph, searchIndex, type MailSetup } from '../../src/deps.js';
 import { migrate } from '../../src/store/migrations.js';
 import { openPglite } from '../../src/store/pglite-store.js';
 import type { SqlStore } from '../../src/store/sql-store.js';
@@ -61,9 +61,9 @@ export async function testStore() {
   return { store, ...accountsDeps(store) };
 }
 
-export function testApp(graph: GraphEngine, side: ReturnType<typeof accountsDeps>, config: { CORS_ORIGINS?: '*' | string[] } = {}) {
+export function testApp(graph: GraphEngine, side: ReturnType<typeof accountsDeps>, config: { CORS_ORIGINS?: '*' | string[]; TRUST_PROXY?: boolean } = {}, mail?: MailSetup) {
   const logger = pino({ level: 'silent' });
-  return createApp(buildDeps(graph, files, logger, { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false, ...config }, side, searchIndex(graph, files, logger)));
+  return createApp(buildDeps(graph, files, logger, { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false, ...config }, side, searchIndex(graph, files, logger), mail));
 }
 
 export const fixture = (name: string) => path.join(FIXTURES, name);

@@ -58,6 +58,17 @@ export function createAccountsRepo(store: SqlStore) {
       const [row] = await store.query(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = $1`, [id]);
       return row ? account(row) : undefined;
     },
+    /** An account without keys (self-service: the first key is made in the dashboard); the one on file when the address has one. */
+    async insertOrGetAccount(a: Omit<AccountRow, 'created_at'>): Promise<AccountRow> {
+      const [row] = await store.query(
+        `INSERT INTO accounts (id, email, plan, trial_plan, trial_ends_at, is_demo) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (email) DO NOTHING RETURNING ${ACCOUNT_COLUMNS}`,
+        [a.id, a.email, a.plan, a.trial_plan, a.trial_ends_at, a.is_demo],
+      );
+      if (row) return account(row);
+      const [existing] = await store.query(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE email = $1`, [a.email]);
+      return account(existing);
+    },
     async accountByEmail(email: string) {
       const [row] = await store.query(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE email = $1`, [email]);
       return row ? account(row) : undefined;
@@ -99,12 +110,12 @@ export function createAccountsRepo(store: SqlStore) {
       ).map(key);
     },
     /** Revokes a key of the account unless it is the account's last active one. */
-    async revokeKey(accountId: string, keyId: string): Promise<{ key?: KeyRow; last?: boolean }> {
+    async revokeKey(accountId: string, keyId: string, allowLast = false): Promise<{ key?: KeyRow; last?: boolean }> {
       return store.transaction(async (tx) => {
         // Lock the account's keys so two concurrent deletes cannot remove the last two.
         const keys = await tx.query(`SELECT id FROM api_keys WHERE account_id = $1 AND revoked_at IS NULL ORDER BY id FOR UPDATE`, [accountId]);
         if (!keys.some((k) => k.id === keyId)) return {};
-        if (keys.length === 1) return { last: true };
+        if (keys.length === 1 && !allowLast) return { last: true };
         const [row] = await tx.query(`UPDATE api_keys SET revoked_at = now() WHERE id = $1 RETURNING ${KEY_COLUMNS}`, [keyId]);
         return { key: key(row) };
       });
@@ -156,18 +167,27 @@ export function createAccountsRepo(store: SqlStore) {
       );
       return Object.fromEntries(rows.map((r) => [r.endpoint, r.calls]));
     },
+    /** The month's metered calls by day (YYYY-MM-DD), days without calls left out. */
+    async callsByDay(accountId: string, from: Date, to: Date): Promise<Record<string, number>> {
+      const rows = await store.query<{ day: string; calls: number }>(
+        "SELECT to_char(day, 'YYYY-MM-DD') AS day, calls FROM usage_by_day WHERE account_id = $1 AND day >= $2::date AND day < $3::date ORDER BY day",
+        [accountId, from.toISOString().slice(0, 10), to.toISOString().slice(0, 10)],
+      );
+      return Object.fromEntries(rows.map((r) => [r.day, r.calls]));
+    },
     /**
-     * Adds buffered counts in one transaction: per endpoint always, to the totals only for
-     * accounts metered in memory; and stamps the keys used.
+     * Adds buffered counts in one transaction: per endpoint and per day always, to the totals
+     * only for accounts metered in memory; and stamps the keys used.
      */
     async addUsage(
       byEndpoint: { account_id: string; period: string; endpoint: string; calls: number }[],
+      byDay: { account_id: string; day: string; calls: number }[],
       totals: { account_id: string; period: string; used: number }[],
       keyIds: string[],
       at: Date,
       token: string,
     ) {
-      if (!byEndpoint.length && !totals.length && !keyIds.length) return;
+      if (!byEndpoint.length && !byDay.length && !totals.length && !keyIds.length) return;
       await store.transaction(async (tx) => {
         await tx.query('INSERT INTO usage_ops (token, units) VALUES ($1, 0)', [token]);
         if (keyIds.length) await tx.query('UPDATE api_keys SET last_used_at = $2 WHERE id = ANY($1::uuid[])', [keyIds, at]);
@@ -176,6 +196,13 @@ export function createAccountsRepo(store: SqlStore) {
             `INSERT INTO usage_by_endpoint (account_id, period, endpoint, calls) VALUES ($1, $2, $3, $4)
              ON CONFLICT (account_id, period, endpoint) DO UPDATE SET calls = usage_by_endpoint.calls + EXCLUDED.calls`,
             [u.account_id, u.period, u.endpoint, u.calls],
+          );
+        }
+        for (const d of byDay) {
+          await tx.query(
+            `INSERT INTO usage_by_day (account_id, day, calls) VALUES ($1, $2::date, $3)
+             ON CONFLICT (account_id, day) DO UPDATE SET calls = usage_by_day.calls + EXCLUDED.calls`,
+            [d.account_id, d.day, d.calls],
           );
         }
         for (const t of totals) {

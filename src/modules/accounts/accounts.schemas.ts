@@ -28,6 +28,9 @@ export const Usage = z
     used: z.number().int(),
     remaining: z.number().int(),
     by_endpoint: z.record(z.string(), z.number().int()).openapi({ description: 'Metered calls this month by operationId' }),
+    by_day: z
+      .record(z.string(), z.number().int())
+      .openapi({ description: 'Metered calls this month by day (UTC, YYYY-MM-DD), in date order; days without calls are left out', example: { '2026-11-24': 120, '2026-11-25': 37 } }),
   })
   .passthrough()
   .openapi('AccountUsage');

@@ -94,6 +94,17 @@ export function createAccountsService(repo: AccountsRepo, now: () => Date) {
       return { account: created.account, key: { ...keyView(created.key), key: key.raw } };
     },
 
+    /**
+     * A free account for a verified address, without a key (the dashboard makes the first); the
+     * account on file when the address already has one.
+     */
+    async createSelfServeAccount(email: string) {
+      return repo.insertOrGetAccount({ id: randomUUID(), email: email.trim().toLowerCase(), plan: 'free', trial_plan: null, trial_ends_at: null, is_demo: false });
+    },
+
+    accountById: (id: string) => repo.accountById(id),
+    accountByEmail: (email: string) => repo.accountByEmail(email.trim().toLowerCase()),
+
     listAccounts: () => repo.listAccounts(),
     countAccounts: () => repo.countAccounts(),
 
@@ -114,9 +125,9 @@ export function createAccountsService(repo: AccountsRepo, now: () => Date) {
       return (await repo.activeKeys(accountId)).map(keyView);
     },
 
-    /** An account revoking one of its own keys; never its last one. */
-    async revokeKey(accountId: string, keyId: string) {
-      const { key, last } = await repo.revokeKey(accountId, keyId);
+    /** An account revoking one of its own keys; its last one only from the dashboard (`allowLast`). */
+    async revokeKey(accountId: string, keyId: string, options: { allowLast?: boolean } = {}) {
+      const { key, last } = await repo.revokeKey(accountId, keyId, options.allowLast);
       if (last) throw new ConflictError('this is the account’s last active key: create another key before deleting it');
       if (!key) throw new NotFoundError(`no API key ${keyId}`);
       cache.delete(key.key_hash);

@@ -24,6 +24,8 @@ export interface Ticket {
   keyId: string;
   operation: string;
   period: string;
+  /** The day (UTC) the call was admitted on. */
+  day: string;
   plan: Plan;
   /** RateLimit headers for the answer: the units left after this call. */
   headers: Record<string, string>;
@@ -32,6 +34,7 @@ export interface Ticket {
 
 interface Pending {
   byEndpoint: Map<string, number>;
+  byDay: Map<string, number>;
   /** In-memory total for paid accounts (not yet in the store). */
   total: number;
 }
@@ -89,7 +92,7 @@ export function createMeter(repo: AccountsRepo, now: () => Date) {
   const slot = (accountId: string, period: string) => {
     const k = `${accountId}|${period}`;
     let p = pending.get(k);
-    if (!p) pending.set(k, (p = { byEndpoint: new Map(), total: 0 }));
+    if (!p) pending.set(k, (p = { byEndpoint: new Map(), byDay: new Map(), total: 0 }));
     return p;
   };
 
@@ -114,6 +117,7 @@ export function createMeter(repo: AccountsRepo, now: () => Date) {
     for (const [k, p] of from) {
       const cur = slot(...(k.split('|') as [string, string]));
       for (const [e, n] of p.byEndpoint) cur.byEndpoint.set(e, (cur.byEndpoint.get(e) ?? 0) + n);
+      for (const [d, n] of p.byDay) cur.byDay.set(d, (cur.byDay.get(d) ?? 0) + n);
       cur.total += p.total;
     }
   };
@@ -188,19 +192,21 @@ export function createMeter(repo: AccountsRepo, now: () => Date) {
         }
       }
       const byEndpoint: { account_id: string; period: string; endpoint: string; calls: number }[] = [];
+      const byDay: { account_id: string; day: string; calls: number }[] = [];
       const totals: { account_id: string; period: string; used: number }[] = [];
       for (const [k, p] of pending) flushingNow.set(k, p);
       pending.clear();
       for (const [k, p] of flushingNow) {
         const [account_id, period] = k.split('|');
         for (const [endpoint, calls] of p.byEndpoint) if (calls > 0) byEndpoint.push({ account_id, period, endpoint, calls });
+        for (const [day, calls] of p.byDay) if (calls > 0) byDay.push({ account_id, day, calls });
         if (p.total) totals.push({ account_id, period, used: p.total });
       }
       const keys = [...touchedKeys];
       touchedKeys.clear();
       const token = randomUUID();
       try {
-        await repo.addUsage(byEndpoint, totals, keys, now(), token);
+        await repo.addUsage(byEndpoint, byDay, totals, keys, now(), token);
         // Re-read the stored totals next time: other instances flush into them too.
         for (const k of flushingNow.keys()) storedUsed.delete(k);
       } catch (err) {
@@ -272,7 +278,7 @@ export function createMeter(repo: AccountsRepo, now: () => Date) {
         slot(account.id, period).total += 1;
         remaining = plan.monthlyLookups - used - 1;
       }
-      return { account, keyId, operation, period, plan, headers: rateLimitHeaders(w, remaining), settled: false };
+      return { account, keyId, operation, period, day: at.toISOString().slice(0, 10), plan, headers: rateLimitHeaders(w, remaining), settled: false };
     },
 
     /** Counts the call when it answered 2xx, 304 or 404; otherwise gives its unit back. */
@@ -296,6 +302,7 @@ export function createMeter(repo: AccountsRepo, now: () => Date) {
     const p = slot(t.account.id, t.period);
     if (counted) {
       p.byEndpoint.set(t.operation, (p.byEndpoint.get(t.operation) ?? 0) + 1);
+      p.byDay.set(t.day, (p.byDay.get(t.day) ?? 0) + 1);
       touchedKeys.add(t.keyId);
     } else if (t.plan.name === 'free') {
       const k = `${t.account.id}|${t.period}`;
@@ -310,12 +317,14 @@ export function createMeter(repo: AccountsRepo, now: () => Date) {
     const plan = effectivePlan(account, at);
     const { period, starts, resets } = usagePeriod(at);
     const k = `${account.id}|${period}`;
-    const { byEndpoint, used } = await betweenFlushes(k, async () => {
+    const { byEndpoint, byDay, used } = await betweenFlushes(k, async () => {
       const byEndpoint: Record<string, number> = { ...(await repo.callsByEndpoint(account.id, period)) };
+      const byDay: Record<string, number> = { ...(await repo.callsByDay(account.id, starts, resets)) };
       for (const p of inMemory(k)) {
         for (const [e, n] of p.byEndpoint) byEndpoint[e] = (byEndpoint[e] ?? 0) + n;
+        for (const [d, n] of p.byDay) byDay[d] = (byDay[d] ?? 0) + n;
       }
-      return { byEndpoint, used: await usedBy(account.id, plan, period) };
+      return { byEndpoint, byDay: Object.fromEntries(Object.entries(byDay).sort()), used: await usedBy(account.id, plan, period) };
     });
     return {
       period,
@@ -326,6 +335,7 @@ export function createMeter(repo: AccountsRepo, now: () => Date) {
       used,
       remaining: Math.max(0, plan.monthlyLookups - used),
       by_endpoint: byEndpoint,
+      by_day: byDay,
     };
   }
 }

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Mail, Mailer } from './mailer.js';
+
+/** Sends over SMTP (`smtp://`, `smtps://`, credentials in the URL). */
+export function smtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    mode: 'smtp',
+    async send(mail) {
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+    },
+  };
+}
+
+/**
+ * Writes each message as an .eml file to `dir` and logs its link, so that the embedded defaults
+ * let a person sign up with no mail server.
+ */
+export function outboxMailer(dir: string, from: string, log: (mail: Omit<Mail, 'text'> & { file: string }) => void): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    mode: 'outbox',
+    async send(mail) {
+      const info = await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      fs.mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+      fs.writeFileSync(file, info.message as Buffer);
+      log({ to: mail.to, subject: mail.subject, link: mail.link, file });
+    },
+  };
+}
+
+/** No mail server: sign-up and sign-in are off. */
+export const noMailer: Mailer = {
+  mode: 'off',
+  async send() {
+    throw new Error('no mail server is configured (SMTP_URL)');
+  },
+};

@@ -1,0 +1,164 @@
+import { fileURLToPath } from 'node:url';
+import cookieParser from 'cookie-parser';
+import { doubleCsrf } from 'csrf-csrf';
+import express, { type Request, type Response, type Router } from 'express';
+import helmet from 'helmet';
+import { BadRequestError, NotFoundError } from '../../errors.js';
+import type { MethodTable } from '../../http/methods.js';
+import type { AccountRow } from '../accounts/accounts.repo.js';
+import { SESSION_TTL_MS, type DashboardService } from './dashboard.service.js';
+import { accountPage, checkEmail, confirmLink, confirmRevoke, emailForm, errorPage, type PageContext } from './pages.js';
+
+const SESSION_COOKIE = 'lvs_session';
+const ASSETS = fileURLToPath(new URL('./assets/', import.meta.url));
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+export interface DashboardOptions {
+  /** Cookies carry Secure (also set whenever a request came over TLS). */
+  secureCookies: boolean;
+}
+
+/**
+ * The dashboard under /dashboard: HTML forms with cookies, outside the /api/v1 rules (no bearer
+ * keys, no JSON bodies, no CORS). Every POST carries a CSRF token (signed double submit, bound
+ * to the session); every page has a strict CSP and is not cached.
+ */
+export function dashboardRoutes(service: DashboardService, methods: MethodTable, options: DashboardOptions): Router {
+  let secret: string | undefined;
+  const { generateCsrfToken, doubleCsrfProtection } = doubleCsrf({
+    getSecret: () => secret!,
+    getSessionIdentifier: (req) => (req.cookies?.[SESSION_COOKIE] as string | undefined) ?? '',
+    cookieName: 'lvs_csrf',
+    cookieOptions: { sameSite: 'lax', path: '/dashboard', secure: options.secureCookies, httpOnly: true },
+    getCsrfTokenFromRequest: (req) => (req.body as Record<string, string> | undefined)?._csrf,
+    errorConfig: { statusCode: 403, message: 'this form has expired or did not come from this site: reload the page and try again' },
+  });
+
+  const router = express.Router();
+  router.use(
+    helmet.contentSecurityPolicy({
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'none'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'none'"],
+      },
+    }),
+  );
+  router.use('/assets', express.static(ASSETS, { index: false, maxAge: '1h' }));
+  router.use(cookieParser());
+  router.use(async (req, res, next) => {
+    secret ??= await service.csrfSecret();
+    res.set('Cache-Control', 'no-store');
+    // Errors of these pages are rendered as pages, by the one error middleware.
+    res.locals.renderError = (status: number, message: string) => errorPage(context(req, res), status, message);
+    next();
+  });
+  router.use(express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 20 }));
+  router.use(doubleCsrfProtection);
+
+  const sessionOf = (req: Request) => req.cookies?.[SESSION_COOKIE] as string | undefined;
+  const context = (req: Request, res: Response, account?: AccountRow): PageContext => ({ csrf: generateCsrfToken(req, res, { overwrite: false }), signedInAs: account?.email });
+  const send = (res: Response, status: number, body: string) => res.status(status).type('html').send(body);
+  const signedIn = async (req: Request, res: Response) => {
+    const account = await service.sessionAccount(sessionOf(req));
+    if (!account && sessionOf(req)) res.clearCookie(SESSION_COOKIE, { path: '/dashboard' });
+    return account;
+  };
+  const route = (path: string, method: 'get' | 'post') => methods.add(`/dashboard${path}`, method);
+
+  route('', 'get');
+  router.get('/', async (req, res) => {
+    const account = await signedIn(req, res);
+    if (!account) return res.redirect(303, `/dashboard/sign-in${sessionOf(req) ? '?ended=1' : ''}`);
+    const revoked = typeof req.query.revoked === 'string' ? req.query.revoked.slice(0, 4) : undefined;
+    send(res, 200, accountPage(context(req, res, account), await service.overview(account), { info: revoked ? `The key ending ${revoked} is revoked.` : undefined }));
+  });
+
+  for (const kind of ['sign-up', 'sign-in'] as const) {
+    route(`/${kind}`, 'get');
+    route(`/${kind}`, 'post');
+    router.get(`/${kind}`, async (req, res) => {
+      if (await signedIn(req, res)) return res.redirect(303, '/dashboard');
+      const info = req.query.ended ? 'Your session has ended: sign in again.' : req.query['signed-out'] ? 'You are signed out.' : undefined;
+      send(res, 200, emailForm(kind, context(req, res), { off: !service.open, info }));
+    });
+    router.post(`/${kind}`, async (req, res) => {
+      const email = String((req.body as Record<string, unknown>).email ?? '');
+      try {
+        const sent = await service.requestLink(kind, email, req.ip ?? '');
+        send(res, 200, checkEmail(context(req, res), sent, kind));
+      } catch (err) {
+        if (!(err instanceof BadRequestError)) throw err;
+        send(res, 400, emailForm(kind, context(req, res), { error: err.message, email }));
+      }
+    });
+  }
+
+  route('/resend', 'post');
+  router.post('/resend', async (req, res) => {
+    const body = req.body as Record<string, unknown>;
+    const kind = body.kind === 'sign-in' ? 'sign-in' : 'sign-up';
+    const sent = await service.requestLink(kind, String(body.email ?? ''), req.ip ?? '');
+    send(res, 200, checkEmail(context(req, res), sent, kind));
+  });
+
+  route('/link', 'get');
+  route('/link', 'post');
+  router.get('/link', async (req, res) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    const state = token ? await service.linkState(token) : 'unknown';
+    send(res, state === 'valid' ? 200 : 400, confirmLink(context(req, res), token, state));
+  });
+  router.post('/link', async (req, res) => {
+    const { session } = await service.useLink(String((req.body as Record<string, unknown>).token ?? ''));
+    res.cookie(SESSION_COOKIE, session, { httpOnly: true, sameSite: 'lax', secure: options.secureCookies || req.secure, path: '/dashboard', maxAge: SESSION_TTL_MS });
+    res.redirect(303, '/dashboard');
+  });
+
+  route('/keys', 'post');
+  router.post('/keys', async (req, res) => {
+    const account = await service.requireSession(sessionOf(req));
+    const raw = String((req.body as Record<string, unknown>).label ?? '').trim();
+    const error = raw.length > 100 ? 'a label is at most 100 characters' : CONTROL.test(raw) ? 'a label cannot hold control characters' : undefined;
+    if (error) return send(res, 400, accountPage(context(req, res, account), await service.overview(account), { error }));
+    const key = await service.createKey(account, raw || null);
+    send(res, 201, accountPage(context(req, res, account), await service.overview(account), { createdKey: { key: key.key, label: key.label } }));
+  });
+
+  route('/keys/:id/revoke', 'get');
+  route('/keys/:id/revoke', 'post');
+  const keyOf = async (account: AccountRow, id: string) => {
+    const keys = (await service.overview(account)).keys;
+    const key = UUID.test(id) ? keys.find((k) => k.id === id) : undefined;
+    if (!key) throw new NotFoundError('no such active key on this account');
+    return { key, last: keys.length === 1 };
+  };
+  router.get('/keys/:id/revoke', async (req, res) => {
+    const account = await signedIn(req, res);
+    if (!account) return res.redirect(303, '/dashboard/sign-in?ended=1');
+    const { key, last } = await keyOf(account, req.params.id);
+    send(res, 200, confirmRevoke(context(req, res, account), key, last));
+  });
+  router.post('/keys/:id/revoke', async (req, res) => {
+    const account = await service.requireSession(sessionOf(req));
+    const { key } = await keyOf(account, req.params.id);
+    await service.revokeKey(account, key.id);
+    res.redirect(303, `/dashboard?revoked=${encodeURIComponent(key.last_four)}`);
+  });
+
+  route('/sign-out', 'post');
+  router.post('/sign-out', async (req, res) => {
+    await service.signOut(sessionOf(req));
+    res.clearCookie(SESSION_COOKIE, { path: '/dashboard' });
+    res.redirect(303, '/dashboard/sign-in?signed-out=1');
+  });
+  return router;
+}
+

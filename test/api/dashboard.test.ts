@@ -1,0 +1,289 @@
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import type { App } from 'supertest/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GraphEngine } from '../../src/graph/graph-port.js';
+import { noMailer, smtpMailer } from '../../src/mail/nodemailer.js';
+import { VerifyResponse } from '../../src/modules/licensees/licensees.schemas.js';
+import { LINK_REQUESTS_PER_ADDRESS } from '../../src/modules/dashboard/dashboard.service.js';
+import type { SqlStore } from '../../src/store/sql-store.js';
+import { fixture, testApp, testGraph, testStore } from '../helpers/graph.js';
+import { body } from '../helpers/http.js';
+import { testSmtpServer } from '../helpers/smtp.js';
+
+// The dashboard as a client without a browser uses it: forms, cookies, the e-mail over real SMTP.
+// The browser test (test/browser/dashboard.test.ts) walks the same path in Chromium.
+const BASE = 'http://lvs.example.test';
+const VERIFY = '/api/v1/licensees/verify?state=TX&license_number=763827-SA';
+const csrfOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+const tokenOf = (html: string) => /name="token" value="([^"]+)"/.exec(html)?.[1] ?? '';
+/** The page with its CSRF tokens left out: what a visitor sees. */
+const visible = (html: string) => html.replace(/value="[^"]*"/g, '');
+
+describe('the dashboard', () => {
+  let graph: GraphEngine;
+  let store: SqlStore;
+  let side: Awaited<ReturnType<typeof testStore>>;
+  let smtp: Awaited<ReturnType<typeof testSmtpServer>>;
+  let app: App;
+  beforeAll(async () => {
+    ({ graph } = await testGraph(fixture('small')));
+    side = await testStore();
+    store = side.store;
+    smtp = await testSmtpServer();
+    app = testApp(graph, side, {}, { mailer: smtpMailer(smtp.url, 'LVS <no-reply@example.test>'), publicBaseUrl: BASE }) as unknown as App;
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    await graph?.close();
+    await store?.close();
+  });
+
+  /** Posts a form of the page at `from` (its CSRF token included) as `agent`. */
+  async function submit(agent: TestAgent, from: string, action: string, fields: Record<string, string>) {
+    const page = await agent.get(from);
+    return agent.post(action).type('form').send({ ...fields, _csrf: csrfOf(page.text) });
+  }
+
+  /** Asks for a link as a new visitor; returns the visitor, the page and the mail. */
+  async function askLink(kind: 'sign-up' | 'sign-in', email: string) {
+    const agent = request.agent(app);
+    const before = smtp.received.length;
+    const res = await submit(agent, `/dashboard/${kind}`, `/dashboard/${kind}`, { email });
+    return { agent, res, mail: res.status === 200 ? await smtp.next(email, before) : undefined };
+  }
+
+  /** Signs up `email` and opens the link: a signed-in visitor. */
+  async function signUp(email: string) {
+    const { agent, mail } = await askLink('sign-up', email);
+    const path = mail!.link!.slice(BASE.length);
+    const confirm = await agent.get(path);
+    const done = await agent.post('/dashboard/link').type('form').send({ token: tokenOf(confirm.text), _csrf: csrfOf(confirm.text) });
+    return { agent, done, mail: mail! };
+  }
+
+  it('when a person signs up, opens the link, makes a key and calls the API then the dashboard shows the account, the key and the usage', async () => {
+    const home = await request(app).get('/dashboard');
+    expect(home.status).toBe(303);
+    expect(home.headers.location).toBe('/dashboard/sign-in');
+
+    const { agent, res, mail } = await askLink('sign-up', 'new.person@example.com');
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/Check your e-mail/);
+    expect(mail!.subject).toMatch(/Confirm your e-mail/);
+    expect(mail!.link).toMatch(new RegExp(`^${BASE}/dashboard/link\\?token=[\\w-]{43}$`));
+    // Nothing exists until the address is verified; the token is stored only as its hash.
+    expect(await store.query('SELECT 1 FROM accounts WHERE email = $1', ['new.person@example.com'])).toEqual([]);
+    const token = decodeURIComponent(mail!.link!.split('token=')[1]);
+    const links = await store.query<{ token_hash: string; purpose: string }>('SELECT token_hash, purpose FROM email_links WHERE email = $1', ['new.person@example.com']);
+    expect(links).toHaveLength(1);
+    expect(links[0].token_hash).not.toContain(token);
+    expect(links[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
+
+    // Opening the link asks to confirm (a mail scanner's GET uses nothing), then signs in.
+    const confirm = await agent.get(mail!.link!.slice(BASE.length));
+    expect(confirm.status).toBe(200);
+    expect(confirm.text).toMatch(/Continue/);
+    const done = await agent.post('/dashboard/link').type('form').send({ token: tokenOf(confirm.text), _csrf: csrfOf(confirm.text) });
+    expect(done.status).toBe(303);
+    expect(done.headers.location).toBe('/dashboard');
+    const cookie = (done.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('lvs_session='))!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\/dashboard/);
+    expect(cookie).not.toMatch(/Secure/);
+    const [account] = await store.query<{ id: string; plan: string }>('SELECT id, plan FROM accounts WHERE email = $1', ['new.person@example.com']);
+    expect(account.plan).toBe('free');
+
+    const page = await agent.get('/dashboard');
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/Your account/);
+    expect(page.text).toMatch(/no working key/);
+    expect(page.text).toMatch(/0 of 25 lookups used, 25 left/);
+
+    const created = await submit(agent, '/dashboard', '/dashboard/keys', { label: 'key A' });
+    expect(created.status).toBe(201);
+    const key = /value="(lvs_live_[\w-]+)"/.exec(created.text)?.[1];
+    expect(key).toBeTruthy();
+    expect(created.text).toMatch(/shown only this once/);
+    body(await request(app).get(VERIFY).set('Authorization', `Bearer ${key}`), VerifyResponse);
+
+    await side.meter.flush();
+    const after = await agent.get('/dashboard');
+    expect(after.text).toMatch(/1 of 25 lookups used, 24 left/);
+    expect(after.text).toMatch(/<code>verifyLicense<\/code><\/td><td>1</);
+    expect(after.text).toMatch(new RegExp(`<title>${new Date().toISOString().slice(0, 10)}: 1</title>`));
+    expect(after.text).toContain(`…${key!.slice(-4)}`);
+    expect(after.text).not.toContain(key);
+
+    const out = await submit(agent, '/dashboard', '/dashboard/sign-out', {});
+    expect(out.status).toBe(303);
+    expect(await store.query('SELECT 1 FROM sessions WHERE account_id = $1', [account.id])).toEqual([]);
+    expect((await agent.get('/dashboard')).headers.location).toBe('/dashboard/sign-in');
+  });
+
+  it('when every dashboard page is served then it carries a strict CSP, no-store, and no Bearer challenge', async () => {
+    for (const path of ['/dashboard/sign-up', '/dashboard/sign-in', '/dashboard/link?token=nope']) {
+      const res = await request(app).get(path);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['content-security-policy']).toMatch(/default-src 'none'/);
+      expect(res.headers['content-security-policy']).toMatch(/script-src 'self'/);
+      expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+      expect(res.headers['content-security-policy']).not.toMatch(/unsafe-inline/);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['www-authenticate']).toBeUndefined();
+    }
+  });
+
+  it('when an address with an account signs up again, or one without signs in, then the page is the same and the e-mail says what applies', async () => {
+    await signUp('known@example.com');
+    const again = await askLink('sign-up', 'known@example.com');
+    const fresh = await askLink('sign-up', 'unknown-1@example.com');
+    expect(visible(again.res.text).replace(/known@example\.com/g, 'X')).toBe(visible(fresh.res.text).replace(/unknown-1@example\.com/g, 'X'));
+    expect(again.mail!.subject).toMatch(/Sign in/);
+    expect(again.mail!.text).toMatch(/already has an account/);
+
+    const signInUnknown = await askLink('sign-in', 'nobody@example.com');
+    const signInKnown = await askLink('sign-in', 'known@example.com');
+    expect(visible(signInUnknown.res.text).replace(/nobody@example\.com/g, 'X')).toBe(visible(signInKnown.res.text).replace(/known@example\.com/g, 'X'));
+    expect(signInUnknown.mail!.text).toMatch(/has no account/);
+    expect(signInUnknown.mail!.link).toBe(`${BASE}/dashboard/sign-up`);
+    expect(await store.query('SELECT 1 FROM email_links WHERE email = $1', ['nobody@example.com'])).toEqual([]);
+  });
+
+  it('when an account made by the operator signs in then its link opens its dashboard with its key', async () => {
+    const made = await side.accounts.createAccount({ email: 'operator-made@example.com', plan: 'growth' });
+    const { agent, mail } = await askLink('sign-in', 'operator-made@example.com');
+    const confirm = await agent.get(mail!.link!.slice(BASE.length));
+    await agent.post('/dashboard/link').type('form').send({ token: tokenOf(confirm.text), _csrf: csrfOf(confirm.text) });
+    const page = await agent.get('/dashboard');
+    expect(page.text).toMatch(/<dt>Plan<\/dt><dd>growth<\/dd>/);
+    expect(page.text).toContain(`…${made.key.last_four}`);
+  });
+
+  it('when a link is used twice, or after it expired, then it says so and signs nobody in', async () => {
+    const { agent, mail } = await askLink('sign-up', 'twice@example.com');
+    const path = mail!.link!.slice(BASE.length);
+    const confirm = await agent.get(path);
+    const form = { token: tokenOf(confirm.text), _csrf: csrfOf(confirm.text) };
+    expect((await agent.post('/dashboard/link').type('form').send(form)).status).toBe(303);
+    const reused = await request.agent(app).get(path);
+    expect(reused.status).toBe(400);
+    expect(reused.text).toMatch(/used already/);
+    const other = request.agent(app);
+    const page = await other.get('/dashboard/sign-in');
+    const second = await other.post('/dashboard/link').type('form').send({ token: form.token, _csrf: csrfOf(page.text) });
+    expect(second.status).toBe(400);
+    expect(second.text).toMatch(/used already/);
+    expect(second.headers['set-cookie']?.toString() ?? '').not.toMatch(/lvs_session=[^;]/);
+
+    const late = await askLink('sign-up', 'late@example.com');
+    await store.query("UPDATE email_links SET expires_at = now() - interval '1 minute' WHERE email = $1", ['late@example.com']);
+    const expired = await late.agent.get(late.mail!.link!.slice(BASE.length));
+    expect(expired.status).toBe(400);
+    expect(expired.text).toMatch(/expired/);
+    expect(await store.query('SELECT 1 FROM accounts WHERE email = $1', ['late@example.com'])).toEqual([]);
+  });
+
+  it('when a form comes without its CSRF token, or with another visitor\'s, then 403 and nothing changes', async () => {
+    const before = smtp.received.length;
+    const bare = await request(app).post('/dashboard/sign-up').type('form').send({ email: 'csrf@example.com' });
+    expect(bare.status).toBe(403);
+    expect(bare.text).toMatch(/form has expired/);
+    const stranger = request.agent(app);
+    const page = await stranger.get('/dashboard/sign-up');
+    const forged = await request.agent(app).post('/dashboard/sign-up').type('form').send({ email: 'csrf@example.com', _csrf: csrfOf(page.text) });
+    expect(forged.status).toBe(403);
+    expect(smtp.received.length).toBe(before);
+    expect(await store.query('SELECT 1 FROM email_links WHERE email = $1', ['csrf@example.com'])).toEqual([]);
+
+    const { agent } = await signUp('csrf-keys@example.com');
+    const keys = await agent.post('/dashboard/keys').type('form').send({ label: 'x' });
+    expect(keys.status).toBe(403);
+    expect(await store.query("SELECT 1 FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE a.email = 'csrf-keys@example.com'")).toEqual([]);
+  });
+
+  it('when the address is not one then the form says so and sends nothing', async () => {
+    const before = smtp.received.length;
+    const { res } = await askLink('sign-up', 'not-an-address');
+    expect(res.status).toBe(400);
+    expect(res.text).toMatch(/enter an e-mail address/);
+    expect(res.text).toMatch(/value="not-an-address"/);
+    expect(smtp.received.length).toBe(before);
+  });
+
+  it('when an address asks for links too often then 429 with Retry-After, and no more mail goes out', async () => {
+    for (let i = 0; i < LINK_REQUESTS_PER_ADDRESS; i++) expect((await askLink('sign-in', 'busy@example.com')).res.status).toBe(200);
+    const before = smtp.received.length;
+    const { res } = await askLink('sign-in', 'busy@example.com');
+    expect(res.status).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    expect(res.text).toMatch(/too many requests/);
+    expect(smtp.received.length).toBe(before);
+  });
+
+  it('when the session is gone then pages send to sign-in and forms change nothing', async () => {
+    const { agent } = await signUp('stale@example.com');
+    const page = await agent.get('/dashboard');
+    await store.query("DELETE FROM sessions WHERE account_id = (SELECT id FROM accounts WHERE email = 'stale@example.com')");
+    const keys = await agent.post('/dashboard/keys').type('form').send({ label: 'late', _csrf: csrfOf(page.text) });
+    expect(keys.status).toBe(401);
+    expect(keys.text).toMatch(/session has ended/);
+    expect(keys.headers['www-authenticate']).toBeUndefined();
+    expect(await store.query("SELECT 1 FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE a.email = 'stale@example.com'")).toEqual([]);
+    const home = await agent.get('/dashboard');
+    expect(home.status).toBe(303);
+    expect(home.headers.location).toBe('/dashboard/sign-in?ended=1');
+  });
+
+  it('when the dashboard revokes the last key then the page says there is no working key and the API refuses it', async () => {
+    const { agent } = await signUp('revoker@example.com');
+    const created = await submit(agent, '/dashboard', '/dashboard/keys', { label: 'only' });
+    const key = /value="(lvs_live_[\w-]+)"/.exec(created.text)![1];
+    const [row] = await store.query<{ id: string }>("SELECT k.id FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE a.email = 'revoker@example.com'");
+    const confirm = await agent.get(`/dashboard/keys/${row.id}/revoke`);
+    expect(confirm.text).toMatch(/only key/);
+    const revoked = await agent.post(`/dashboard/keys/${row.id}/revoke`).type('form').send({ _csrf: csrfOf(confirm.text) });
+    expect(revoked.status).toBe(303);
+    const page = await agent.get(revoked.headers.location);
+    expect(page.text).toMatch(new RegExp(`key ending ${key.slice(-4)} is revoked`));
+    expect(page.text).toMatch(/no working key/);
+    expect((await request(app).get(VERIFY).set('Authorization', `Bearer ${key}`)).status).toBe(401);
+    expect((await agent.get('/dashboard/keys/00000000-0000-0000-0000-000000000000/revoke')).status).toBe(404);
+  });
+
+  it('when links are mailed then they start with PUBLIC_BASE_URL whatever Host the request named', async () => {
+    const agent = request.agent(app);
+    const page = await agent.get('/dashboard/sign-up');
+    const before = smtp.received.length;
+    await agent.post('/dashboard/sign-up').set('Host', 'evil.example').set('X-Forwarded-Host', 'evil.example').type('form').send({ email: 'host@example.com', _csrf: csrfOf(page.text) });
+    const mail = await smtp.next('host@example.com', before);
+    expect(mail.link!.startsWith(`${BASE}/dashboard/link?token=`)).toBe(true);
+    expect(mail.text).not.toMatch(/evil/);
+  });
+
+  it('when /api/v1 is called with the dashboard\'s cookie and no key then 401: cookies never stand for a key', async () => {
+    const { agent } = await signUp('cookie-api@example.com');
+    const res = await agent.get(VERIFY);
+    expect(res.status).toBe(401);
+    expect(res.headers['content-type']).toMatch(/json/);
+  });
+
+  it('when no mail server is configured then the pages say sign-up is off and a request changes nothing', async () => {
+    const off = request.agent(testApp(graph, side, {}, { mailer: noMailer, publicBaseUrl: BASE }) as unknown as App);
+    const page = await off.get('/dashboard/sign-up');
+    expect(page.text).toMatch(/no mail server configured/);
+    expect(page.text).not.toMatch(/<form method="post" action="\/dashboard\/sign-up"/);
+    // The page has no form to send; a request made anyway is refused.
+    const res = await off.post('/dashboard/sign-up').type('form').send({ email: 'off@example.com', _csrf: csrfOf(page.text) });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(await store.query('SELECT 1 FROM email_links WHERE email = $1', ['off@example.com'])).toEqual([]);
+  });
+
+  it('when PUBLIC_BASE_URL is https then the session cookie is Secure', async () => {
+    const tls = request.agent(testApp(graph, side, {}, { mailer: smtpMailer(smtp.url, 'LVS <no-reply@example.test>'), publicBaseUrl: 'https://lvs.example.test' }) as unknown as App);
+    const page = await tls.get('/dashboard/sign-up');
+    expect((page.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('lvs_csrf='))).toMatch(/Secure/);
+  });
+});
