@@ -20,6 +20,7 @@ const NEO4J_FILES = [
   'test/ingest/sources.test.ts',
   'test/unit/import.test.ts',
   'test/unit/read-models.test.ts',
+  'test/browser/dashboard.test.ts',
   'test/**/*.neo4j.test.ts',
 ];
 

@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GraphEngine } from '../../src/graph/graph-port.js';
+import { smtpMailer } from '../../src/mail/nodemailer.js';
+import { CHROMIUM, browserAvailable, launchOptions } from '../helpers/browser.js';
+import { fixture, testApp, testGraph, testStore } from '../helpers/graph.js';
+import { testSmtpServer } from '../helpers/smtp.js';
+
+// A person goes from nothing to a working key in Chromium: sign up, the e-mail over real SMTP,
+// the link, keys, usage, revocation, sign-out; axe-core checks every page. With
+// DASHBOARD_SCREENSHOTS=<dir> each page is also saved there (docs/images holds the docs' copies).
+const HOST = 'dash.lvs.test';
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const SHOTS = process.env.DASHBOARD_SCREENSHOTS;
+
+const browser = browserAvailable();
+describe.runIf(browser)(`the dashboard in Chromium${browser ? '' : `: skipped, no Chromium at ${CHROMIUM}`}`, () => {
+  let graph: GraphEngine;
+  let side: Awaited<ReturnType<typeof testStore>>;
+  let smtp: Awaited<ReturnType<typeof testSmtpServer>>;
+  let server: http.Server;
+  let chrome: Browser;
+  let base: string;
+  let flusher: NodeJS.Timeout;
+  beforeAll(async () => {
+    ({ graph } = await testGraph(fixture('small')));
+    side = await testStore();
+    smtp = await testSmtpServer();
+    let app: http.RequestListener = (_req, res) => res.end();
+    server = http.createServer((req, res) => app(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://${HOST}:${(server.address() as AddressInfo).port}`;
+    app = testApp(graph, side, {}, { mailer: smtpMailer(smtp.url, 'LVS <no-reply@example.test>'), publicBaseUrl: base }) as unknown as http.RequestListener;
+    // As the server does: usage in memory goes to the store each second.
+    flusher = setInterval(() => void side.meter.flush().catch(() => undefined), 1000);
+    chrome = await chromium.launch(launchOptions([`--host-resolver-rules=MAP ${HOST} 127.0.0.1`]));
+  });
+  afterAll(async () => {
+    clearInterval(flusher);
+    await chrome?.close();
+    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    await smtp?.close();
+    await graph?.close();
+    await side?.store.close();
+  });
+
+  /** No serious or critical axe-core violation on the page; saves a screenshot when asked. */
+  async function checked(page: Page, name: string) {
+    await page.evaluate(AXE);
+    const violations = await page.evaluate(async () => {
+      const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
+      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    expect(violations, name).toEqual([]);
+    if (SHOTS) {
+      fs.mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: path.join(SHOTS, `dashboard-${name}.png`), fullPage: true });
+    }
+  }
+
+  const verify = (key: string) => fetch(`${base.replace(HOST, '127.0.0.1')}/api/v1/licensees/verify?state=TX&license_number=763827-SA`, { headers: { Authorization: `Bearer ${key}` } }).then((r) => r.status);
+
+  it('when a person signs up in the browser then they get a working key, see their usage, rotate keys and sign out', async () => {
+    const context = await chrome.newContext();
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const problems: string[] = [];
+    page.on('console', (msg) => msg.type() === 'error' && !/Cross-Origin-Opener-Policy/.test(msg.text()) && problems.push(msg.text()));
+    page.on('pageerror', (err) => problems.push(err.message));
+
+    await page.goto(`${base}/dashboard`);
+    await expect.poll(() => page.title()).toMatch(/^Sign in/);
+    await checked(page, 'sign-in');
+    await page.getByRole('link', { name: 'Sign up' }).first().click();
+    await page.getByRole('heading', { name: 'Create a free account' }).waitFor();
+    await checked(page, 'sign-up');
+    const before = smtp.received.length;
+    // By keyboard alone: the field is focused from its label, Enter sends the form.
+    await page.getByLabel('E-mail address').focus();
+    await page.keyboard.type('browser.person@example.com');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    await checked(page, 'check-email');
+
+    const mail = await smtp.next('browser.person@example.com', before);
+    expect(mail.link!.startsWith(`${base}/dashboard/link?token=`)).toBe(true);
+    await page.goto(mail.link!);
+    await checked(page, 'confirm-link');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Your account' }).waitFor();
+    await expect.poll(() => page.getByText('This account has no working key').count()).toBe(1);
+
+    await page.getByLabel('Label for a new key (optional)').fill('key A');
+    await page.getByRole('button', { name: 'Create a key' }).click();
+    const keyA = await page.getByLabel('API key', { exact: true }).inputValue();
+    expect(keyA).toMatch(/^lvs_live_/);
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await expect.poll(() => page.locator('.copied').textContent()).toMatch(/Copied|Selected/);
+    await checked(page, 'new-key');
+
+    expect(await verify(keyA)).toBe(200);
+    // Usage moves: the page read again shows the call.
+    await expect.poll(async () => (await page.goto(`${base}/dashboard`), await page.locator('main').textContent()), { timeout: 15_000 }).toMatch(/1 of 25 lookups used/);
+    expect(await page.locator('svg.chart rect').count()).toBeGreaterThanOrEqual(28);
+    await checked(page, 'account');
+
+    await page.getByLabel('Label for a new key (optional)').fill('key B');
+    await page.getByRole('button', { name: 'Create a key' }).click();
+    const keyB = await page.getByLabel('API key', { exact: true }).inputValue();
+    await page.goto(`${base}/dashboard`);
+    await page.getByRole('link', { name: `Revoke key ending ${keyA.slice(-4)}` }).click();
+    await page.getByRole('heading', { name: 'Revoke a key' }).waitFor();
+    await checked(page, 'revoke');
+    await page.getByRole('button', { name: 'Revoke the key' }).click();
+    await page.getByText(`The key ending ${keyA.slice(-4)} is revoked.`).waitFor();
+    expect(await verify(keyA)).toBe(401);
+    expect(await verify(keyB)).toBe(200);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByText('You are signed out.').waitFor();
+    await page.goto(`${base}/dashboard`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    // Nothing was blocked by the CSP, and no script failed.
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
