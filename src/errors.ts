@@ -108,6 +108,13 @@ export class GraphError extends Error {
   }
 }
 
+/** A form without a valid CSRF token. */
+export class ForbiddenError extends AppError {
+  constructor(message: string) {
+    super(403, message);
+  }
+}
+
 /** Too many attempts from one client or for one address (the dashboard's sign-up and sign-in). */
 export class TooManyAttemptsError extends AppError {
   constructor(message: string, retryAfterSeconds: number) {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { noMailer, smtpMailer } from '../../src/mail/nodemailer.js';
 import { VerifyResponse } from '../../src/modules/licensees/licensees.schemas.js';
-import { LINK_REQUESTS_PER_ADDRESS } from '../../src/modules/dashboard/dashboard.service.js';
+import { LINK_REQUESTS_PER_ADDRESS, LINK_REQUESTS_PER_IP } from '../../src/modules/dashboard/dashboard.service.js';
 import type { SqlStore } from '../../src/store/sql-store.js';
 import { fixture, testApp, testGraph, testStore } from '../helpers/graph.js';
 import { body } from '../helpers/http.js';
@@ -31,7 +31,8 @@ describe('the dashboard', () => {
     side = await testStore();
     store = side.store;
     smtp = await testSmtpServer();
-    app = testApp(graph, side, {}, { mailer: smtpMailer(smtp.url, 'LVS <no-reply@example.test>'), publicBaseUrl: BASE }) as unknown as App;
+    // Behind a proxy that names the client: each visitor below comes from an address of its own.
+    app = testApp(graph, side, { TRUST_PROXY: true }, { mailer: smtpMailer(smtp.url, 'LVS <no-reply@example.test>'), publicBaseUrl: BASE }) as unknown as App;
   });
   afterAll(async () => {
     await smtp?.close();
@@ -45,9 +46,10 @@ describe('the dashboard', () => {
     return agent.post(action).type('form').send({ ...fields, _csrf: csrfOf(page.text) });
   }
 
-  /** Asks for a link as a new visitor; returns the visitor, the page and the mail. */
-  async function askLink(kind: 'sign-up' | 'sign-in', email: string) {
-    const agent = request.agent(app);
+  let visitors = 0;
+  /** Asks for a link as a new visitor (from `ip`, else an address of its own); returns the visitor, the page and the mail. */
+  async function askLink(kind: 'sign-up' | 'sign-in', email: string, ip = `10.0.${Math.floor(++visitors / 250)}.${visitors % 250}`) {
+    const agent = request.agent(app).set('X-Forwarded-For', ip);
     const before = smtp.received.length;
     const res = await submit(agent, `/dashboard/${kind}`, `/dashboard/${kind}`, { email });
     return { agent, res, mail: res.status === 200 ? await smtp.next(email, before) : undefined };
@@ -221,6 +223,18 @@ describe('the dashboard', () => {
     expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(3600);
     expect(res.text).toMatch(/too many requests/);
     expect(smtp.received.length).toBe(before);
+  });
+
+  it('when one client asks for links for many addresses then 429 with Retry-After once it passes the limit', async () => {
+    for (let i = 0; i < LINK_REQUESTS_PER_IP; i++) expect((await askLink('sign-up', `many-${i}@example.com`, '192.0.2.7')).res.status).toBe(200);
+    const before = smtp.received.length;
+    const { res } = await askLink('sign-up', 'one-more@example.com', '192.0.2.7');
+    expect(res.status).toBe(429);
+    expect(res.text).toMatch(/from your network/);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(smtp.received.length).toBe(before);
+    // Another client is not held back.
+    expect((await askLink('sign-up', 'one-more@example.com', '192.0.2.8')).res.status).toBe(200);
   });
 
   it('when the session is gone then pages send to sign-in and forms change nothing', async () => {

@@ -42,12 +42,6 @@ export function createDashboardRepo(store: SqlStore) {
       );
       return row.hits;
     },
-    /** A secret every API process shares, made by the first that asks. */
-    async secret(name: string, make: () => string): Promise<string> {
-      await store.query('INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, make()]);
-      const [row] = await store.query<{ value: string }>('SELECT value FROM app_secrets WHERE name = $1', [name]);
-      return row.value;
-    },
     /** Forgets expired links and sessions and past windows. */
     async prune(before: Date) {
       await store.query('DELETE FROM email_links WHERE expires_at < $1', [before]);

@@ -1,15 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import cookieParser from 'cookie-parser';
-import { doubleCsrf } from 'csrf-csrf';
+import Tokens from 'csrf';
 import express, { type Request, type Response, type Router } from 'express';
 import helmet from 'helmet';
-import { BadRequestError, NotFoundError } from '../../errors.js';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors.js';
 import type { MethodTable } from '../../http/methods.js';
 import type { AccountRow } from '../accounts/accounts.repo.js';
 import { SESSION_TTL_MS, type DashboardService } from './dashboard.service.js';
 import { accountPage, checkEmail, confirmLink, confirmRevoke, emailForm, errorPage, type PageContext } from './pages.js';
 
 const SESSION_COOKIE = 'lvs_session';
+const CSRF_COOKIE = 'lvs_csrf';
+const tokens = new Tokens();
 const ASSETS = fileURLToPath(new URL('./assets/', import.meta.url));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -21,19 +23,30 @@ export interface DashboardOptions {
 
 /**
  * The dashboard under /dashboard: HTML forms with cookies, outside the /api/v1 rules (no bearer
- * keys, no JSON bodies, no CORS). Every POST carries a CSRF token (signed double submit, bound
- * to the session); every page has a strict CSP and is not cached.
+ * keys, no JSON bodies, no CORS). Every POST carries a CSRF token made from the visitor's secret
+ * (an HttpOnly cookie, renewed at sign-in and sign-out) and checked in constant time by `csrf`;
+ * every page has a strict CSP and is not cached.
  */
 export function dashboardRoutes(service: DashboardService, methods: MethodTable, options: DashboardOptions): Router {
-  let secret: string | undefined;
-  const { generateCsrfToken, doubleCsrfProtection } = doubleCsrf({
-    getSecret: () => secret!,
-    getSessionIdentifier: (req) => (req.cookies?.[SESSION_COOKIE] as string | undefined) ?? '',
-    cookieName: 'lvs_csrf',
-    cookieOptions: { sameSite: 'lax', path: '/dashboard', secure: options.secureCookies, httpOnly: true },
-    getCsrfTokenFromRequest: (req) => (req.body as Record<string, string> | undefined)?._csrf,
-    errorConfig: { statusCode: 403, message: 'this form has expired or did not come from this site: reload the page and try again' },
-  });
+  const cookieOptions = (req: Request) => ({ httpOnly: true, sameSite: 'lax' as const, secure: options.secureCookies || req.secure, path: '/dashboard' });
+  /** The visitor's CSRF secret, made (or renewed) when `fresh`. */
+  const csrfSecret = (req: Request, res: Response, fresh = false): string => {
+    const kept = req.cookies?.[CSRF_COOKIE] as unknown;
+    if (!fresh && typeof kept === 'string' && kept) return kept;
+    const secret = tokens.secretSync();
+    res.cookie(CSRF_COOKIE, secret, cookieOptions(req));
+    req.cookies = { ...req.cookies, [CSRF_COOKIE]: secret };
+    return secret;
+  };
+  const csrfProtection = (req: Request, _res: Response, next: (err?: unknown) => void) => {
+    if (req.method !== 'POST') return next();
+    const secret = req.cookies?.[CSRF_COOKIE] as unknown;
+    const token = (req.body as Record<string, unknown> | undefined)?._csrf;
+    if (typeof secret !== 'string' || typeof token !== 'string' || !tokens.verify(secret, token)) {
+      return next(new ForbiddenError('this form has expired or did not come from this site: reload the page and try again'));
+    }
+    next();
+  };
 
   const router = express.Router();
   router.use(
@@ -53,18 +66,17 @@ export function dashboardRoutes(service: DashboardService, methods: MethodTable,
   );
   router.use('/assets', express.static(ASSETS, { index: false, maxAge: '1h' }));
   router.use(cookieParser());
-  router.use(async (req, res, next) => {
-    secret ??= await service.csrfSecret();
+  router.use((req, res, next) => {
     res.set('Cache-Control', 'no-store');
     // Errors of these pages are rendered as pages, by the one error middleware.
     res.locals.renderError = (status: number, message: string) => errorPage(context(req, res), status, message);
     next();
   });
   router.use(express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 20 }));
-  router.use(doubleCsrfProtection);
+  router.use(csrfProtection);
 
   const sessionOf = (req: Request) => req.cookies?.[SESSION_COOKIE] as string | undefined;
-  const context = (req: Request, res: Response, account?: AccountRow): PageContext => ({ csrf: generateCsrfToken(req, res, { overwrite: false }), signedInAs: account?.email });
+  const context = (req: Request, res: Response, account?: AccountRow): PageContext => ({ csrf: tokens.create(csrfSecret(req, res)), signedInAs: account?.email });
   const send = (res: Response, status: number, body: string) => res.status(status).type('html').send(body);
   const signedIn = async (req: Request, res: Response) => {
     const account = await service.sessionAccount(sessionOf(req));
@@ -118,7 +130,8 @@ export function dashboardRoutes(service: DashboardService, methods: MethodTable,
   });
   router.post('/link', async (req, res) => {
     const { session } = await service.useLink(String((req.body as Record<string, unknown>).token ?? ''));
-    res.cookie(SESSION_COOKIE, session, { httpOnly: true, sameSite: 'lax', secure: options.secureCookies || req.secure, path: '/dashboard', maxAge: SESSION_TTL_MS });
+    res.cookie(SESSION_COOKIE, session, { ...cookieOptions(req), maxAge: SESSION_TTL_MS });
+    csrfSecret(req, res, true);
     res.redirect(303, '/dashboard');
   });
 
@@ -157,6 +170,7 @@ export function dashboardRoutes(service: DashboardService, methods: MethodTable,
   router.post('/sign-out', async (req, res) => {
     await service.signOut(sessionOf(req));
     res.clearCookie(SESSION_COOKIE, { path: '/dashboard' });
+    csrfSecret(req, res, true);
     res.redirect(303, '/dashboard/sign-in?signed-out=1');
   });
   return router;

@@ -148,8 +148,6 @@ export function createDashboardService({ repo, accounts, meter, mailer, clock, p
     createKey: (account: AccountRow, label: string | null) => accounts.createKey(account.id, label),
     /** The dashboard may revoke the last key (its page says the account then has no working key). */
     revokeKey: (account: AccountRow, keyId: string) => accounts.revokeKey(account.id, keyId, { allowLast: true }),
-    /** The key that signs CSRF tokens, shared by every API process through the side store. */
-    csrfSecret: () => repo.secret('csrf', () => randomBytes(32).toString('base64url')),
     prune: () => repo.prune(new Date(clock.now().getTime() - HOUR_MS)),
   };
 }

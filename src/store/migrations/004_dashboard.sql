@@ -25,9 +25,3 @@ CREATE TABLE auth_limits (
   hits integer NOT NULL,
   PRIMARY KEY (key, window_start)
 );
-
--- Secrets every API process shares (the key that signs CSRF tokens), made once.
-CREATE TABLE app_secrets (
-  name text PRIMARY KEY,
-  value text NOT NULL
-);
