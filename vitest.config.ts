@@ -21,6 +21,7 @@ const NEO4J_FILES = [
   'test/unit/import.test.ts',
   'test/unit/read-models.test.ts',
   'test/browser/dashboard.test.ts',
+  'test/api/changes.test.ts',
   'test/**/*.neo4j.test.ts',
 ];
 

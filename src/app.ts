@@ -17,6 +17,8 @@ import { openApiDocument } from './http/openapi.js';
 import { requestLogger } from './http/request-context.js';
 import { coverageRoutes } from './modules/coverage/coverage.routes.js';
 import type { CoverageService } from './modules/coverage/coverage.service.js';
+import { changesRoutes } from './modules/changes/changes.routes.js';
+import type { ChangesService } from './modules/changes/changes.service.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import type { DashboardService } from './modules/dashboard/dashboard.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -34,6 +36,7 @@ export interface AppDeps {
   legacy: LegacyService;
   relationships: RelationshipsService;
   coverage: CoverageService;
+  changes: ChangesService;
   readiness: Readiness;
   accounts: AccountsService;
   meter: Meter;
@@ -107,7 +110,8 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean } = 
   healthRoutes(ctx, deps.readiness);
   coverageRoutes(ctx, deps.coverage);
   if (accessControl) accountsRoutes(ctx, deps.accounts, deps.meter, deps.clock.now);
-  // Legacy first: /licensees/search and /licensees/changes must not be taken for {state}/{number} paths.
+  // Before the {state}/{number} paths: /licensees/changes and /licensees/search are not licences.
+  changesRoutes(ctx, deps.changes);
   legacyRoutes(ctx, {
     licensees: deps.licensees,
     relationships: deps.relationships,

@@ -50,6 +50,8 @@ const ConfigSchema = z.object({
   /** The dashboard's mail server (smtp:// or smtps://, credentials in the URL); needs MAIL_FROM. */
   SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  /** How long change events are kept (the feed answers 410 for an older cursor). */
+  CHANGE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
   /** Origins whose pages may call /api/v1: `*`, or exact origins separated by commas; unset: no CORS. */
   CORS_ORIGINS: z
     .string()

@@ -14,10 +14,13 @@ import { searchIndexBeside } from './graph/ladybug/search-index.js';
 import { loadQueryFiles, splitStatements, type QueryFiles } from './graph/query-files.js';
 import type { SearchIndexHolder } from './graph/search-port.js';
 import { createImportRepo } from './ingest/import-repo.js';
+import type { ChangeLog } from './ingest/change-log.js';
 import { createRefreshRepo } from './ingest/refresh-repo.js';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createMeter } from './modules/accounts/metering.js';
+import { createChangesRepo } from './modules/changes/changes.repo.js';
+import { createChangesService } from './modules/changes/changes.service.js';
 import { createDashboardRepo } from './modules/dashboard/dashboard.repo.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 import type { Mailer } from './mail/mailer.js';
@@ -80,9 +83,16 @@ export async function openStore(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_
   return store;
 }
 
-export function accountsDeps(store: SqlStore, clock: Clock = systemClock) {
+/** What lives in the side store: accounts and metering, the dashboard's links and sessions, change events. */
+export function accountsDeps(store: SqlStore, clock: Clock = systemClock, options: { changeRetentionDays?: number } = {}) {
   const repo = createAccountsRepo(store);
-  return { accounts: createAccountsService(repo, clock.now), meter: createMeter(repo, clock.now), clock, dashboardRepo: createDashboardRepo(store) };
+  return {
+    accounts: createAccountsService(repo, clock.now),
+    meter: createMeter(repo, clock.now),
+    clock,
+    dashboardRepo: createDashboardRepo(store),
+    changes: createChangesService(createChangesRepo(store), clock, options.changeRetentionDays ?? 400),
+  };
 }
 
 /** Where the dashboard's e-mail goes: where the deployment sends its mail. */
@@ -161,6 +171,7 @@ export function buildDeps(
     ]),
     accounts: side.accounts,
     meter: side.meter,
+    changes: side.changes,
     clock,
     dashboard: createDashboardService({ repo: side.dashboardRepo, accounts: side.accounts, meter: side.meter, mailer: mail.mailer, clock, publicBaseUrl: mail.publicBaseUrl }),
     secureCookies: mail.publicBaseUrl.startsWith('https:'),
@@ -179,8 +190,9 @@ export function importRepo(graph: GraphEngine, files: QueryFiles, clock: Clock =
   return createImportRepo(graph, files, engineWrites(graph, files), clock);
 }
 
-export function refreshRepo(graph: GraphEngine, files: QueryFiles, clock: Clock = systemClock) {
-  return createRefreshRepo(graph, files, importRepo(graph, files, clock));
+/** @param changes where the refresh records its change events (the side store's change log). */
+export function refreshRepo(graph: GraphEngine, files: QueryFiles, clock: Clock = systemClock, changes?: ChangeLog) {
+  return createRefreshRepo(graph, files, importRepo(graph, files, clock), changes);
 }
 
 export { loadQueryFiles };

@@ -128,3 +128,10 @@ export class UnavailableError extends AppError {
     super(503, message);
   }
 }
+
+/** What was asked for existed and is gone for good (a change-feed cursor past the retention). */
+export class GoneError extends AppError {
+  constructor(message: string) {
+    super(410, message);
+  }
+}

@@ -27,15 +27,18 @@ async function main() {
     await graph.close();
     throw err;
   });
-  const side = accountsDeps(store);
+  const side = accountsDeps(store, undefined, { changeRetentionDays: config.CHANGE_RETENTION_DAYS });
   const imports = importRepo(graph, files, side.clock);
   await prepareGraph(graph, imports, config.DEMO_DATA, logger);
+  const refresh = refreshRepo(graph, files, side.clock, side.changes.log);
+  // Change events of a refresh a crash interrupted follow what its graph unit did.
+  await side.changes.recoverAll((source, runId) => refresh.landedRun(source, runId));
 
   const adminToken = randomBytes(24).toString('base64url');
   const run = adminCommands({
     accounts: side.accounts,
     imports,
-    refresh: refreshRepo(graph, files, side.clock),
+    refresh,
     rejectsDir: path.join(config.dataDir, 'rejects'),
   });
   // The operator endpoint exists for the embedded stores, which only one process can open.
@@ -53,7 +56,10 @@ async function main() {
   const flusher = setInterval(() => side.meter.flush().catch((err) => logger.error({ err }, 'usage flush failed')), USAGE_FLUSH_MS);
   flusher.unref();
   // Expired e-mail links and sessions, and past rate-limit windows.
-  const pruner = setInterval(() => deps.dashboard.prune().catch((err) => logger.error({ err }, 'dashboard prune failed')), 3600_000);
+  const pruner = setInterval(() => {
+    deps.dashboard.prune().catch((err) => logger.error({ err }, 'dashboard prune failed'));
+    side.changes.prune().catch((err) => logger.error({ err }, 'change events prune failed'));
+  }, 3600_000);
   pruner.unref();
 
   let stopping = false;

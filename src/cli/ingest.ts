@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
-import { loadQueryFiles, openGraph, refreshRepo } from '../deps.js';
+import { accountsDeps, loadQueryFiles, openGraph, openStore, refreshRepo } from '../deps.js';
 import type { RefreshSummary } from '../ingest/refresh.js';
 import { SOURCE_FORMATS } from '../ingest/sources/index.js';
 import { adminCommands } from '../modules/admin/admin.commands.js';
@@ -67,9 +67,17 @@ async function main() {
   const summary = (await runOperatorCommand('ingest', args, config.dataDir, async () => {
     const files = loadQueryFiles();
     const graph = await openGraph(config, files);
+    const store = await openStore(config).catch(async (err) => {
+      await graph.close();
+      throw err;
+    });
+    const side = accountsDeps(store, undefined, { changeRetentionDays: config.CHANGE_RETENTION_DAYS });
     return {
-      run: adminCommands({ refresh: refreshRepo(graph, files), rejectsDir: path.join(config.dataDir, 'rejects'), onProgress }),
-      close: () => graph.close(),
+      run: adminCommands({ refresh: refreshRepo(graph, files, side.clock, side.changes.log), rejectsDir: path.join(config.dataDir, 'rejects'), onProgress }),
+      close: async () => {
+        await graph.close();
+        await store.close();
+      },
     };
   })) as RefreshSummary;
   if (onProgress) process.stderr.write('\n');

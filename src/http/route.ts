@@ -53,6 +53,7 @@ const ERROR_TEXT: Record<number, string> = {
   402: 'The plan does not include this operation',
   404: 'Not found',
   409: 'Conflicts with the current state',
+  410: 'Gone: the cursor is older than the events kept',
   413: 'Body larger than the limit',
   429: 'Monthly quota spent (Retry-After: seconds to the reset)',
   503: 'A store the service depends on is unavailable',

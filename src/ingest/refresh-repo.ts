@@ -1,6 +1,7 @@
 import type { GraphEngine, GraphTx, Row } from '../graph/graph-port.js';
 import type { QueryFiles } from '../graph/query-files.js';
 import { unwindBatches as batched } from '../graph/unwind.js';
+import type { ChangeLog } from './change-log.js';
 import type { ImportRepo } from './import-repo.js';
 
 /** The coalesced nulls of the list reads ('' and the 1900-01-01 date) back to null. */
@@ -16,8 +17,11 @@ export interface CredentialWrites {
   touched: Row[];
 }
 
-/** The reads and writes of a refresh run, all inside the run's one transaction. */
-export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports: ImportRepo) {
+/**
+ * The reads and writes of a refresh run, all inside the run's one transaction; `changes` records
+ * the run's change events (absent: none are kept).
+ */
+export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports: ImportRepo, changes?: ChangeLog) {
   const q = (name: string) => files.get(name);
   const queries = {
     detachOtherHolders: q('import/detach-other-holders'),
@@ -33,11 +37,20 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     markLeft: q('refresh/mark-left-source'),
     recordRun: q('refresh/record-run'),
     lastSnapshot: q('refresh/last-snapshot'),
+    lastRun: q('refresh/last-run'),
+    numbers: q('refresh/credential-numbers'),
   };
   const { engine } = imports;
   return {
     /** When a refresh runs, unless told. */
     now: imports.now,
+    changes,
+    /** Whether the source's last landed run is `runId` (runs of a source land one at a time). */
+    async landedRun(source: string, runId: string): Promise<boolean> {
+      const [row] = await graph.read(queries.lastRun, { source });
+      const run = row?.run ? (JSON.parse(row.run as string) as { run_id?: string }) : undefined;
+      return run?.run_id === runId;
+    },
     run: <T>(fn: (t: GraphTx) => Promise<T>) => graph.writeLarge(fn),
     async lastSnapshot(t: GraphTx, source: string): Promise<string | null> {
       const [row] = await t.run(queries.lastSnapshot, { source });
@@ -71,6 +84,14 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     },
     /** The JSON documents of credentials by id. */
     docs: (t: GraphTx, ids: string[]) => engine.docs(t, ids),
+    /** Licence numbers of credentials by id (those on file). */
+    async numbers(t: GraphTx, ids: string[]): Promise<Map<string, string>> {
+      const out = new Map<string, string>();
+      for (let i = 0; i < ids.length; i += 2000) {
+        for (const r of await t.run(queries.numbers, { ids: ids.slice(i, i + 2000) })) out.set(r.id as string, r.license_number as string);
+      }
+      return out;
+    },
     async known(t: GraphTx, ids: string[]) {
       const out = new Map<string, string | null>();
       for (let i = 0; i < ids.length; i += 2000) {

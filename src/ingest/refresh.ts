@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
@@ -6,6 +7,8 @@ import { BadRequestError, ConflictError } from '../errors.js';
 import type { GraphTx, Row } from '../graph/graph-port.js';
 import { decodeDoc, encodeDoc } from '../domain/credential-doc.js';
 import { preparedBatches, type PreparedLink } from './prepared-rows.js';
+import type { ChangeEvent } from '../domain/changes.js';
+import * as changeEvents from './change-events.js';
 import type { RefreshRepo } from './refresh-repo.js';
 import { SOURCES } from './sources/index.js';
 import type { SourceConfig, SourceFormat } from './sources/source-types.js';
@@ -82,6 +85,11 @@ interface Run {
   full: boolean;
   counts: { rows: number; inserted: number; updated: number; unchanged: number; left: number; opened: number; closed: number };
   rejects: Reject[];
+  /** The run's change events, when a change log keeps them. */
+  events?: ChangeEvent[];
+  ctx: changeEvents.RunContext;
+  /** The state had no credentials before: one summary event instead of one per change. */
+  firstLoad: boolean;
 }
 
 interface OnFile {
@@ -109,6 +117,11 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
   const source = SOURCES[format.sourceId];
   const snapshot = snapshotOf(options);
   let rejects: Reject[] = [];
+  const { changes } = repo;
+  const landed = (runId: string) => repo.landedRun(source.id, runId);
+  // Runs a crash left staged are settled first: the change log follows the graph.
+  if (changes) await changes.recover(source.id, landed);
+  const staged: string[] = [];
 
   const summary = await repo.run(async (t) => {
     // Checked inside the run: runs queue behind each other, and history only moves forward.
@@ -125,6 +138,9 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
       full: !options.partial,
       counts: { rows: 0, inserted: 0, updated: 0, unchanged: 0, left: 0, opened: 0, closed: 0 },
       rejects: [],
+      events: changes ? [] : undefined,
+      ctx: { state: format.state, snapshot_date: snapshot, detected_at: now.toISOString(), source: source.id },
+      firstLoad: false,
     };
     rejects = run.rejects;
     await configureSource(run, format);
@@ -144,8 +160,24 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
     // (the same snapshot again, or only new snapshot dates) leaves them as they are.
     const { counts } = run;
     const changed = counts.inserted + counts.updated + counts.left + links.toReopen.length + links.toOpen.length + links.toClose.length + links.toDelete.length > 0;
-    await repo.finish(t, run.state, source.id, snapshot, { ...result, finished_at: now.toISOString() }, counts.rows, now.toISOString(), changed, demoSupervising);
+    const runId = randomUUID();
+    if (changes && run.events) {
+      if (run.firstLoad) run.events = counts.inserted ? [changeEvents.stateLoaded(run.ctx, { credentials: counts.inserted, relationships: counts.opened })] : [];
+      else {
+        for (const link of [...links.toOpen, ...links.toReopen]) run.events.push(changeEvents.supervision(run.ctx, 'supervision_started', link));
+        for (const link of [...links.toClose, ...links.toDelete]) run.events.push(changeEvents.supervision(run.ctx, 'supervision_ended', link));
+      }
+      changeEvents.withNumbers(run.events, await repo.numbers(t, changeEvents.credentialIds(run.events)));
+      // Staged before the graph unit lands; committed once it has (the run's id is on its source).
+      await changes.stage({ id: runId, source: source.id, state: run.state, snapshot_date: snapshot }, run.events);
+      staged.push(runId);
+    }
+    await repo.finish(t, run.state, source.id, snapshot, { ...result, run_id: runId, finished_at: now.toISOString() }, counts.rows, now.toISOString(), changed, demoSupervising);
     return result;
+  }).finally(async () => {
+    // Commits the attempt that landed and discards the others; what a failure here leaves
+    // staged is settled by the next run or start.
+    if (changes && staged.length) await changes.recover(source.id, landed).catch(() => undefined);
   });
 
   summary.rejects_file = writeRejects(rejects, options.rejectsDir, `${source.id}-${snapshot}-${now.toISOString().replace(/[:.]/g, '')}.csv`);
@@ -192,6 +224,8 @@ async function writeCredentials(run: Run, options: RefreshOptions, now: Date): P
   const existing = new Map<string, OnFile>();
   // Every credential of the state, whatever source put it there: a row updates what is on file.
   for (const r of await repo.existing(t, state)) existing.set(r.id as string, r as never);
+  run.firstLoad = existing.size === 0;
+  const events = run.firstLoad ? undefined : run.events;
   // After removeDemo every licensee holds a credential, and a licensee holds credentials of one
   // state only (its id derives from the state): so these are all the state's licensees on file.
   const licenseesOnFile = new Set([...existing.values()].map((r) => r.licensee_id).filter((id) => id !== null));
@@ -215,6 +249,15 @@ async function writeCredentials(run: Run, options: RefreshOptions, now: Date): P
   let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
     const batch = { created, licensees: [...licensees.values()], updated, moved, context, touched };
+    // What changed is described from the values before the write: read only for changed rows.
+    if (events && updated.length) {
+      await writing;
+      const before = await repo.docs(t, updated.map((r) => r.id as string));
+      for (const r of updated) {
+        const doc = before.get(r.id as string);
+        if (doc) events.push(...changeEvents.updated(run.ctx, decodeDoc(doc), r));
+      }
+    }
     created = [];
     licensees = new Map();
     updated = [];
@@ -252,12 +295,14 @@ async function writeCredentials(run: Run, options: RefreshOptions, now: Date): P
       } else {
         if (!before) {
           counts.inserted += 1;
+          events?.push(changeEvents.added(run.ctx, record));
           created.push(record);
           createdLinks.push({ id, licensee_id: record.licensee_id });
           const licensee = { id: record.licensee_id, entity_type: record.entity_type, display_name: record.display_name, licensee_key: record.licensee_key };
           (licenseesOnFile.has(licensee.id as string) ? licensees : newLicensees).set(licensee.id as string, licensee);
         } else {
           counts.updated += 1;
+          if (before.left_source_on) events?.push(changeEvents.returned(run.ctx, id, before.left_source_on));
           updated.push(record);
           // A moved credential's new licensee is merged now (see moveHolders).
           licenseesOnFile.add(record.licensee_id as string);
@@ -292,6 +337,7 @@ async function markLeft(run: Run, { existing, listed }: Read): Promise<Set<strin
       const note = `Left the ${source.id} source file: not in the snapshot of ${snapshot}; last seen in the snapshot of ${doc.snapshot_date}`;
       const notes = [...(doc.data_source_notes ?? []), note];
       left.push({ id, status: LEFT_STATUS, data_source_notes: notes, left_source_on: snapshot, doc: encodeDoc({ ...doc, status: LEFT_STATUS, status_normalized: 'inactive', data_source_notes: notes }) });
+      run.events?.push(changeEvents.leftSource(run.ctx, id, doc, LEFT_STATUS));
     }
     leftIds.add(id);
   }

@@ -44,7 +44,8 @@ describe('npm start and the import command on a fresh data dir', () => {
 
     // While the server holds the data dir the command hands the import to it.
     const viaServer = runImport(dataDir, fixture('small'));
-    expect(viaServer.status, viaServer.stderr).toBe(0);
+    // On failure, the server's log says why it did not answer.
+    expect(viaServer.status, `${viaServer.stderr}\nserver log:\n${server.output()}`).toBe(0);
     expect(viaServer.stderr).toMatch(/running through it/);
     expect(JSON.parse(viaServer.stdout)).toMatchObject({ credentials: 10, relationships: 6, demo_records_removed_for: ['TX', 'NY'] });
     const verify = await get(`${server.url}/api/v1/licensees/verify?state=TX&license_number=763827-SA`, demoKey);

@@ -63,13 +63,6 @@ const TypeCountsResponse = z
   })
   .openapi('LicenseTypeCounts');
 
-const ChangesQuery = z.object({
-  since: z.string().max(64).optional().openapi({ description: 'Reserved: an opaque cursor or ISO timestamp' }),
-});
-const ChangesResponse = z
-  .object({ data: z.array(z.unknown()), next_cursor: z.string().nullable(), reserved: z.literal(true) })
-  .openapi('ChangeFeed', { description: 'Reserved stub: always empty; not for production sync' });
-
 /**
  * The canonical search for the request at hand: the parameters both searches take, as sent. The
  * canonical search needs a state, so without one it is the bare path.
@@ -91,7 +84,7 @@ export function legacyRoutes(
   ctx: RouteContext,
   deps: { licensees: LicenseesService; relationships: RelationshipsService; legacy: LegacyService; jurisdictionCodes: () => Promise<string[]> },
 ) {
-  const tags = ['Legacy and reserved'];
+  const tags = ['Legacy'];
   route(ctx, {
     method: 'get',
     path: '/api/v1/licensees/search',
@@ -105,18 +98,6 @@ export function legacyRoutes(
     response: LicenseeListResponse,
     handler: async ({ query }) =>
       deps.licensees.search({ ...query, states: query.state ? [query.state] : await deps.jurisdictionCodes() }),
-  });
-  route(ctx, {
-    method: 'get',
-    path: '/api/v1/licensees/changes',
-    operationId: 'listLicenseeChanges',
-    metered: 'lookup',
-    summary: 'Reserved change feed (always empty)',
-    description: 'Reserved for a future change feed; returns empty `data`. Not for production sync; its behaviour may change.',
-    tags,
-    query: ChangesQuery,
-    response: ChangesResponse,
-    handler: () => ({ data: [], next_cursor: null, reserved: true as const }),
   });
   route(ctx, {
     method: 'get',

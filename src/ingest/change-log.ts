@@ -1,0 +1,15 @@
+import type { ChangeEvent } from '../domain/changes.js';
+
+/**
+ * Where a refresh records its change events (the side store: modules/changes implements it).
+ * The graph and the side store cannot commit together, so a run stages its events, lands its
+ * graph unit (which records the run's id on its source), then commits them; a run whose graph
+ * unit never landed has its events discarded. `recover` settles the runs a crash left staged.
+ */
+export interface ChangeLog {
+  stage(run: { id: string; source: string; state: string; snapshot_date: string }, events: ChangeEvent[]): Promise<void>;
+  commit(runId: string): Promise<void>;
+  discard(runId: string): Promise<void>;
+  /** Settles the source's staged runs: committed when `landed` says the graph holds the run, else discarded. */
+  recover(source: string, landed: (runId: string) => Promise<boolean>): Promise<void>;
+}

@@ -1,0 +1,95 @@
+import type { ChangeEvent } from '../../domain/changes.js';
+import type { SqlStore } from '../../store/sql-store.js';
+
+/** Serializes commits, so that feed numbers become visible in the order they are given. */
+const FEED_LOCK = 7_310_523;
+
+export interface StoredChange extends ChangeEvent {
+  seq: number;
+}
+
+const COLUMNS = `seq, type, state, license_number, credential_id, old_values, new_values, relationship,
+  to_char(snapshot_date, 'YYYY-MM-DD') AS snapshot_date, detected_at, source`;
+
+function change(r: Record<string, unknown>): StoredChange {
+  const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v ?? null);
+  return {
+    seq: Number(r.seq),
+    type: r.type as StoredChange['type'],
+    state: r.state as string,
+    license_number: (r.license_number as string | null) ?? null,
+    license_credential_id: (r.credential_id as string | null) ?? null,
+    old: json(r.old_values),
+    new: json(r.new_values),
+    relationship: json(r.relationship),
+    snapshot_date: r.snapshot_date as string,
+    detected_at: new Date(r.detected_at as string).toISOString(),
+    source: r.source as string,
+  };
+}
+
+export function createChangesRepo(store: SqlStore) {
+  return {
+    async stage(run: { id: string; source: string; state: string; snapshot_date: string }, events: ChangeEvent[]) {
+      await store.transaction(async (tx) => {
+        await tx.query("INSERT INTO change_runs (id, source, state, snapshot_date, status) VALUES ($1, $2, $3, $4::date, 'staged')", [run.id, run.source, run.state, run.snapshot_date]);
+        for (let i = 0; i < events.length; i += 1000) {
+          const rows = events.slice(i, i + 1000).map((e, j) => ({ n: i + j, ...e }));
+          await tx.query(
+            `INSERT INTO change_events (run_id, n, type, state, license_number, credential_id, old_values, new_values, relationship, snapshot_date, detected_at, source)
+             SELECT $1, r.n, r.type, r.state, r.license_number, r.license_credential_id, r.old, r.new, r.relationship, r.snapshot_date::date, r.detected_at::timestamptz, r.source
+             FROM jsonb_to_recordset($2::jsonb) AS r(n integer, type text, state text, license_number text, license_credential_id text, old jsonb, new jsonb, relationship jsonb, snapshot_date text, detected_at text, source text)`,
+            [run.id, JSON.stringify(rows)],
+          );
+        }
+      });
+    },
+    /** Numbers the run's events in feed order and publishes them; a run committed already is left as it is. */
+    async commit(runId: string) {
+      await store.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [FEED_LOCK]);
+        const [run] = await tx.query("UPDATE change_runs SET status = 'committed' WHERE id = $1 AND status = 'staged' RETURNING id", [runId]);
+        if (!run) return;
+        await tx.query(
+          `UPDATE change_events e SET seq = o.seq FROM (SELECT n, nextval('change_feed_seq') AS seq FROM (SELECT n FROM change_events WHERE run_id = $1 ORDER BY n) AS ordered) AS o
+           WHERE e.run_id = $1 AND e.n = o.n`,
+          [runId],
+        );
+      });
+    },
+    async discard(runId: string) {
+      await store.query("DELETE FROM change_runs WHERE id = $1 AND status = 'staged'", [runId]);
+    },
+    async stagedSources(): Promise<string[]> {
+      return (await store.query<{ source: string }>("SELECT DISTINCT source FROM change_runs WHERE status = 'staged' ORDER BY source")).map((r) => r.source);
+    },
+    async stagedRuns(source: string): Promise<string[]> {
+      return (await store.query<{ id: string }>("SELECT id FROM change_runs WHERE source = $1 AND status = 'staged' ORDER BY created_at", [source])).map((r) => r.id);
+    },
+    /** Committed events after `afterSeq`, oldest first. */
+    async list(f: { afterSeq: number; since?: string; states?: string[]; types?: string[]; limit: number }): Promise<StoredChange[]> {
+      const rows = await store.query(
+        `SELECT ${COLUMNS} FROM change_events
+         WHERE seq > $1 AND ($2::date IS NULL OR detected_at >= $2::date) AND ($3::text[] IS NULL OR state = ANY($3)) AND ($4::text[] IS NULL OR type = ANY($4))
+         ORDER BY seq LIMIT $5`,
+        [f.afterSeq, f.since ?? null, f.states ?? null, f.types ?? null, f.limit],
+      );
+      return rows.map(change);
+    },
+    async prunedThrough(): Promise<number> {
+      const [row] = await store.query<{ pruned_through: string }>('SELECT pruned_through FROM change_feed_state WHERE id = 1');
+      return Number(row.pruned_through);
+    },
+    /** Drops committed events detected before `before`, and records how far the feed is pruned. */
+    async prune(before: Date) {
+      await store.transaction(async (tx) => {
+        const [row] = await tx.query<{ max: string | null }>('SELECT max(seq) AS max FROM change_events WHERE seq IS NOT NULL AND detected_at < $1', [before]);
+        if (row.max === null) return;
+        await tx.query('DELETE FROM change_events WHERE seq <= $1', [row.max]);
+        await tx.query('UPDATE change_feed_state SET pruned_through = greatest(pruned_through, $1) WHERE id = 1', [row.max]);
+        await tx.query("DELETE FROM change_runs r WHERE status = 'committed' AND NOT EXISTS (SELECT 1 FROM change_events e WHERE e.run_id = r.id)");
+      });
+    },
+  };
+}
+export type ChangesRepo = ReturnType<typeof createChangesRepo>;

@@ -1,0 +1,63 @@
+import { CHANGE_TYPES } from '../../domain/changes.js';
+import { IsoDate, StateCode, intQueryParam } from '../../http/common.schemas.js';
+import { z } from '../../http/zod.js';
+
+const Values = z.record(z.string(), z.unknown()).nullable();
+
+export const ChangeEventSchema = z
+  .object({
+    id: z.string().openapi({ description: 'Unique, and sorts in feed order', example: 'chg_000000000042' }),
+    type: z.enum(CHANGE_TYPES),
+    state: z.string(),
+    license_number: z.string().nullable().openapi({ description: 'Null for a state summary (`state_loaded`)' }),
+    license_credential_id: z.string().nullable(),
+    old: Values.openapi({ description: 'The values before the change (the fields the type is about)' }),
+    new: Values.openapi({ description: 'The values after the change; for `state_loaded`, what the first load brought' }),
+    relationship: z
+      .object({
+        supervisor_license_credential_id: z.string(),
+        supervisor_license_number: z.string().nullable(),
+        affiliate_license_credential_id: z.string(),
+        relationship_type: z.string(),
+        affiliate_role: z.string().nullable(),
+        effective_from: z.string(),
+        effective_to: z.string().nullable(),
+      })
+      .nullable()
+      .openapi({ description: 'The relationship a `supervision_started` or `supervision_ended` event is about' }),
+    snapshot_date: z.string().openapi({ format: 'date', description: 'The source snapshot the change was seen in' }),
+    detected_at: z.string().openapi({ format: 'date-time' }),
+    source: z.string(),
+  })
+  .openapi('ChangeEvent');
+
+export const ChangesQuery = z
+  .object({
+    cursor: z.string().max(64).optional().openapi({ description: 'The `next_cursor` of the previous page' }),
+    since: IsoDate.optional().openapi({ description: 'First call only: events detected on or after this day (UTC)' }),
+    state: StateCode.optional(),
+    types: z
+      .string()
+      .max(400)
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined) return undefined;
+        const list = v.split(',').map((t) => t.trim()).filter(Boolean);
+        const unknown = list.filter((t) => !(CHANGE_TYPES as readonly string[]).includes(t));
+        if (unknown.length) ctx.addIssue({ code: 'custom', message: `unknown event types ${unknown.join(', ')}; known: ${CHANGE_TYPES.join(', ')}` });
+        return list;
+      })
+      .openapi({ type: 'string', description: `Comma-separated event types: ${CHANGE_TYPES.join(', ')}` }),
+    limit: intQueryParam(1, 1000, 100, 'Events per page, 1 to 1,000'),
+  })
+  .superRefine((q, ctx) => {
+    if (q.cursor !== undefined && q.since !== undefined) ctx.addIssue({ code: 'custom', path: ['since'], message: 'since is for the first call: with a cursor, leave it out' });
+  });
+
+export const ChangeFeed = z
+  .object({
+    data: z.array(ChangeEventSchema),
+    next_cursor: z.string().nullable().openapi({ description: 'Where to go on from (also to poll for new events); null before any event' }),
+    has_more: z.boolean().openapi({ description: 'More events are waiting now' }),
+  })
+  .openapi('ChangeFeed');

@@ -1,0 +1,55 @@
+import type { ChangeEvent } from '../../domain/changes.js';
+import type { Clock } from '../../domain/clock.js';
+import { GoneError, ValidationError } from '../../errors.js';
+import type { ChangeLog } from '../../ingest/change-log.js';
+import type { ChangesRepo, StoredChange } from './changes.repo.js';
+
+const DAY_MS = 86_400_000;
+
+/** A feed position as clients hold it: opaque, base64url of `seq:<n>`. */
+const cursorOf = (seq: number) => Buffer.from(`seq:${seq}`).toString('base64url');
+function seqOf(cursor: string): number {
+  const m = /^seq:(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!m || cursorOf(Number(m[1])) !== cursor) {
+    throw new ValidationError([{ loc: ['query', 'cursor'], msg: 'not a cursor this feed gave out: pass next_cursor as it came', type: 'value_error', input: cursor }]);
+  }
+  return Number(m[1]);
+}
+
+const view = ({ seq, ...e }: StoredChange) => ({ id: `chg_${String(seq).padStart(12, '0')}`, ...e });
+
+/** The change feed, and the change log refreshes record into (see ingest/change-log.ts). */
+export function createChangesService(repo: ChangesRepo, clock: Clock, retentionDays: number) {
+  const log: ChangeLog = {
+    stage: (run, events: ChangeEvent[]) => repo.stage(run, events),
+    commit: (runId) => repo.commit(runId),
+    discard: (runId) => repo.discard(runId),
+    async recover(source, landed) {
+      for (const runId of await repo.stagedRuns(source)) {
+        if (await landed(runId)) await repo.commit(runId);
+        else await repo.discard(runId);
+      }
+    },
+  };
+  return {
+    log,
+    /** Settles every run a crash left staged (at start). */
+    async recoverAll(landed: (source: string, runId: string) => Promise<boolean>) {
+      for (const source of await repo.stagedSources()) await log.recover(source, (runId) => landed(source, runId));
+    },
+    /** Events oldest first, from `cursor` (or from `since`, a date, on a first call). */
+    async feed(q: { cursor?: string; since?: string; state?: string; types?: string[]; limit: number }) {
+      const after = q.cursor === undefined ? 0 : seqOf(q.cursor);
+      if (q.cursor !== undefined && after < (await repo.prunedThrough())) {
+        throw new GoneError(`this cursor is older than the ${retentionDays} days of events kept: start again with since`);
+      }
+      // One more than asked: whether more are waiting now.
+      const rows = await repo.list({ afterSeq: after, since: q.cursor ? undefined : q.since, states: q.state ? [q.state] : undefined, types: q.types, limit: q.limit + 1 });
+      const page = rows.slice(0, q.limit);
+      const last = page.at(-1)?.seq ?? (q.cursor !== undefined ? after : undefined);
+      return { data: page.map(view), next_cursor: last === undefined ? null : cursorOf(last), has_more: rows.length > q.limit };
+    },
+    prune: () => repo.prune(new Date(clock.now().getTime() - retentionDays * DAY_MS)),
+  };
+}
+export type ChangesService = ReturnType<typeof createChangesService>;

@@ -1,0 +1,195 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import type { App } from 'supertest/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshRepo } from '../../src/deps.js';
+import type { GraphEngine } from '../../src/graph/graph-port.js';
+import { refresh } from '../../src/ingest/refresh.js';
+import { resolveFormat } from '../../src/ingest/sources/index.js';
+import { ChangeFeed } from '../../src/modules/changes/changes.schemas.js';
+import { files, testApp, testGraph, testStore } from '../helpers/graph.js';
+import { body, errorDetail, validationErrors } from '../helpers/http.js';
+import { TX_HEADER, tempFile, txRow } from '../helpers/source-files.js';
+
+// The change feed over real refreshes of TX snapshots written from the TREC layout.
+const snapshot1 = [
+  TX_HEADER,
+  txRow({ type: 'Broker Individual', number: '100-B', name: 'OLD BROKER' }),
+  txRow({ type: 'Broker Individual', number: '200-B', name: 'NEW BROKER' }),
+  txRow({ type: 'Sales Agent', number: '1-SA', name: 'MOVING AGENT', related: '100-B', relatedStart: '03/01/2020 12:00:00 AM' }),
+  txRow({ type: 'Sales Agent', number: '2-SA', name: 'LEAVING AGENT', related: '100-B', relatedStart: '04/01/2021 12:00:00 AM' }),
+  txRow({ type: 'Sales Agent', number: '3-SA', name: 'STEADY AGENT', expires: '01/31/2027' }),
+].join('\n');
+const snapshot2 = [
+  TX_HEADER,
+  txRow({ type: 'Broker Individual', number: '100-B', name: 'OLD BROKER', status: 'Inactive' }),
+  txRow({ type: 'Broker Individual', number: '200-B', name: 'NEW BROKER' }),
+  txRow({ type: 'Sales Agent', number: '1-SA', name: 'MOVING AGENT', related: '200-B', relatedStart: '09/15/2026 12:00:00 AM' }),
+  txRow({ type: 'Sales Agent', number: '3-SA', name: 'STEADY AGENT', expires: '01/31/2029' }),
+  txRow({ type: 'Sales Agent', number: '4-SA', name: 'FRESH AGENT' }),
+].join('\n');
+
+describe('the change feed', () => {
+  let graph: GraphEngine;
+  let side: Awaited<ReturnType<typeof testStore>>;
+  let app: App;
+  let key: string;
+  const rejectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-changes-'));
+  const ingest = (text: string, snapshot: string, repo = refreshRepo(graph, files, side.clock, side.changes.log)) => {
+    const file = tempFile('tx.csv', `${text}\n`);
+    return refresh(repo, { files: [file], format: resolveFormat(file), snapshot, rejectsDir });
+  };
+  const feed = async (query = '') => body(await request(app).get(`/api/v1/licensees/changes${query}`).set('Authorization', `Bearer ${key}`), ChangeFeed);
+  const all = async (query = '') => {
+    const out = [];
+    let page = await feed(`?limit=1000${query}`);
+    out.push(...page.data);
+    while (page.has_more) {
+      page = await feed(`?limit=1000&cursor=${page.next_cursor}`);
+      out.push(...page.data);
+    }
+    return out;
+  };
+
+  beforeAll(async () => {
+    ({ graph } = await testGraph());
+    side = await testStore();
+    app = testApp(graph, side) as unknown as App;
+    key = (await side.accounts.createAccount({ email: 'feed@example.com', plan: 'enterprise' })).key.key;
+  });
+  afterAll(async () => {
+    await graph?.close();
+    await side?.store.close();
+  });
+
+  it('when a state is first loaded then the feed holds one summary event; the next snapshot gives one event per change, with old and new values', async () => {
+    expect(await feed()).toEqual({ data: [], next_cursor: null, has_more: false });
+    await ingest(snapshot1, '2026-09-01');
+    const first = await all();
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatchObject({ type: 'state_loaded', state: 'TX', license_number: null, new: { credentials: 5, relationships: 2 }, snapshot_date: '2026-09-01', source: 'tx-trec' });
+
+    await ingest(snapshot2, '2026-10-01');
+    const events = (await all()).slice(1);
+    const summary = events.map((e) => [e.type, e.license_number, e.old, e.new]);
+    expect(summary).toEqual(
+      expect.arrayContaining([
+        ['licence_added', '4-SA', null, expect.objectContaining({ status: 'Active', full_name: 'FRESH AGENT' })],
+        ['status_changed', '100-B', { status: 'Active', status_normalized: 'active' }, { status: 'Inactive', status_normalized: 'inactive' }],
+        ['expiration_changed', '3-SA', { expiration_date: '2027-01-31' }, { expiration_date: '2029-01-31' }],
+        ['left_source', '2-SA', { status: 'Active', status_normalized: 'active' }, { status: 'Not in source file', status_normalized: 'inactive', left_source_on: '2026-10-01' }],
+      ]),
+    );
+    const supervision = events.filter((e) => e.type.startsWith('supervision_')).map((e) => [e.type, e.license_number, e.relationship!.supervisor_license_number, e.relationship!.effective_from, e.relationship!.effective_to]);
+    expect(supervision.sort()).toEqual(
+      [
+        ['supervision_ended', '1-SA', '100-B', '2020-03-01', '2026-09-15'],
+        ['supervision_ended', '2-SA', '100-B', '2021-04-01', '2026-10-01'],
+        ['supervision_started', '1-SA', '200-B', '2026-09-15', null],
+      ].sort(),
+    );
+    expect(events).toHaveLength(7);
+    // Ids sort in feed order and are unique.
+    const ids = (await all()).map((e) => e.id);
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+
+    // The same snapshot again: nothing changed, nothing recorded.
+    await ingest(snapshot2, '2026-10-01');
+    expect(await all()).toHaveLength(8);
+    // A rename and a return to the source.
+    await ingest(`${snapshot2.replace('FRESH AGENT', 'RENAMED AGENT')}\n${txRow({ type: 'Sales Agent', number: '2-SA', name: 'LEAVING AGENT' })}`, '2026-10-08');
+    const latest = (await all()).slice(8).map((e) => [e.type, e.license_number]);
+    expect(latest).toEqual(expect.arrayContaining([['name_changed', '4-SA'], ['returned_to_source', '2-SA'], ['status_changed', '2-SA']]));
+  });
+
+  it('when the feed is paged then cursors go on where the last page ended, filters hold, and nothing is seen twice', async () => {
+    const everything = await all();
+    const seen: string[] = [];
+    let page = await feed('?limit=3');
+    seen.push(...page.data.map((e) => e.id));
+    expect(page.has_more).toBe(true);
+    while (page.has_more) {
+      page = await feed(`?limit=3&cursor=${page.next_cursor}`);
+      seen.push(...page.data.map((e) => e.id));
+    }
+    expect(seen).toEqual(everything.map((e) => e.id));
+    // At the end the cursor stays where it is, to poll for what comes next.
+    const end = await feed(`?cursor=${page.next_cursor}`);
+    expect(end).toEqual({ data: [], next_cursor: page.next_cursor, has_more: false });
+
+    expect((await all('&types=status_changed,left_source')).map((e) => e.type).sort()).toEqual(everything.filter((e) => ['status_changed', 'left_source'].includes(e.type)).map((e) => e.type).sort());
+    expect(await all('&state=FL')).toEqual([]);
+    expect((await all('&state=tx')).length).toBe(everything.length);
+    expect(await all(`&since=${new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10)}`)).toEqual([]);
+  });
+
+  it('when the query is wrong then 422 says which part; a cursor older than the events kept is 410', async () => {
+    const auth = { Authorization: `Bearer ${key}` };
+    const bad = async (q: string) => validationErrors(await request(app).get(`/api/v1/licensees/changes${q}`).set(auth)).map((d) => d.loc.join('.'));
+    expect(await bad('?cursor=not-a-cursor')).toEqual(['query.cursor']);
+    const { next_cursor } = await feed('?limit=1');
+    expect(await bad(`?cursor=${next_cursor}&since=2026-01-01`)).toEqual(['query.since']);
+    expect(await bad('?types=status_changed,bogus')).toEqual(['query.types']);
+    expect(await bad('?limit=1001')).toEqual(['query.limit']);
+    expect(await bad('?since=2026-02-30')).toEqual(['query.since']);
+
+    // Everything detected before tomorrow is past a retention of one day, seen from two days on.
+    const later = { now: () => new Date(Date.now() + 2 * 86_400_000), today: () => '' };
+    const { createChangesService } = await import('../../src/modules/changes/changes.service.js');
+    const { createChangesRepo } = await import('../../src/modules/changes/changes.repo.js');
+    await createChangesService(createChangesRepo(side.store), later, 1).prune();
+    const gone = await request(app).get(`/api/v1/licensees/changes?cursor=${next_cursor}`).set(auth);
+    expect(errorDetail(gone, 410)).toMatch(/older than the 400 days/);
+    expect(await feed()).toMatchObject({ data: [] });
+  });
+});
+
+describe('change events and the graph after a crash', () => {
+  let graph: GraphEngine;
+  let side: Awaited<ReturnType<typeof testStore>>;
+  const rejectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-changes-'));
+  beforeAll(async () => {
+    ({ graph } = await testGraph());
+    side = await testStore();
+  });
+  afterAll(async () => {
+    await graph?.close();
+    await side?.store.close();
+  });
+  const events = async () => side.store.query<{ type: string; committed: boolean }>('SELECT type, seq IS NOT NULL AS committed FROM change_events ORDER BY n');
+  const run = (text: string, snapshot: string, repo: ReturnType<typeof refreshRepo>) => {
+    const file = tempFile('tx.csv', `${text}\n`);
+    return refresh(repo, { files: [file], format: resolveFormat(file), snapshot, rejectsDir });
+  };
+
+  it('when a refresh fails after staging its events then none are kept; when it lands but dies before committing them, the next start commits them', async () => {
+    const repo = refreshRepo(graph, files, side.clock, side.changes.log);
+    await run(snapshot1, '2026-09-01', repo);
+    const base = (await events()).length;
+
+    // The graph unit fails at its last step, after the events were staged.
+    await expect(run(snapshot2, '2026-10-01', { ...repo, finish: async () => Promise.reject(new Error('killed')) })).rejects.toThrow(/killed/);
+    expect(await events()).toHaveLength(base);
+    expect(await side.store.query("SELECT 1 FROM change_runs WHERE status = 'staged'")).toEqual([]);
+
+    // The graph unit lands, and the process dies before the events are committed.
+    const log = side.changes.log;
+    let staged = false;
+    const dying: typeof log = {
+      ...log,
+      stage: async (r, e) => ((staged = true), log.stage(r, e)),
+      recover: async (s, landed) => (staged ? Promise.reject(new Error('killed')) : log.recover(s, landed)),
+    };
+    // (A new licence: the failed run's writes stay in an in-memory LadybugDB graph, which has no rollback.)
+    await run(`${snapshot2}\n${txRow({ type: 'Sales Agent', number: '9-SA', name: 'NINTH AGENT' })}`, '2026-10-02', refreshRepo(graph, files, side.clock, dying));
+    expect((await events()).slice(base).every((e) => !e.committed)).toBe(true);
+    expect((await events()).length).toBeGreaterThan(base);
+    // What the next start does (main.ts).
+    await side.changes.recoverAll((source, runId) => repo.landedRun(source, runId));
+    expect((await events()).slice(base).every((e) => e.committed)).toBe(true);
+    expect(await side.store.query("SELECT 1 FROM change_runs WHERE status = 'staged'")).toEqual([]);
+  });
+});
