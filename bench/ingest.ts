@@ -1,12 +1,13 @@
 // Refresh throughput: a generated FL DBPR file (the layout of RE_rgn*.csv) ingested into an
-// on-disk LadybugDB graph, first load then the same snapshot again and a changed next snapshot.
+// on-disk LadybugDB graph, first load then the same snapshot again and a changed next snapshot,
+// each recording its change events in an on-disk PGlite side store as the server does.
 // Usage: npm run bench:ingest [-- --rows 450000]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
-import { loadQueryFiles, openGraph, refreshRepo } from '../src/deps.js';
+import { accountsDeps, loadQueryFiles, openGraph, openStore, refreshRepo } from '../src/deps.js';
 import { refresh } from '../src/ingest/refresh.js';
 import { FL_DBPR } from '../src/ingest/sources/fl-dbpr.js';
 
@@ -47,14 +48,18 @@ async function main() {
   // in every earlier run of this bench, and a query timeout long enough for a whole state.
   const config = loadConfig();
   const graph = await openGraph({ ...config, graphPath: path.join(dir, 'graph.lbug'), GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 600000 }, files);
+  const store = await openStore({ pglitePath: path.join(dir, 'accounts.pglite'), DATABASE_POOL_SIZE: 1 });
+  const side = accountsDeps(store);
+  const events = async () => Number((await store.query<{ n: number }>('SELECT count(*)::int AS n FROM change_events WHERE seq IS NOT NULL'))[0].n);
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 200);
   const run = async (label: string, file: string, snapshot: string) => {
     peak = process.memoryUsage().rss;
-    const s = await refresh(refreshRepo(graph, files), { files: [file], format: FL_DBPR, snapshot, rejectsDir: path.join(dir, 'rejects') });
+    const before = await events();
+    const s = await refresh(refreshRepo(graph, files, side.clock, side.changes.log), { files: [file], format: FL_DBPR, snapshot, rejectsDir: path.join(dir, 'rejects') });
     console.log(
       `${label.padEnd(26)} ${(s.elapsed_ms / 1000).toFixed(1).padStart(6)} s  ${Math.round(s.rows_read / (s.elapsed_ms / 1000)).toLocaleString('en-US').padStart(7)} rows/s  ` +
-        `peak RSS ${(peak / 2 ** 20).toFixed(0)} MB  inserted ${s.inserted}, updated ${s.updated}, unchanged ${s.unchanged}, opened ${s.edges_opened}, closed ${s.edges_closed}, rejected ${s.rejected}`,
+        `peak RSS ${(peak / 2 ** 20).toFixed(0)} MB  inserted ${s.inserted}, updated ${s.updated}, unchanged ${s.unchanged}, opened ${s.edges_opened}, closed ${s.edges_closed}, rejected ${s.rejected}, change events ${(await events()) - before}`,
     );
     return s;
   };
@@ -65,6 +70,7 @@ async function main() {
   clearInterval(sampler);
   console.log(`target: ${ROWS >= 450000 ? `450k rows under 60 s: ${first.elapsed_ms < 60000 ? 'met' : `missed by ${((first.elapsed_ms - 60000) / 1000).toFixed(1)} s`}` : 'run with --rows 450000 for the 60 s target'}`);
   await graph.close();
+  await store.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }
 

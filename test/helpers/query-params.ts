@@ -90,6 +90,7 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'refresh/existing-credentials': { state: 'TX' },
   'refresh/open-links': { state: 'TX', source: 'fixture' },
   'refresh/known-credentials': { ids: [TX_AGENT, 'nope'] },
+  'refresh/credential-numbers': { ids: [TX_AGENT, 'nope'] },
   'refresh/reopen-links': {
     rows: [{ supervisor_id: TX_BROKERAGE, affiliate_id: TX_AGENT, relationship_type: 'sponsoring_broker', effective_from: '2020-06-01', affiliate_role: 'salesperson', source: 'fixture' }],
   },
@@ -107,6 +108,7 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   },
   'refresh/record-run': { source: 'wa-dol', snapshot: '2026-11-20', run: '{}', now: '2026-11-22T00:00:00.000Z', rows: 1 },
   'refresh/last-snapshot': { source: 'tx-trec' },
+  'refresh/last-run': { source: 'tx-trec' },
   'import/delete-orphan-licensees': {},
   'import/delete-orphan-brokerages': {},
   'import/refresh-counts': { rows: [{ state: 'OR', rows: 1 }], now: '2026-11-22T00:00:00.000Z' },

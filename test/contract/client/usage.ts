@@ -62,7 +62,7 @@ export async function exercise(baseUrl: string, key: string): Promise<Record<str
 
   await call('legacySearchLicensees', api.legacySearchLicensees({ last_name: 'quinn', state: 'TX' }));
   const single: SupervisorItem | null = (await call('legacyGetSupervisor', api.legacyGetSupervisor('TX', '763827-SA'))).data.data;
-  const changes: true = (await call('listLicenseeChanges', api.listLicenseeChanges())).data.reserved;
+  const changes: boolean = (await call('listLicenseeChanges', api.listLicenseeChanges({ limit: 10 }))).data.has_more;
   const rawList = (await call('searchLicenses', api.searchLicenses({ state: 'TX', name: 'quinn' }))).data;
   const normalized: string | null = rawList.data[0]?.status_normalized ?? null;
   await call('countLicensesByType', api.countLicensesByType({ state: 'TX' }));
