@@ -1,7 +1,7 @@
 // Refresh throughput: a generated FL DBPR file (the layout of RE_rgn*.csv) ingested into an
 // on-disk LadybugDB graph, first load then the same snapshot again and a changed next snapshot,
 // each recording its change events in an on-disk PGlite side store as the server does.
-// Usage: npm run bench:ingest [-- --rows 450000]
+// Usage: npm run bench:ingest [-- --rows 450000] [--no-changes: record no change events, to see what they cost]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { accountsDeps, loadQueryFiles, openGraph, openStore, refreshRepo } from 
 import { refresh } from '../src/ingest/refresh.js';
 import { FL_DBPR } from '../src/ingest/sources/fl-dbpr.js';
 
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '450000' } } });
+const { values } = parseArgs({ options: { rows: { type: 'string', default: '450000' }, 'no-changes': { type: 'boolean', default: false } } });
 const ROWS = Number(values.rows);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-bench-ingest-'));
 
@@ -56,7 +56,7 @@ async function main() {
   const run = async (label: string, file: string, snapshot: string) => {
     peak = process.memoryUsage().rss;
     const before = await events();
-    const s = await refresh(refreshRepo(graph, files, side.clock, side.changes.log), { files: [file], format: FL_DBPR, snapshot, rejectsDir: path.join(dir, 'rejects') });
+    const s = await refresh(refreshRepo(graph, files, side.clock, values['no-changes'] ? undefined : side.changes.log), { files: [file], format: FL_DBPR, snapshot, rejectsDir: path.join(dir, 'rejects') });
     console.log(
       `${label.padEnd(26)} ${(s.elapsed_ms / 1000).toFixed(1).padStart(6)} s  ${Math.round(s.rows_read / (s.elapsed_ms / 1000)).toLocaleString('en-US').padStart(7)} rows/s  ` +
         `peak RSS ${(peak / 2 ** 20).toFixed(0)} MB  inserted ${s.inserted}, updated ${s.updated}, unchanged ${s.unchanged}, opened ${s.edges_opened}, closed ${s.edges_closed}, rejected ${s.rejected}, change events ${(await events()) - before}`,
