@@ -20,6 +20,8 @@ import type { CoverageService } from './modules/coverage/coverage.service.js';
 import { changesRoutes } from './modules/changes/changes.routes.js';
 import type { ChangesService } from './modules/changes/changes.service.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { watchlistRoutes } from './modules/watchlist/watchlist.routes.js';
+import type { WatchlistService } from './modules/watchlist/watchlist.service.js';
 import type { DashboardService } from './modules/dashboard/dashboard.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import type { Readiness } from './modules/health/health.service.js';
@@ -37,6 +39,7 @@ export interface AppDeps {
   relationships: RelationshipsService;
   coverage: CoverageService;
   changes: ChangesService;
+  watchlist: WatchlistService;
   readiness: Readiness;
   accounts: AccountsService;
   meter: Meter;
@@ -109,7 +112,10 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean } = 
   };
   healthRoutes(ctx, deps.readiness);
   coverageRoutes(ctx, deps.coverage);
-  if (accessControl) accountsRoutes(ctx, deps.accounts, deps.meter, deps.clock.now);
+  if (accessControl) {
+    accountsRoutes(ctx, deps.accounts, deps.meter, deps.clock.now);
+    watchlistRoutes(ctx, deps.watchlist);
+  }
   // Before the {state}/{number} paths: /licensees/changes and /licensees/search are not licences.
   changesRoutes(ctx, deps.changes);
   legacyRoutes(ctx, {

@@ -22,6 +22,8 @@ import { createMeter } from './modules/accounts/metering.js';
 import { createChangesRepo } from './modules/changes/changes.repo.js';
 import { createChangesService } from './modules/changes/changes.service.js';
 import { createDashboardRepo } from './modules/dashboard/dashboard.repo.js';
+import { createWatchlistRepo } from './modules/watchlist/watchlist.repo.js';
+import { createWatchlistService } from './modules/watchlist/watchlist.service.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 import type { Mailer } from './mail/mailer.js';
 import { noMailer, outboxMailer, smtpMailer } from './mail/nodemailer.js';
@@ -92,6 +94,7 @@ export function accountsDeps(store: SqlStore, clock: Clock = systemClock, option
     clock,
     dashboardRepo: createDashboardRepo(store),
     changes: createChangesService(createChangesRepo(store), clock, options.changeRetentionDays ?? 400),
+    watchlist: createWatchlistService(createWatchlistRepo(store), clock.now),
   };
 }
 
@@ -172,6 +175,7 @@ export function buildDeps(
     accounts: side.accounts,
     meter: side.meter,
     changes: side.changes,
+    watchlist: side.watchlist,
     clock,
     dashboard: createDashboardService({ repo: side.dashboardRepo, accounts: side.accounts, meter: side.meter, mailer: mail.mailer, clock, publicBaseUrl: mail.publicBaseUrl }),
     secureCookies: mail.publicBaseUrl.startsWith('https:'),

@@ -8,13 +8,15 @@ export interface Plan {
   name: PlanName;
   monthlyLookups: number;
   batch: boolean;
+  /** Licences the account's watchlist may hold. */
+  watchedLicences: number;
 }
 
 export const PLANS: Readonly<Record<PlanName, Plan>> = {
-  free: { name: 'free', monthlyLookups: 25, batch: false },
-  starter: { name: 'starter', monthlyLookups: 5_000, batch: true },
-  growth: { name: 'growth', monthlyLookups: 50_000, batch: true },
-  enterprise: { name: 'enterprise', monthlyLookups: 1_000_000, batch: true },
+  free: { name: 'free', monthlyLookups: 25, batch: false, watchedLicences: 25 },
+  starter: { name: 'starter', monthlyLookups: 5_000, batch: true, watchedLicences: 1_000 },
+  growth: { name: 'growth', monthlyLookups: 50_000, batch: true, watchedLicences: 10_000 },
+  enterprise: { name: 'enterprise', monthlyLookups: 1_000_000, batch: true, watchedLicences: 100_000 },
 };
 
 export interface PlanHolder {

@@ -90,6 +90,7 @@ describe('the contract: OpenAPI, docs, errors and headers', () => {
       'get /api/v1/licenses/search', 'get /api/v1/licenses/{state}/{license_number}', 'get /api/v1/readiness',
       'get /api/v1/sources', 'get /api/v1/sources/coverage', 'get /api/v1/states', 'get /health', 'post /api/v1/licensees/batch',
       'get /api/v1/account', 'get /api/v1/account/usage', 'get /api/v1/api-keys', 'post /api/v1/api-keys', 'delete /api/v1/api-keys/{key_id}',
+      'post /api/v1/watchlist', 'get /api/v1/watchlist', 'delete /api/v1/watchlist/{state}/{license_number}',
     ].sort());
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     for (const op of ops) {

@@ -67,8 +67,11 @@ export async function exercise(baseUrl: string, key: string): Promise<Record<str
   const normalized: string | null = rawList.data[0]?.status_normalized ?? null;
   await call('countLicensesByType', api.countLicensesByType({ state: 'TX' }));
   await call('getLicense', api.getLicense('TX', '763827-SA'));
+  const watching: number = (await call('watchLicences', api.watchLicences({ items: [{ state: 'TX', license_number: '763827-SA' }] }))).data.watched;
+  const watched: string | undefined = (await call('listWatchedLicences', api.listWatchedLicences({ per_page: 10 }))).data.data[0]?.license_credential_id;
+  const unwatched: true = (await call('unwatchLicence', api.unwatchLicence('TX', '763827-SA'))).data.removed;
 
   // Everything read above is used, so that no typed read is dropped as unused.
-  void [health, states, account, quota, raw, revoked, broker, miss, misses, total, history, supervisors, affiliates, top, single, changes, normalized];
+  void [health, states, account, quota, raw, revoked, broker, miss, misses, total, history, supervisors, affiliates, top, single, changes, normalized, watching, watched, unwatched];
   return statuses;
 }

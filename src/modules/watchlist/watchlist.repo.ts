@@ -1,0 +1,50 @@
+import type { SqlStore } from '../../store/sql-store.js';
+
+export interface WatchedRow {
+  credential_id: string;
+  state: string;
+  license_number: string;
+  added_at: string;
+}
+
+const row = (r: Record<string, unknown>): WatchedRow => ({
+  credential_id: r.credential_id as string,
+  state: r.state as string,
+  license_number: r.license_number as string,
+  added_at: new Date(r.added_at as string).toISOString(),
+});
+
+export function createWatchlistRepo(store: SqlStore) {
+  return {
+    /**
+     * Adds the items not watched yet, unless the account would then watch more than `limit`:
+     * the account's row is locked, so concurrent adds cannot pass the limit together.
+     */
+    async add(accountId: string, items: { credential_id: string; state: string; license_number: string }[], limit: number) {
+      return store.transaction(async (tx) => {
+        await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
+        const ids = items.map((i) => i.credential_id);
+        const [{ watched }] = await tx.query<{ watched: number }>('SELECT count(*)::int AS watched FROM watched_licences WHERE account_id = $1', [accountId]);
+        const [{ already }] = await tx.query<{ already: number }>('SELECT count(*)::int AS already FROM watched_licences WHERE account_id = $1 AND credential_id = ANY($2::text[])', [accountId, ids]);
+        const adding = items.length - already;
+        if (watched + adding > limit) return { over: true as const, watched, adding };
+        await tx.query(
+          `INSERT INTO watched_licences (account_id, credential_id, state, license_number)
+           SELECT $1, r.credential_id, r.state, r.license_number FROM jsonb_to_recordset($2::jsonb) AS r(credential_id text, state text, license_number text)
+           ON CONFLICT (account_id, credential_id) DO NOTHING`,
+          [accountId, JSON.stringify(items)],
+        );
+        return { over: false as const, added: adding, already, watched: watched + adding };
+      });
+    },
+    async page(accountId: string, skip: number, limit: number): Promise<{ rows: WatchedRow[]; total: number }> {
+      const [{ total }] = await store.query<{ total: number }>('SELECT count(*)::int AS total FROM watched_licences WHERE account_id = $1', [accountId]);
+      const rows = await store.query('SELECT credential_id, state, license_number, added_at FROM watched_licences WHERE account_id = $1 ORDER BY state, license_number OFFSET $2 LIMIT $3', [accountId, skip, limit]);
+      return { rows: rows.map(row), total };
+    },
+    async remove(accountId: string, credentialId: string): Promise<boolean> {
+      return (await store.query('DELETE FROM watched_licences WHERE account_id = $1 AND credential_id = $2 RETURNING credential_id', [accountId, credentialId])).length > 0;
+    },
+  };
+}
+export type WatchlistRepo = ReturnType<typeof createWatchlistRepo>;

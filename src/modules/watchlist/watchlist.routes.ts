@@ -1,0 +1,41 @@
+import { route, type RouteContext } from '../../http/route.js';
+import { Unwatched, WatchedPath, WatchlistPage, WatchlistQuery, WatchRequest, WatchResult } from './watchlist.schemas.js';
+import type { WatchlistService } from './watchlist.service.js';
+
+/** The account's watchlist: not metered. */
+export function watchlistRoutes(ctx: RouteContext, service: WatchlistService) {
+  const tags = ['Monitoring'];
+  route(ctx, {
+    method: 'post',
+    path: '/api/v1/watchlist',
+    operationId: 'watchLicences',
+    summary: 'Watch licences (up to 1,000 a call)',
+    description: "A licence not on file may be watched: its `licence_added` event comes when it appears. 402 when the account would pass its plan's limit (free 25, starter 1,000, growth 10,000, enterprise 100,000); then nothing is added.",
+    tags,
+    body: WatchRequest,
+    response: WatchResult,
+    errors: [402],
+    handler: ({ body }, _req, res) => service.add(res.locals.caller!.account, body.items),
+  });
+  route(ctx, {
+    method: 'get',
+    path: '/api/v1/watchlist',
+    operationId: 'listWatchedLicences',
+    summary: 'The watched licences, by state and licence number',
+    tags,
+    query: WatchlistQuery,
+    response: WatchlistPage,
+    handler: ({ query }, _req, res) => service.page(res.locals.caller!.account, query.page, query.per_page),
+  });
+  route(ctx, {
+    method: 'delete',
+    path: '/api/v1/watchlist/:state/:license_number',
+    operationId: 'unwatchLicence',
+    summary: 'Stop watching a licence',
+    tags,
+    params: WatchedPath,
+    response: Unwatched,
+    errors: [404],
+    handler: ({ params }, _req, res) => service.remove(res.locals.caller!.account, params),
+  });
+}

@@ -1,0 +1,38 @@
+import { LicenseNumberParam, PageParam, PaginationMeta, StateCode, intQueryParam } from '../../http/common.schemas.js';
+import { z } from '../../http/zod.js';
+
+export const WatchRequest = z
+  .object({
+    items: z
+      .array(z.object({ state: StateCode, license_number: LicenseNumberParam }).strict())
+      .min(1, 'must hold at least one licence')
+      .max(1000, 'must hold at most 1,000 licences'),
+  })
+  .strict()
+  .openapi('WatchRequest');
+
+export const WatchResult = z
+  .object({
+    added: z.number().int(),
+    already_watched: z.number().int(),
+    watched: z.number().int().openapi({ description: 'Licences the account watches now' }),
+    limit: z.number().int().openapi({ description: "The plan's limit" }),
+  })
+  .openapi('WatchResult');
+
+export const WatchedLicence = z
+  .object({
+    state: z.string(),
+    license_number: z.string().openapi({ description: 'Canonical form' }),
+    license_credential_id: z.string(),
+    added_at: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('WatchedLicence');
+
+export const WatchlistPage = z.object({ data: z.array(WatchedLicence), meta: PaginationMeta }).openapi('WatchlistPage');
+
+export const WatchlistQuery = z.object({ page: PageParam, per_page: intQueryParam(1, 1000, 100, 'Items per page, 1 to 1,000') });
+
+export const WatchedPath = z.object({ state: StateCode, license_number: LicenseNumberParam });
+
+export const Unwatched = z.object({ state: z.string(), license_number: z.string(), removed: z.literal(true) }).openapi('Unwatched');

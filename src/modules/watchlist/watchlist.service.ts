@@ -1,0 +1,38 @@
+import { canonicalLicenseNumber, credentialId } from '../../domain/identity.js';
+import { effectivePlan } from '../../domain/plans.js';
+import { NotFoundError, PaymentRequiredError } from '../../errors.js';
+import type { AccountRow } from '../accounts/accounts.repo.js';
+import type { WatchlistRepo, WatchedRow } from './watchlist.repo.js';
+
+const view = (r: WatchedRow) => ({ state: r.state, license_number: r.license_number, license_credential_id: r.credential_id, added_at: r.added_at });
+
+/** The licences an account watches, within its plan's limit. */
+export function createWatchlistService(repo: WatchlistRepo, now: () => Date) {
+  const item = (ref: { state: string; license_number: string }) => {
+    const number = canonicalLicenseNumber(ref.license_number);
+    return { credential_id: credentialId(ref.state, number), state: ref.state, license_number: number };
+  };
+  return {
+    async add(account: AccountRow, refs: { state: string; license_number: string }[]) {
+      const plan = effectivePlan(account, now());
+      const items = [...new Map(refs.map((r) => item(r)).map((i) => [i.credential_id, i])).values()];
+      const result = await repo.add(account.id, items, plan.watchedLicences);
+      if (result.over) {
+        throw new PaymentRequiredError(
+          `the ${plan.name} plan watches at most ${plan.watchedLicences.toLocaleString('en-US')} licences: this account watches ${result.watched} and the request adds ${result.adding}; remove some or upgrade`,
+        );
+      }
+      return { added: result.added, already_watched: result.already, watched: result.watched, limit: plan.watchedLicences };
+    },
+    async page(account: AccountRow, page: number, perPage: number) {
+      const { rows, total } = await repo.page(account.id, (page - 1) * perPage, perPage);
+      return { data: rows.map(view), meta: { total, page, per_page: perPage } };
+    },
+    async remove(account: AccountRow, ref: { state: string; license_number: string }) {
+      const i = item(ref);
+      if (!(await repo.remove(account.id, i.credential_id))) throw new NotFoundError(`${i.state} ${i.license_number} is not on this account's watchlist`);
+      return { state: i.state, license_number: i.license_number, removed: true as const };
+    },
+  };
+}
+export type WatchlistService = ReturnType<typeof createWatchlistService>;
