@@ -1,6 +1,15 @@
 // The dependency rules of src/ (docs/architecture.md), checked by test/unit/dependencies.test.ts.
 // Violations that predate a rule are listed in .dependency-cruiser-known-violations.json: the test
 // fails on any other, and on a listed one that is gone, so that list only shrinks.
+/** Adapters matching `adapters` are imported by the composition root alone (and inside `own`). */
+const rootOnly = (name, comment, own, adapters) => ({
+  name,
+  severity: 'error',
+  comment,
+  from: { path: '^src/', pathNot: ['^src/(deps|main)\\.ts$', own] },
+  to: { path: adapters },
+});
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -11,27 +20,9 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
-    {
-      name: 'engine-adapters-from-the-root-only',
-      severity: 'error',
-      comment: 'Only the composition root picks an engine: everything else sees the ports.',
-      from: { path: '^src/', pathNot: ['^src/(deps|main)\\.ts$', '^src/graph/(ladybug|neo4j)'] },
-      to: { path: '^src/graph/(ladybug|neo4j)' },
-    },
-    {
-      name: 'mail-adapters-from-the-root-only',
-      severity: 'error',
-      comment: 'Only the composition root picks how mail goes out; the dashboard sees the Mailer port.',
-      from: { path: '^src/', pathNot: ['^src/(deps|main)\\.ts$', '^src/mail/'] },
-      to: { path: '^src/mail/nodemailer\\.ts$' },
-    },
-    {
-      name: 'store-adapters-from-the-root-only',
-      severity: 'error',
-      comment: 'Only the composition root picks PostgreSQL or PGlite.',
-      from: { path: '^src/', pathNot: ['^src/(deps|main)\\.ts$', '^src/store/'] },
-      to: { path: '^src/store/(pglite|postgres)-store\\.ts$' },
-    },
+    rootOnly('engine-adapters-from-the-root-only', 'Only the composition root picks an engine: everything else sees the ports.', '^src/graph/(ladybug|neo4j)', '^src/graph/(ladybug|neo4j)'),
+    rootOnly('mail-adapters-from-the-root-only', 'Only the composition root picks how mail goes out; the dashboard sees the Mailer port.', '^src/mail/', '^src/mail/nodemailer\\.ts$'),
+    rootOnly('store-adapters-from-the-root-only', 'Only the composition root picks PostgreSQL or PGlite.', '^src/store/', '^src/store/(pglite|postgres)-store\\.ts$'),
     {
       name: 'drivers-inside-their-adapter',
       severity: 'error',

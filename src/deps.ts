@@ -85,7 +85,7 @@ export async function openStore(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_
   return store;
 }
 
-/** What lives in the side store: accounts and metering, the dashboard's links and sessions, change events. */
+/** What lives in the side store: accounts and metering, the dashboard's links and sessions, change events, watchlists. */
 export function accountsDeps(store: SqlStore, clock: Clock = systemClock, options: { changeRetentionDays?: number } = {}) {
   const repo = createAccountsRepo(store);
   return {

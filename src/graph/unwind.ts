@@ -4,3 +4,10 @@ import type { GraphTx, Row } from './graph-port.js';
 export async function unwindBatches(t: GraphTx, query: string, rows: Row[], size = 2000, params: Row = {}) {
   for (let i = 0; i < rows.length; i += size) await t.run(query, { ...params, rows: rows.slice(i, i + size) });
 }
+
+/** Runs an `$ids`-taking query over `ids` in batches of 2,000, inside the unit `t`; every batch's rows. */
+export async function idBatches(t: GraphTx, query: string, ids: unknown[]): Promise<Row[]> {
+  const out: Row[] = [];
+  for (let i = 0; i < ids.length; i += 2000) out.push(...(await t.run(query, { ids: ids.slice(i, i + 2000) })));
+  return out;
+}

@@ -1,6 +1,6 @@
 import type { GraphEngine, GraphTx, Row } from '../graph/graph-port.js';
 import type { QueryFiles } from '../graph/query-files.js';
-import { unwindBatches as batched } from '../graph/unwind.js';
+import { idBatches, unwindBatches as batched } from '../graph/unwind.js';
 import type { ChangeLog } from './change-log.js';
 import type { ImportRepo } from './import-repo.js';
 
@@ -85,20 +85,8 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     /** The JSON documents of credentials by id. */
     docs: (t: GraphTx, ids: string[]) => engine.docs(t, ids),
     /** Licence numbers of credentials by id (those on file). */
-    async numbers(t: GraphTx, ids: string[]): Promise<Map<string, string>> {
-      const out = new Map<string, string>();
-      for (let i = 0; i < ids.length; i += 2000) {
-        for (const r of await t.run(queries.numbers, { ids: ids.slice(i, i + 2000) })) out.set(r.id as string, r.license_number as string);
-      }
-      return out;
-    },
-    async known(t: GraphTx, ids: string[]) {
-      const out = new Map<string, string | null>();
-      for (let i = 0; i < ids.length; i += 2000) {
-        for (const r of await t.run(queries.known, { ids: ids.slice(i, i + 2000) })) out.set(r.id as string, (r.left_source_on as string | null) ?? null);
-      }
-      return out;
-    },
+    numbers: async (t: GraphTx, ids: string[]) => new Map((await idBatches(t, queries.numbers, ids)).map((r) => [r.id as string, r.license_number as string])),
+    known: async (t: GraphTx, ids: string[]) => new Map((await idBatches(t, queries.known, ids)).map((r) => [r.id as string, (r.left_source_on as string | null) ?? null])),
     /**
      * Writes credentials: `created` are new to the graph (linkCreated links them once all are
      * written), `updated` exist (`moved` among them hold a new licensee); business-name brokerage
@@ -110,8 +98,7 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
       if (created.length) await engine.createCredentials(t, created, licensees);
       if (updated.length) {
         await engine.updateCredentials(t, updated);
-        const ids = updated.map((r) => r.id);
-        for (let i = 0; i < ids.length; i += 2000) await t.run(queries.clearBrokerageContext, { ids: ids.slice(i, i + 2000) });
+        await idBatches(t, queries.clearBrokerageContext, updated.map((r) => r.id));
       }
       if (moved.length) {
         await batched(t, queries.detachOtherHolders, moved.map((r) => ({ id: r.id, licensee_id: r.licensee_id })));

@@ -2,6 +2,7 @@ import { decodeDoc } from '../../domain/credential-doc.js';
 import { CREDENTIAL_DATES, csvHeader } from '../bulk-file.js';
 import type { BulkKind, BulkSink, GraphTx, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
+import { idBatches } from '../unwind.js';
 import type { EngineWrites } from '../writes-port.js';
 import type { LadybugEngine, LadybugTx } from './engine.js';
 import { parsedReadModels, readModelStates, type StatePair, writeReadModelsFromExport } from './read-models.js';
@@ -75,13 +76,7 @@ export function ladybugWrites(graph: LadybugEngine, files: QueryFiles): EngineWr
     // As one large unit: a state's lists may not fit one transaction's memory.
     refreshReadModels: (states) => graph.writeLarge((t) => writeReadModels(t, states)),
     readModelsMissing: async () => (await graph.read(queries.readModelsPresent)).length === 0 && (await graph.read(queries.anyRelationship)).length > 0,
-    async docs(t, ids) {
-      const out = new Map<string, string>();
-      for (let i = 0; i < ids.length; i += 2000) {
-        for (const r of await t.run(queries.docs, { ids: ids.slice(i, i + 2000) })) out.set(decodeDoc(r.doc as string).id as string, r.doc as string);
-      }
-      return out;
-    },
+    docs: async (t, ids) => new Map((await idBatches(t, queries.docs, ids)).map((r) => [decodeDoc(r.doc as string).id as string, r.doc as string])),
     touchCredentials: (t, rows) => largeUnit(t).bulk(queries.touchCredentials, rows, ['snapshot_date']),
     async createCredentials(t, created, licensees) {
       await largeUnit(t).bulk(queries.createCredentials, created.map(node), CREDENTIAL_DATES);

@@ -1,7 +1,7 @@
 import { encodeDoc } from '../../domain/credential-doc.js';
 import type { GraphEngine, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
-import { unwindBatches } from '../unwind.js';
+import { idBatches, unwindBatches } from '../unwind.js';
 import type { EngineWrites } from '../writes-port.js';
 
 /** Neo4j's writes: UNWIND batches; it keeps no JSON documents or read models, since it reads by traversal. */
@@ -22,13 +22,7 @@ export function neo4jWrites(_graph: GraphEngine, files: QueryFiles): EngineWrite
     refreshReadModels: async () => undefined,
     readModelsMissing: async () => false,
     /** Made from the credentials' fields. */
-    async docs(t, ids) {
-      const out = new Map<string, string>();
-      for (let i = 0; i < ids.length; i += 2000) {
-        for (const r of await t.run(queries.records, { ids: ids.slice(i, i + 2000) })) out.set((r.record as Row).id as string, encodeDoc(r.record as Row));
-      }
-      return out;
-    },
+    docs: async (t, ids) => new Map((await idBatches(t, queries.records, ids)).map((r) => [(r.record as Row).id as string, encodeDoc(r.record as Row)])),
     touchCredentials: (t, rows) => unwindBatches(t, queries.touchCredentials, stored(rows)),
     // create-credentials merges the licensees too.
     createCredentials: (t, created) => t.run(queries.createCredentials, { rows: stored(created) }).then(() => undefined),

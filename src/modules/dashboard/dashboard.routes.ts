@@ -148,7 +148,7 @@ export function dashboardRoutes(service: DashboardService, methods: MethodTable,
   route('/keys/:id/revoke', 'get');
   route('/keys/:id/revoke', 'post');
   const keyOf = async (account: AccountRow, id: string) => {
-    const keys = (await service.overview(account)).keys;
+    const keys = await service.keys(account);
     const key = UUID.test(id) ? keys.find((k) => k.id === id) : undefined;
     if (!key) throw new NotFoundError('no such active key on this account');
     return { key, last: keys.length === 1 };

@@ -145,6 +145,7 @@ export function createDashboardService({ repo, accounts, meter, mailer, clock, p
       return { account, usage, keys };
     },
 
+    keys: (account: AccountRow) => accounts.listKeys(account.id),
     createKey: (account: AccountRow, label: string | null) => accounts.createKey(account.id, label),
     /** The dashboard may revoke the last key (its page says the account then has no working key). */
     revokeKey: (account: AccountRow, keyId: string) => accounts.revokeKey(account.id, keyId, { allowLast: true }),
