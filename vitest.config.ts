@@ -22,6 +22,7 @@ const NEO4J_FILES = [
   'test/unit/read-models.test.ts',
   'test/browser/dashboard.test.ts',
   'test/api/changes.test.ts',
+  'test/api/webhooks.test.ts',
   'test/**/*.neo4j.test.ts',
 ];
 

@@ -21,6 +21,8 @@ import { changesRoutes } from './modules/changes/changes.routes.js';
 import type { ChangesService } from './modules/changes/changes.service.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { watchlistRoutes } from './modules/watchlist/watchlist.routes.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
+import type { WebhooksService } from './modules/webhooks/webhooks.service.js';
 import type { WatchlistService } from './modules/watchlist/watchlist.service.js';
 import type { DashboardService } from './modules/dashboard/dashboard.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -40,6 +42,7 @@ export interface AppDeps {
   coverage: CoverageService;
   changes: ChangesService;
   watchlist: WatchlistService;
+  webhooks: WebhooksService;
   readiness: Readiness;
   accounts: AccountsService;
   meter: Meter;
@@ -82,7 +85,7 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean } = 
       '/api/v1',
       cors({
         origin: deps.corsOrigins,
-        methods: ['GET', 'HEAD', 'POST', 'DELETE'],
+        methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
         allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'X-Request-ID'],
         exposedHeaders: EXPOSED_HEADERS,
         maxAge: 600,
@@ -115,6 +118,7 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean } = 
   if (accessControl) {
     accountsRoutes(ctx, deps.accounts, deps.meter, deps.clock.now);
     watchlistRoutes(ctx, deps.watchlist);
+    webhooksRoutes(ctx, deps.webhooks);
   }
   // Before the {state}/{number} paths: /licensees/changes and /licensees/search are not licences.
   changesRoutes(ctx, deps.changes);

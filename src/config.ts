@@ -52,6 +52,22 @@ const ConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   /** How long change events are kept (the feed answers 410 for an older cursor). */
   CHANGE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+  /** Seconds before each webhook retry, comma-separated; after the last, a delivery is failed (default about 27 hours in all). */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default('5,300,1800,7200,18000,36000,36000')
+    .transform((v, ctx) => {
+      const waits = v.split(',').map((s) => Number(s.trim()));
+      if (!waits.length || waits.length > 20 || waits.some((w) => !Number.isFinite(w) || w <= 0 || w > 7 * 86400)) {
+        ctx.addIssue({ code: 'custom', message: 'must be 1 to 20 comma-separated waits in seconds, each above 0 and at most 604800' });
+      }
+      return waits.map((w) => Math.round(w * 1000));
+    }),
+  WEBHOOK_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
+  /** How long a receiver has for its response headers, and again for its body. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(15000),
+  /** Allow webhook URLs over http and to loopback or private addresses: for tests and development only. */
+  WEBHOOK_ALLOW_PRIVATE_URLS: boolFlag,
   /** Origins whose pages may call /api/v1: `*`, or exact origins separated by commas; unset: no CORS. */
   CORS_ORIGINS: z
     .string()

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { AppDeps } from './app.js';
-import type { Config } from './config.js';
+import { loadConfig, type Config } from './config.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import type { GraphEngine } from './graph/graph-port.js';
 import { isLadybug, openLadybug } from './graph/ladybug/engine.js';
@@ -22,6 +22,10 @@ import { createMeter } from './modules/accounts/metering.js';
 import { createChangesRepo } from './modules/changes/changes.repo.js';
 import { createChangesService } from './modules/changes/changes.service.js';
 import { createDashboardRepo } from './modules/dashboard/dashboard.repo.js';
+import { createDispatcher, type DispatcherOptions } from './modules/webhooks/dispatcher.js';
+import { createWebhooksRepo } from './modules/webhooks/webhooks.repo.js';
+import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
+import { undiciTransport } from './webhooks/undici-transport.js';
 import { createWatchlistRepo } from './modules/watchlist/watchlist.repo.js';
 import { createWatchlistService } from './modules/watchlist/watchlist.service.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
@@ -85,18 +89,59 @@ export async function openStore(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_
   return store;
 }
 
-/** What lives in the side store: accounts and metering, the dashboard's links and sessions, change events, watchlists. */
-export function accountsDeps(store: SqlStore, clock: Clock = systemClock, options: { changeRetentionDays?: number } = {}) {
+export type WebhookConfig = Pick<Config, 'WEBHOOK_RETRY_SCHEDULE' | 'WEBHOOK_CONNECT_TIMEOUT_MS' | 'WEBHOOK_TIMEOUT_MS' | 'WEBHOOK_ALLOW_PRIVATE_URLS'>;
+
+const WEBHOOK_DEFAULTS = loadConfig({});
+
+/** How webhooks go out: undici with the address rules, and the dispatcher's retry schedule. */
+export function webhookSetup(config: Partial<WebhookConfig> = {}) {
+  const c = { ...WEBHOOK_DEFAULTS, ...config };
+  return {
+    transport: undiciTransport({ allowPrivate: c.WEBHOOK_ALLOW_PRIVATE_URLS, connectTimeoutMs: c.WEBHOOK_CONNECT_TIMEOUT_MS, responseTimeoutMs: c.WEBHOOK_TIMEOUT_MS }),
+    dispatch: {
+      retrySchedule: c.WEBHOOK_RETRY_SCHEDULE,
+      endpoints: 32,
+      perEndpoint: 4,
+      leaseMs: c.WEBHOOK_CONNECT_TIMEOUT_MS + 2 * c.WEBHOOK_TIMEOUT_MS + 30_000,
+    } satisfies DispatcherOptions,
+  };
+}
+
+type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+/**
+ * What lives in the side store: accounts and metering, the dashboard's links and sessions, change
+ * events, watchlists, webhook endpoints and deliveries. The webhook dispatcher is made here and
+ * started by whoever serves (main, or a test).
+ */
+export function accountsDeps(
+  store: SqlStore,
+  clock: Clock = systemClock,
+  options: { changeRetentionDays?: number; webhooks?: ReturnType<typeof webhookSetup>; logger?: Log } = {},
+) {
   const repo = createAccountsRepo(store);
+  const webhooks = options.webhooks ?? webhookSetup();
+  const webhooksRepo = createWebhooksRepo(store);
+  const changesRepo = createChangesRepo(store, (tx, runId) => webhooksRepo.fanOut(tx, runId, clock.now()));
+  const dispatcher = createDispatcher(
+    { repo: webhooksRepo, events: changesRepo.bySeqs, transport: webhooks.transport, now: clock.now, log: options.logger ?? { warn() {}, error() {} } },
+    webhooks.dispatch,
+  );
   return {
     accounts: createAccountsService(repo, clock.now),
     meter: createMeter(repo, clock.now),
     clock,
     dashboardRepo: createDashboardRepo(store),
-    changes: createChangesService(createChangesRepo(store), clock, options.changeRetentionDays ?? 400),
+    changes: createChangesService(changesRepo, clock, options.changeRetentionDays ?? 400, dispatcher.nudge),
     watchlist: createWatchlistService(createWatchlistRepo(store), clock.now),
+    webhooks: createWebhooksService({ repo: webhooksRepo, transport: webhooks.transport, now: clock.now, delivered: dispatcher.nudge }),
+    dispatcher,
+    /** Finished deliveries older than this leave the log. */
+    pruneDeliveries: () => webhooksRepo.prune(new Date(clock.now().getTime() - DELIVERY_LOG_DAYS * 86_400_000)),
   };
 }
+
+const DELIVERY_LOG_DAYS = 30;
 
 /** Where the dashboard's e-mail goes: where the deployment sends its mail. */
 export interface MailSetup {
@@ -176,6 +221,7 @@ export function buildDeps(
     meter: side.meter,
     changes: side.changes,
     watchlist: side.watchlist,
+    webhooks: side.webhooks,
     clock,
     dashboard: createDashboardService({ repo: side.dashboardRepo, accounts: side.accounts, meter: side.meter, mailer: mail.mailer, clock, publicBaseUrl: mail.publicBaseUrl }),
     secureCookies: mail.publicBaseUrl.startsWith('https:'),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
-import { accountsDeps, buildDeps, importRepo, loadQueryFiles, mailSetup, openGraph, openStore, refreshRepo, searchIndex } from './deps.js';
+import { accountsDeps, buildDeps, importRepo, loadQueryFiles, mailSetup, openGraph, openStore, refreshRepo, searchIndex, webhookSetup } from './deps.js';
 import { DataDirLockedError } from './errors.js';
 import { listen } from './http/server.js';
 import { adminCommands } from './modules/admin/admin.commands.js';
@@ -27,7 +27,7 @@ async function main() {
     await graph.close();
     throw err;
   });
-  const side = accountsDeps(store, undefined, { changeRetentionDays: config.CHANGE_RETENTION_DAYS });
+  const side = accountsDeps(store, undefined, { changeRetentionDays: config.CHANGE_RETENTION_DAYS, webhooks: webhookSetup(config), logger });
   const imports = importRepo(graph, files, side.clock);
   await prepareGraph(graph, imports, config.DEMO_DATA, logger);
   const refresh = refreshRepo(graph, files, side.clock, side.changes.log);
@@ -53,12 +53,15 @@ async function main() {
   logger.info({ port, dataDir: config.dataDir, graph: graph.name, store: store.kind }, `listening on ${base}  (API docs: ${base}/docs)`);
   if (graph.embedded && store.kind === 'pglite') await demoAccount(side.accounts, base);
 
+  // Deliveries stored before a stop (or by `npm run ingest` meanwhile) go now.
+  side.dispatcher.start();
   const flusher = setInterval(() => side.meter.flush().catch((err) => logger.error({ err }, 'usage flush failed')), USAGE_FLUSH_MS);
   flusher.unref();
   // Expired e-mail links and sessions, and past rate-limit windows.
   const pruner = setInterval(() => {
     deps.dashboard.prune().catch((err) => logger.error({ err }, 'dashboard prune failed'));
     side.changes.prune().catch((err) => logger.error({ err }, 'change events prune failed'));
+    side.pruneDeliveries().catch((err) => logger.error({ err }, 'webhook delivery log prune failed'));
   }, 3600_000);
   pruner.unref();
 
@@ -76,6 +79,7 @@ async function main() {
       clearInterval(flusher);
       clearInterval(pruner);
       let code = 0;
+      await side.dispatcher.stop();
       try {
         await side.meter.flush();
       } catch (err) {

@@ -38,3 +38,9 @@ export interface ChangeEvent {
   detected_at: string;
   source: string;
 }
+
+/** A published event's id: unique, and sorts in feed order. */
+export const changeId = (seq: number) => `chg_${String(seq).padStart(12, '0')}`;
+
+/** An event as the feed and webhooks publish it. */
+export const publishedChange = (seq: number, event: ChangeEvent) => ({ id: changeId(seq), ...event });

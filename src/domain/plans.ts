@@ -10,13 +10,15 @@ export interface Plan {
   batch: boolean;
   /** Licences the account's watchlist may hold. */
   watchedLicences: number;
+  /** States the account may follow whole (every change event of the state). */
+  followedStates: number;
 }
 
 export const PLANS: Readonly<Record<PlanName, Plan>> = {
-  free: { name: 'free', monthlyLookups: 25, batch: false, watchedLicences: 25 },
-  starter: { name: 'starter', monthlyLookups: 5_000, batch: true, watchedLicences: 1_000 },
-  growth: { name: 'growth', monthlyLookups: 50_000, batch: true, watchedLicences: 10_000 },
-  enterprise: { name: 'enterprise', monthlyLookups: 1_000_000, batch: true, watchedLicences: 100_000 },
+  free: { name: 'free', monthlyLookups: 25, batch: false, watchedLicences: 25, followedStates: 1 },
+  starter: { name: 'starter', monthlyLookups: 5_000, batch: true, watchedLicences: 1_000, followedStates: 5 },
+  growth: { name: 'growth', monthlyLookups: 50_000, batch: true, watchedLicences: 10_000, followedStates: 25 },
+  enterprise: { name: 'enterprise', monthlyLookups: 1_000_000, batch: true, watchedLicences: 100_000, followedStates: 60 },
 };
 
 export interface PlanHolder {

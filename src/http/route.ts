@@ -17,7 +17,7 @@ export interface RouteContext {
 }
 
 export interface RouteDef<Q extends AnyObject, P extends AnyObject, B extends z.ZodType, R extends z.ZodType> {
-  method: 'get' | 'post' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** Express path, `:param` style. */
   path: string;
   operationId: string;

@@ -91,7 +91,15 @@ describe('the contract: OpenAPI, docs, errors and headers', () => {
       'get /api/v1/sources', 'get /api/v1/sources/coverage', 'get /api/v1/states', 'get /health', 'post /api/v1/licensees/batch',
       'get /api/v1/account', 'get /api/v1/account/usage', 'get /api/v1/api-keys', 'post /api/v1/api-keys', 'delete /api/v1/api-keys/{key_id}',
       'post /api/v1/watchlist', 'get /api/v1/watchlist', 'delete /api/v1/watchlist/{state}/{license_number}',
+      'put /api/v1/watchlist/states/{state}', 'get /api/v1/watchlist/states', 'delete /api/v1/watchlist/states/{state}',
+      'post /api/v1/webhooks', 'get /api/v1/webhooks', 'get /api/v1/webhooks/{id}', 'patch /api/v1/webhooks/{id}', 'delete /api/v1/webhooks/{id}',
+      'post /api/v1/webhooks/{id}/rotate-secret', 'get /api/v1/webhooks/{id}/deliveries', 'post /api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver',
     ].sort());
+    // What receivers get is described under `webhooks` (OpenAPI 3.1), signature headers and all.
+    const hook = doc.webhooks['licence-change'].post;
+    expect(hook.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/WebhookPayload' });
+    expect(hook.parameters.map((p: { in: string; name: string }) => `${p.in} ${p.name}`).sort()).toEqual(['header webhook-id', 'header webhook-signature', 'header webhook-timestamp']);
+    expect(doc.components.schemas.WebhookPayload.properties.data).toEqual({ $ref: '#/components/schemas/ChangeEvent' });
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     for (const op of ops) {
       const isPublic = op.path === '/health' || op.path === '/api/v1/coverage';

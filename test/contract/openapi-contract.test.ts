@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +9,7 @@ import { promisify } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { generateApi } from 'swagger-typescript-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { credentialId } from '../../src/domain/identity.js';
 import { listen } from '../../src/http/server.js';
 import { fixture, useApp } from '../helpers/graph.js';
 import { servedDocument } from '../helpers/openapi.js';
@@ -57,9 +59,17 @@ describe('the served OpenAPI document as a contract', () => {
     expect('failed' in tsc ? tsc.stdout : '').toBe('');
 
     // Imported by path so that the project's type check never reaches the generated client.
-    const { exercise } = (await import(path.join(CLIENT_DIR, 'usage.ts'))) as { exercise: (baseUrl: string, key: string) => Promise<Record<string, number>> };
+    const { exercise } = (await import(path.join(CLIENT_DIR, 'usage.ts'))) as { exercise: (baseUrl: string, key: string, publish: () => Promise<void>) => Promise<Record<string, number>> };
     const { port } = server.address() as AddressInfo;
-    const statuses = await exercise(`http://127.0.0.1:${port}`, t.key);
+    const publish = async () => {
+      const runId = randomUUID();
+      const at = new Date().toISOString();
+      await t.side.changes.log.stage({ id: runId, source: 'tx-trec', state: 'TX', snapshot_date: at.slice(0, 10) }, [
+        { type: 'status_changed', state: 'TX', license_number: '763827-SA', license_credential_id: credentialId('TX', '763827-SA'), old: { status: 'Active' }, new: { status: 'Inactive' }, relationship: null, snapshot_date: at.slice(0, 10), detected_at: at, source: 'tx-trec' },
+      ]);
+      await t.side.changes.log.commit(runId);
+    };
+    const statuses = await exercise(`http://127.0.0.1:${port}`, t.key, publish);
     const operations = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
     expect(Object.keys(statuses).sort()).toEqual(operations.sort());
     expect(Object.entries(statuses).filter(([, status]) => status !== 200)).toEqual([]);

@@ -4,13 +4,14 @@ import pino from 'pino';
 import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp } from '../../src/app.js';
-import { accountsDeps, buildDeps, importRepo, loadQueryFiles, openGraph, searchIndex, type MailSetup } from '../../src/deps.js';
+import { accountsDeps, buildDeps, importRepo, loadQueryFiles, openGraph, searchIndex, webhookSetup, type MailSetup } from '../../src/deps.js';
 import { migrate } from '../../src/store/migrations.js';
 import { openPglite } from '../../src/store/pglite-store.js';
 import type { SqlStore } from '../../src/store/sql-store.js';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
+import type { Clock } from '../../src/domain/clock.js';
 import { importFolder, type ImportSummary } from '../../src/ingest/canonical-import.js';
 import { DEMO_SEEDS } from '../../src/start-up.js';
 
@@ -54,11 +55,11 @@ export async function testGraph(...folders: string[]): Promise<{ graph: GraphEng
   return { graph, summaries };
 }
 
-/** An in-memory PGlite side store, migrated, with its accounts services. */
-export async function testStore() {
-  const store = await openPglite();
+/** A PGlite side store (in memory, or in `folder`), migrated, with its accounts services. */
+export async function testStore(options: Parameters<typeof accountsDeps>[2] = {}, folder?: string, clock?: Clock) {
+  const store = await openPglite(folder);
   await migrate(store);
-  return { store, ...accountsDeps(store) };
+  return { store, ...accountsDeps(store, clock, options) };
 }
 
 export function testApp(graph: GraphEngine, side: ReturnType<typeof accountsDeps>, config: { CORS_ORIGINS?: '*' | string[]; TRUST_PROXY?: boolean } = {}, mail?: MailSetup) {
@@ -73,10 +74,12 @@ export const fixture = (name: string) => path.join(FIXTURES, name);
  * every request with the API key of an enterprise account.
  */
 export function useApp(...folders: string[]) {
-  const ctx = {} as { graph: GraphEngine; app: App; api: TestAgent; store: SqlStore; key: string };
+  const ctx = {} as { graph: GraphEngine; app: App; api: TestAgent; store: SqlStore; key: string; side: Awaited<ReturnType<typeof testStore>> };
   beforeAll(async () => {
     ctx.graph = (await testGraph(...folders)).graph;
-    const side = await testStore();
+    // Webhook URLs on loopback are allowed here; test/api/webhooks.test.ts checks the default refusal.
+    const side = await testStore({ webhooks: webhookSetup({ WEBHOOK_ALLOW_PRIVATE_URLS: true }) });
+    ctx.side = side;
     ctx.store = side.store;
     ctx.app = testApp(ctx.graph, side) as unknown as App;
     ctx.key = (await side.accounts.createAccount({ email: 'tests@example.com', plan: 'enterprise' })).key.key;

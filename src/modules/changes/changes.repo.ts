@@ -1,5 +1,5 @@
 import type { ChangeEvent } from '../../domain/changes.js';
-import type { SqlStore } from '../../store/sql-store.js';
+import type { SqlStore, SqlTx } from '../../store/sql-store.js';
 
 /** Serializes commits, so that feed numbers become visible in the order they are given. */
 const FEED_LOCK = 7_310_523;
@@ -28,7 +28,11 @@ function change(r: Record<string, unknown>): StoredChange {
   };
 }
 
-export function createChangesRepo(store: SqlStore) {
+/**
+ * @param onPublish runs in the transaction that publishes a run's events (webhook deliveries are
+ * stored there, so an event is never published without them).
+ */
+export function createChangesRepo(store: SqlStore, onPublish?: (tx: SqlTx, runId: string) => Promise<void>) {
   return {
     async stage(run: { id: string; source: string; state: string; snapshot_date: string }, events: ChangeEvent[]) {
       await store.transaction(async (tx) => {
@@ -55,6 +59,7 @@ export function createChangesRepo(store: SqlStore) {
            WHERE e.run_id = $1 AND e.n = o.n`,
           [runId],
         );
+        await onPublish?.(tx, runId);
       });
     },
     async discard(runId: string) {
@@ -75,6 +80,10 @@ export function createChangesRepo(store: SqlStore) {
         [f.afterSeq, f.since ?? null, f.states ?? null, f.types ?? null, f.limit],
       );
       return rows.map(change);
+    },
+    /** Published events by feed number (those still kept). */
+    async bySeqs(seqs: number[]): Promise<StoredChange[]> {
+      return (await store.query(`SELECT ${COLUMNS} FROM change_events WHERE seq = ANY($1::bigint[])`, [seqs])).map(change);
     },
     async prunedThrough(): Promise<number> {
       const [row] = await store.query<{ pruned_through: string }>('SELECT pruned_through FROM change_feed_state WHERE id = 1');

@@ -1,4 +1,4 @@
-import type { ChangeEvent } from '../../domain/changes.js';
+import { publishedChange, type ChangeEvent } from '../../domain/changes.js';
 import type { Clock } from '../../domain/clock.js';
 import { GoneError, ValidationError } from '../../errors.js';
 import type { ChangeLog } from '../../ingest/change-log.js';
@@ -16,17 +16,21 @@ function seqOf(cursor: string): number {
   return Number(m[1]);
 }
 
-const view = ({ seq, ...e }: StoredChange) => ({ id: `chg_${String(seq).padStart(12, '0')}`, ...e });
+const view = ({ seq, ...e }: StoredChange) => publishedChange(seq, e);
 
 /** The change feed, and the change log refreshes record into (see ingest/change-log.ts). */
-export function createChangesService(repo: ChangesRepo, clock: Clock, retentionDays: number) {
+/** @param published called once a run's events (and their webhook deliveries) are published. */
+export function createChangesService(repo: ChangesRepo, clock: Clock, retentionDays: number, published?: () => void) {
   const log: ChangeLog = {
     stage: (run, events: ChangeEvent[]) => repo.stage(run, events),
-    commit: (runId) => repo.commit(runId),
+    commit: async (runId) => {
+      await repo.commit(runId);
+      published?.();
+    },
     discard: (runId) => repo.discard(runId),
     async recover(source, landed) {
       for (const runId of await repo.stagedRuns(source)) {
-        if (await landed(runId)) await repo.commit(runId);
+        if (await landed(runId)) await log.commit(runId);
         else await repo.discard(runId);
       }
     },

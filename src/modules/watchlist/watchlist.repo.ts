@@ -45,6 +45,24 @@ export function createWatchlistRepo(store: SqlStore) {
     async remove(accountId: string, credentialId: string): Promise<boolean> {
       return (await store.query('DELETE FROM watched_licences WHERE account_id = $1 AND credential_id = $2 RETURNING credential_id', [accountId, credentialId])).length > 0;
     },
+    /** Follows a whole state unless the account would then follow more than `limit` (its row locked meanwhile). */
+    async subscribeState(accountId: string, state: string, limit: number): Promise<{ over: boolean; states: number }> {
+      return store.transaction(async (tx) => {
+        await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
+        const rows = await tx.query<{ state: string }>('SELECT state FROM state_subscriptions WHERE account_id = $1', [accountId]);
+        if (rows.some((r) => r.state === state)) return { over: false, states: rows.length };
+        if (rows.length + 1 > limit) return { over: true, states: rows.length };
+        await tx.query('INSERT INTO state_subscriptions (account_id, state) VALUES ($1, $2)', [accountId, state]);
+        return { over: false, states: rows.length + 1 };
+      });
+    },
+    async subscribedStates(accountId: string): Promise<{ state: string; added_at: string }[]> {
+      const rows = await store.query<{ state: string; added_at: string }>('SELECT state, added_at FROM state_subscriptions WHERE account_id = $1 ORDER BY state', [accountId]);
+      return rows.map((r) => ({ state: r.state, added_at: new Date(r.added_at).toISOString() }));
+    },
+    async unsubscribeState(accountId: string, state: string): Promise<boolean> {
+      return (await store.query('DELETE FROM state_subscriptions WHERE account_id = $1 AND state = $2 RETURNING state', [accountId, state])).length > 0;
+    },
   };
 }
 export type WatchlistRepo = ReturnType<typeof createWatchlistRepo>;

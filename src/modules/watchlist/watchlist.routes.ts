@@ -1,10 +1,43 @@
 import { route, type RouteContext } from '../../http/route.js';
-import { Unwatched, WatchedPath, WatchlistPage, WatchlistQuery, WatchRequest, WatchResult } from './watchlist.schemas.js';
+import { Followed, FollowedList, StatePath, Unfollowed, Unwatched, WatchedPath, WatchlistPage, WatchlistQuery, WatchRequest, WatchResult } from './watchlist.schemas.js';
 import type { WatchlistService } from './watchlist.service.js';
 
 /** The account's watchlist: not metered. */
 export function watchlistRoutes(ctx: RouteContext, service: WatchlistService) {
   const tags = ['Monitoring'];
+  // Before /watchlist/{state}/{license_number}: `states` is not a state code.
+  route(ctx, {
+    method: 'put',
+    path: '/api/v1/watchlist/states/:state',
+    operationId: 'followState',
+    summary: 'Follow a whole state: every change event of it goes to the account\'s webhooks',
+    description: "Idempotent. 402 past the plan's limit (free 1, starter 5, growth 25, enterprise 60).",
+    tags,
+    params: StatePath,
+    response: Followed,
+    errors: [402],
+    handler: ({ params }, _req, res) => service.follow(res.locals.caller!.account, params.state),
+  });
+  route(ctx, {
+    method: 'get',
+    path: '/api/v1/watchlist/states',
+    operationId: 'listFollowedStates',
+    summary: 'The states the account follows whole',
+    tags,
+    response: FollowedList,
+    handler: (_input, _req, res) => service.followed(res.locals.caller!.account),
+  });
+  route(ctx, {
+    method: 'delete',
+    path: '/api/v1/watchlist/states/:state',
+    operationId: 'unfollowState',
+    summary: 'Stop following a state',
+    tags,
+    params: StatePath,
+    response: Unfollowed,
+    errors: [404],
+    handler: ({ params }, _req, res) => service.unfollow(res.locals.caller!.account, params.state),
+  });
   route(ctx, {
     method: 'post',
     path: '/api/v1/watchlist',

@@ -36,3 +36,20 @@ export const WatchlistQuery = z.object({ page: PageParam, per_page: intQueryPara
 export const WatchedPath = z.object({ state: StateCode, license_number: LicenseNumberParam });
 
 export const Unwatched = z.object({ state: z.string(), license_number: z.string(), removed: z.literal(true) }).openapi('Unwatched');
+
+export const StatePath = z.object({ state: StateCode });
+
+export const Followed = z
+  .object({
+    state: z.string(),
+    following: z.literal(true),
+    states: z.number().int().openapi({ description: 'States the account follows now' }),
+    limit: z.number().int().openapi({ description: "The plan's limit" }),
+  })
+  .openapi('FollowedState');
+
+export const FollowedList = z
+  .object({ data: z.array(z.object({ state: z.string(), added_at: z.string().openapi({ format: 'date-time' }) })) })
+  .openapi('FollowedStates');
+
+export const Unfollowed = z.object({ state: z.string(), following: z.literal(false) }).openapi('UnfollowedState');

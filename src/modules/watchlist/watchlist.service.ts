@@ -28,6 +28,21 @@ export function createWatchlistService(repo: WatchlistRepo, now: () => Date) {
       const { rows, total } = await repo.page(account.id, (page - 1) * perPage, perPage);
       return { data: rows.map(view), meta: { total, page, per_page: perPage } };
     },
+    async follow(account: AccountRow, state: string) {
+      const plan = effectivePlan(account, now());
+      const result = await repo.subscribeState(account.id, state, plan.followedStates);
+      if (result.over) {
+        throw new PaymentRequiredError(`the ${plan.name} plan follows at most ${plan.followedStates} whole states, and this account follows ${result.states}; stop following one or upgrade`);
+      }
+      return { state, following: true as const, states: result.states, limit: plan.followedStates };
+    },
+    async followed(account: AccountRow) {
+      return { data: await repo.subscribedStates(account.id) };
+    },
+    async unfollow(account: AccountRow, state: string) {
+      if (!(await repo.unsubscribeState(account.id, state))) throw new NotFoundError(`this account does not follow ${state}`);
+      return { state, following: false as const };
+    },
     async remove(account: AccountRow, ref: { state: string; license_number: string }) {
       const i = item(ref);
       if (!(await repo.remove(account.id, i.credential_id))) throw new NotFoundError(`${i.state} ${i.license_number} is not on this account's watchlist`);

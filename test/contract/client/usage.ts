@@ -12,7 +12,8 @@ import {
   type VerifyResponse,
 } from './generated/api.js';
 
-export async function exercise(baseUrl: string, key: string): Promise<Record<string, number>> {
+/** @param publish publishes a change event for TX 763827-SA, as a refresh would. */
+export async function exercise(baseUrl: string, key: string, publish: () => Promise<void>): Promise<Record<string, number>> {
   const client = new Api<string>({
     baseUrl,
     securityWorker: (k) => (k ? { headers: { Authorization: `Bearer ${k}` } } : {}),
@@ -70,8 +71,22 @@ export async function exercise(baseUrl: string, key: string): Promise<Record<str
   const watching: number = (await call('watchLicences', api.watchLicences({ items: [{ state: 'TX', license_number: '763827-SA' }] }))).data.watched;
   const watched: string | undefined = (await call('listWatchedLicences', api.listWatchedLicences({ per_page: 10 }))).data.data[0]?.license_credential_id;
   const unwatched: true = (await call('unwatchLicence', api.unwatchLicence('TX', '763827-SA'))).data.removed;
+  const following: number = (await call('followState', api.followState('TX'))).data.states;
+  const followed: string[] = (await call('listFollowedStates', api.listFollowedStates())).data.data.map((s) => s.state);
+  // Nothing listens on port 9: the delivery is stored, and its attempts (if any) fail.
+  const endpoint = (await call('createWebhookEndpoint', api.createWebhookEndpoint({ url: 'http://127.0.0.1:9/hook', event_types: ['status_changed'] }))).data;
+  const secret: string = endpoint.secret;
+  await publish();
+  const endpoints: string[] = (await call('listWebhookEndpoints', api.listWebhookEndpoints())).data.data.map((e) => e.id);
+  const status: 'enabled' | 'disabled' = (await call('getWebhookEndpoint', api.getWebhookEndpoint(endpoint.id))).data.status;
+  const disabled: 'enabled' | 'disabled' = (await call('updateWebhookEndpoint', api.updateWebhookEndpoint(endpoint.id, { status: 'disabled' }))).data.status;
+  const rotated: string = (await call('rotateWebhookSecret', api.rotateWebhookSecret(endpoint.id))).data.secret;
+  const delivery = (await call('listWebhookDeliveries', api.listWebhookDeliveries(endpoint.id, { per_page: 10 }))).data.data[0];
+  const redelivered: string = (await call('redeliverWebhook', api.redeliverWebhook(endpoint.id, delivery.id))).data.status;
+  const deleted: true = (await call('deleteWebhookEndpoint', api.deleteWebhookEndpoint(endpoint.id))).data.deleted;
+  const unfollowed: false = (await call('unfollowState', api.unfollowState('TX'))).data.following;
 
   // Everything read above is used, so that no typed read is dropped as unused.
-  void [health, states, account, quota, raw, revoked, broker, miss, misses, total, history, supervisors, affiliates, top, single, changes, normalized, watching, watched, unwatched];
+  void [health, states, account, quota, raw, revoked, broker, miss, misses, total, history, supervisors, affiliates, top, single, changes, normalized, watching, watched, unwatched, following, followed, secret, endpoints, status, disabled, rotated, redelivered, deleted, unfollowed];
   return statuses;
 }

@@ -1,0 +1,152 @@
+import { Webhook } from 'standardwebhooks';
+import { publishedChange, type ChangeEvent } from '../../domain/changes.js';
+import type { WebhookTransport } from '../../webhooks/transport.js';
+import type { DeliveryRow, EndpointRow, WebhooksRepo } from './webhooks.repo.js';
+
+export interface DispatcherOptions {
+  /** Waits before each retry, in ms; after the last, a delivery is failed. */
+  retrySchedule: number[];
+  /** Endpoints served at once: one slow endpoint holds one of these, never the others. */
+  endpoints: number;
+  /** Deliveries in flight to one endpoint. */
+  perEndpoint: number;
+  /** How long a claimed delivery stays out of others' reach (longer than any attempt can take). */
+  leaseMs: number;
+}
+
+/** The body of a webhook: Standard Webhooks' `type`, `timestamp` and `data` (the event as the feed has it). */
+export function webhookPayload(seq: number, event: ChangeEvent) {
+  return { type: event.type, timestamp: event.detected_at, data: publishedChange(seq, event) };
+}
+
+/** The `webhook-signature` header: the current secret's signature, and the previous one's while it is valid. */
+function signature(endpoint: EndpointRow, id: string, at: Date, body: string): string {
+  const secrets = [endpoint.secret];
+  if (endpoint.previous_secret && endpoint.previous_secret_expires_at && Date.parse(endpoint.previous_secret_expires_at) > at.getTime()) secrets.push(endpoint.previous_secret);
+  return secrets.map((s) => new Webhook(s).sign(id, at, body)).join(' ');
+}
+
+/**
+ * Sends stored deliveries: polls for endpoints with deliveries due (and is nudged when events are
+ * published), serves each due endpoint with its own worker, records every attempt, and schedules
+ * retries. At least once: a delivery is claimed by a lease, so a crash mid-send sends it again.
+ */
+export function createDispatcher(
+  deps: {
+    repo: WebhooksRepo;
+    events: (seqs: number[]) => Promise<(ChangeEvent & { seq: number })[]>;
+    transport: WebhookTransport;
+    now: () => Date;
+    log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  },
+  options: DispatcherOptions,
+) {
+  const { repo, transport, now, log } = deps;
+  const workers = new Map<string, Promise<void>>();
+  const pollMs = Math.min(1000, Math.max(20, Math.min(...options.retrySchedule, 2000) / 2));
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let ticking: Promise<void> | undefined;
+  let again = false;
+
+  async function attempt(endpoint: EndpointRow, d: DeliveryRow, event: (ChangeEvent & { seq: number }) | undefined) {
+    const at = now();
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    let excerpt: string | null = null;
+    if (!event) {
+      error = 'the event is no longer kept';
+    } else {
+      const body = JSON.stringify(webhookPayload(event.seq, event));
+      try {
+        const res = await transport.post(endpoint.url, {
+          'webhook-id': d.id,
+          'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+          'webhook-signature': signature(endpoint, d.id, at, body),
+        }, body);
+        statusCode = res.status;
+        excerpt = res.excerpt;
+      } catch (err) {
+        error = ((err as Error).message || String(err)).slice(0, 500);
+      }
+    }
+    const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
+    const gone = statusCode === 410;
+    const retryIn = options.retrySchedule[d.retries_used];
+    const outcome = ok
+      ? { status: 'succeeded' as const }
+      : gone || !event || retryIn === undefined
+        ? { status: 'failed' as const }
+        : { retryAt: new Date(now().getTime() + retryIn) };
+    await repo.recordAttempt(d.id, { at, statusCode, error, excerpt, outcome });
+    if (gone) {
+      // Standard Webhooks: 410 Gone asks the sender to stop.
+      await repo.disableEndpoint(endpoint.id, 'the receiver answered 410 Gone', now());
+      log.warn({ endpoint: endpoint.id }, 'webhook endpoint disabled: it answered 410 Gone');
+    }
+  }
+
+  async function serve(endpointId: string) {
+    while (running) {
+      const [endpoint] = await repo.endpointsByIds([endpointId]);
+      if (!endpoint || endpoint.status !== 'enabled') return;
+      const at = now();
+      const batch = await repo.claim(endpointId, at, new Date(at.getTime() + options.leaseMs), options.perEndpoint);
+      if (!batch.length) return;
+      const events = new Map((await deps.events(batch.map((d) => d.event_seq))).map((e) => [e.seq, e]));
+      await Promise.all(batch.map((d) => attempt(endpoint, d, events.get(d.event_seq))));
+    }
+  }
+
+  async function tick() {
+    if (!running) return;
+    const due = await repo.dueEndpoints(now());
+    for (const id of due) {
+      if (workers.has(id) || workers.size >= options.endpoints) continue;
+      const worker = serve(id)
+        .catch((err) => log.error({ err, endpoint: id }, 'webhook delivery failed'))
+        .finally(() => {
+          workers.delete(id);
+          nudge();
+        });
+      workers.set(id, worker);
+    }
+  }
+
+  /** Looks for due deliveries now (events were published, or a worker freed a slot). */
+  function nudge() {
+    if (!running) return;
+    if (ticking) {
+      again = true;
+      return;
+    }
+    ticking = tick()
+      .catch((err) => log.error({ err }, 'webhook dispatch failed'))
+      .finally(() => {
+        ticking = undefined;
+        if (again) {
+          again = false;
+          nudge();
+        }
+      });
+  }
+
+  return {
+    nudge,
+    start() {
+      if (running) return;
+      running = true;
+      timer = setInterval(nudge, pollMs);
+      timer.unref();
+      nudge();
+    },
+    /** Stops claiming, and waits for the attempts in flight to be recorded. */
+    async stop() {
+      running = false;
+      clearInterval(timer);
+      await ticking;
+      await Promise.all(workers.values());
+    },
+  };
+}
+export type Dispatcher = ReturnType<typeof createDispatcher>;

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { changeId, type ChangeType } from '../../domain/changes.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import type { WebhookTransport } from '../../webhooks/transport.js';
+import type { AccountRow } from '../accounts/accounts.repo.js';
+import type { DeliveryRow, EndpointRow, WebhooksRepo } from './webhooks.repo.js';
+
+/** Endpoints an account may hold. */
+export const MAX_ENDPOINTS = 10;
+/** How long the secret a rotation replaces keeps signing beside the new one. */
+const PREVIOUS_SECRET_HOURS = 24;
+
+/** A Standard Webhooks secret: `whsec_` and base64 of 32 random bytes. */
+export const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+const newId = () => `we_${randomBytes(12).toString('hex')}`;
+
+const endpointView = (e: EndpointRow, at: Date) => ({
+  id: e.id,
+  url: e.url,
+  description: e.description,
+  event_types: e.event_types,
+  status: e.status,
+  disabled_reason: e.disabled_reason,
+  previous_secret_expires_at: e.previous_secret_expires_at && Date.parse(e.previous_secret_expires_at) > at.getTime() ? e.previous_secret_expires_at : null,
+  created_at: e.created_at,
+  updated_at: e.updated_at,
+});
+
+const deliveryView = (d: DeliveryRow) => ({
+  id: d.id,
+  event_id: changeId(d.event_seq),
+  event_type: d.event_type,
+  status: d.status,
+  attempts: d.attempts,
+  next_attempt_at: d.status === 'pending' ? d.next_attempt_at : null,
+  last_attempt_at: d.last_attempt_at,
+  last_status_code: d.last_status_code,
+  last_error: d.last_error,
+  last_response_excerpt: d.last_response_excerpt,
+  created_at: d.created_at,
+});
+
+export interface EndpointInput {
+  url: string;
+  description?: string | null;
+  event_types?: ChangeType[] | null;
+}
+
+/** An account's webhook endpoints and their delivery logs. Sending is the dispatcher's. */
+export function createWebhooksService(deps: { repo: WebhooksRepo; transport: WebhookTransport; now: () => Date; delivered?: () => void }) {
+  const { repo, transport, now } = deps;
+
+  async function checkUrl(url: string) {
+    const problem = await transport.refuse(url);
+    if (problem) throw new ValidationError([{ loc: ['body', 'url'], msg: `the URL ${problem}`, type: 'value_error', input: url }]);
+  }
+  async function owned(account: AccountRow, id: string) {
+    const e = await repo.endpoint(account.id, id);
+    if (!e) throw new NotFoundError(`no webhook endpoint ${id} on this account`);
+    return e;
+  }
+
+  return {
+    async create(account: AccountRow, input: EndpointInput) {
+      await checkUrl(input.url);
+      const secret = newSecret();
+      const row = await repo.createEndpoint(
+        { id: newId(), account_id: account.id, url: input.url, description: input.description ?? null, event_types: input.event_types ?? null, secret },
+        now(),
+        MAX_ENDPOINTS,
+      );
+      if (!row) throw new ConflictError(`an account holds at most ${MAX_ENDPOINTS} webhook endpoints: delete one first`);
+      return { ...endpointView(row, now()), secret };
+    },
+    async list(account: AccountRow) {
+      return { data: (await repo.endpoints(account.id)).map((e) => endpointView(e, now())) };
+    },
+    async get(account: AccountRow, id: string) {
+      return endpointView(await owned(account, id), now());
+    },
+    async update(account: AccountRow, id: string, patch: Partial<EndpointInput> & { status?: 'enabled' | 'disabled' }) {
+      if (patch.url !== undefined) await checkUrl(patch.url);
+      const row = await repo.updateEndpoint(account.id, id, { ...patch, disabled_reason: patch.status === 'disabled' ? 'disabled by the account' : null }, now());
+      if (!row) throw new NotFoundError(`no webhook endpoint ${id} on this account`);
+      // Deliveries held while it was disabled go now.
+      if (row.status === 'enabled') deps.delivered?.();
+      return endpointView(row, now());
+    },
+    async remove(account: AccountRow, id: string) {
+      if (!(await repo.deleteEndpoint(account.id, id))) throw new NotFoundError(`no webhook endpoint ${id} on this account`);
+      return { id, deleted: true as const };
+    },
+    /** A new secret, shown once; the old one signs beside it for a day, so receivers can switch without losing an event. */
+    async rotateSecret(account: AccountRow, id: string) {
+      const secret = newSecret();
+      const at = now();
+      const row = await repo.rotateSecret(account.id, id, secret, new Date(at.getTime() + PREVIOUS_SECRET_HOURS * 3600_000), at);
+      if (!row) throw new NotFoundError(`no webhook endpoint ${id} on this account`);
+      return { ...endpointView(row, now()), secret };
+    },
+    async deliveries(account: AccountRow, id: string, q: { status?: DeliveryRow['status']; page: number; per_page: number }) {
+      await owned(account, id);
+      const { rows, total } = await repo.deliveries(id, q.status, (q.page - 1) * q.per_page, q.per_page);
+      return { data: rows.map(deliveryView), meta: { total, page: q.page, per_page: q.per_page } };
+    },
+    async redeliver(account: AccountRow, id: string, deliveryId: string) {
+      await owned(account, id);
+      const row = await repo.redeliver(id, deliveryId, now());
+      if (!row) throw new NotFoundError(`no delivery ${deliveryId} for webhook endpoint ${id}`);
+      deps.delivered?.();
+      return deliveryView(row);
+    },
+  };
+}
+export type WebhooksService = ReturnType<typeof createWebhooksService>;

@@ -1,0 +1,288 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import type { App } from 'supertest/types.js';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { refreshRepo, webhookSetup } from '../../src/deps.js';
+import { clockOf } from '../../src/domain/clock.js';
+import type { GraphEngine } from '../../src/graph/graph-port.js';
+import { refresh } from '../../src/ingest/refresh.js';
+import { resolveFormat } from '../../src/ingest/sources/index.js';
+import { ChangeFeed } from '../../src/modules/changes/changes.schemas.js';
+import { Followed, FollowedList, Unfollowed, WatchResult } from '../../src/modules/watchlist/watchlist.schemas.js';
+import { Deleted, Delivery, DeliveryPage, Endpoint, EndpointList, EndpointWithSecret, WebhookPayload } from '../../src/modules/webhooks/webhooks.schemas.js';
+import { files, testApp, testGraph, testStore } from '../helpers/graph.js';
+import { body, errorDetail, validationErrors } from '../helpers/http.js';
+import { TX_HEADER, tempFile, txRow } from '../helpers/source-files.js';
+import { webhookReceiver, type Received } from '../helpers/webhook-receiver.js';
+
+// Webhooks over real refreshes of TX snapshots written from the TREC layout, to a receiver on
+// loopback that checks every signature with the Standard Webhooks library.
+const snapshot1 = [
+  TX_HEADER,
+  txRow({ type: 'Broker Individual', number: '100-B', name: 'OLD BROKER' }),
+  txRow({ type: 'Broker Individual', number: '200-B', name: 'NEW BROKER' }),
+  txRow({ type: 'Sales Agent', number: '1-SA', name: 'MOVING AGENT', related: '100-B', relatedStart: '03/01/2020 12:00:00 AM' }),
+  txRow({ type: 'Sales Agent', number: '2-SA', name: 'LEAVING AGENT', related: '100-B', relatedStart: '04/01/2021 12:00:00 AM' }),
+  txRow({ type: 'Sales Agent', number: '3-SA', name: 'STEADY AGENT', expires: '01/31/2027' }),
+].join('\n');
+const snapshot2 = [
+  TX_HEADER,
+  txRow({ type: 'Broker Individual', number: '100-B', name: 'OLD BROKER', status: 'Inactive' }),
+  txRow({ type: 'Broker Individual', number: '200-B', name: 'NEW BROKER' }),
+  txRow({ type: 'Sales Agent', number: '1-SA', name: 'MOVING AGENT', related: '200-B', relatedStart: '09/15/2026 12:00:00 AM' }),
+  txRow({ type: 'Sales Agent', number: '3-SA', name: 'STEADY AGENT', expires: '01/31/2029' }),
+  txRow({ type: 'Sales Agent', number: '4-SA', name: 'FRESH AGENT' }),
+].join('\n');
+
+// Retries 50 ms apart, twice: a delivery fails after three attempts.
+const FAST = webhookSetup({ WEBHOOK_ALLOW_PRIVATE_URLS: true, WEBHOOK_RETRY_SCHEDULE: [50, 50], WEBHOOK_TIMEOUT_MS: 500, WEBHOOK_CONNECT_TIMEOUT_MS: 500 });
+const waitFor = <T>(fn: () => T | Promise<T>) => vi.waitFor(fn, { timeout: 15_000, interval: 20 });
+
+/** Every request checked against the endpoint's secret(s); returns the payloads. */
+function verified(requests: Received[], ...secrets: string[]) {
+  return requests.map((r) => {
+    for (const secret of secrets) new Webhook(secret).verify(r.body, r.headers);
+    const parsed = WebhookPayload.parse(JSON.parse(r.body));
+    return { id: r.headers['webhook-id'], ...parsed };
+  });
+}
+
+describe('webhooks', () => {
+  let graph: GraphEngine;
+  let side: Awaited<ReturnType<typeof testStore>>;
+  let app: App;
+  let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
+  const rejectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-webhooks-'));
+  const ingest = (text: string, snapshot: string) => {
+    const file = tempFile('tx.csv', `${text}\n`);
+    return refresh(refreshRepo(graph, files, side.clock, side.changes.log), { files: [file], format: resolveFormat(file), snapshot, rejectsDir });
+  };
+  let n = 0;
+  const account = async (plan: 'free' | 'enterprise' = 'enterprise') => {
+    const { key } = await side.accounts.createAccount({ email: `hooks${++n}@example.com`, plan });
+    return { Authorization: `Bearer ${key.key}` };
+  };
+  const endpoint = async (auth: Record<string, string>, url: string, extra: object = {}) =>
+    body(await request(app).post('/api/v1/webhooks').set(auth).send({ url, ...extra }), EndpointWithSecret);
+  const deliveries = async (auth: Record<string, string>, id: string, query = '') => body(await request(app).get(`/api/v1/webhooks/${id}/deliveries${query}`).set(auth), DeliveryPage);
+
+  beforeAll(async () => {
+    ({ graph } = await testGraph());
+    side = await testStore({ webhooks: FAST });
+    app = testApp(graph, side) as unknown as App;
+    receiver = await webhookReceiver();
+    side.dispatcher.start();
+  });
+  afterAll(async () => {
+    await side?.dispatcher.stop();
+    await receiver?.close();
+    await graph?.close();
+    await side?.store.close();
+  });
+
+  it('when two snapshots are refreshed then a state follower and a licence watcher get exactly their events, signed, each once, and a disabled endpoint gets nothing', async () => {
+    const follower = await account();
+    body(await request(app).put('/api/v1/watchlist/states/tx').set(follower), Followed);
+    const all = await endpoint(follower, receiver.url('/follower'), { description: 'everything in TX' });
+    const off = await endpoint(follower, receiver.url('/disabled'));
+    expect(body(await request(app).patch(`/api/v1/webhooks/${off.id}`).set(follower).send({ status: 'disabled' }), Endpoint)).toMatchObject({ status: 'disabled', disabled_reason: 'disabled by the account' });
+
+    const watcher = await account();
+    // 4-SA is not on file yet: its licence_added event comes when it appears.
+    body(await request(app).post('/api/v1/watchlist').set(watcher).send({ items: ['1-SA', '100-B', '4-SA'].map((license_number) => ({ state: 'TX', license_number })) }), WatchResult);
+    const some = await endpoint(watcher, receiver.url('/watcher'), { event_types: ['status_changed', 'supervision_started', 'supervision_ended', 'licence_added'] });
+
+    await ingest(snapshot1, '2026-09-01');
+    await ingest(snapshot2, '2026-10-01');
+    const feedRes = await request(app).get('/api/v1/licensees/changes?limit=1000').set(follower);
+    const feed = body(feedRes, ChangeFeed).data;
+    expect(feed).toHaveLength(8);
+
+    await waitFor(() => expect(receiver.at('/follower')).toHaveLength(8));
+    const got = verified(receiver.at('/follower'), all.secret);
+    expect(got.map((g) => g.data).sort((a, b) => a.id.localeCompare(b.id))).toEqual(feed);
+    expect(got.every((g) => g.type === g.data.type && g.timestamp === g.data.detected_at)).toBe(true);
+    expect(new Set(got.map((g) => g.id)).size).toBe(8);
+
+    await waitFor(() => expect(receiver.at('/watcher')).toHaveLength(5));
+    const watched = verified(receiver.at('/watcher'), some.secret).map((g) => [g.type, g.data.license_number, g.data.relationship?.supervisor_license_number ?? null]);
+    expect(watched.sort()).toEqual(
+      [
+        ['licence_added', '4-SA', null],
+        ['status_changed', '100-B', null],
+        ['supervision_ended', '1-SA', '100-B'],
+        // 2-SA is not watched, but its supervisor 100-B is.
+        ['supervision_ended', '2-SA', '100-B'],
+        ['supervision_started', '1-SA', '200-B'],
+      ].sort(),
+    );
+    // A signature by another secret does not verify.
+    expect(() => new Webhook(all.secret).verify(receiver.at('/watcher')[0].body, receiver.at('/watcher')[0].headers)).toThrow();
+
+    const log = await deliveries(follower, all.id);
+    expect(log.meta.total).toBe(8);
+    expect(log.data.every((d) => d.status === 'succeeded' && d.attempts === 1 && d.last_status_code === 200 && d.next_attempt_at === null)).toBe(true);
+    expect(log.data[0].last_response_excerpt).toHaveLength(1024);
+    expect(new Set(log.data.map((d) => d.event_id))).toEqual(new Set(feed.map((e) => e.id)));
+    expect(receiver.at('/disabled')).toHaveLength(0);
+    expect((await deliveries(follower, off.id)).meta.total).toBe(0);
+  });
+
+  it('when a receiver answers 500 then 200 then the event comes on a retry with the same webhook-id; one that never answers 2xx is failed after the schedule, and redelivered on demand', async () => {
+    const auth = await account();
+    body(await request(app).put('/api/v1/watchlist/states/TX').set(auth), Followed);
+    receiver.answer('/flaky', (k) => (k === 1 ? 500 : 200));
+    receiver.answer('/down', (k) => (k <= 3 ? 503 : 200));
+    const flaky = await endpoint(auth, receiver.url('/flaky'), { event_types: ['name_changed'] });
+    const down = await endpoint(auth, receiver.url('/down'), { event_types: ['name_changed'] });
+    await ingest(snapshot2.replace('FRESH AGENT', 'RENAMED AGENT'), '2026-10-08');
+
+    await waitFor(() => expect(receiver.at('/flaky')).toHaveLength(2));
+    const [first, second] = receiver.at('/flaky');
+    expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
+    expect(verified([first, second], flaky.secret).map((g) => g.data.license_number)).toEqual(['4-SA', '4-SA']);
+    await waitFor(async () => expect((await deliveries(auth, flaky.id)).data[0]).toMatchObject({ status: 'succeeded', attempts: 2, last_status_code: 200 }));
+
+    await waitFor(async () => expect((await deliveries(auth, down.id, '?status=failed')).data).toHaveLength(1));
+    const failed = (await deliveries(auth, down.id)).data[0];
+    expect(failed).toMatchObject({ status: 'failed', attempts: 3, last_status_code: 503, next_attempt_at: null });
+    expect(failed.last_response_excerpt).toMatch(/^answer 503 to request 3/);
+    expect(receiver.at('/down')).toHaveLength(3);
+
+    const again = body(await request(app).post(`/api/v1/webhooks/${down.id}/deliveries/${failed.id}/redeliver`).set(auth), Delivery);
+    expect(again).toMatchObject({ id: failed.id, status: 'pending' });
+    await waitFor(async () => expect((await deliveries(auth, down.id)).data[0]).toMatchObject({ status: 'succeeded', attempts: 4, last_status_code: 200 }));
+    expect(receiver.at('/down').map((r) => r.headers['webhook-id'])).toEqual(Array(4).fill(failed.id));
+  });
+
+  it('when a receiver times out or answers 410 then the attempt records why, and 410 disables the endpoint', async () => {
+    const auth = await account();
+    body(await request(app).put('/api/v1/watchlist/states/TX').set(auth), Followed);
+    receiver.answer('/slow', () => 'hang');
+    receiver.answer('/gone', () => 410);
+    const slow = await endpoint(auth, receiver.url('/slow'), { event_types: ['name_changed'] });
+    const gone = await endpoint(auth, receiver.url('/gone'), { event_types: ['name_changed'] });
+    await ingest(snapshot2.replace('FRESH AGENT', 'RENAMED AGAIN'), '2026-10-09');
+
+    await waitFor(async () => expect((await deliveries(auth, slow.id)).data[0]?.attempts).toBeGreaterThanOrEqual(1));
+    expect((await deliveries(auth, slow.id)).data[0]).toMatchObject({ last_status_code: null, last_error: expect.stringMatching(/timeout/i) });
+    await waitFor(async () => expect(body(await request(app).get(`/api/v1/webhooks/${gone.id}`).set(auth), Endpoint)).toMatchObject({ status: 'disabled', disabled_reason: 'the receiver answered 410 Gone' }));
+    expect((await deliveries(auth, gone.id)).data[0]).toMatchObject({ status: 'failed', attempts: 1, last_status_code: 410 });
+    body(await request(app).patch(`/api/v1/webhooks/${slow.id}`).set(auth).send({ status: 'disabled' }), Endpoint);
+  });
+
+  it('when the secret is rotated then deliveries verify with the new secret and, for a day, with the old one', async () => {
+    const auth = await account();
+    body(await request(app).post('/api/v1/watchlist').set(auth).send({ items: [{ state: 'TX', license_number: '4-SA' }] }), WatchResult);
+    const made = await endpoint(auth, receiver.url('/rotated'));
+    const rotated = body(await request(app).post(`/api/v1/webhooks/${made.id}/rotate-secret`).set(auth), EndpointWithSecret);
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).not.toBe(made.secret);
+    expect(Date.parse(rotated.previous_secret_expires_at!) - Date.now()).toBeGreaterThan(23 * 3600_000);
+    await ingest(snapshot2.replace('FRESH AGENT', 'RENAMED THRICE'), '2026-10-10');
+    await waitFor(() => expect(receiver.at('/rotated')).toHaveLength(1));
+    expect(receiver.at('/rotated')[0].headers['webhook-signature'].split(' ')).toHaveLength(2);
+    expect(verified(receiver.at('/rotated'), rotated.secret, made.secret)[0].data).toMatchObject({ type: 'name_changed', license_number: '4-SA', new: { full_name: 'RENAMED THRICE' } });
+  });
+
+  it('when endpoints are managed then the secret is shown only at creation, another account cannot see them, and bad input is a 4xx naming the problem', async () => {
+    const auth = await account();
+    const made = await endpoint(auth, receiver.url('/managed'), { event_types: ['status_changed'] });
+    const listed = body(await request(app).get('/api/v1/webhooks').set(auth), EndpointList);
+    expect(listed.data).toEqual([Endpoint.parse({ ...made, secret: undefined })]);
+    expect(JSON.stringify(listed)).not.toContain(made.secret);
+    expect(body(await request(app).patch(`/api/v1/webhooks/${made.id}`).set(auth).send({ event_types: null, description: 'all types' }), Endpoint)).toMatchObject({ event_types: null, description: 'all types', status: 'enabled' });
+
+    const other = await account();
+    expect(errorDetail(await request(app).get(`/api/v1/webhooks/${made.id}`).set(other), 404)).toContain(made.id);
+    expect(errorDetail(await request(app).delete(`/api/v1/webhooks/${made.id}`).set(other), 404)).toContain(made.id);
+    expect(validationErrors(await request(app).get('/api/v1/webhooks/nope').set(auth))[0]).toMatchObject({ loc: ['path', 'id'] });
+    expect(validationErrors(await request(app).post('/api/v1/webhooks').set(auth).send({ url: receiver.url('/x'), event_types: ['licence_exploded'] }))[0].loc).toEqual(['body', 'event_types', 0]);
+    expect(validationErrors(await request(app).patch(`/api/v1/webhooks/${made.id}`).set(auth).send({}))[0].msg).toContain('at least one');
+    expect(validationErrors(await request(app).post('/api/v1/webhooks').set(auth).send({ url: 'ftp://example.com/hook' }))[0]).toMatchObject({ loc: ['body', 'url'], msg: expect.stringContaining('http') });
+
+    for (let i = 1; i < 10; i++) await endpoint(auth, receiver.url(`/many-${i}`));
+    expect(errorDetail(await request(app).post('/api/v1/webhooks').set(auth).send({ url: receiver.url('/eleventh') }), 409)).toContain('at most 10');
+    expect(body(await request(app).delete(`/api/v1/webhooks/${made.id}`).set(auth), Deleted)).toEqual({ id: made.id, deleted: true });
+    expect(body(await request(app).get('/api/v1/webhooks').set(auth), EndpointList).data).toHaveLength(9);
+    // Managing webhooks is not metered: a free account's 25 lookups are untouched.
+    const free = await account('free');
+    for (let i = 0; i < 30; i++) expect((await request(app).get('/api/v1/webhooks').set(free)).status).toBe(200);
+  });
+
+  it('when states are followed then the plan limits them, a repeat is idempotent, and unfollowing an unfollowed state is 404', async () => {
+    const free = await account('free');
+    expect(body(await request(app).put('/api/v1/watchlist/states/fl').set(free), Followed)).toEqual({ state: 'FL', following: true, states: 1, limit: 1 });
+    expect(body(await request(app).put('/api/v1/watchlist/states/FL').set(free), Followed)).toMatchObject({ states: 1 });
+    expect(errorDetail(await request(app).put('/api/v1/watchlist/states/TX').set(free), 402)).toContain('at most 1 whole states');
+    expect(body(await request(app).get('/api/v1/watchlist/states').set(free), FollowedList).data.map((s) => s.state)).toEqual(['FL']);
+    expect(body(await request(app).delete('/api/v1/watchlist/states/FL').set(free), Unfollowed)).toEqual({ state: 'FL', following: false });
+    expect(errorDetail(await request(app).delete('/api/v1/watchlist/states/FL').set(free), 404)).toContain('FL');
+    expect(validationErrors(await request(app).put('/api/v1/watchlist/states/T1').set(free))[0].loc).toEqual(['path', 'state']);
+  });
+
+  it('when the webhook URL points at a private, loopback, link-local or metadata address then it is refused at creation', async () => {
+    const strict = await testStore();
+    try {
+      const strictApp = testApp(graph, strict) as unknown as App;
+      const { key } = await strict.accounts.createAccount({ email: 'strict@example.com', plan: 'enterprise' });
+      const auth = { Authorization: `Bearer ${key.key}` };
+      const refused = async (url: string) => validationErrors(await request(strictApp).post('/api/v1/webhooks').set(auth).send({ url }))[0];
+      expect(await refused('http://hooks.example.com/x')).toMatchObject({ loc: ['body', 'url'], msg: 'the URL must be an https:// URL' });
+      for (const url of ['https://127.0.0.1/x', 'https://10.1.2.3/x', 'https://192.168.0.10/x', 'https://169.254.169.254/latest/meta-data', 'https://[::1]/x', 'https://[fd00:ec2::254]/x', 'https://[::ffff:10.0.0.1]/x', 'https://100.100.100.200/x']) {
+        expect((await refused(url)).msg, url).toMatch(/not a public address/);
+      }
+      expect((await refused('https://localhost/x')).msg).toMatch(/resolves to (127\.0\.0\.1|::1), which is not a public address/);
+      expect((await refused('https://user:secret@hooks.example.com/x')).msg).toContain('credentials');
+      expect(body(await request(strictApp).get('/api/v1/webhooks').set(auth), EndpointList).data).toEqual([]);
+    } finally {
+      await strict.store.close();
+    }
+  });
+});
+
+describe('webhook deliveries across a restart', () => {
+  it('when the process stops between attempts then the next one delivers the stored event, with the same webhook-id', async () => {
+    const folder = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-restart-')), 'accounts.pglite');
+    const receiver = await webhookReceiver();
+    const { graph } = await testGraph();
+    // Long waits between retries: the first process stops before its retry is due.
+    const slow = webhookSetup({ WEBHOOK_ALLOW_PRIVATE_URLS: true, WEBHOOK_RETRY_SCHEDULE: [60_000] });
+    let side = await testStore({ webhooks: slow }, folder);
+    try {
+      const { key } = await side.accounts.createAccount({ email: 'restart@example.com', plan: 'enterprise' });
+      const auth = { Authorization: `Bearer ${key.key}` };
+      let app = testApp(graph, side) as unknown as App;
+      body(await request(app).put('/api/v1/watchlist/states/TX').set(auth), Followed);
+      const made = body(await request(app).post('/api/v1/webhooks').set(auth).send({ url: receiver.url('/restart') }), EndpointWithSecret);
+      receiver.answer('/restart', (k) => (k === 1 ? 500 : 200));
+      side.dispatcher.start();
+      const file = tempFile('tx.csv', `${snapshot1}\n`);
+      await refresh(refreshRepo(graph, files, side.clock, side.changes.log), { files: [file], format: resolveFormat(file), snapshot: '2026-09-01', rejectsDir: path.dirname(folder) });
+      await waitFor(() => expect(receiver.at('/restart')).toHaveLength(1));
+      await side.dispatcher.stop();
+      await side.store.close();
+
+      // The next process, on the same store on disk, a minute later: the retry is due.
+      side = await testStore({ webhooks: slow }, folder, clockOf(() => new Date(Date.now() + 61_000)));
+      app = testApp(graph, side) as unknown as App;
+      const pending = body(await request(app).get(`/api/v1/webhooks/${made.id}/deliveries`).set(auth), DeliveryPage).data;
+      expect(pending).toMatchObject([{ status: 'pending', attempts: 1, last_status_code: 500 }]);
+      expect(receiver.at('/restart')).toHaveLength(1);
+      side.dispatcher.start();
+      await waitFor(() => expect(receiver.at('/restart')).toHaveLength(2));
+      const [first, second] = receiver.at('/restart');
+      expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
+      expect(verified([second], made.secret)[0]).toMatchObject({ type: 'state_loaded', data: { state: 'TX' } });
+      await waitFor(async () => expect(body(await request(app).get(`/api/v1/webhooks/${made.id}/deliveries`).set(auth), DeliveryPage).data[0]).toMatchObject({ status: 'succeeded', attempts: 2 }));
+    } finally {
+      await side.dispatcher.stop();
+      await side.store.close();
+      await graph.close();
+      await receiver.close();
+    }
+  });
+});
