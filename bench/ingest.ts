@@ -10,39 +10,18 @@ import { loadConfig } from '../src/config.js';
 import { accountsDeps, loadQueryFiles, openGraph, openStore, refreshRepo } from '../src/deps.js';
 import { refresh } from '../src/ingest/refresh.js';
 import { FL_DBPR } from '../src/ingest/sources/fl-dbpr.js';
+import { writeFlFile } from './fl-file.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '450000' }, 'no-changes': { type: 'boolean', default: false } } });
 const ROWS = Number(values.rows);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-bench-ingest-'));
 
-// Deterministic: brokerages every 40 rows, agents employed by them, a few statuses.
-function writeFile(file: string, rows: number, generation: number) {
-  const out = fs.createWriteStream(file);
-  const last = ['SMITH', 'JOHNSON', 'WILLIAMS', 'BROWN', 'JONES', 'GARCIA', 'MILLER', 'DAVIS', 'RODRIGUEZ', 'MARTINEZ'];
-  const first = ['JAMES', 'MARY', 'ROBERT', 'PATRICIA', 'JOHN', 'JENNIFER', 'MICHAEL', 'LINDA'];
-  let buf = '';
-  for (let i = 0; i < rows; i++) {
-    const number = 3000000 + i;
-    const broker = i % 40 === 0;
-    const employer = broker ? '' : String(3000000 + i - (i % 40));
-    const status = (i + generation) % 10 === 0 ? '"Current","Inactive"' : '"Current","Active"';
-    const name = broker ? `"${last[i % 10]} REALTY ${i} INC"` : `"${last[i % 10]}, ${first[i % 8]} ${String.fromCharCode(65 + (i % 26))}"`;
-    const rank = broker ? '"CQ RE Corp."' : '"SL Sales Associate"';
-    buf += `"25","2501 Real Estate Broker or Sales",${name},"",${rank},"${i} MAIN ST","","","MIAMI","FL","33101","13","Dade","${number}",${status},"01/02/2015","01/02/2015","03/31/2027","SL${number}","","","${employer}"\n`;
-    if (buf.length > 1 << 20) {
-      out.write(buf);
-      buf = '';
-    }
-  }
-  out.end(buf);
-  return new Promise<void>((resolve) => out.on("finish", () => resolve()));
-}
-
 async function main() {
   const file1 = path.join(dir, 'RE_rgn1.csv');
   const file2 = path.join(dir, 'RE_rgn1-next.csv');
-  await writeFile(file1, ROWS, 0);
-  await writeFile(file2, ROWS, 1);
+  await writeFlFile(file1, ROWS, (i) => i % 10 === 0);
+  // 20% changed: the rows that go inactive and the rows that come back.
+  await writeFlFile(file2, ROWS, (i) => (i + 1) % 10 === 0);
   const files = loadQueryFiles();
   // The service's buffer pool (its default unless the environment sets one), two connections as
   // in every earlier run of this bench, and a query timeout long enough for a whole state.

@@ -142,7 +142,7 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean } = 
   const docsCsp = helmet.contentSecurityPolicy({ directives: { upgradeInsecureRequests: null } });
   app.use('/docs', docsCsp, swaggerUi.serve, swaggerUi.setup(document, { customSiteTitle: 'Licensee Verification Service API' }));
 
-  if (accessControl) app.use('/dashboard', dashboardRoutes(deps.dashboard, methods, { secureCookies: deps.secureCookies }));
+  if (accessControl) app.use('/dashboard', dashboardRoutes(deps.dashboard, methods, { secureCookies: deps.secureCookies }, { watchlist: deps.watchlist, webhooks: deps.webhooks }));
   if (deps.adminRouter) app.use('/internal', deps.adminRouter);
 
   app.use(notFound);

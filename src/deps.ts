@@ -101,7 +101,7 @@ export function webhookSetup(config: Partial<WebhookConfig> = {}) {
     dispatch: {
       retrySchedule: c.WEBHOOK_RETRY_SCHEDULE,
       endpoints: 32,
-      perEndpoint: 4,
+      perEndpoint: 8,
       leaseMs: c.WEBHOOK_CONNECT_TIMEOUT_MS + 2 * c.WEBHOOK_TIMEOUT_MS + 30_000,
     } satisfies DispatcherOptions,
   };

@@ -300,4 +300,89 @@ describe('the dashboard', () => {
     const page = await tls.get('/dashboard/sign-up');
     expect((page.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('lvs_csrf='))).toMatch(/Secure/);
   });
+
+  describe('monitoring pages', () => {
+    const upload = async (agent: TestAgent, csv: string | null, csrf?: string) => {
+      const page = await agent.get('/dashboard/monitoring');
+      const post = agent.post('/dashboard/watchlist/upload').field('_csrf', csrf ?? csrfOf(page.text));
+      return csv === null ? post : post.attach('file', Buffer.from(csv), { filename: 'watch.csv', contentType: 'text/csv' });
+    };
+    const watched = async (email: string) =>
+      (await store.query<{ n: string }>('SELECT state || \' \' || license_number AS n FROM watched_licences w JOIN accounts a ON a.id = w.account_id WHERE a.email = $1 ORDER BY 1', [email])).map((r) => r.n);
+
+    it('when a CSV is uploaded then its good rows are watched, the bad ones named by line, and the plan limit holds', async () => {
+      const { agent } = await signUp('uploader@example.com');
+      const page = await agent.get('/dashboard/monitoring');
+      expect(page.status).toBe(200);
+      expect(page.text).toMatch(/0 of 25 watched/);
+      const res = await upload(agent, 'State,License Number,note\nTX,763827-sa,mine\n\nfl,BK 123,\nTEXAS,1,x\nTX,,empty\n');
+      expect(res.status).toBe(200);
+      expect(visible(res.text)).toContain('2 licences added, 0 already watched; 2 of 25 watched now.');
+      expect(res.text).toMatch(/2 lines were left out:<\/p><ul><li>line 5: &#34;TEXAS&#34; is not a two-letter state code<\/li><li>line 6: no licence number<\/li>/);
+      expect(await watched('uploader@example.com')).toEqual(['FL BK123', 'TX 763827-SA']);
+
+      const tooMany = await upload(agent, `state,license_number\n${Array.from({ length: 24 }, (_, i) => `TX,UP-${i}`).join('\n')}\n`);
+      expect(tooMany.status).toBe(402);
+      expect(tooMany.text).toContain('the free plan watches at most 25 licences');
+      expect(await watched('uploader@example.com')).toHaveLength(2);
+      expect((await upload(agent, 'name,number\nA,1\n')).text).toContain('the first line must name the columns state and license_number');
+      expect((await upload(agent, null)).text).toContain('choose a CSV file to upload');
+      // The token travels in the multipart body; without it nothing is read.
+      const forged = await upload(agent, 'state,license_number\nTX,FORGED-1\n', 'not-a-token');
+      expect(forged.status).toBe(403);
+      expect(await watched('uploader@example.com')).toHaveLength(2);
+
+      const removed = await submit(agent, '/dashboard/monitoring', '/dashboard/watchlist/remove', { state: 'FL', license_number: 'BK123' });
+      expect(visible(removed.text)).toContain('Stopped watching FL BK123.');
+      expect(await watched('uploader@example.com')).toEqual(['TX 763827-SA']);
+    });
+
+    it('when states are followed and an endpoint is added, disabled, rotated, redelivered and deleted then each page shows it, the secret only once', async () => {
+      const { agent } = await signUp('hooks.person@example.com');
+      expect(visible((await submit(agent, '/dashboard/monitoring', '/dashboard/states/follow', { state: 'tx' })).text)).toContain('Following TX.');
+      const second = await submit(agent, '/dashboard/monitoring', '/dashboard/states/follow', { state: 'FL' });
+      expect(second.status).toBe(402);
+      expect(second.text).toContain('follows at most 1 whole states');
+
+      const refused = await submit(agent, '/dashboard/monitoring', '/dashboard/webhooks', { url: 'https://10.0.0.7/hook' });
+      expect(refused.status).toBe(422);
+      expect(refused.text).toContain('points at 10.0.0.7, which is not a public address');
+      const page = await agent.get('/dashboard/monitoring');
+      const made = await agent.post('/dashboard/webhooks').type('form').send(`_csrf=${encodeURIComponent(csrfOf(page.text))}&url=${encodeURIComponent('https://93.184.216.34/hook')}&description=CRM&event_types=status_changed&event_types=left_source`);
+      expect(made.status).toBe(200);
+      const secret = /id="raw-secret"[^>]*value="(whsec_[^"]+)"/.exec(made.text)?.[1];
+      expect(secret).toMatch(/^whsec_/);
+      const listed = await agent.get('/dashboard/monitoring');
+      expect(listed.text).toContain('https://93.184.216.34/hook');
+      expect(listed.text).toContain('status_changed, left_source');
+      expect(listed.text).not.toContain(secret);
+      const manage = /href="(\/dashboard\/webhooks\/we_[0-9a-f]{24})"/.exec(listed.text)![1];
+
+      // An event for TX is published: the endpoint's log shows it waiting (no dispatcher runs here).
+      const runId = crypto.randomUUID();
+      const at = new Date().toISOString();
+      await side.changes.log.stage({ id: runId, source: 'tx-trec', state: 'TX', snapshot_date: at.slice(0, 10) }, [
+        { type: 'status_changed', state: 'TX', license_number: '763827-SA', license_credential_id: null, old: { status: 'Active' }, new: { status: 'Inactive' }, relationship: null, snapshot_date: at.slice(0, 10), detected_at: at, source: 'tx-trec' },
+      ]);
+      await side.changes.log.commit(runId);
+      const log = await agent.get(manage);
+      expect(log.text).toMatch(/<td><code>status_changed<\/code>.*<\/td><td>pending<\/td><td>0<\/td>/);
+      const redeliver = /action="(\/dashboard\/webhooks\/we_[0-9a-f]{24}\/deliveries\/msg_[0-9a-f]{32}\/redeliver)"/.exec(log.text)![1];
+      expect(visible((await submit(agent, manage, redeliver, {})).text)).toContain('The delivery is being sent again.');
+
+      expect(visible((await submit(agent, manage, `${manage}/status`, { status: 'disabled' })).text)).toMatch(/<dt>Status<\/dt><dd>disabled \(disabled by the account\)/);
+      const rotated = await submit(agent, manage, `${manage}/rotate`, {});
+      const newSecret = /id="raw-secret"[^>]*value="(whsec_[^"]+)"/.exec(rotated.text)?.[1];
+      expect(newSecret).toMatch(/^whsec_/);
+      expect(newSecret).not.toBe(secret);
+      expect(rotated.text).toContain('still signs until');
+      const confirm = await agent.get(`${manage}/delete`);
+      expect(confirm.text).toContain('Delete the endpoint');
+      const deleted = await submit(agent, `${manage}/delete`, `${manage}/delete`, {});
+      expect(visible(deleted.text)).toContain('Endpoint https://93.184.216.34/hook deleted.');
+      expect((await agent.get(manage)).status).toBe(404);
+      // Another account's endpoint is not found either.
+      expect((await request(app).get(manage)).status).toBe(303);
+    });
+  });
 });

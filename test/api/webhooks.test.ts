@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refreshRepo, webhookSetup } from '../../src/deps.js';
@@ -15,7 +17,7 @@ import { Followed, FollowedList, Unfollowed, WatchResult } from '../../src/modul
 import { Deleted, Delivery, DeliveryPage, Endpoint, EndpointList, EndpointWithSecret, WebhookPayload } from '../../src/modules/webhooks/webhooks.schemas.js';
 import { files, testApp, testGraph, testStore } from '../helpers/graph.js';
 import { body, errorDetail, validationErrors } from '../helpers/http.js';
-import { TX_HEADER, tempFile, txRow } from '../helpers/source-files.js';
+import { SHARED_SOURCES, TX_HEADER, hasShared, tempFile, txRow } from '../helpers/source-files.js';
 import { webhookReceiver, type Received } from '../helpers/webhook-receiver.js';
 
 // Webhooks over real refreshes of TX snapshots written from the TREC layout, to a receiver on
@@ -278,6 +280,69 @@ describe('webhook deliveries across a restart', () => {
       expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
       expect(verified([second], made.secret)[0]).toMatchObject({ type: 'state_loaded', data: { state: 'TX' } });
       await waitFor(async () => expect(body(await request(app).get(`/api/v1/webhooks/${made.id}/deliveries`).set(auth), DeliveryPage).data[0]).toMatchObject({ status: 'succeeded', attempts: 2 }));
+    } finally {
+      await side.dispatcher.stop();
+      await side.store.close();
+      await graph.close();
+      await receiver.close();
+    }
+  });
+});
+
+describe.skipIf(!hasShared)('webhooks over the real TREC inspector export (../shared; skipped in a clone without it)', () => {
+  it('when the real file is refreshed with statuses, an expiration, a departure and two supervisors changed then the feed and a verifying receiver get exactly those events', async () => {
+    const receiver = await webhookReceiver();
+    const { graph } = await testGraph();
+    const side = await testStore({ webhooks: FAST });
+    const rejectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-real-tx-'));
+    try {
+      const app = testApp(graph, side) as unknown as App;
+      const { key } = await side.accounts.createAccount({ email: 'real-tx@example.com', plan: 'enterprise' });
+      const auth = { Authorization: `Bearer ${key.key}` };
+      body(await request(app).put('/api/v1/watchlist/states/TX').set(auth), Followed);
+      const made = body(await request(app).post('/api/v1/webhooks').set(auth).send({ url: receiver.url('/real') }), EndpointWithSecret);
+      side.dispatcher.start();
+      const ingest = (file: string, snapshot: string) => refresh(refreshRepo(graph, files, side.clock, side.changes.log), { files: [file], format: resolveFormat(file), snapshot, rejectsDir });
+
+      const real = path.join(SHARED_SOURCES, 'TX/trec-license-holders-inspectors.csv');
+      await ingest(real, '2026-11-01');
+      // The next snapshot, edited from the real rows: only licences nobody else names are touched.
+      const [header, ...rows] = parse(fs.readFileSync(real), { relax_column_count: true }) as string[][];
+      const col = (name: string) => header.indexOf(name);
+      const [NUMBER, STATUS, EXPIRES, RELATED, RELATED_NAME, RELATED_START] = ['License Number', 'Status', 'License Expiration Date', 'Related License Number', 'Related License Full Name', 'Related License Start Date'].map(col);
+      const named = new Set(rows.map((r) => r[RELATED]).filter(Boolean));
+      const plain = rows.filter((r) => r[STATUS] === 'Active' && !r[RELATED] && !named.has(r[NUMBER]));
+      const [s1, s2, s3, renewed, gone] = plain;
+      const supervised = rows.filter((r) => r[RELATED] && r[STATUS] === 'Active');
+      const [m1, m2] = supervised;
+      const other = supervised.find((r) => r[RELATED] !== m1[RELATED] && r[RELATED] !== m2[RELATED])!;
+      const before = new Map([m1, m2].map((r) => [r[NUMBER], r[RELATED]]));
+      for (const r of [s1, s2, s3]) r[STATUS] = 'Inactive';
+      renewed[EXPIRES] = '12/31/2030';
+      for (const r of [m1, m2]) {
+        r[RELATED] = other[RELATED];
+        r[RELATED_NAME] = other[RELATED_NAME];
+        r[RELATED_START] = '11/05/2026 12:00:00 AM';
+      }
+      const next = tempFile('trec-next.csv', stringify([header, ...rows.filter((r) => r !== gone)]));
+      await ingest(next, '2026-11-08');
+
+      const feed = body(await request(app).get('/api/v1/licensees/changes?limit=1000').set(auth), ChangeFeed).data;
+      const got = feed.slice(1).map((e) => [e.type, e.license_number, e.relationship?.supervisor_license_number ?? null]);
+      expect(got.sort()).toEqual(
+        [
+          ...[s1, s2, s3].map((r) => ['status_changed', r[NUMBER], null]),
+          ['expiration_changed', renewed[NUMBER], null],
+          ['left_source', gone[NUMBER], null],
+          ...[m1, m2].flatMap((r) => [
+            ['supervision_ended', r[NUMBER], before.get(r[NUMBER])],
+            ['supervision_started', r[NUMBER], other[RELATED]],
+          ]),
+        ].sort(),
+      );
+      expect(feed[0]).toMatchObject({ type: 'state_loaded', state: 'TX', license_number: null });
+      await waitFor(() => expect(receiver.at('/real')).toHaveLength(feed.length));
+      expect(verified(receiver.at('/real'), made.secret).map((g) => g.data).sort((a, b) => a.id.localeCompare(b.id))).toEqual(feed);
     } finally {
       await side.dispatcher.stop();
       await side.store.close();

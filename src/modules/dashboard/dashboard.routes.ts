@@ -7,6 +7,7 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors.js'
 import type { MethodTable } from '../../http/methods.js';
 import type { AccountRow } from '../accounts/accounts.repo.js';
 import { SESSION_TTL_MS, type DashboardService } from './dashboard.service.js';
+import { monitoringRoutes, type MonitoringServices } from './monitoring.routes.js';
 import { accountPage, checkEmail, confirmLink, confirmRevoke, emailForm, errorPage, type PageContext } from './pages.js';
 
 const SESSION_COOKIE = 'lvs_session';
@@ -15,6 +16,7 @@ const tokens = new Tokens();
 const ASSETS = fileURLToPath(new URL('./assets/', import.meta.url));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CONTROL = /[\u0000-\u001f\u007f]/;
+const UPLOAD_PATH = '/watchlist/upload';
 
 export interface DashboardOptions {
   /** Cookies carry Secure (also set whenever a request came over TLS). */
@@ -27,7 +29,7 @@ export interface DashboardOptions {
  * (an HttpOnly cookie, renewed at sign-in and sign-out) and checked in constant time by `csrf`;
  * every page has a strict CSP and is not cached.
  */
-export function dashboardRoutes(service: DashboardService, methods: MethodTable, options: DashboardOptions): Router {
+export function dashboardRoutes(service: DashboardService, methods: MethodTable, options: DashboardOptions, monitoring: MonitoringServices): Router {
   const cookieOptions = (req: Request) => ({ httpOnly: true, sameSite: 'lax' as const, secure: options.secureCookies || req.secure, path: '/dashboard' });
   /** The visitor's CSRF secret, made (or renewed) when `fresh`. */
   const csrfSecret = (req: Request, res: Response, fresh = false): string => {
@@ -38,12 +40,21 @@ export function dashboardRoutes(service: DashboardService, methods: MethodTable,
     req.cookies = { ...req.cookies, [CSRF_COOKIE]: secret };
     return secret;
   };
-  const csrfProtection = (req: Request, _res: Response, next: (err?: unknown) => void) => {
-    if (req.method !== 'POST') return next();
+  const checkCsrf = (req: Request) => {
     const secret = req.cookies?.[CSRF_COOKIE] as unknown;
     const token = (req.body as Record<string, unknown> | undefined)?._csrf;
     if (typeof secret !== 'string' || typeof token !== 'string' || !tokens.verify(secret, token)) {
-      return next(new ForbiddenError('this form has expired or did not come from this site: reload the page and try again'));
+      throw new ForbiddenError('this form has expired or did not come from this site: reload the page and try again');
+    }
+  };
+  const csrfProtection = (req: Request, _res: Response, next: (err?: unknown) => void) => {
+    if (req.method !== 'POST') return next();
+    // The one multipart form (the watchlist upload) is checked by its route, once its body is read.
+    if (req.path === UPLOAD_PATH && req.is('multipart/form-data')) return next();
+    try {
+      checkCsrf(req);
+    } catch (err) {
+      return next(err);
     }
     next();
   };
@@ -72,7 +83,8 @@ export function dashboardRoutes(service: DashboardService, methods: MethodTable,
     res.locals.renderError = (status: number, message: string) => errorPage(context(req, res), status, message);
     next();
   });
-  router.use(express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 20 }));
+  // Repeated fields (the webhook form's event types) arrive as arrays.
+  router.use(express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 30 }));
   router.use(csrfProtection);
 
   const sessionOf = (req: Request) => req.cookies?.[SESSION_COOKIE] as string | undefined;
@@ -165,6 +177,19 @@ export function dashboardRoutes(service: DashboardService, methods: MethodTable,
     await service.revokeKey(account, key.id);
     res.redirect(303, `/dashboard?revoked=${encodeURIComponent(key.last_four)}`);
   });
+
+  monitoringRoutes(router, {
+    route,
+    context,
+    send,
+    checkCsrf,
+    async pageAccount(req, res) {
+      const account = await signedIn(req, res);
+      if (!account) res.redirect(303, `/dashboard/sign-in${sessionOf(req) ? '?ended=1' : ''}`);
+      return account;
+    },
+    postAccount: (req) => service.requireSession(sessionOf(req)),
+  }, monitoring);
 
   route('/sign-out', 'post');
   router.post('/sign-out', async (req, res) => {

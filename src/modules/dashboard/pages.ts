@@ -25,7 +25,7 @@ export interface PageContext {
   signedInAs?: string;
 }
 
-const csrfField = (csrf: string) => html`<input type="hidden" name="_csrf" value="${csrf}">`;
+export const csrfField = (csrf: string) => html`<input type="hidden" name="_csrf" value="${csrf}">`;
 
 export function page(title: string, ctx: PageContext, body: Html): string {
   return `<!doctype html>${html`<html lang="en">
@@ -40,7 +40,7 @@ export function page(title: string, ctx: PageContext, body: Html): string {
 <body>
 <header>
   <a class="brand" href="/dashboard">Licensee Verification Service</a>
-  ${ctx.signedInAs ? html`<form method="post" action="/dashboard/sign-out" class="inline">${csrfField(ctx.csrf)}<span>${ctx.signedInAs}</span> <button type="submit">Sign out</button></form>` : html`<nav><a href="/dashboard/sign-in">Sign in</a> <a href="/dashboard/sign-up">Sign up</a></nav>`}
+  ${ctx.signedInAs ? html`<nav aria-label="Dashboard"><a href="/dashboard">Account</a> <a href="/dashboard/monitoring">Monitoring</a></nav><form method="post" action="/dashboard/sign-out" class="inline">${csrfField(ctx.csrf)}<span>${ctx.signedInAs}</span> <button type="submit">Sign out</button></form>` : html`<nav><a href="/dashboard/sign-in">Sign in</a> <a href="/dashboard/sign-up">Sign up</a></nav>`}
 </header>
 <main>
 <h1>${title}</h1>
@@ -51,7 +51,7 @@ ${body}
 </html>`}`;
 }
 
-const notice = (message?: string, kind: 'error' | 'info' = 'error') => (message ? html`<p class="${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${message}</p>` : '');
+export const notice = (message?: string, kind: 'error' | 'info' = 'error') => (message ? html`<p class="${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${message}</p>` : '');
 
 export function emailForm(kind: 'sign-up' | 'sign-in', ctx: PageContext, state: { error?: string; info?: string; email?: string; off?: boolean }): string {
   const title = kind === 'sign-up' ? 'Create a free account' : 'Sign in';
@@ -141,7 +141,7 @@ function usageChart(period: string, byDay: Record<string, number>) {
 </figure>`;
 }
 
-const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) + ' UTC' : 'never');
+export const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) + ' UTC' : 'never');
 
 export function accountPage(ctx: PageContext, o: Overview, extra: { createdKey?: { key: string; label: string | null }; info?: string; error?: string }): string {
   const u = o.usage;

@@ -28,6 +28,11 @@ export function createWatchlistService(repo: WatchlistRepo, now: () => Date) {
       const { rows, total } = await repo.page(account.id, (page - 1) * perPage, perPage);
       return { data: rows.map(view), meta: { total, page, per_page: perPage } };
     },
+    /** What the account's plan allows now. */
+    limits(account: AccountRow) {
+      const plan = effectivePlan(account, now());
+      return { watchedLicences: plan.watchedLicences, followedStates: plan.followedStates };
+    },
     async follow(account: AccountRow, state: string) {
       const plan = effectivePlan(account, now());
       const result = await repo.subscribeState(account.id, state, plan.followedStates);

@@ -86,16 +86,23 @@ export function createDispatcher(
     }
   }
 
-  async function serve(endpointId: string) {
+  /** One of an endpoint's lanes: claims one due delivery at a time until none is left. */
+  async function lane(endpointId: string) {
     while (running) {
+      // Read each time: a disabled endpoint or a rotated secret takes effect at the next delivery.
       const [endpoint] = await repo.endpointsByIds([endpointId]);
       if (!endpoint || endpoint.status !== 'enabled') return;
       const at = now();
-      const batch = await repo.claim(endpointId, at, new Date(at.getTime() + options.leaseMs), options.perEndpoint);
-      if (!batch.length) return;
-      const events = new Map((await deps.events(batch.map((d) => d.event_seq))).map((e) => [e.seq, e]));
-      await Promise.all(batch.map((d) => attempt(endpoint, d, events.get(d.event_seq))));
+      const [d] = await repo.claim(endpointId, at, new Date(at.getTime() + options.leaseMs), 1);
+      if (!d) return;
+      const [event] = await deps.events([d.event_seq]);
+      await attempt(endpoint, d, event);
     }
+  }
+
+  /** An endpoint's worker: `perEndpoint` lanes, so one slow answer holds up one lane, not the endpoint. */
+  async function serve(endpointId: string) {
+    await Promise.all(Array.from({ length: options.perEndpoint }, () => lane(endpointId)));
   }
 
   async function tick() {

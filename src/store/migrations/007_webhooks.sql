@@ -45,6 +45,6 @@ CREATE TABLE webhook_deliveries (
   created_at timestamptz NOT NULL,
   UNIQUE (endpoint_id, event_seq)
 );
-CREATE INDEX webhook_deliveries_due ON webhook_deliveries (endpoint_id, next_attempt_at) WHERE status = 'pending';
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries (endpoint_id, next_attempt_at, event_seq) WHERE status = 'pending';
 CREATE INDEX webhook_deliveries_log ON webhook_deliveries (endpoint_id, created_at DESC, id DESC);
 CREATE INDEX webhook_deliveries_done ON webhook_deliveries (created_at) WHERE status <> 'pending';

@@ -1,0 +1,26 @@
+// A generated FL DBPR file (the layout of RE_rgn*.csv) for the benches.
+import fs from 'node:fs';
+
+/** Deterministic: brokerages every 40 rows, agents employed by them, and the rows `inactive` picks Inactive. */
+export function writeFlFile(file: string, rows: number, inactive: (i: number) => boolean) {
+  const out = fs.createWriteStream(file);
+  const last = ['SMITH', 'JOHNSON', 'WILLIAMS', 'BROWN', 'JONES', 'GARCIA', 'MILLER', 'DAVIS', 'RODRIGUEZ', 'MARTINEZ'];
+  const first = ['JAMES', 'MARY', 'ROBERT', 'PATRICIA', 'JOHN', 'JENNIFER', 'MICHAEL', 'LINDA'];
+  let buf = '';
+  for (let i = 0; i < rows; i++) {
+    const number = 3000000 + i;
+    const broker = i % 40 === 0;
+    const employer = broker ? '' : String(3000000 + i - (i % 40));
+    const status = inactive(i) ? '"Current","Inactive"' : '"Current","Active"';
+    const name = broker ? `"${last[i % 10]} REALTY ${i} INC"` : `"${last[i % 10]}, ${first[i % 8]} ${String.fromCharCode(65 + (i % 26))}"`;
+    const rank = broker ? '"CQ RE Corp."' : '"SL Sales Associate"';
+    buf += `"25","2501 Real Estate Broker or Sales",${name},"",${rank},"${i} MAIN ST","","","MIAMI","FL","33101","13","Dade","${number}",${status},"01/02/2015","01/02/2015","03/31/2027","SL${number}","","","${employer}"\n`;
+    if (buf.length > 1 << 20) {
+      out.write(buf);
+      buf = '';
+    }
+  }
+  out.end(buf);
+  return new Promise<void>((resolve) => out.on('finish', () => resolve()));
+}
+

@@ -1,0 +1,173 @@
+import type { Request, Response, Router } from 'express';
+import multer from 'multer';
+import { CHANGE_TYPES, type ChangeType } from '../../domain/changes.js';
+import { AppError, NotFoundError } from '../../errors.js';
+import type { AccountRow } from '../accounts/accounts.repo.js';
+import type { WatchlistService } from '../watchlist/watchlist.service.js';
+import type { WebhooksService } from '../webhooks/webhooks.service.js';
+import { confirmDeleteEndpoint, endpointPage, monitoringPage, type Notices } from './monitoring-pages.js';
+import type { PageContext } from './pages.js';
+import { parseWatchlistCsv } from './watchlist-csv.js';
+
+export interface MonitoringServices {
+  watchlist: WatchlistService;
+  webhooks: WebhooksService;
+}
+
+/** What the dashboard's router lends these pages: sessions, CSRF and rendering. */
+export interface DashboardKit {
+  route(path: string, method: 'get' | 'post'): void;
+  context(req: Request, res: Response, account?: AccountRow): PageContext;
+  send(res: Response, status: number, body: string): void;
+  /** The signed-in account, or a redirect to sign in (then undefined). */
+  pageAccount(req: Request, res: Response): Promise<AccountRow | undefined>;
+  /** The signed-in account for a form post (401 page otherwise). */
+  postAccount(req: Request): Promise<AccountRow>;
+  /** Throws 403 unless the body carries this visitor's CSRF token. */
+  checkCsrf(req: Request): void;
+}
+
+const ENDPOINT_ID = /^we_[0-9a-f]{24}$/;
+const DELIVERY_ID = /^msg_[0-9a-f]{32}$/;
+const field = (req: Request, name: string) => String((req.body as Record<string, unknown> | undefined)?.[name] ?? '').trim();
+const pageParam = (req: Request) => Math.min(10_000, Math.max(1, Number.parseInt(String(req.query.page ?? '1'), 10) || 1));
+
+/** The monitoring pages: watchlist (and its CSV upload), followed states, webhook endpoints. */
+export function monitoringRoutes(router: Router, kit: DashboardKit, { watchlist, webhooks }: MonitoringServices) {
+  // One file of at most 1 MB; the CSRF token comes in the same multipart body.
+  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: 1 << 20, files: 1, fields: 5, fieldSize: 1024 } });
+
+  async function overview(req: Request, res: Response, account: AccountRow, status: number, notices: Notices = {}) {
+    const limits = watchlist.limits(account);
+    const [watched, states, endpoints] = await Promise.all([watchlist.page(account, pageParam(req), 100), watchlist.followed(account), webhooks.list(account)]);
+    kit.send(res, status, monitoringPage(kit.context(req, res, account), { watched, watchLimit: limits.watchedLicences, states: states.data, statesLimit: limits.followedStates, endpoints: endpoints.data }, notices));
+  }
+  /** Runs a form's action; a refusal the caller can act on (4xx) is shown on the page, not as an error page. */
+  async function act(req: Request, res: Response, account: AccountRow, action: () => Promise<Notices>) {
+    let notices: Notices;
+    let status = 200;
+    try {
+      notices = await action();
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status >= 500 || err.status === 401 || err.status === 403) throw err;
+      notices = { error: err.message.replace(/^body\.\w+: /, '') };
+      status = err.status;
+    }
+    await overview(req, res, account, status, notices);
+  }
+
+  kit.route('/monitoring', 'get');
+  router.get('/monitoring', async (req, res) => {
+    const account = await kit.pageAccount(req, res);
+    if (account) await overview(req, res, account, 200);
+  });
+
+  kit.route('/watchlist/upload', 'post');
+  router.post('/watchlist/upload', upload.single('file'), async (req, res) => {
+    kit.checkCsrf(req);
+    const account = await kit.postAccount(req);
+    await act(req, res, account, async () => {
+      if (!req.file) return { error: 'choose a CSV file to upload' };
+      let parsed;
+      try {
+        parsed = parseWatchlistCsv(req.file.buffer);
+      } catch (err) {
+        return { error: (err as Error).message };
+      }
+      if (!parsed.items.length) return { error: 'the file holds no licence this page can add', problems: parsed.problems };
+      const r = await watchlist.add(account, parsed.items);
+      return { info: `${r.added} licence${r.added === 1 ? '' : 's'} added, ${r.already_watched} already watched; ${r.watched} of ${r.limit} watched now.`, problems: parsed.problems };
+    });
+  });
+
+  kit.route('/watchlist/remove', 'post');
+  router.post('/watchlist/remove', async (req, res) => {
+    const account = await kit.postAccount(req);
+    await act(req, res, account, async () => {
+      const r = await watchlist.remove(account, { state: field(req, 'state').toUpperCase(), license_number: field(req, 'license_number') });
+      return { info: `Stopped watching ${r.state} ${r.license_number}.` };
+    });
+  });
+
+  for (const action of ['follow', 'unfollow'] as const) {
+    kit.route(`/states/${action}`, 'post');
+    router.post(`/states/${action}`, async (req, res) => {
+      const account = await kit.postAccount(req);
+      const state = field(req, 'state').toUpperCase();
+      await act(req, res, account, async () => {
+        if (!/^[A-Z]{2}$/.test(state)) return { error: 'a state is two letters, such as TX' };
+        if (action === 'follow') await watchlist.follow(account, state);
+        else await watchlist.unfollow(account, state);
+        return { info: action === 'follow' ? `Following ${state}.` : `Stopped following ${state}.` };
+      });
+    });
+  }
+
+  kit.route('/webhooks', 'post');
+  router.post('/webhooks', async (req, res) => {
+    const account = await kit.postAccount(req);
+    await act(req, res, account, async () => {
+      const raw = (req.body as Record<string, unknown>).event_types;
+      const picked = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map(String);
+      const known = picked.filter((t): t is ChangeType => (CHANGE_TYPES as readonly string[]).includes(t));
+      const description = field(req, 'description').slice(0, 200);
+      const made = await webhooks.create(account, { url: field(req, 'url'), description: description || null, event_types: known.length ? known : null });
+      return { info: `Endpoint ${made.url} added.`, secret: { endpoint: made.url, secret: made.secret } };
+    });
+  });
+
+  const endpointOf = async (account: AccountRow, id: string) => {
+    if (!ENDPOINT_ID.test(id)) throw new NotFoundError('no such webhook endpoint on this account');
+    return webhooks.get(account, id);
+  };
+  async function endpointView(req: Request, res: Response, account: AccountRow, id: string, status = 200, notices: Notices = {}) {
+    const e = await endpointOf(account, id);
+    const log = await webhooks.deliveries(account, id, { page: pageParam(req), per_page: 25 });
+    kit.send(res, status, endpointPage(kit.context(req, res, account), e, log, notices));
+  }
+
+  kit.route('/webhooks/:id', 'get');
+  router.get('/webhooks/:id', async (req, res) => {
+    const account = await kit.pageAccount(req, res);
+    if (account) await endpointView(req, res, account, req.params.id);
+  });
+
+  kit.route('/webhooks/:id/status', 'post');
+  router.post('/webhooks/:id/status', async (req, res) => {
+    const account = await kit.postAccount(req);
+    await endpointOf(account, req.params.id);
+    const status = field(req, 'status') === 'enabled' ? 'enabled' : 'disabled';
+    await webhooks.update(account, req.params.id, { status });
+    await endpointView(req, res, account, req.params.id, 200, { info: status === 'enabled' ? 'The endpoint is enabled.' : 'The endpoint is disabled: nothing is sent to it.' });
+  });
+
+  kit.route('/webhooks/:id/rotate', 'post');
+  router.post('/webhooks/:id/rotate', async (req, res) => {
+    const account = await kit.postAccount(req);
+    await endpointOf(account, req.params.id);
+    const rotated = await webhooks.rotateSecret(account, req.params.id);
+    await endpointView(req, res, account, req.params.id, 200, { secret: { endpoint: rotated.url, secret: rotated.secret }, info: 'The previous secret keeps signing beside the new one for 24 hours.' });
+  });
+
+  kit.route('/webhooks/:id/delete', 'get');
+  kit.route('/webhooks/:id/delete', 'post');
+  router.get('/webhooks/:id/delete', async (req, res) => {
+    const account = await kit.pageAccount(req, res);
+    if (account) kit.send(res, 200, confirmDeleteEndpoint(kit.context(req, res, account), await endpointOf(account, req.params.id)));
+  });
+  router.post('/webhooks/:id/delete', async (req, res) => {
+    const account = await kit.postAccount(req);
+    const e = await endpointOf(account, req.params.id);
+    await webhooks.remove(account, e.id);
+    await overview(req, res, account, 200, { info: `Endpoint ${e.url} deleted.` });
+  });
+
+  kit.route('/webhooks/:id/deliveries/:delivery/redeliver', 'post');
+  router.post('/webhooks/:id/deliveries/:delivery/redeliver', async (req, res) => {
+    const account = await kit.postAccount(req);
+    await endpointOf(account, req.params.id);
+    if (!DELIVERY_ID.test(req.params.delivery)) throw new NotFoundError('no such delivery for this endpoint');
+    await webhooks.redeliver(account, req.params.id, req.params.delivery);
+    await endpointView(req, res, account, req.params.id, 200, { info: 'The delivery is being sent again.' });
+  });
+}

@@ -1,0 +1,41 @@
+import { parse } from 'csv-parse/sync';
+import { StateCodeAsSent } from '../../http/common.schemas.js';
+
+/** Rows one upload may hold. */
+export const UPLOAD_ROWS = 10_000;
+
+export interface WatchlistCsv {
+  items: { state: string; license_number: string }[];
+  /** Rows left out, with their line numbers (as counted in the file). */
+  problems: { line: number; reason: string }[];
+}
+
+/**
+ * A watchlist upload: a CSV with a header naming `state` and `license_number` (any case; `licence`
+ * spelled either way; other columns ignored). Throws with what is wrong when the file as a whole
+ * cannot be read.
+ */
+export function parseWatchlistCsv(data: Buffer): WatchlistCsv {
+  let rows: { record: string[]; info: { lines: number } }[];
+  try {
+    rows = parse(data, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true, to: UPLOAD_ROWS + 2, info: true }) as unknown as typeof rows;
+  } catch (err) {
+    throw new Error(`the file is not CSV this page can read: ${(err as Error).message}`);
+  }
+  if (!rows.length) throw new Error('the file is empty');
+  const header = rows[0].record.map((h) => h.toLowerCase().replace(/[\s-]+/g, '_'));
+  const stateAt = header.indexOf('state');
+  const numberAt = header.findIndex((h) => h === 'license_number' || h === 'licence_number');
+  if (stateAt < 0 || numberAt < 0) throw new Error('the first line must name the columns state and license_number');
+  if (rows.length > UPLOAD_ROWS + 1) throw new Error(`one upload holds at most ${UPLOAD_ROWS.toLocaleString('en-US')} licences: split the file`);
+  const out: WatchlistCsv = { items: [], problems: [] };
+  for (const { record, info } of rows.slice(1)) {
+    const line = info.lines;
+    const state = record[stateAt] ?? '';
+    const number = record[numberAt] ?? '';
+    if (!StateCodeAsSent.safeParse(state).success) out.problems.push({ line, reason: `${JSON.stringify(state)} is not a two-letter state code` });
+    else if (!number || number.length > 128) out.problems.push({ line, reason: number ? 'the licence number is longer than 128 characters' : 'no licence number' });
+    else out.items.push({ state: state.toUpperCase(), license_number: number });
+  }
+  return out;
+}
