@@ -121,6 +121,27 @@ describe.runIf(browser)(`the dashboard in Chromium${browser ? '' : `: skipped, n
     expect(await verify(keyA)).toBe(401);
     expect(await verify(keyB)).toBe(200);
 
+    // Monitoring: a watchlist from a CSV file, a followed state, a webhook endpoint and its page.
+    await page.getByRole('link', { name: 'Monitoring' }).click();
+    await page.getByRole('heading', { name: 'Monitoring' }).waitFor();
+    await page.getByLabel('Add licences from a CSV file').setInputFiles({ name: 'watch.csv', mimeType: 'text/csv', buffer: Buffer.from('state,license_number\nTX,763827-SA\nTX,100001-B\nXX\n') });
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByText('2 licences added, 0 already watched; 2 of 25 watched now.').waitFor();
+    await page.getByText('line 4: no licence number').waitFor();
+    await page.getByLabel('Follow a state (two letters)').fill('tx');
+    await page.getByRole('button', { name: 'Follow', exact: true }).click();
+    await page.getByText('Following TX.').waitFor();
+    await page.getByLabel('Endpoint URL (https)').fill('https://93.184.216.34/hooks/licences');
+    await page.getByLabel('status_changed').check();
+    await page.getByRole('button', { name: 'Add the endpoint' }).click();
+    expect(await page.getByRole('textbox', { name: 'Signing secret' }).inputValue()).toMatch(/^whsec_/);
+    await checked(page, 'monitoring');
+    await page.getByRole('link', { name: 'Manage https://93.184.216.34/hooks/licences' }).click();
+    await page.getByRole('heading', { name: 'Webhook endpoint' }).waitFor();
+    await page.getByRole('button', { name: 'Disable' }).click();
+    await page.getByText('The endpoint is disabled: nothing is sent to it.').waitFor();
+    await checked(page, 'webhook-endpoint');
+
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByText('You are signed out.').waitFor();
     await page.goto(`${base}/dashboard`);
