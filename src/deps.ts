@@ -134,7 +134,7 @@ export function accountsDeps(
     dashboardRepo: createDashboardRepo(store),
     changes: createChangesService(changesRepo, clock, options.changeRetentionDays ?? 400, dispatcher.nudge),
     watchlist: createWatchlistService(createWatchlistRepo(store), clock.now),
-    webhooks: createWebhooksService({ repo: webhooksRepo, transport: webhooks.transport, now: clock.now, delivered: dispatcher.nudge }),
+    webhooks: createWebhooksService({ repo: webhooksRepo, transport: webhooks.transport, now: clock.now, nudge: dispatcher.nudge }),
     dispatcher,
     /** Finished deliveries older than this leave the log. */
     pruneDeliveries: () => webhooksRepo.prune(new Date(clock.now().getTime() - DELIVERY_LOG_DAYS * 86_400_000)),

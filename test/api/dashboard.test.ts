@@ -327,6 +327,9 @@ describe('the dashboard', () => {
       expect(await watched('uploader@example.com')).toHaveLength(2);
       expect((await upload(agent, 'name,number\nA,1\n')).text).toContain('the first line must name the columns state and license_number');
       expect((await upload(agent, null)).text).toContain('choose a CSV file to upload');
+      const big = await upload(agent, `state,license_number\n${'TX,BIG\n'.repeat(200_000)}`);
+      expect(big.status).toBe(413);
+      expect(big.text).toContain('send one CSV file of at most 1 MB');
       // The token travels in the multipart body; without it nothing is read.
       const forged = await upload(agent, 'state,license_number\nTX,FORGED-1\n', 'not-a-token');
       expect(forged.status).toBe(403);

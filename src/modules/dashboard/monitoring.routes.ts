@@ -1,7 +1,7 @@
-import type { Request, Response, Router } from 'express';
+import type { Request, RequestHandler, Response, Router } from 'express';
 import multer from 'multer';
 import { CHANGE_TYPES, type ChangeType } from '../../domain/changes.js';
-import { AppError, NotFoundError } from '../../errors.js';
+import { AppError, BadRequestError, NotFoundError } from '../../errors.js';
 import type { AccountRow } from '../accounts/accounts.repo.js';
 import type { WatchlistService } from '../watchlist/watchlist.service.js';
 import type { WebhooksService } from '../webhooks/webhooks.service.js';
@@ -35,7 +35,13 @@ const pageParam = (req: Request) => Math.min(10_000, Math.max(1, Number.parseInt
 /** The monitoring pages: watchlist (and its CSV upload), followed states, webhook endpoints. */
 export function monitoringRoutes(router: Router, kit: DashboardKit, { watchlist, webhooks }: MonitoringServices) {
   // One file of at most 1 MB; the CSRF token comes in the same multipart body.
-  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: 1 << 20, files: 1, fields: 5, fieldSize: 1024 } });
+  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: 1 << 20, files: 1, fields: 5, fieldSize: 1024 } }).single('file');
+  const readUpload: RequestHandler = (req, res, next) =>
+    upload(req, res, (err?: unknown) => {
+      if (!err) return next();
+      if (err instanceof multer.MulterError) return next(new AppError(err.code === 'LIMIT_FILE_SIZE' ? 413 : 400, `the upload was refused (${err.message.toLowerCase()}): send one CSV file of at most 1 MB`));
+      next(new BadRequestError(`the upload could not be read: ${(err as Error).message}`));
+    });
 
   async function overview(req: Request, res: Response, account: AccountRow, status: number, notices: Notices = {}) {
     const limits = watchlist.limits(account);
@@ -63,7 +69,7 @@ export function monitoringRoutes(router: Router, kit: DashboardKit, { watchlist,
   });
 
   kit.route('/watchlist/upload', 'post');
-  router.post('/watchlist/upload', upload.single('file'), async (req, res) => {
+  router.post('/watchlist/upload', readUpload, async (req, res) => {
     kit.checkCsrf(req);
     const account = await kit.postAccount(req);
     await act(req, res, account, async () => {

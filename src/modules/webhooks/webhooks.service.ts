@@ -47,7 +47,7 @@ export interface EndpointInput {
 }
 
 /** An account's webhook endpoints and their delivery logs. Sending is the dispatcher's. */
-export function createWebhooksService(deps: { repo: WebhooksRepo; transport: WebhookTransport; now: () => Date; delivered?: () => void }) {
+export function createWebhooksService(deps: { repo: WebhooksRepo; transport: WebhookTransport; now: () => Date; nudge?: () => void }) {
   const { repo, transport, now } = deps;
 
   async function checkUrl(url: string) {
@@ -83,7 +83,7 @@ export function createWebhooksService(deps: { repo: WebhooksRepo; transport: Web
       const row = await repo.updateEndpoint(account.id, id, { ...patch, disabled_reason: patch.status === 'disabled' ? 'disabled by the account' : null }, now());
       if (!row) throw new NotFoundError(`no webhook endpoint ${id} on this account`);
       // Deliveries held while it was disabled go now.
-      if (row.status === 'enabled') deps.delivered?.();
+      if (row.status === 'enabled') deps.nudge?.();
       return endpointView(row, now());
     },
     async remove(account: AccountRow, id: string) {
@@ -107,7 +107,7 @@ export function createWebhooksService(deps: { repo: WebhooksRepo; transport: Web
       await owned(account, id);
       const row = await repo.redeliver(id, deliveryId, now());
       if (!row) throw new NotFoundError(`no delivery ${deliveryId} for webhook endpoint ${id}`);
-      deps.delivered?.();
+      deps.nudge?.();
       return deliveryView(row);
     },
   };
