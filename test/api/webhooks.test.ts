@@ -19,6 +19,8 @@ import { files, testApp, testGraph, testStore } from '../helpers/graph.js';
 import { body, errorDetail, validationErrors } from '../helpers/http.js';
 import { SHARED_SOURCES, TX_HEADER, hasShared, tempFile, txRow } from '../helpers/source-files.js';
 import { webhookReceiver, type Received } from '../helpers/webhook-receiver.js';
+import { POSTGRES, postgresAvailable } from '../helpers/stores.js';
+import { accountsDeps } from '../../src/deps.js';
 
 // Webhooks over real refreshes of TX snapshots written from the TREC layout, to a receiver on
 // loopback that checks every signature with the Standard Webhooks library.
@@ -348,6 +350,36 @@ describe.skipIf(!hasShared)('webhooks over the real TREC inspector export (../sh
       await side.store.close();
       await graph.close();
       await receiver.close();
+    }
+  });
+});
+
+describe.skipIf(!(await postgresAvailable()))('webhooks on PostgreSQL', () => {
+  it('when the side store is PostgreSQL then endpoints are managed, and a published event is delivered after a failed attempt', async () => {
+    const { store, drop } = await POSTGRES.open();
+    const receiver = await webhookReceiver();
+    const { graph } = await testGraph();
+    const side = { store, ...accountsDeps(store, undefined, { webhooks: FAST }) };
+    try {
+      const app = testApp(graph, side) as unknown as App;
+      const { key } = await side.accounts.createAccount({ email: 'pg-hooks@example.com', plan: 'enterprise' });
+      const auth = { Authorization: `Bearer ${key.key}` };
+      body(await request(app).put('/api/v1/watchlist/states/TX').set(auth), Followed);
+      const made = body(await request(app).post('/api/v1/webhooks').set(auth).send({ url: receiver.url('/pg'), description: 'pg' }), EndpointWithSecret);
+      expect(body(await request(app).patch(`/api/v1/webhooks/${made.id}`).set(auth).send({ event_types: ['state_loaded'], description: null }), Endpoint)).toMatchObject({ event_types: ['state_loaded'], description: null, status: 'enabled' });
+      body(await request(app).post(`/api/v1/webhooks/${made.id}/rotate-secret`).set(auth), EndpointWithSecret);
+      receiver.answer('/pg', (k) => (k === 1 ? 502 : 204));
+      side.dispatcher.start();
+      const file = tempFile('tx.csv', `${snapshot1}\n`);
+      await refresh(refreshRepo(graph, files, side.clock, side.changes.log), { files: [file], format: resolveFormat(file), snapshot: '2026-09-01', rejectsDir: fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-pg-hooks-')) });
+      await waitFor(async () => expect(body(await request(app).get(`/api/v1/webhooks/${made.id}/deliveries`).set(auth), DeliveryPage).data[0]).toMatchObject({ status: 'succeeded', attempts: 2, last_status_code: 204 }));
+      expect(receiver.at('/pg').map((r) => JSON.parse(r.body).type)).toEqual(['state_loaded', 'state_loaded']);
+      expect(body(await request(app).delete(`/api/v1/webhooks/${made.id}`).set(auth), Deleted)).toEqual({ id: made.id, deleted: true });
+    } finally {
+      await side.dispatcher.stop();
+      await receiver.close();
+      await graph.close();
+      await drop();
     }
   });
 });
