@@ -236,8 +236,9 @@ function engineWrites(graph: GraphEngine, files: QueryFiles) {
   return isLadybug(graph) ? ladybugWrites(graph, files) : neo4jWrites(graph, files);
 }
 
-export function importRepo(graph: GraphEngine, files: QueryFiles, clock: Clock = systemClock) {
-  return createImportRepo(graph, files, engineWrites(graph, files), clock);
+/** @param changes where canonical imports record their change events (the side store's change log). */
+export function importRepo(graph: GraphEngine, files: QueryFiles, clock: Clock = systemClock, changes?: ChangeLog) {
+  return createImportRepo(graph, files, engineWrites(graph, files), clock, changes);
 }
 
 /** @param changes where the refresh records its change events (the side store's change log). */

@@ -10,6 +10,7 @@ import { listen } from './http/server.js';
 import { adminCommands } from './modules/admin/admin.commands.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { removeServerHandle, writeServerHandle } from './server-handle.js';
+import { IMPORT_RUNS } from './ingest/import-events.js';
 import { demoAccount, prepareGraph } from './start-up.js';
 
 const USAGE_FLUSH_MS = 1000;
@@ -28,11 +29,11 @@ async function main() {
     throw err;
   });
   const side = accountsDeps(store, undefined, { changeRetentionDays: config.CHANGE_RETENTION_DAYS, webhooks: webhookSetup(config), logger });
-  const imports = importRepo(graph, files, side.clock);
+  const imports = importRepo(graph, files, side.clock, side.changes.log);
   await prepareGraph(graph, imports, config.DEMO_DATA, logger);
   const refresh = refreshRepo(graph, files, side.clock, side.changes.log);
   // Change events of a refresh a crash interrupted follow what its graph unit did.
-  await side.changes.recoverAll((source, runId) => refresh.landedRun(source, runId));
+  await side.changes.recoverAll((source, runId) => (source === IMPORT_RUNS ? imports.landedRun(runId) : refresh.landedRun(source, runId)));
 
   const adminToken = randomBytes(24).toString('base64url');
   const run = adminCommands({

@@ -74,6 +74,8 @@ CREATE NODE TABLE IF NOT EXISTS Jurisdiction(
   last_updated STRING,
   is_demo BOOLEAN
 );
+// The landed mark of an import unit whose change events await their commit (import/mark-run).
+CREATE NODE TABLE IF NOT EXISTS ImportRun(id STRING PRIMARY KEY, landed_at STRING);
 CREATE NODE TABLE IF NOT EXISTS Source(
   id STRING PRIMARY KEY,
   state STRING,

@@ -5,6 +5,7 @@ CREATE CONSTRAINT licensee_id IF NOT EXISTS FOR (l:Licensee) REQUIRE l.id IS UNI
 CREATE CONSTRAINT brokerage_id IF NOT EXISTS FOR (b:Brokerage) REQUIRE b.id IS UNIQUE;
 CREATE CONSTRAINT jurisdiction_code IF NOT EXISTS FOR (j:Jurisdiction) REQUIRE j.code IS UNIQUE;
 CREATE CONSTRAINT source_id IF NOT EXISTS FOR (s:Source) REQUIRE s.id IS UNIQUE;
+CREATE CONSTRAINT import_run_id IF NOT EXISTS FOR (r:ImportRun) REQUIRE r.id IS UNIQUE;
 CREATE CONSTRAINT migration_id IF NOT EXISTS FOR (m:Migration) REQUIRE m.id IS UNIQUE;
 CREATE INDEX license_credential_state_number IF NOT EXISTS FOR (c:LicenseCredential) ON (c.state, c.license_number);
 CREATE INDEX license_credential_state_sort IF NOT EXISTS FOR (c:LicenseCredential) ON (c.state, c.sort_key);

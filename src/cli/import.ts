@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
-import { importRepo, loadQueryFiles, openGraph } from '../deps.js';
+import { accountsDeps, importRepo, loadQueryFiles, openGraph, openStore } from '../deps.js';
 import type { ImportSummary } from '../ingest/canonical-import.js';
 import { adminCommands } from '../modules/admin/admin.commands.js';
 import { exitWithError, runOperatorCommand } from './operator.js';
@@ -33,7 +33,18 @@ async function main() {
   const summary = await runOperatorCommand('import', { folder: path.resolve(positionals[0]) }, config.dataDir, async () => {
     const files = loadQueryFiles();
     const graph = await openGraph(config, files);
-    return { run: adminCommands({ imports: importRepo(graph, files) }), close: () => graph.close() };
+    const store = await openStore(config).catch(async (err) => {
+      await graph.close();
+      throw err;
+    });
+    const side = accountsDeps(store, undefined, { changeRetentionDays: config.CHANGE_RETENTION_DAYS });
+    return {
+      run: adminCommands({ imports: importRepo(graph, files, side.clock, side.changes.log) }),
+      close: async () => {
+        await graph.close();
+        await store.close();
+      },
+    };
   });
   print(summary as ImportSummary, values.json);
 }

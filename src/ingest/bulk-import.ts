@@ -6,7 +6,7 @@ import type { BulkKind, BulkSink, ParsedReadModels, Row } from '../graph/graph-p
 import { CREDENTIAL_COLUMNS, CREDENTIAL_DATES, LINK_COLUMNS, type BulkText, bulkText } from '../graph/bulk-file.js';
 import { relationshipListFields } from '../graph/list-fields.js';
 import type { ImportSummary, RejectedRow } from './import-records.js';
-import type { ImportRepo } from './import-repo.js';
+import type { ImportRepo, UnitEvents } from './import-repo.js';
 import { relationshipIdentity, type ChunkJob, type CredentialChunk, type RelationshipChunk } from './bulk-chunks.js';
 import { chunkHandler } from './bulk-import-worker.js';
 
@@ -192,6 +192,8 @@ export interface BulkImportInput {
   jurisdictions: Row[];
   rejected: RejectedRow[];
   summary: ImportSummary;
+  /** The load's change events, staged inside its unit (given the jurisdiction codes). */
+  events?: UnitEvents<string[] | void>;
 }
 
 /** The statements the bulk path runs over rows no file holds. */
@@ -210,7 +212,9 @@ export async function bulkImport(repo: ImportRepo, input: BulkImportInput): Prom
     if (!(await repo.bulk.empty(t))) return false;
     if (input.jurisdictions.length) await repo.writeJurisdictions(t, input.jurisdictions);
     input.summary.jurisdictions = input.jurisdictions.length;
-    await bulkLoad(sink, repo.bulk.queries, input, await repo.bulk.jurisdictionCodes(t));
+    const known = await repo.bulk.jurisdictionCodes(t);
+    await bulkLoad(sink, repo.bulk.queries, input, known);
+    if (input.events && (await input.events.stage(t, [...known]))) await repo.markRun(t, input.events.id);
     return true;
   });
 }

@@ -8,6 +8,8 @@ import type { QueryFiles } from '../graph/query-files.js';
 import { BadRequestError } from '../errors.js';
 import { CredentialRow, JurisdictionRow, RelationshipRow, describeIssues, malformedRecord } from './canonical-rows.js';
 import { bulkImport, bulkLoad } from './bulk-import.js';
+import { canonicalLicenseNumber } from '../domain/identity.js';
+import { importEvents } from './import-events.js';
 import type { ImportRepo } from './import-repo.js';
 import { brokerageContext, credentialRecord, relationshipRecord, type ImportSummary, type RejectedRow } from './import-records.js';
 
@@ -133,8 +135,10 @@ export async function importFolder(repo: ImportRepo, folder: string, options: Im
   const now = (options.now ?? repo.now)();
   const { rejected, summary, jurisdictions, done } = await startImport(folder, now);
   const batchSize = options.batchSize ?? 2000;
+  const events = importEvents(repo, now);
+  await events.recover();
   // The first import into a graph without credentials goes through the bulk path where the engine has one.
-  if ((await repo.empty()) && (await bulkImport(repo, { folder, now, jurisdictions, rejected, summary }))) return done();
+  if ((await repo.empty()) && (await events.bulk((unit) => bulkImport(repo, { folder, now, jurisdictions, rejected, summary, events: unit })))) return done();
   for (let i = 0; i < jurisdictions.length; i += batchSize) await repo.upsertJurisdictions(jurisdictions.slice(i, i + batchSize));
   summary.jurisdictions = jurisdictions.length;
 
@@ -165,6 +169,7 @@ export async function importFolder(repo: ImportRepo, folder: string, options: Im
           rowsByState.set(row.state, (rowsByState.get(row.state) ?? 0) + 1);
           if (row.brokerage_name) context.push(brokerageContext(record.id as string, row.state, row.brokerage_name, row.source));
         }
+        for (const r of records) await events.seeState(r.state as string, r.source as string);
         // A real import of a state replaces that state's demo records.
         const realStates = [...new Set(records.filter((r) => r.source !== 'demo').map((r) => r.state as string))].filter(
           (s) => !demoChecked.has(s),
@@ -175,7 +180,7 @@ export async function importFolder(repo: ImportRepo, folder: string, options: Im
           realStates.forEach((s) => (demoChecked.add(s), touched.add(s)));
           summary.demo_records_removed_for.push(...realStates);
         }
-        if (records.length) await repo.upsertCredentials(records, context);
+        if (records.length) await events.credentials(records, (unit) => repo.upsertCredentials(records, context, unit));
         summary.credentials += records.length;
       }
     }
@@ -189,7 +194,13 @@ export async function importFolder(repo: ImportRepo, folder: string, options: Im
         // one UNWIND, LadybugDB's MERGE keeps the first row's. Every row of it lands if that one does.
         const identity = (r: (typeof rows)[number]) => `${r.supervisor_id}|${r.affiliate_id}|${r.relationship_type}|${r.effective_from}`;
         const last = new Map(rows.map((r) => [identity(r), r]));
-        const landedLines = new Set(await repo.upsertRelationships([...last.values()]));
+        const upserted = [...last.values()];
+        const byLine = new Map(batch.map(({ line, row }) => [line, row]));
+        const changes = upserted.map((r) => {
+          const row = byLine.get(r.line)!;
+          return { ...r, affiliate_state: row.affiliate_state, supervisor_license_number: canonicalLicenseNumber(row.supervisor_license_number), affiliate_license_number: canonicalLicenseNumber(row.affiliate_license_number) };
+        });
+        const landedLines = new Set(await events.relationships(changes, (unit) => repo.upsertRelationships(upserted, unit)));
         const landed = new Set(rows.filter((r) => landedLines.has(last.get(identity(r))!.line)).map((r) => r.line));
         for (const { line, row } of batch) {
           if (!landed.has(line)) {
@@ -206,7 +217,7 @@ export async function importFolder(repo: ImportRepo, folder: string, options: Im
   } finally {
     // Counts follow whatever landed, also when a later batch failed.
     if (rowsByState.size) {
-      await repo.refreshCounts([...rowsByState].map(([state, rows]) => ({ state, rows })), now.toISOString());
+      await events.loaded((unit) => repo.refreshCounts([...rowsByState].map(([state, rows]) => ({ state, rows })), now.toISOString(), unit));
     }
     await repo.refreshReadModels([...touched, ...rowsByState.keys()]);
   }

@@ -4,14 +4,16 @@ import path from 'node:path';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshRepo } from '../../src/deps.js';
+import { importRepo, refreshRepo } from '../../src/deps.js';
+import { importFolder } from '../../src/ingest/canonical-import.js';
+import { IMPORT_RUNS } from '../../src/ingest/import-events.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { refresh } from '../../src/ingest/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { ChangeFeed } from '../../src/modules/changes/changes.schemas.js';
-import { files, testApp, testGraph, testStore } from '../helpers/graph.js';
+import { files, fixture, testApp, testGraph, testStore } from '../helpers/graph.js';
 import { body, errorDetail, validationErrors } from '../helpers/http.js';
-import { TX_HEADER, tempFile, txRow } from '../helpers/source-files.js';
+import { TX_HEADER, folderWith, tempFile, txRow } from '../helpers/source-files.js';
 
 // The change feed over real refreshes of TX snapshots written from the TREC layout.
 const snapshot1 = [
@@ -191,5 +193,99 @@ describe('change events and the graph after a crash', () => {
     await side.changes.recoverAll((source, runId) => repo.landedRun(source, runId));
     expect((await events()).slice(base).every((e) => e.committed)).toBe(true);
     expect(await side.store.query("SELECT 1 FROM change_runs WHERE status = 'staged'")).toEqual([]);
+  });
+});
+
+// Canonical imports (npm run import) record events too: a first load as one summary per state,
+// then one event per change, each batch's events committed once its unit has landed.
+const CREDENTIALS_HEADER = fs.readFileSync(path.join(fixture('small'), 'credentials.csv'), 'utf8').split('\n')[0];
+const RELATIONSHIPS_HEADER = 'supervisor_state,supervisor_license_number,affiliate_state,affiliate_license_number,affiliate_role,relationship_type,effective_from,effective_to,source';
+const credential = (number: string, type: string, status: string, name: string, expires: string) =>
+  `TX,${number},${type},,${status},,person,${name},,,,,,2015-01-01,${expires},,,,,,,,,,,fixture,2026-11-20,2026-11-20T06:00:00Z,`;
+
+describe('change events of canonical imports', () => {
+  let graph: GraphEngine;
+  let side: Awaited<ReturnType<typeof testStore>>;
+  beforeAll(async () => {
+    ({ graph } = await testGraph());
+    side = await testStore();
+  });
+  afterAll(async () => {
+    await graph?.close();
+    await side?.store.close();
+  });
+  const published = async () =>
+    (await side.store.query<{ type: string; license_number: string | null; new_values: Record<string, unknown> | null; relationship: { supervisor_license_number: string } | null; state: string }>(
+      'SELECT type, license_number, new_values, relationship, state FROM change_events WHERE seq IS NOT NULL ORDER BY seq',
+    ));
+  const staged = () => side.store.query("SELECT 1 FROM change_runs WHERE status = 'staged'");
+
+  it('when a folder is imported into an empty graph then each state gets one state_loaded; a later import gives one event per change', async () => {
+    const repo = importRepo(graph, files, side.clock, side.changes.log);
+    const summary = await importFolder(repo, fixture('small'));
+    const loaded = await published();
+    expect(loaded.map((e) => [e.type, e.state, e.license_number]).sort()).toEqual([['state_loaded', 'NY', null], ['state_loaded', 'TX', null]]);
+    const total = (key: string) => loaded.reduce((n, e) => n + Number(e.new_values![key]), 0);
+    expect(total('credentials')).toBe(summary.credentials);
+    expect(total('relationships')).toBe(summary.relationships);
+
+    await importFolder(
+      repo,
+      folderWith({
+        'credentials.csv': [
+          CREDENTIALS_HEADER,
+          credential('763828-SA', 'salesperson', 'Active', 'ZOE SMITH', '2028-07-31'),
+          credential('763831-SA', 'salesperson', 'Active', 'NEW AGENT', '2028-01-31'),
+          credential('200001-B', 'broker', 'Active', 'DANA QUINN-SMITH', '2027-02-28'),
+        ].join('\n') + '\n',
+        'relationships.csv': [
+          RELATIONSHIPS_HEADER,
+          'TX,100001-B,TX,763827-SA,salesperson,sponsoring_broker,2020-06-01,2026-11-20,fixture',
+          'TX,200001-B,TX,763831-SA,salesperson,sponsoring_broker,2026-11-20,,fixture',
+          'TX,300001-B,TX,763828-SA,salesperson,sponsoring_broker,2018-01-01,2026-07-31,fixture',
+        ].join('\n') + '\n',
+      }),
+    );
+    const changes = (await published()).slice(2).map((e) => [e.type, e.license_number, e.relationship?.supervisor_license_number ?? null]);
+    expect(changes.sort()).toEqual(
+      [
+        ['status_changed', '763828-SA', null],
+        ['expiration_changed', '763828-SA', null],
+        ['licence_added', '763831-SA', null],
+        ['name_changed', '200001-B', null],
+        ['supervision_ended', '763827-SA', '100001-B'],
+        ['supervision_started', '763831-SA', '200001-B'],
+      ].sort(),
+    );
+    expect(await staged()).toEqual([]);
+    // No mark is left behind once the events are committed.
+    expect(await repo.landedRun('00000000-0000-4000-8000-000000000000')).toBe(false);
+  });
+
+  it('when an import unit fails after staging then its events are discarded; when it lands and the process dies before committing, the next start commits them', async () => {
+    const before = (await published()).length;
+    const folder = (name: string, expires: string) => folderWith({ 'credentials.csv': `${CREDENTIALS_HEADER}\n${credential('763831-SA', 'salesperson', 'Active', name, expires)}\n` });
+    const repo = importRepo(graph, files, side.clock, side.changes.log);
+    // The unit fails at its last step, after the events were staged.
+    const failing: typeof repo = {
+      ...repo,
+      upsertCredentials: (rows, context, events) =>
+        repo.upsertCredentials(rows, context, events && { ...events, stage: async (t, r) => (await events.stage(t, r), Promise.reject(new Error('killed'))) }),
+    };
+    await expect(importFolder(failing, folder('NEW AGENT', '2029-01-31'))).rejects.toThrow(/killed/);
+    expect(await published()).toHaveLength(before);
+    expect(await staged()).toEqual([]);
+
+    // The unit lands; the process dies before the events are committed (and settles nothing).
+    const log = side.changes.log;
+    const dying: typeof log = { ...log, commit: async () => Promise.reject(new Error('killed')), recover: async () => undefined };
+    await expect(importFolder(importRepo(graph, files, side.clock, dying), folder('RENAMED AGENT', '2030-01-31'))).rejects.toThrow(/killed/);
+    expect(await staged()).toHaveLength(1);
+    // What the next start does (main.ts).
+    await side.changes.recoverAll((source, runId) => (source === IMPORT_RUNS ? repo.landedRun(runId) : Promise.resolve(false)));
+    expect(await staged()).toEqual([]);
+    expect((await published()).slice(before).map((e) => [e.type, e.license_number, e.new_values])).toEqual(
+      expect.arrayContaining([['name_changed', '763831-SA', { full_name: 'RENAMED AGENT', business_name: null }]]),
+    );
   });
 });

@@ -113,4 +113,10 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'import/delete-orphan-brokerages': {},
   'import/refresh-counts': { rows: [{ state: 'OR', rows: 1 }], now: '2026-11-22T00:00:00.000Z' },
   'import/write-counts': { rows: [{ state: 'OR', rows: 1, active: 1 }], now: '2026-11-22T00:00:00.000Z' },
+  'import/mark-run': { id: '6f1c2d3e-0000-4000-8000-000000000001', at: '2026-11-22T00:00:00.000Z' },
+  'import/run-landed': { id: '6f1c2d3e-0000-4000-8000-000000000001' },
+  'import/forget-run': { id: '6f1c2d3e-0000-4000-8000-000000000001' },
+  'import/state-has-real-credentials': { state: 'TX' },
+  'import/relationship-ends': { rows: [{ supervisor_id: TX_BROKERAGE, affiliate_id: TX_AGENT, relationship_type: 'sponsoring_broker', effective_from: '2020-01-01' }] },
+  'import/loaded-counts': { states: ['TX', 'NY'] },
 };

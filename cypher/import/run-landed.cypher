@@ -1,0 +1,3 @@
+// Whether the import unit of run $id landed (see mark-run.cypher).
+MATCH (r:ImportRun {id: $id})
+RETURN r.id AS id
