@@ -383,3 +383,40 @@ describe.skipIf(!(await postgresAvailable()))('webhooks on PostgreSQL', () => {
     }
   });
 });
+
+describe('one slow endpoint', () => {
+  it('when one endpoint hangs then another endpoint of the same events gets all of them meanwhile', async () => {
+    const receiver = await webhookReceiver();
+    const { graph } = await testGraph();
+    // Receivers get a minute: a hanging one holds its lanes for the whole test.
+    const side = await testStore({ webhooks: webhookSetup({ WEBHOOK_ALLOW_PRIVATE_URLS: true, WEBHOOK_RETRY_SCHEDULE: [60_000], WEBHOOK_TIMEOUT_MS: 60_000 }) });
+    try {
+      const app = testApp(graph, side) as unknown as App;
+      const { key } = await side.accounts.createAccount({ email: 'isolation@example.com', plan: 'enterprise' });
+      const auth = { Authorization: `Bearer ${key.key}` };
+      body(await request(app).put('/api/v1/watchlist/states/TX').set(auth), Followed);
+      receiver.answer('/hang', () => 'hang');
+      body(await request(app).post('/api/v1/webhooks').set(auth).send({ url: receiver.url('/hang') }), EndpointWithSecret);
+      const fine = body(await request(app).post('/api/v1/webhooks').set(auth).send({ url: receiver.url('/fine') }), EndpointWithSecret);
+      side.dispatcher.start();
+      const rejectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-isolation-'));
+      const ingest = (text: string, snapshot: string) => {
+        const file = tempFile('tx.csv', `${text}\n`);
+        return refresh(refreshRepo(graph, files, side.clock, side.changes.log), { files: [file], format: resolveFormat(file), snapshot, rejectsDir });
+      };
+      await ingest(snapshot1, '2026-09-01');
+      await ingest(snapshot2, '2026-10-01');
+      // 8 events: the hanging endpoint holds 8 requests open, the other gets every event.
+      await waitFor(() => expect(receiver.at('/fine')).toHaveLength(8));
+      expect(verified(receiver.at('/fine'), fine.secret)).toHaveLength(8);
+      expect(receiver.at('/hang').length).toBeGreaterThan(0);
+      expect(receiver.at('/hang').length).toBeLessThanOrEqual(8);
+    } finally {
+      // Closing the receiver ends the hanging requests, so the dispatcher stops at once.
+      await receiver.close();
+      await side.dispatcher.stop();
+      await side.store.close();
+      await graph.close();
+    }
+  });
+});
