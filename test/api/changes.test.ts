@@ -93,10 +93,12 @@ describe('the change feed', () => {
       ].sort(),
     );
     expect(events).toHaveLength(7);
-    // Ids sort in feed order and are unique.
+    // Ids sort in feed order and are unique; a run's events are numbered once each, in a row.
     const ids = (await all()).map((e) => e.id);
     expect([...ids].sort()).toEqual(ids);
     expect(new Set(ids).size).toBe(ids.length);
+    const seqs = ids.slice(1).map((id) => Number(id.slice(4)));
+    expect(seqs.at(-1)! - seqs[0]).toBe(seqs.length - 1);
 
     // The same snapshot again: nothing changed, nothing recorded.
     await ingest(snapshot2, '2026-10-01');

@@ -54,9 +54,11 @@ export function createChangesRepo(store: SqlStore, onPublish?: (tx: SqlTx, runId
         await tx.query('SELECT pg_advisory_xact_lock($1)', [FEED_LOCK]);
         const [run] = await tx.query("UPDATE change_runs SET status = 'committed' WHERE id = $1 AND status = 'staged' RETURNING id", [runId]);
         if (!run) return;
+        // Materialized: numbered once, in event order (as a join's inner side the numbering could be
+        // rescanned, leaving gaps and numbering the run's events out of their order).
         await tx.query(
-          `UPDATE change_events e SET seq = o.seq FROM (SELECT n, nextval('change_feed_seq') AS seq FROM (SELECT n FROM change_events WHERE run_id = $1 ORDER BY n) AS ordered) AS o
-           WHERE e.run_id = $1 AND e.n = o.n`,
+          `WITH o AS MATERIALIZED (SELECT n, nextval('change_feed_seq') AS seq FROM (SELECT n FROM change_events WHERE run_id = $1 ORDER BY n) AS ordered)
+           UPDATE change_events e SET seq = o.seq FROM o WHERE e.run_id = $1 AND e.n = o.n`,
           [runId],
         );
         await onPublish?.(tx, runId);
