@@ -1,5 +1,9 @@
-// A generated FL DBPR file (the layout of RE_rgn*.csv) for the benches.
+// A generated FL DBPR file (the layout of RE_rgn*.csv) for the benches, and the stores they
+// refresh it into.
 import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../src/config.js';
+import { loadQueryFiles, openGraph, openStore } from '../src/deps.js';
 
 /** Deterministic: brokerages every 40 rows, agents employed by them, and the rows `inactive` picks Inactive. */
 export function writeFlFile(file: string, rows: number, inactive: (i: number) => boolean) {
@@ -24,3 +28,26 @@ export function writeFlFile(file: string, rows: number, inactive: (i: number) =>
   return new Promise<void>((resolve) => out.on('finish', () => resolve()));
 }
 
+
+/**
+ * An on-disk LadybugDB graph and PGlite side store under `dir`, and their removal with it: the
+ * service's buffer pool (its default unless the environment sets one), two connections as in
+ * every earlier run of the benches, and a query timeout long enough for a whole state.
+ */
+export async function flBenchStores(dir: string) {
+  const files = loadQueryFiles();
+  const config = loadConfig();
+  const graph = await openGraph({ ...config, graphPath: path.join(dir, 'graph.lbug'), GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 600000 }, files);
+  const store = await openStore({ pglitePath: path.join(dir, 'accounts.pglite'), DATABASE_POOL_SIZE: 1 });
+  return {
+    files,
+    config,
+    graph,
+    store,
+    async close() {
+      await graph.close();
+      await store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -10,11 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Webhook } from 'standardwebhooks';
-import { loadConfig } from '../src/config.js';
-import { accountsDeps, loadQueryFiles, openGraph, openStore, refreshRepo, webhookSetup } from '../src/deps.js';
+import { accountsDeps, refreshRepo, webhookSetup } from '../src/deps.js';
 import { refresh } from '../src/ingest/refresh.js';
 import { FL_DBPR } from '../src/ingest/sources/fl-dbpr.js';
-import { writeFlFile } from './fl-file.js';
+import { flBenchStores, writeFlFile } from './fl-file.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '450000' }, 'latency-ms': { type: 'string', default: '50' } } });
 const ROWS = Number(values.rows);
@@ -50,10 +49,8 @@ async function main() {
   await writeFlFile(file1, ROWS, () => false);
   // 5% changed: every twentieth licence goes inactive.
   await writeFlFile(file2, ROWS, (i) => i % 20 === 7);
-  const files = loadQueryFiles();
-  const config = loadConfig();
-  const graph = await openGraph({ ...config, graphPath: path.join(dir, 'graph.lbug'), GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 600000 }, files);
-  const store = await openStore({ pglitePath: path.join(dir, 'accounts.pglite'), DATABASE_POOL_SIZE: 1 });
+  const stores = await flBenchStores(dir);
+  const { files, graph, store } = stores;
   const side = accountsDeps(store, undefined, {
     webhooks: webhookSetup({ WEBHOOK_ALLOW_PRIVATE_URLS: true }),
     logger: { warn: (o, m) => console.warn(m, o), error: (o, m) => console.error(m, o) },
@@ -93,9 +90,7 @@ async function main() {
   console.log(`target: every event within an hour of the refresh: ${unique - 1 === expected ? `met, ${(took / TARGET_MS).toFixed(3)} of the hour` : 'missed'}`);
   await side.dispatcher.stop();
   hook.close();
-  await graph.close();
-  await store.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await stores.close();
 }
 
 main().catch((err) => {

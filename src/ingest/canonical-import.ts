@@ -169,7 +169,7 @@ export async function importFolder(repo: ImportRepo, folder: string, options: Im
           rowsByState.set(row.state, (rowsByState.get(row.state) ?? 0) + 1);
           if (row.brokerage_name) context.push(brokerageContext(record.id as string, row.state, row.brokerage_name, row.source));
         }
-        for (const r of records) await events.seeState(r.state as string, r.source as string);
+        for (const [state, source] of new Map(records.map((r) => [r.state as string, r.source as string]))) await events.seeState(state, source);
         // A real import of a state replaces that state's demo records.
         const realStates = [...new Set(records.filter((r) => r.source !== 'demo').map((r) => r.state as string))].filter(
           (s) => !demoChecked.has(s),

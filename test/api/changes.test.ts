@@ -11,27 +11,12 @@ import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { refresh } from '../../src/ingest/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { ChangeFeed } from '../../src/modules/changes/changes.schemas.js';
-import { files, fixture, testApp, testGraph, testStore } from '../helpers/graph.js';
+import { files, fixture, testApp, testGraph, testStore, useGraphAndStore } from '../helpers/graph.js';
 import { body, errorDetail, validationErrors } from '../helpers/http.js';
-import { TX_HEADER, folderWith, tempFile, txRow } from '../helpers/source-files.js';
+import { TX_FEED_SNAPSHOTS, folderWith, tempFile, txRow } from '../helpers/source-files.js';
 
 // The change feed over real refreshes of TX snapshots written from the TREC layout.
-const snapshot1 = [
-  TX_HEADER,
-  txRow({ type: 'Broker Individual', number: '100-B', name: 'OLD BROKER' }),
-  txRow({ type: 'Broker Individual', number: '200-B', name: 'NEW BROKER' }),
-  txRow({ type: 'Sales Agent', number: '1-SA', name: 'MOVING AGENT', related: '100-B', relatedStart: '03/01/2020 12:00:00 AM' }),
-  txRow({ type: 'Sales Agent', number: '2-SA', name: 'LEAVING AGENT', related: '100-B', relatedStart: '04/01/2021 12:00:00 AM' }),
-  txRow({ type: 'Sales Agent', number: '3-SA', name: 'STEADY AGENT', expires: '01/31/2027' }),
-].join('\n');
-const snapshot2 = [
-  TX_HEADER,
-  txRow({ type: 'Broker Individual', number: '100-B', name: 'OLD BROKER', status: 'Inactive' }),
-  txRow({ type: 'Broker Individual', number: '200-B', name: 'NEW BROKER' }),
-  txRow({ type: 'Sales Agent', number: '1-SA', name: 'MOVING AGENT', related: '200-B', relatedStart: '09/15/2026 12:00:00 AM' }),
-  txRow({ type: 'Sales Agent', number: '3-SA', name: 'STEADY AGENT', expires: '01/31/2029' }),
-  txRow({ type: 'Sales Agent', number: '4-SA', name: 'FRESH AGENT' }),
-].join('\n');
+const { first: snapshot1, second: snapshot2 } = TX_FEED_SNAPSHOTS;
 
 describe('the change feed', () => {
   let graph: GraphEngine;
@@ -152,35 +137,26 @@ describe('the change feed', () => {
 });
 
 describe('change events and the graph after a crash', () => {
-  let graph: GraphEngine;
-  let side: Awaited<ReturnType<typeof testStore>>;
+  const t = useGraphAndStore();
   const rejectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-changes-'));
-  beforeAll(async () => {
-    ({ graph } = await testGraph());
-    side = await testStore();
-  });
-  afterAll(async () => {
-    await graph?.close();
-    await side?.store.close();
-  });
-  const events = async () => side.store.query<{ type: string; committed: boolean }>('SELECT type, seq IS NOT NULL AS committed FROM change_events ORDER BY n');
+  const events = async () => t.side.store.query<{ type: string; committed: boolean }>('SELECT type, seq IS NOT NULL AS committed FROM change_events ORDER BY n');
   const run = (text: string, snapshot: string, repo: ReturnType<typeof refreshRepo>) => {
     const file = tempFile('tx.csv', `${text}\n`);
     return refresh(repo, { files: [file], format: resolveFormat(file), snapshot, rejectsDir });
   };
 
   it('when a refresh fails after staging its events then none are kept; when it lands but dies before committing them, the next start commits them', async () => {
-    const repo = refreshRepo(graph, files, side.clock, side.changes.log);
+    const repo = refreshRepo(t.graph, files, t.side.clock, t.side.changes.log);
     await run(snapshot1, '2026-09-01', repo);
     const base = (await events()).length;
 
     // The graph unit fails at its last step, after the events were staged.
     await expect(run(snapshot2, '2026-10-01', { ...repo, finish: async () => Promise.reject(new Error('killed')) })).rejects.toThrow(/killed/);
     expect(await events()).toHaveLength(base);
-    expect(await side.store.query("SELECT 1 FROM change_runs WHERE status = 'staged'")).toEqual([]);
+    expect(await t.side.store.query("SELECT 1 FROM change_runs WHERE status = 'staged'")).toEqual([]);
 
     // The graph unit lands, and the process dies before the events are committed.
-    const log = side.changes.log;
+    const log = t.side.changes.log;
     let staged = false;
     const dying: typeof log = {
       ...log,
@@ -188,13 +164,13 @@ describe('change events and the graph after a crash', () => {
       recover: async (s, landed) => (staged ? Promise.reject(new Error('killed')) : log.recover(s, landed)),
     };
     // (A new licence: the failed run's writes stay in an in-memory LadybugDB graph, which has no rollback.)
-    await run(`${snapshot2}\n${txRow({ type: 'Sales Agent', number: '9-SA', name: 'NINTH AGENT' })}`, '2026-10-02', refreshRepo(graph, files, side.clock, dying));
+    await run(`${snapshot2}\n${txRow({ type: 'Sales Agent', number: '9-SA', name: 'NINTH AGENT' })}`, '2026-10-02', refreshRepo(t.graph, files, t.side.clock, dying));
     expect((await events()).slice(base).every((e) => !e.committed)).toBe(true);
     expect((await events()).length).toBeGreaterThan(base);
     // What the next start does (main.ts).
-    await side.changes.recoverAll((source, runId) => repo.landedRun(source, runId));
+    await t.side.changes.recoverAll((source, runId) => repo.landedRun(source, runId));
     expect((await events()).slice(base).every((e) => e.committed)).toBe(true);
-    expect(await side.store.query("SELECT 1 FROM change_runs WHERE status = 'staged'")).toEqual([]);
+    expect(await t.side.store.query("SELECT 1 FROM change_runs WHERE status = 'staged'")).toEqual([]);
   });
 });
 
@@ -206,24 +182,15 @@ const credential = (number: string, type: string, status: string, name: string, 
   `TX,${number},${type},,${status},,person,${name},,,,,,2015-01-01,${expires},,,,,,,,,,,fixture,2026-11-20,2026-11-20T06:00:00Z,`;
 
 describe('change events of canonical imports', () => {
-  let graph: GraphEngine;
-  let side: Awaited<ReturnType<typeof testStore>>;
-  beforeAll(async () => {
-    ({ graph } = await testGraph());
-    side = await testStore();
-  });
-  afterAll(async () => {
-    await graph?.close();
-    await side?.store.close();
-  });
+  const t = useGraphAndStore();
   const published = async () =>
-    (await side.store.query<{ type: string; license_number: string | null; new_values: Record<string, unknown> | null; relationship: { supervisor_license_number: string } | null; state: string }>(
+    (await t.side.store.query<{ type: string; license_number: string | null; new_values: Record<string, unknown> | null; relationship: { supervisor_license_number: string } | null; state: string }>(
       'SELECT type, license_number, new_values, relationship, state FROM change_events WHERE seq IS NOT NULL ORDER BY seq',
     ));
-  const staged = () => side.store.query("SELECT 1 FROM change_runs WHERE status = 'staged'");
+  const staged = () => t.side.store.query("SELECT 1 FROM change_runs WHERE status = 'staged'");
 
-  it('when a folder is imported into an empty graph then each state gets one state_loaded; a later import gives one event per change', async () => {
-    const repo = importRepo(graph, files, side.clock, side.changes.log);
+  it('when a folder is imported into an empty t.graph then each state gets one state_loaded; a later import gives one event per change', async () => {
+    const repo = importRepo(t.graph, files, t.side.clock, t.side.changes.log);
     const summary = await importFolder(repo, fixture('small'));
     const loaded = await published();
     expect(loaded.map((e) => [e.type, e.state, e.license_number]).sort()).toEqual([['state_loaded', 'NY', null], ['state_loaded', 'TX', null]]);
@@ -267,7 +234,7 @@ describe('change events of canonical imports', () => {
   it('when an import unit fails after staging then its events are discarded; when it lands and the process dies before committing, the next start commits them', async () => {
     const before = (await published()).length;
     const folder = (name: string, expires: string) => folderWith({ 'credentials.csv': `${CREDENTIALS_HEADER}\n${credential('763831-SA', 'salesperson', 'Active', name, expires)}\n` });
-    const repo = importRepo(graph, files, side.clock, side.changes.log);
+    const repo = importRepo(t.graph, files, t.side.clock, t.side.changes.log);
     // The unit fails at its last step, after the events were staged.
     const failing: typeof repo = {
       ...repo,
@@ -279,12 +246,12 @@ describe('change events of canonical imports', () => {
     expect(await staged()).toEqual([]);
 
     // The unit lands; the process dies before the events are committed (and settles nothing).
-    const log = side.changes.log;
+    const log = t.side.changes.log;
     const dying: typeof log = { ...log, commit: async () => Promise.reject(new Error('killed')), recover: async () => undefined };
-    await expect(importFolder(importRepo(graph, files, side.clock, dying), folder('RENAMED AGENT', '2030-01-31'))).rejects.toThrow(/killed/);
+    await expect(importFolder(importRepo(t.graph, files, t.side.clock, dying), folder('RENAMED AGENT', '2030-01-31'))).rejects.toThrow(/killed/);
     expect(await staged()).toHaveLength(1);
     // What the next start does (main.ts).
-    await side.changes.recoverAll((source, runId) => (source === IMPORT_RUNS ? repo.landedRun(runId) : Promise.resolve(false)));
+    await t.side.changes.recoverAll((source, runId) => (source === IMPORT_RUNS ? repo.landedRun(runId) : Promise.resolve(false)));
     expect(await staged()).toEqual([]);
     expect((await published()).slice(before).map((e) => [e.type, e.license_number, e.new_values])).toEqual(
       expect.arrayContaining([['name_changed', '763831-SA', { full_name: 'RENAMED AGENT', business_name: null }]]),

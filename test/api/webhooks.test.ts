@@ -17,29 +17,14 @@ import { Followed, FollowedList, Unfollowed, WatchResult } from '../../src/modul
 import { Deleted, Delivery, DeliveryPage, Endpoint, EndpointList, EndpointWithSecret, WebhookPayload } from '../../src/modules/webhooks/webhooks.schemas.js';
 import { files, testApp, testGraph, testStore } from '../helpers/graph.js';
 import { body, errorDetail, validationErrors } from '../helpers/http.js';
-import { SHARED_SOURCES, TX_HEADER, hasShared, tempFile, txRow } from '../helpers/source-files.js';
+import { SHARED_SOURCES, TX_FEED_SNAPSHOTS, hasShared, tempFile } from '../helpers/source-files.js';
 import { webhookReceiver, type Received } from '../helpers/webhook-receiver.js';
 import { POSTGRES, postgresAvailable } from '../helpers/stores.js';
 import { accountsDeps } from '../../src/deps.js';
 
 // Webhooks over real refreshes of TX snapshots written from the TREC layout, to a receiver on
 // loopback that checks every signature with the Standard Webhooks library.
-const snapshot1 = [
-  TX_HEADER,
-  txRow({ type: 'Broker Individual', number: '100-B', name: 'OLD BROKER' }),
-  txRow({ type: 'Broker Individual', number: '200-B', name: 'NEW BROKER' }),
-  txRow({ type: 'Sales Agent', number: '1-SA', name: 'MOVING AGENT', related: '100-B', relatedStart: '03/01/2020 12:00:00 AM' }),
-  txRow({ type: 'Sales Agent', number: '2-SA', name: 'LEAVING AGENT', related: '100-B', relatedStart: '04/01/2021 12:00:00 AM' }),
-  txRow({ type: 'Sales Agent', number: '3-SA', name: 'STEADY AGENT', expires: '01/31/2027' }),
-].join('\n');
-const snapshot2 = [
-  TX_HEADER,
-  txRow({ type: 'Broker Individual', number: '100-B', name: 'OLD BROKER', status: 'Inactive' }),
-  txRow({ type: 'Broker Individual', number: '200-B', name: 'NEW BROKER' }),
-  txRow({ type: 'Sales Agent', number: '1-SA', name: 'MOVING AGENT', related: '200-B', relatedStart: '09/15/2026 12:00:00 AM' }),
-  txRow({ type: 'Sales Agent', number: '3-SA', name: 'STEADY AGENT', expires: '01/31/2029' }),
-  txRow({ type: 'Sales Agent', number: '4-SA', name: 'FRESH AGENT' }),
-].join('\n');
+const { first: snapshot1, second: snapshot2 } = TX_FEED_SNAPSHOTS;
 
 // Retries 50 ms apart, twice: a delivery fails after three attempts.
 const FAST = webhookSetup({ WEBHOOK_ALLOW_PRIVATE_URLS: true, WEBHOOK_RETRY_SCHEDULE: [50, 50], WEBHOOK_TIMEOUT_MS: 500, WEBHOOK_CONNECT_TIMEOUT_MS: 500 });

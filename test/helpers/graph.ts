@@ -75,6 +75,20 @@ export function testApp(graph: GraphEngine, side: ReturnType<typeof accountsDeps
 
 export const fixture = (name: string) => path.join(FIXTURES, name);
 
+/** An empty graph and a side store (as testStore) for the enclosing describe block. */
+export function useGraphAndStore(options: Parameters<typeof accountsDeps>[2] = {}) {
+  const ctx = {} as { graph: GraphEngine; side: Awaited<ReturnType<typeof testStore>> };
+  beforeAll(async () => {
+    ctx.graph = (await testGraph()).graph;
+    ctx.side = await testStore(options);
+  });
+  afterAll(async () => {
+    await ctx.graph?.close();
+    await ctx.side?.store.close();
+  });
+  return ctx;
+}
+
 /**
  * A graph loaded from folders and the app over it, for the enclosing describe block; `api` sends
  * every request with the API key of an enterprise account.

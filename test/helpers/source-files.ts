@@ -94,3 +94,26 @@ export function txAgentsFile(dir: string, name: string, n: number, status: strin
   fs.writeFileSync(file, `${rows.join('\n')}\n`);
   return file;
 }
+
+/**
+ * Two TX snapshots for the change feed and webhooks: the second makes a broker inactive, moves an
+ * agent to another broker, drops an agent, renews one and adds one.
+ */
+export const TX_FEED_SNAPSHOTS = {
+  first: [
+    TX_HEADER,
+    txRow({ type: 'Broker Individual', number: '100-B', name: 'OLD BROKER' }),
+    txRow({ type: 'Broker Individual', number: '200-B', name: 'NEW BROKER' }),
+    txRow({ type: 'Sales Agent', number: '1-SA', name: 'MOVING AGENT', related: '100-B', relatedStart: '03/01/2020 12:00:00 AM' }),
+    txRow({ type: 'Sales Agent', number: '2-SA', name: 'LEAVING AGENT', related: '100-B', relatedStart: '04/01/2021 12:00:00 AM' }),
+    txRow({ type: 'Sales Agent', number: '3-SA', name: 'STEADY AGENT', expires: '01/31/2027' }),
+  ].join('\n'),
+  second: [
+    TX_HEADER,
+    txRow({ type: 'Broker Individual', number: '100-B', name: 'OLD BROKER', status: 'Inactive' }),
+    txRow({ type: 'Broker Individual', number: '200-B', name: 'NEW BROKER' }),
+    txRow({ type: 'Sales Agent', number: '1-SA', name: 'MOVING AGENT', related: '200-B', relatedStart: '09/15/2026 12:00:00 AM' }),
+    txRow({ type: 'Sales Agent', number: '3-SA', name: 'STEADY AGENT', expires: '01/31/2029' }),
+    txRow({ type: 'Sales Agent', number: '4-SA', name: 'FRESH AGENT' }),
+  ].join('\n'),
+};

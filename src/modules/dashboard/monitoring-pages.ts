@@ -3,7 +3,7 @@
 import { CHANGE_TYPES } from '../../domain/changes.js';
 import type { WatchlistService } from '../watchlist/watchlist.service.js';
 import type { WebhooksService } from '../webhooks/webhooks.service.js';
-import { csrfField, html, notice, page, when, type PageContext } from './pages.js';
+import { csrfField, html, notice, page, shownOnce, when, type PageContext } from './pages.js';
 
 export interface MonitoringView {
   watched: Awaited<ReturnType<WatchlistService['page']>>;
@@ -31,13 +31,7 @@ function notices(n: Notices) {
         .map((p) => html`<li>line ${p.line}: ${p.reason}</li>`)}</ul>${n.problems.length > 20 ? html`<p>and ${n.problems.length - 20} more.</p>` : ''}</div>`
     : '';
   const secret = n.secret
-    ? html`<section class="created" aria-labelledby="new-secret">
-<h2 id="new-secret">Signing secret for ${n.secret.endpoint}</h2>
-<p>Copy it now: it is shown only this once. Verify every delivery with it (Standard Webhooks; see the <a href="/docs">API documentation</a>).</p>
-<label for="raw-secret">Signing secret</label>
-<input id="raw-secret" class="key" type="text" readonly value="${n.secret.secret}">
-<button type="button" class="copy" data-copy="raw-secret">Copy</button> <span class="copied" role="status" aria-live="polite"></span>
-</section>`
+    ? shownOnce('raw-secret', html`Signing secret for ${n.secret.endpoint}`, html`Verify every delivery with it (Standard Webhooks; see the <a href="/docs">API documentation</a>).`, 'Signing secret', n.secret.secret)
     : '';
   return html`${notice(n.error)}${notice(n.info, 'info')}${problems}${secret}`;
 }

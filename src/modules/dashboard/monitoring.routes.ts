@@ -2,8 +2,10 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import multer from 'multer';
 import { CHANGE_TYPES, type ChangeType } from '../../domain/changes.js';
 import { AppError, BadRequestError, NotFoundError } from '../../errors.js';
+import { StateCodeAsSent } from '../../http/common.schemas.js';
 import type { AccountRow } from '../accounts/accounts.repo.js';
 import type { WatchlistService } from '../watchlist/watchlist.service.js';
+import { DeliveryPath, EndpointPath } from '../webhooks/webhooks.schemas.js';
 import type { WebhooksService } from '../webhooks/webhooks.service.js';
 import { confirmDeleteEndpoint, endpointPage, monitoringPage, type Notices } from './monitoring-pages.js';
 import type { PageContext } from './pages.js';
@@ -27,8 +29,6 @@ export interface DashboardKit {
   checkCsrf(req: Request): void;
 }
 
-const ENDPOINT_ID = /^we_[0-9a-f]{24}$/;
-const DELIVERY_ID = /^msg_[0-9a-f]{32}$/;
 const field = (req: Request, name: string) => String((req.body as Record<string, unknown> | undefined)?.[name] ?? '').trim();
 const pageParam = (req: Request) => Math.min(10_000, Math.max(1, Number.parseInt(String(req.query.page ?? '1'), 10) || 1));
 
@@ -101,7 +101,7 @@ export function monitoringRoutes(router: Router, kit: DashboardKit, { watchlist,
       const account = await kit.postAccount(req);
       const state = field(req, 'state').toUpperCase();
       await act(req, res, account, async () => {
-        if (!/^[A-Z]{2}$/.test(state)) return { error: 'a state is two letters, such as TX' };
+        if (!StateCodeAsSent.safeParse(state).success) return { error: 'a state is two letters, such as TX' };
         if (action === 'follow') await watchlist.follow(account, state);
         else await watchlist.unfollow(account, state);
         return { info: action === 'follow' ? `Following ${state}.` : `Stopped following ${state}.` };
@@ -123,7 +123,7 @@ export function monitoringRoutes(router: Router, kit: DashboardKit, { watchlist,
   });
 
   const endpointOf = async (account: AccountRow, id: string) => {
-    if (!ENDPOINT_ID.test(id)) throw new NotFoundError('no such webhook endpoint on this account');
+    if (!EndpointPath.shape.id.safeParse(id).success) throw new NotFoundError('no such webhook endpoint on this account');
     return webhooks.get(account, id);
   };
   async function endpointView(req: Request, res: Response, account: AccountRow, id: string, status = 200, notices: Notices = {}) {
@@ -172,7 +172,7 @@ export function monitoringRoutes(router: Router, kit: DashboardKit, { watchlist,
   router.post('/webhooks/:id/deliveries/:delivery/redeliver', async (req, res) => {
     const account = await kit.postAccount(req);
     await endpointOf(account, req.params.id);
-    if (!DELIVERY_ID.test(req.params.delivery)) throw new NotFoundError('no such delivery for this endpoint');
+    if (!DeliveryPath.shape.delivery_id.safeParse(req.params.delivery).success) throw new NotFoundError('no such delivery for this endpoint');
     await webhooks.redeliver(account, req.params.id, req.params.delivery);
     await endpointView(req, res, account, req.params.id, 200, { info: 'The delivery is being sent again.' });
   });

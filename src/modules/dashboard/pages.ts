@@ -141,6 +141,17 @@ function usageChart(period: string, byDay: Record<string, number>) {
 </figure>`;
 }
 
+/** A credential shown this once, with a copy button: `id` names the field, `use` says what it is for. */
+export function shownOnce(id: string, heading: Html, use: Html, label: string, value: string) {
+  return html`<section class="created" aria-labelledby="${id}-heading">
+<h2 id="${id}-heading">${heading}</h2>
+<p>Copy it now: it is shown only this once. ${use}</p>
+<label for="${id}">${label}</label>
+<input id="${id}" class="key" type="text" readonly value="${value}">
+<button type="button" class="copy" data-copy="${id}">Copy</button> <span class="copied" role="status" aria-live="polite"></span>
+</section>`;
+}
+
 export const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) + ' UTC' : 'never');
 
 export function accountPage(ctx: PageContext, o: Overview, extra: { createdKey?: { key: string; label: string | null }; info?: string; error?: string }): string {
@@ -148,13 +159,7 @@ export function accountPage(ctx: PageContext, o: Overview, extra: { createdKey?:
   const trial = o.account.trial_plan ? html`<dt>Trial</dt><dd>${o.account.trial_plan} until ${when(o.account.trial_ends_at)}</dd>` : '';
   const endpoints = Object.entries(u.by_endpoint).sort(([a], [b]) => a.localeCompare(b));
   const created = extra.createdKey
-    ? html`<section class="created" aria-labelledby="new-key">
-<h2 id="new-key">Your new key${extra.createdKey.label ? html` “${extra.createdKey.label}”` : ''}</h2>
-<p>Copy it now: it is shown only this once. Send it as <code>Authorization: Bearer &lt;key&gt;</code>.</p>
-<label for="raw-key">API key</label>
-<input id="raw-key" class="key" type="text" readonly value="${extra.createdKey.key}">
-<button type="button" class="copy" data-copy="raw-key">Copy</button> <span class="copied" role="status" aria-live="polite"></span>
-</section>`
+    ? shownOnce('raw-key', html`Your new key${extra.createdKey.label ? html` “${extra.createdKey.label}”` : ''}`, html`Send it as <code>Authorization: Bearer &lt;key&gt;</code>.`, 'API key', extra.createdKey.key)
     : '';
   const keys = o.keys.length
     ? html`<table><caption>Active keys</caption><thead><tr><th scope="col">Label</th><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody>${o.keys.map(

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { publishedChange, type ChangeEvent } from '../../domain/changes.js';
 import type { WebhookTransport } from '../../webhooks/transport.js';
-import type { DeliveryRow, EndpointRow, WebhooksRepo } from './webhooks.repo.js';
+import { previousSecret, type DeliveryRow, type EndpointRow, type WebhooksRepo } from './webhooks.repo.js';
 
 export interface DispatcherOptions {
   /** Waits before each retry, in ms; after the last, a delivery is failed. */
@@ -21,9 +21,8 @@ export function webhookPayload(seq: number, event: ChangeEvent) {
 
 /** The `webhook-signature` header: the current secret's signature, and the previous one's while it is valid. */
 function signature(endpoint: EndpointRow, id: string, at: Date, body: string): string {
-  const secrets = [endpoint.secret];
-  if (endpoint.previous_secret && endpoint.previous_secret_expires_at && Date.parse(endpoint.previous_secret_expires_at) > at.getTime()) secrets.push(endpoint.previous_secret);
-  return secrets.map((s) => new Webhook(s).sign(id, at, body)).join(' ');
+  const previous = previousSecret(endpoint, at);
+  return [endpoint.secret, ...(previous ? [previous] : [])].map((s) => new Webhook(s).sign(id, at, body)).join(' ');
 }
 
 /**
@@ -90,7 +89,7 @@ export function createDispatcher(
   async function lane(endpointId: string) {
     while (running) {
       // Read each time: a disabled endpoint or a rotated secret takes effect at the next delivery.
-      const [endpoint] = await repo.endpointsByIds([endpointId]);
+      const endpoint = await repo.endpointById(endpointId);
       if (!endpoint || endpoint.status !== 'enabled') return;
       const at = now();
       const [d] = await repo.claim(endpointId, at, new Date(at.getTime() + options.leaseMs), 1);

@@ -16,6 +16,10 @@ export interface EndpointRow {
   updated_at: string;
 }
 
+/** The secret a rotation replaced, while it still signs at `at` (else null). */
+export const previousSecret = (e: EndpointRow, at: Date): string | null =>
+  e.previous_secret && e.previous_secret_expires_at && Date.parse(e.previous_secret_expires_at) > at.getTime() ? e.previous_secret : null;
+
 export interface DeliveryRow {
   id: string;
   endpoint_id: string;
@@ -58,26 +62,28 @@ export function createWebhooksRepo(store: SqlStore) {
     /**
      * Stores one delivery per published event of the run and enabled endpoint of an account that
      * follows the event's state or watches its licence (or, for a supervision, the supervisor's).
+     * Driven by who is interested, not by every endpoint: a run of 90,000 events meets only the
+     * followers of its state and the watchers of its licences.
      */
     async fanOut(tx: SqlTx, runId: string, at: Date) {
       await tx.query(
-        `INSERT INTO webhook_deliveries (id, endpoint_id, event_seq, event_type, status, next_attempt_at, created_at)
+        `WITH interested AS (
+           SELECT e.seq, s.account_id FROM change_events e JOIN state_subscriptions s ON s.state = e.state WHERE e.run_id = $1
+           UNION
+           SELECT e.seq, l.account_id FROM change_events e JOIN watched_licences l ON l.credential_id = e.credential_id WHERE e.run_id = $1
+           UNION
+           SELECT e.seq, l.account_id FROM change_events e JOIN watched_licences l ON l.credential_id = e.relationship->>'supervisor_license_credential_id' WHERE e.run_id = $1
+         )
+         INSERT INTO webhook_deliveries (id, endpoint_id, event_seq, event_type, status, next_attempt_at, created_at)
          SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), w.id, e.seq, e.type, 'pending', $2::timestamptz, $2::timestamptz
-         FROM change_events e
-         JOIN webhook_endpoints w ON w.status = 'enabled' AND (w.event_types IS NULL OR e.type = ANY(w.event_types))
-         WHERE e.run_id = $1 AND (
-           EXISTS (SELECT 1 FROM state_subscriptions s WHERE s.account_id = w.account_id AND s.state = e.state)
-           OR EXISTS (SELECT 1 FROM watched_licences l WHERE l.account_id = w.account_id
-                      AND l.credential_id IN (e.credential_id, e.relationship->>'supervisor_license_credential_id')))
+         FROM interested i
+         JOIN change_events e ON e.seq = i.seq
+         JOIN webhook_endpoints w ON w.account_id = i.account_id AND w.status = 'enabled' AND (w.event_types IS NULL OR e.type = ANY(w.event_types))
          ORDER BY e.seq`,
         [runId, at],
       );
     },
 
-    async countEndpoints(accountId: string): Promise<number> {
-      const [{ n }] = await store.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_endpoints WHERE account_id = $1', [accountId]);
-      return n;
-    },
     /** Inserts unless the account holds `limit` endpoints already (its row is locked meanwhile). */
     async createEndpoint(e: Pick<EndpointRow, 'id' | 'account_id' | 'url' | 'description' | 'event_types' | 'secret'>, now: Date, limit: number): Promise<EndpointRow | undefined> {
       return store.transaction(async (tx) => {
@@ -99,9 +105,10 @@ export function createWebhooksRepo(store: SqlStore) {
       const [row] = await store.query(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE account_id = $1 AND id = $2`, [accountId, id]);
       return row ? endpoint(row) : undefined;
     },
-    /** The endpoints of these ids, whatever the account (for the dispatcher). */
-    async endpointsByIds(ids: string[]): Promise<EndpointRow[]> {
-      return (await store.query(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = ANY($1::text[])`, [ids])).map(endpoint);
+    /** An endpoint, whatever its account (for the dispatcher). */
+    async endpointById(id: string): Promise<EndpointRow | undefined> {
+      const [row] = await store.query(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = $1`, [id]);
+      return row ? endpoint(row) : undefined;
     },
     async updateEndpoint(
       accountId: string,

@@ -3,7 +3,7 @@ import { changeId, type ChangeType } from '../../domain/changes.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import type { WebhookTransport } from '../../webhooks/transport.js';
 import type { AccountRow } from '../accounts/accounts.repo.js';
-import type { DeliveryRow, EndpointRow, WebhooksRepo } from './webhooks.repo.js';
+import { previousSecret, type DeliveryRow, type EndpointRow, type WebhooksRepo } from './webhooks.repo.js';
 
 /** Endpoints an account may hold. */
 export const MAX_ENDPOINTS = 10;
@@ -21,7 +21,7 @@ const endpointView = (e: EndpointRow, at: Date) => ({
   event_types: e.event_types,
   status: e.status,
   disabled_reason: e.disabled_reason,
-  previous_secret_expires_at: e.previous_secret_expires_at && Date.parse(e.previous_secret_expires_at) > at.getTime() ? e.previous_secret_expires_at : null,
+  previous_secret_expires_at: previousSecret(e, at) ? e.previous_secret_expires_at : null,
   created_at: e.created_at,
   updated_at: e.updated_at,
 });
