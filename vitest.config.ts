@@ -1,17 +1,15 @@
 import fs from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { localNeo4jMissing, NEO4J_WORKERS } from './test/helpers/local-neo4j.js';
+import { localNeo4jMissing } from './test/helpers/local-neo4j.js';
 
 // Two projects, one after the other. `ladybug` is the whole suite on the embedded default, files
 // two at a time. `neo4j` then runs what exercises the graph (the API files that read it,
-// conformance, the ingest files that write it, and the *.neo4j.test.ts files, end-to-end ones
-// among them; accounts, HTTP conventions and the contract do not depend on the engine) on real
-// Neo4j. Each file wipes the database it starts from (Community has one user database), so each
-// worker has a Neo4j of its own (two, started by the repo's launcher), or the project runs a file
-// at a time on the one it is given (TEST_NEO4J_URI, testcontainers).
-// test/helpers/neo4j-global-setup.ts finds or starts them; without one the project is left out,
-// saying why once. Files that start a Neo4j of their own (the outage drill, the offline import)
-// run in `ladybug`, beside the others, and skip saying why where no local Neo4j can run.
+// conformance, the ingest files that write it, and the *.neo4j.test.ts files, end-to-end ones among them; accounts, HTTP
+// conventions and the contract do not depend on the engine) on one real Neo4j, a file at a time: each wipes the
+// database it starts from (Community has one user database). test/helpers/neo4j-global-setup.ts
+// finds or starts that Neo4j; without one the project is left out, saying why once. Files that
+// start a Neo4j of their own (the outage drill, the offline import) run in `ladybug`, beside the
+// others, and skip saying why where no local Neo4j can run.
 const NEO4J_FILES = [
   'test/api/licensees.test.ts',
   'test/api/relationships.test.ts',
@@ -69,8 +67,7 @@ export default defineConfig({
                 include: NEO4J_FILES,
                 env: { TEST_GRAPH_ENGINE: 'neo4j' },
                 globalSetup: ['test/helpers/neo4j-global-setup.ts', 'test/helpers/openapi-global-setup.ts'],
-                // One Neo4j per worker when the repo's launcher starts them; one shared (so one worker) otherwise.
-                maxWorkers: process.env.TEST_NEO4J_URI || process.env.DOCKER_HOST || fs.existsSync('/var/run/docker.sock') ? 1 : NEO4J_WORKERS,
+                maxWorkers: 1,
                 sequence: { groupOrder: 1 },
               },
             },

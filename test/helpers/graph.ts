@@ -29,15 +29,9 @@ export interface Neo4jTarget {
   password: string;
 }
 
-/** This worker's suite Neo4j as the global setup provides it, or why there is none. */
-export function workerNeo4j() {
-  const each = inject('neo4jByWorker') ?? [];
-  return each.length ? each[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % each.length] : inject('neo4j');
-}
-
-/** The suite's Neo4j of this worker (test/helpers/neo4j-global-setup.ts); only in the `neo4j` project. */
-export function suiteNeo4j(): Neo4jTarget & { browserUrl?: string } {
-  const target = workerNeo4j();
+/** The suite's Neo4j (test/helpers/neo4j-global-setup.ts); only in the `neo4j` project. */
+export function suiteNeo4j(): Neo4jTarget {
+  const target = inject('neo4j');
   if (!target) throw new Error('this file needs the suite\'s Neo4j: it runs in the neo4j project (vitest.config.ts)');
   if ('skipped' in target) throw new Error(`TEST_GRAPH_ENGINE=neo4j but ${target.skipped}`);
   return target;

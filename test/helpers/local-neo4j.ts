@@ -71,9 +71,6 @@ export const importIntoLocalNeo4j = (dataDir: string, options: string[], javaOpt
 export const neo4jAdmin = (dataDir: string, args: string[], javaOpts = '') => launcherCommand(`neo4j-admin ${args.join(' ')}`, dataDir, ['admin', ...args], javaOpts);
 
 /** Starts the launcher with its data under `dataDir` and waits until it says it is ready. */
-/** How many Neo4j the suite's global setup starts with the launcher: one per worker of the `neo4j` project. */
-export const NEO4J_WORKERS = 2;
-
 export async function startLocalNeo4j(options: { dataDir: string; password: string; browser?: boolean; javaOpts?: string }): Promise<LocalNeo4j> {
   fetchNeo4jJars();
   const bolt = await freePort();

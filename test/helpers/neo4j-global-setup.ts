@@ -1,20 +1,15 @@
 import type { TestProject } from 'vitest/node';
-import { localNeo4jMissing, NEO4J_WORKERS, SHORT_LIVED_JVM, startLocalNeo4j, tempDir } from './local-neo4j.js';
+import { localNeo4jMissing, SHORT_LIVED_JVM, startLocalNeo4j, tempDir } from './local-neo4j.js';
 
-// The Neo4j the `neo4j` project's files share (each wipes the database it starts from):
-// TEST_NEO4J_URI when set (never the service's own NEO4J_URI: the tests wipe the database), else a
-// testcontainers Neo4j when a container runtime exists, else the repo's own launcher (tools/neo4j)
-// when Java is here. REQUIRE_NEO4J=1 makes "none" a failure. The launcher starts one Neo4j per
-// worker of the project (NEO4J_WORKERS, see vitest.config.ts): files on different workers never
-// share a database; the others give one Neo4j, and the project one worker.
+// The Neo4j the `neo4j` project's files share (vitest.config.ts runs them one at a time; each
+// wipes the database it starts from): TEST_NEO4J_URI when set (never the service's own NEO4J_URI:
+// the tests wipe the database), else a testcontainers Neo4j when a container runtime exists, else
+// the repo's own launcher (tools/neo4j) when Java is here. REQUIRE_NEO4J=1 makes "none" a failure.
 declare module 'vitest' {
   export interface ProvidedContext {
     neo4j: { uri: string; user: string; password: string; browserUrl?: string } | { skipped: string };
-    /** One Neo4j per worker of the project, by VITEST_POOL_ID - 1, when the launcher started them. */
-    neo4jByWorker: { uri: string; user: string; password: string; browserUrl?: string }[];
   }
 }
-
 
 /** The Neo4j image testcontainers starts: the patch pinned in tools/neo4j/pom.xml and docker-compose.yml. */
 export const NEO4J_IMAGE = 'neo4j:5.26.30-community';
@@ -31,7 +26,6 @@ async function containerRuntime(): Promise<string | undefined> {
 }
 
 export default async function setup(project: TestProject) {
-  project.provide('neo4jByWorker', []);
   if (process.env.TEST_NEO4J_URI) {
     project.provide('neo4j', {
       uri: process.env.TEST_NEO4J_URI,
@@ -54,20 +48,11 @@ export default async function setup(project: TestProject) {
     project.provide('neo4j', { skipped: reason });
     return;
   }
-  const dirs = Array.from({ length: NEO4J_WORKERS }, () => tempDir('lvs-test-neo4j-'));
-  const started = await Promise.allSettled(dirs.map((d) => startLocalNeo4j({ dataDir: d.dir, password: 'test-neo4j-password', browser: true, javaOpts: SHORT_LIVED_JVM })));
-  const running = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-  const stopAll = async () => {
-    await Promise.all(running.map((n) => n.stop()));
-    dirs.forEach((d) => d.remove());
+  const data = tempDir('lvs-test-neo4j-');
+  const neo4j = await startLocalNeo4j({ dataDir: data.dir, password: 'test-neo4j-password', browser: true, javaOpts: SHORT_LIVED_JVM });
+  project.provide('neo4j', { uri: neo4j.uri, user: neo4j.user, password: neo4j.password, browserUrl: neo4j.browserUrl });
+  return async () => {
+    await neo4j.stop();
+    data.remove();
   };
-  const failed = started.find((r) => r.status === 'rejected');
-  if (failed) {
-    await stopAll();
-    throw (failed as PromiseRejectedResult).reason;
-  }
-  const targets = running.map((n) => ({ uri: n.uri, user: n.user, password: n.password, browserUrl: n.browserUrl }));
-  project.provide('neo4j', targets[0]);
-  project.provide('neo4jByWorker', targets);
-  return stopAll;
 }
