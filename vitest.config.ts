@@ -23,6 +23,7 @@ const NEO4J_FILES = [
   'test/browser/dashboard.test.ts',
   'test/api/changes.test.ts',
   'test/api/webhooks.test.ts',
+  'test/api/connecticut.test.ts',
   'test/**/*.neo4j.test.ts',
 ];
 

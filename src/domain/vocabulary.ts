@@ -37,6 +37,7 @@ export const RELATIONSHIP_TYPES = [
   'designated_officer',
   'main_office',
   'supervising_inspector',
+  'supervising_broker',
 ] as const;
 export type RelationshipType = (typeof RELATIONSHIP_TYPES)[number];
 
@@ -45,6 +46,7 @@ export const BROKERAGE_RELATIONSHIP_TYPES: readonly RelationshipType[] = [
   'sponsoring_broker',
   'employing_broker',
   'main_office',
+  'supervising_broker',
 ];
 /** Relationship types whose supervisor is a designated broker/officer of the affiliate. */
 export const DESIGNATION_RELATIONSHIP_TYPES: readonly RelationshipType[] = [
@@ -57,6 +59,7 @@ export const EMPLOYMENT_TYPE_BY_RELATIONSHIP: Partial<Record<RelationshipType, s
   employing_broker: 'employed',
   main_office: 'branch',
   supervising_inspector: 'supervised',
+  supervising_broker: 'supervised',
 };
 
 export const RELATIONSHIP_COVERAGE_VALUES = [
@@ -76,13 +79,33 @@ export const SUPERVISION_EMPTY_REASONS = [
   'source_not_published',
   'not_yet_ingested',
 ] as const;
-export const EMPTY_REASON_BY_COVERAGE: Record<RelationshipCoverage, (typeof SUPERVISION_EMPTY_REASONS)[number]> = {
+const EMPTY_REASON_BY_COVERAGE: Record<RelationshipCoverage, (typeof SUPERVISION_EMPTY_REASONS)[number]> = {
   verified_graph: 'authoritative_absence',
   verified_graph_partial: 'partial_coverage',
   source_context_only: 'source_context_only',
   source_not_published: 'source_not_published',
   not_yet_ingested: 'not_yet_ingested',
 };
+
+/**
+ * Licence types whose supervision a `verified_graph_partial` source publishes in full, by source
+ * id: for these licences an empty supervisor list is the source's own word, not a gap.
+ */
+const FULL_SUPERVISION_BY_SOURCE: Readonly<Record<string, readonly LicenseType[]>> = {
+  'ca-dre': ['salesperson'],
+  'ct-dcp': ['salesperson'],
+};
+
+/** Whether the supervision of a licence is published in full: its state's graph is verified, or its source publishes its type's. */
+export function supervisionPublishedInFull(coverage: RelationshipCoverage, c: { source: string | null; license_type: string | null }): boolean {
+  if (coverage === 'verified_graph') return true;
+  return coverage === 'verified_graph_partial' && (FULL_SUPERVISION_BY_SOURCE[c.source ?? ''] ?? []).includes(c.license_type as LicenseType);
+}
+
+/** Why a licence with no supervisor in force lists none. */
+export function supervisionEmptyReason(coverage: RelationshipCoverage, c: { source: string | null; license_type: string | null }) {
+  return supervisionPublishedInFull(coverage, c) ? 'authoritative_absence' : EMPTY_REASON_BY_COVERAGE[coverage];
+}
 
 export const BROKERAGE_SOURCES = ['verified_supervision', 'business_name'] as const;
 export const BROKERAGE_CONFIDENCES = ['verified', 'source_reported'] as const;

@@ -45,6 +45,8 @@ export interface PreparedRow {
   links: PreparedLink[];
   /** Links of the row that cannot be applied. */
   linkRejects: { reason: string; detail: string }[];
+  /** A supervisor's credential published on the row that names it, not a row of the file. */
+  derived?: true;
 }
 
 export interface PreparedBatch {
@@ -53,33 +55,76 @@ export interface PreparedBatch {
   bytes: number;
 }
 
-/** One source row made ready: what can be decided from the row alone. */
-function prepareRow(job: PrepareJob, now: Date, file: string, row: SourceRow): PreparedRow {
-  const published = row.credential?.license_number?.trim();
-  const out: PreparedRow = { file, line: row.line, raw: row.raw, listed: published ? credentialId(job.state, published) : null, links: [], linkRejects: [] };
+/** Supervisors' credentials published on the rows naming them, by id: the name of the first row, or why it could not land. */
+type Published = Map<string, { name: string; file: string; line: number } | { reject: { reason: string; detail: string } }>;
+
+/**
+ * One source row made ready: what can be decided from the row and the rows before it. Preceded by
+ * the credentials of the supervisors it is the first to publish (SourceLink.supervisor).
+ */
+function prepareRow(job: PrepareJob, now: Date, file: string, row: SourceRow, published: Published): PreparedRow[] {
+  const number = row.credential?.license_number?.trim();
+  const out: PreparedRow = { file, line: row.line, raw: row.raw, listed: number ? credentialId(job.state, number) : null, links: [], linkRejects: [] };
   if (row.error || !row.credential) {
-    out.reject = { reason: row.error?.startsWith('malformed') ? 'malformed line' : 'unreadable value', detail: row.error ?? 'no record' };
-    return out;
+    out.reject = { reason: row.reason ?? (row.error?.startsWith('malformed') ? 'malformed line' : 'unreadable value'), detail: row.error ?? 'no record' };
+    return [out];
   }
-  // The adapter's objects are this row's alone: completed in place rather than copied (hot path).
-  const cells = Object.assign(row.credential, { source: job.source, snapshot_date: job.snapshot, last_verified: `${job.snapshot}T00:00:00.000Z` });
-  const parsed = CredentialRow.safeParse(cells);
+  const parsed = parseCredential(job, row.credential);
   if (!parsed.success) {
     out.reject = { reason: `invalid ${parsed.error.issues[0]?.path.join('.') || 'row'}`, detail: describeIssues(parsed.error) };
-    return out;
+    return [out];
   }
   const record = credentialRecord(parsed.data, now);
   const id = record.id as string;
   out.record = record;
   if (parsed.data.brokerage_name) out.context = brokerageContext(id, job.state, parsed.data.brokerage_name, job.source);
+  const rows = [out];
   for (const link of row.links ?? []) {
     const supervisorId = credentialId(job.state, link.supervisor_license_number);
     if (supervisorId === id) out.linkRejects.push({ reason: 'self supervision', detail: 'a licence cannot supervise itself' });
     else if (link.effective_from !== null && !isRealDate(link.effective_from)) {
       out.linkRejects.push({ reason: 'invalid link date', detail: `related licence start date ${link.effective_from} does not exist` });
-    } else out.links.push(Object.assign(link, { supervisor_id: supervisorId, affiliate_id: id }));
+    } else if (!link.supervisor || publishedSupervisor(job, now, out, link, supervisorId, published, rows)) {
+      delete link.supervisor;
+      out.links.push(Object.assign(link, { supervisor_id: supervisorId, affiliate_id: id }));
+    }
   }
-  return out;
+  return rows;
+}
+
+/** The row's cells completed with the run's source and snapshot, and checked. */
+function parseCredential(job: PrepareJob, cells: Record<string, string | undefined>) {
+  // The adapter's objects are this row's alone: completed in place rather than copied (hot path).
+  return CredentialRow.safeParse(Object.assign(cells, { source: job.source, snapshot_date: job.snapshot, last_verified: `${job.snapshot}T00:00:00.000Z` }));
+}
+
+/**
+ * Whether the link's published supervisor holds: the first row naming it lands its credential (put
+ * before the row in `rows`); a later row giving it another name has its link rejected.
+ */
+function publishedSupervisor(job: PrepareJob, now: Date, out: PreparedRow, link: SourceLink, supervisorId: string, published: Published, rows: PreparedRow[]): boolean {
+  const name = (link.supervisor!.full_name ?? '').trim();
+  const first = published.get(supervisorId);
+  if (first && 'reject' in first) {
+    out.linkRejects.push(first.reject);
+    return false;
+  }
+  if (first) {
+    if (first.name === name) return true;
+    const where = first.file === out.file ? `line ${first.line}` : `line ${first.line} of ${first.file}`;
+    out.linkRejects.push({ reason: 'supervisor name differs', detail: `${link.supervisor_license_number} is named "${name}" here and "${first.name}" on ${where}` });
+    return false;
+  }
+  const parsed = parseCredential(job, link.supervisor!);
+  if (!parsed.success) {
+    const reject = { reason: `invalid supervisor ${parsed.error.issues[0]?.path.join('.') || 'row'}`, detail: describeIssues(parsed.error) };
+    published.set(supervisorId, { reject });
+    out.linkRejects.push(reject);
+    return false;
+  }
+  published.set(supervisorId, { name, file: out.file, line: out.line });
+  rows.unshift({ file: out.file, line: out.line, raw: out.raw, listed: supervisorId, record: credentialRecord(parsed.data, now), links: [], linkRejects: [], derived: true });
+  return true;
 }
 
 /** The job's rows, prepared, in batches as the files are read. */
@@ -88,9 +133,10 @@ export async function* prepareRows(job: PrepareJob, onBytes: (bytes: number) => 
   if (!format) throw new Error(`unknown source format ${job.format}`);
   const now = new Date(job.now);
   let bytesBefore = 0;
+  const published: Published = new Map();
   for (const file of job.files) {
     const name = path.basename(file);
-    for await (const rows of format.rows(file, (b) => onBytes(bytesBefore + b))) yield rows.map((row) => prepareRow(job, now, name, row));
+    for await (const rows of format.rows(file, (b) => onBytes(bytesBefore + b))) yield rows.flatMap((row) => prepareRow(job, now, name, row, published));
     bytesBefore += fs.statSync(file).size;
   }
 }

@@ -272,7 +272,7 @@ async function writeCredentials(run: Run, options: RefreshOptions, now: Date): P
 
   for await (const batch of preparedBatches({ files: options.files, format: options.format.format, source: source.id, state, snapshot, now: now.toISOString() })) {
     for (const row of batch.rows) {
-      counts.rows += 1;
+      if (!row.derived) counts.rows += 1;
       if (row.listed) listed.add(row.listed);
       if (row.reject || !row.record) {
         reject(run, { file: row.file, line: row.line, ...row.reject!, raw: row.raw });

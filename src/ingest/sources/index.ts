@@ -1,11 +1,12 @@
 import { CA_DRE } from './ca-dre.js';
+import { CT_DCP } from './ct-dcp.js';
 import { FL_DBPR } from './fl-dbpr.js';
 import { NY_DOS } from './ny-dos.js';
 import type { SourceConfig, SourceFormat } from './source-types.js';
 import { fileHead } from './source-util.js';
 import { TX_TREC_CSV, TX_TRECFILE } from './tx-trec.js';
 
-export const SOURCE_FORMATS: SourceFormat[] = [TX_TREC_CSV, TX_TRECFILE, FL_DBPR, CA_DRE, NY_DOS];
+export const SOURCE_FORMATS: SourceFormat[] = [TX_TREC_CSV, TX_TRECFILE, FL_DBPR, CA_DRE, NY_DOS, CT_DCP];
 
 /** The configured upstream sources: one per state, with what each says about supervision. */
 export const SOURCES: Record<string, SourceConfig> = {
@@ -44,6 +45,21 @@ export const SOURCES: Record<string, SourceConfig> = {
     relationship_coverage_notes:
       'CurrList publishes employing brokers of salespersons and the corporation/designated-officer links without dates; ' +
       'broker associates come from a separate file that is not ingested.',
+  },
+  'ct-dcp': {
+    id: 'ct-dcp',
+    state: 'CT',
+    name: 'Connecticut Department of Consumer Protection',
+    url: 'https://data.ct.gov/d/6tja-6vdt',
+    status: 'active',
+    // The dataset is exported now and then: the copy we know dates from December 2020.
+    refresh_frequency: 'irregular',
+    relationship_coverage: 'verified_graph_partial',
+    relationship_coverage_notes:
+      'DCP publishes each active salesperson with the broker supervising them, without dates: a relationship starts at the first snapshot ' +
+      'it was seen in and ends at the first snapshot it is missing from. Brokers appear only as the supervisors salespersons name, with ' +
+      'their name alone: their own rows, firms\' designated brokers, licence dates, status and addresses are not published. A broker no ' +
+      'salesperson names in a snapshot leaves the source.',
   },
   'ny-dos': {
     id: 'ny-dos',

@@ -7,6 +7,11 @@ export interface SourceLink {
   affiliate_role: AffiliateRole;
   /** The source's start date (YYYY-MM-DD), or null when it publishes none. */
   effective_from: string | null;
+  /**
+   * The supervisor's credential as this row publishes it, for sources whose supervisors have no
+   * rows of their own: it lands once per snapshot, from the first row that names it.
+   */
+  supervisor?: Record<string, string | undefined>;
 }
 
 /** One row of a source file, mapped to a canonical credentials.csv row (cells as strings). */
@@ -17,6 +22,8 @@ export interface SourceRow {
   links?: SourceLink[];
   /** Why the row cannot be mapped at all. */
   error?: string;
+  /** The reject reason for `error`, when the adapter gives one. */
+  reason?: string;
 }
 
 export interface SourceFormat {

@@ -79,7 +79,7 @@ export async function* delimitedRecords(
     errors.push({
       line: err.lines ?? 0,
       message: err.message,
-      raw: err.raw ?? (Array.isArray(err.record) ? err.record.join(options.delimiter) : ''),
+      raw: (err.raw ?? (Array.isArray(err.record) ? err.record.join(options.delimiter) : '')).replace(/\r?\n$/, ''),
     }),
   );
   const malformed = (e: (typeof errors)[number]): RawRecord => ({ line: e.line, raw: e.raw, error: `malformed line: ${e.message}` });
@@ -126,9 +126,19 @@ export function fileHead(file: string, bytes = 4096): string {
   }
 }
 
+/** A row an adapter refuses, with the reason the rejects file gives. */
+export class RowRejection extends Error {
+  constructor(
+    readonly reason: string,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
 /**
  * The loop every adapter shares: unreadable records pass through as errors, the rest go through
- * `map`, whose exceptions become the row's error.
+ * `map`, whose exceptions become the row's error (and a RowRejection's reason its reason).
  */
 export async function* mapRecords(
   records: AsyncIterable<RawRecord[]>,
@@ -140,7 +150,7 @@ export async function* mapRecords(
       try {
         return { line: r.line, raw: r.raw, ...map(r.values) };
       } catch (err) {
-        return { line: r.line, raw: r.raw, error: (err as Error).message };
+        return { line: r.line, raw: r.raw, error: (err as Error).message, reason: err instanceof RowRejection ? err.reason : undefined };
       }
     });
   }

@@ -2,7 +2,8 @@ import {
   BROKERAGE_RELATIONSHIP_TYPES,
   DESIGNATION_RELATIONSHIP_TYPES,
   EMPLOYMENT_TYPE_BY_RELATIONSHIP,
-  EMPTY_REASON_BY_COVERAGE,
+  supervisionEmptyReason,
+  supervisionPublishedInFull,
   type RelationshipCoverage,
   type RelationshipType,
 } from '../../domain/vocabulary.js';
@@ -89,8 +90,8 @@ export function toLicensee(
   let employmentType: string | null = null;
   const employing = current ?? open.find((s) => EMPLOYMENT_TYPE_BY_RELATIONSHIP[s.relationship_type as RelationshipType]);
   if (employing) employmentType = EMPLOYMENT_TYPE_BY_RELATIONSHIP[employing.relationship_type as RelationshipType] ?? null;
-  else if (c.license_type === 'broker' && c.status_normalized === 'active' && coverage.startsWith('verified_graph')) {
-    // A broker the source lists under no sponsor practises on their own licence.
+  else if (c.license_type === 'broker' && c.status_normalized === 'active' && supervisionPublishedInFull(coverage, c)) {
+    // A broker the source lists under no sponsor, where it publishes brokers' sponsors, practises on their own licence.
     employmentType = 'independent';
   }
 
@@ -107,7 +108,7 @@ export function toLicensee(
     expiration_date: c.expiration_date,
     ...brokerage,
     relationship_coverage: coverage,
-    supervision_empty_reason: open.length ? null : EMPTY_REASON_BY_COVERAGE[coverage],
+    supervision_empty_reason: open.length ? null : supervisionEmptyReason(coverage, c),
     supervising_brokerages: [...new Set(brokerageLinks.map(displayName))],
     supervising_brokerages_detail: brokerageLinks.map((s) => ({
       name: displayName(s),
