@@ -12,7 +12,7 @@ import { exitWithError, runOperatorCommand } from './operator.js';
 const USAGE = `usage: npm run ingest -- [--format F] [--state XX] [--snapshot YYYY-MM-DD] [--partial] [--json] <file>...
 
 Formats (detected from the file when --format is left out):
-${SOURCE_FORMATS.map((f) => `  ${f.format.padEnd(13)} ${f.state}  ${f.description}`).join('\n')}
+${SOURCE_FORMATS.map((f) => `  ${f.format.padEnd(19)} ${f.state}  ${f.description}`).join('\n')}
 
 All files of one run form one snapshot (e.g. FL's RE_rgn1..14.csv). A snapshot is full unless
 --partial: a full one makes the licences it no longer lists inactive. --snapshot defaults to the

@@ -152,9 +152,11 @@ describe('files built from the documented layouts', () => {
       ['N', 'RAMÍREZ', 'JOSÉ LUIS', '', '00200002', 'Officer', 'Licensed', '20200101', '20280101', '20080105', '01000001', 'GOLDEN STATE HOMES INC', '', '', 'Corporation', '2 MARKET ST', '', 'SAN FRANCISCO', 'CA', '94105', '', '', 'SAN FRANCISCO', '', ''],
       ['N', 'CHEN', 'AMY', '', '00055592', 'Salesperson', 'Licensed NBA', '20240101', '20280101', '20150105', '01000001', 'GOLDEN STATE HOMES INC', '', '', 'Corporation', '3 OAK AVE', 'APT 2', 'OAKLAND', 'CA', '94607', '', '', 'ALAMEDA', 'Y', ''],
       ['N', 'BAD', 'DATE', '', '00055593', 'Salesperson', 'Licensed', '2024-13-45', '20280101', 'not a date', '', '', '', '', '', '', '', '', 'CA', '', '', '', '', '', ''],
+      ['N', 'SOLO', 'SAM', '', '00055594', 'Salesperson', 'Licensed NBA', '20240101', '20280101', '20150105', '', '', '', '', '', '', '', '', 'CA', '', '', '', '', '', ''],
+      ['N', 'ALONE', 'BEA', '', '01999999', 'Broker', 'Licensed', '20240101', '20280101', '20150105', '', '', '', '', '', '', '', '', 'CA', '', '', '', '', '', ''],
     ]);
     const summary = await ingest(file, '2026-11-01');
-    expect(summary).toMatchObject({ source: 'ca-dre', format: 'dre-currlist', rows_read: 4, inserted: 3, edges_opened: 2, rejected: 1, links_rejected: 1 });
+    expect(summary).toMatchObject({ source: 'ca-dre', format: 'dre-currlist', rows_read: 6, inserted: 5, edges_opened: 2, rejected: 1, links_rejected: 1 });
     expect(rejectsOf(summary.rejects_file).map((r) => [r.line, r.reason])).toEqual([
       ['3', 'reverse of a designation'],
       ['5', 'unreadable value'],
@@ -174,6 +176,9 @@ describe('files built from the documented layouts', () => {
     const agent = await licensees.get({ state: 'CA', license_number: '00055592' });
     expect(agent).toMatchObject({ status: 'Licensed NBA', address: { kind: 'mailing', line2: 'APT 2', county: 'ALAMEDA' } });
     expect(agent.data_source_notes).toContain('Restricted licence');
+    // CurrList publishes every salesperson's employing broker, but not brokers' associations.
+    expect(await licensees.get({ state: 'CA', license_number: '00055594' })).toMatchObject({ supervision_empty_reason: 'authoritative_absence', employment_type: null });
+    expect(await licensees.get({ state: 'CA', license_number: '01999999' })).toMatchObject({ supervision_empty_reason: 'partial_coverage', employment_type: null });
   });
 
   it('when a legacy trecfile.txt (TAB, latin-1, NUL bytes, status codes) is ingested then it maps like the current export', async () => {

@@ -26,7 +26,7 @@ export const CA_DRE: SourceFormat = {
   sourceId: 'ca-dre',
   state: 'CA',
   description: 'California DRE CurrList.csv (header, windows-1252)',
-  detect: (head) => head.replace(/^\uFEFF/, '').replace(/"/g, '').startsWith(HEADER),
+  detect: (head) => head.replace(/"/g, '').startsWith(HEADER),
   rows(file, onBytes) {
     return mapRecords(delimitedRecords(file, { delimiter: ',', encoding: 'win1252', columns: true, quote: true, onBytes }), (v) => {
       const published = clean(v.lic_type);

@@ -66,7 +66,7 @@ export const CT_DCP: SourceFormat = {
   sourceId: 'ct-dcp',
   state: 'CT',
   description: 'Connecticut DCP salespersons and their supervising broker (data.ct.gov 6tja-6vdt CSV, header)',
-  detect: (head) => head.replace(/^\uFEFF/, '').replace(/"/g, '').startsWith(HEADER),
+  detect: (head) => head.replace(/"/g, '').startsWith(HEADER),
   rows(file, onBytes) {
     return mapRecords(delimitedRecords(file, { delimiter: ',', encoding: 'utf8', columns: true, quote: true, onBytes }), (v) => {
       const name = clean(v.real_estate_salesperson);

@@ -24,7 +24,7 @@ export const NY_DOS: SourceFormat = {
   sourceId: 'ny-dos',
   state: 'NY',
   description: 'New York DOS active real estate licensees (CSV export, header)',
-  detect: (head) => head.replace(/^\uFEFF/, '').startsWith(HEADER),
+  detect: (head) => head.startsWith(HEADER),
   rows(file, onBytes) {
     return mapRecords(delimitedRecords(file, { delimiter: ',', encoding: 'utf8', columns: true, quote: true, onBytes }), (v) => {
       const published = clean(v['License Type']).toUpperCase();

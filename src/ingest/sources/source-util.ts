@@ -114,13 +114,14 @@ async function* readBatches<T>(stream: Readable): AsyncGenerator<T[]> {
   }
 }
 
-/** The first bytes of a file as latin-1 text, for format detection. */
+/** The first bytes of a file as latin-1 text, without a UTF-8 byte order mark, for format detection. */
 export function fileHead(file: string, bytes = 4096): string {
   const fd = fs.openSync(file, 'r');
   try {
     const buf = Buffer.alloc(bytes);
     const n = fs.readSync(fd, buf, 0, bytes, 0);
-    return buf.subarray(0, n).toString('latin1');
+    const bom = n >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
+    return buf.subarray(bom, n).toString('latin1');
   } finally {
     fs.closeSync(fd);
   }

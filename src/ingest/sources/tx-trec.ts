@@ -62,7 +62,7 @@ export const TX_TREC_CSV: SourceFormat = {
   sourceId: 'tx-trec',
   state: 'TX',
   description: 'TREC license-holder export (CSV, 20 columns, header)',
-  detect: (head) => head.replace(/^\uFEFF/, '').startsWith(CSV_HEADER),
+  detect: (head) => head.startsWith(CSV_HEADER),
   rows(file, onBytes) {
     return mapRecords(delimitedRecords(file, { delimiter: ',', encoding: 'utf8', columns: true, quote: true, onBytes }), (v) => {
       const published = clean(v['License Type']);
