@@ -59,37 +59,38 @@ export interface PreparedBatch {
 type Published = Map<string, { name: string; file: string; line: number } | { reject: { reason: string; detail: string } }>;
 
 /**
- * One source row made ready: what can be decided from the row and the rows before it. Preceded by
- * the credentials of the supervisors it is the first to publish (SourceLink.supervisor).
+ * One source row made ready, added to `into`: what can be decided from the row and the rows before
+ * it. Preceded by the credentials of the supervisors it is the first to publish (SourceLink.supervisor).
  */
-function prepareRow(job: PrepareJob, now: Date, file: string, row: SourceRow, published: Published): PreparedRow[] {
+function prepareRow(job: PrepareJob, now: Date, file: string, row: SourceRow, published: Published, into: PreparedRow[]): void {
   const number = row.credential?.license_number?.trim();
   const out: PreparedRow = { file, line: row.line, raw: row.raw, listed: number ? credentialId(job.state, number) : null, links: [], linkRejects: [] };
   if (row.error || !row.credential) {
     out.reject = { reason: row.reason ?? (row.error?.startsWith('malformed') ? 'malformed line' : 'unreadable value'), detail: row.error ?? 'no record' };
-    return [out];
+    into.push(out);
+    return;
   }
   const parsed = parseCredential(job, row.credential);
   if (!parsed.success) {
     out.reject = { reason: `invalid ${parsed.error.issues[0]?.path.join('.') || 'row'}`, detail: describeIssues(parsed.error) };
-    return [out];
+    into.push(out);
+    return;
   }
   const record = credentialRecord(parsed.data, now);
   const id = record.id as string;
   out.record = record;
   if (parsed.data.brokerage_name) out.context = brokerageContext(id, job.state, parsed.data.brokerage_name, job.source);
-  const rows = [out];
   for (const link of row.links ?? []) {
     const supervisorId = credentialId(job.state, link.supervisor_license_number);
     if (supervisorId === id) out.linkRejects.push({ reason: 'self supervision', detail: 'a licence cannot supervise itself' });
     else if (link.effective_from !== null && !isRealDate(link.effective_from)) {
       out.linkRejects.push({ reason: 'invalid link date', detail: `related licence start date ${link.effective_from} does not exist` });
-    } else if (!link.supervisor || publishedSupervisor(job, now, out, link, supervisorId, published, rows)) {
+    } else if (!link.supervisor || publishedSupervisor(job, now, out, link, supervisorId, published, into)) {
       delete link.supervisor;
       out.links.push(Object.assign(link, { supervisor_id: supervisorId, affiliate_id: id }));
     }
   }
-  return rows;
+  into.push(out);
 }
 
 /** The row's cells completed with the run's source and snapshot, and checked. */
@@ -99,10 +100,10 @@ function parseCredential(job: PrepareJob, cells: Record<string, string | undefin
 }
 
 /**
- * Whether the link's published supervisor holds: the first row naming it lands its credential (put
- * before the row in `rows`); a later row giving it another name has its link rejected.
+ * Whether the link's published supervisor holds: the first row naming it lands its credential (added
+ * to `into` before the row); a later row giving it another name has its link rejected.
  */
-function publishedSupervisor(job: PrepareJob, now: Date, out: PreparedRow, link: SourceLink, supervisorId: string, published: Published, rows: PreparedRow[]): boolean {
+function publishedSupervisor(job: PrepareJob, now: Date, out: PreparedRow, link: SourceLink, supervisorId: string, published: Published, into: PreparedRow[]): boolean {
   const name = (link.supervisor!.full_name ?? '').trim();
   const first = published.get(supervisorId);
   if (first && 'reject' in first) {
@@ -123,7 +124,7 @@ function publishedSupervisor(job: PrepareJob, now: Date, out: PreparedRow, link:
     return false;
   }
   published.set(supervisorId, { name, file: out.file, line: out.line });
-  rows.unshift({ file: out.file, line: out.line, raw: out.raw, listed: supervisorId, record: credentialRecord(parsed.data, now), links: [], linkRejects: [], derived: true });
+  into.push({ file: out.file, line: out.line, raw: out.raw, listed: supervisorId, record: credentialRecord(parsed.data, now), links: [], linkRejects: [], derived: true });
   return true;
 }
 
@@ -136,7 +137,11 @@ export async function* prepareRows(job: PrepareJob, onBytes: (bytes: number) => 
   const published: Published = new Map();
   for (const file of job.files) {
     const name = path.basename(file);
-    for await (const rows of format.rows(file, (b) => onBytes(bytesBefore + b))) yield rows.flatMap((row) => prepareRow(job, now, name, row, published));
+    for await (const rows of format.rows(file, (b) => onBytes(bytesBefore + b))) {
+      const prepared: PreparedRow[] = [];
+      for (const row of rows) prepareRow(job, now, name, row, published, prepared);
+      yield prepared;
+    }
     bytesBefore += fs.statSync(file).size;
   }
 }
