@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { isRealDate } from '../domain/dates.js';
-import { credentialId } from '../domain/identity.js';
+import { credentialId, fold } from '../domain/identity.js';
 import type { Row } from '../graph/graph-port.js';
 import { brokerageContext, credentialRecord } from './import-records.js';
 import { CredentialRow, describeIssues } from './canonical-rows.js';
@@ -111,7 +111,8 @@ function publishedSupervisor(job: PrepareJob, now: Date, out: PreparedRow, link:
     return false;
   }
   if (first) {
-    if (first.name === name) return true;
+    // Letter case and spacing are not a different name.
+    if (fold(first.name) === fold(name)) return true;
     const where = first.file === out.file ? `line ${first.line}` : `line ${first.line} of ${first.file}`;
     out.linkRejects.push({ reason: 'supervisor name differs', detail: `${link.supervisor_license_number} is named "${name}" here and "${first.name}" on ${where}` });
     return false;

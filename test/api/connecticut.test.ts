@@ -195,9 +195,10 @@ describe('Connecticut rows that cannot land', () => {
       '"RENAMED BROKER","RES.0000016","ALPHA REALTY INC","REB.0000100"',
       '"TOO","MANY","FIELDS","IN","ROW"',
       '"","RES.0000017",,',
+      '"SAME BROKER","RES.0000018","Alpha  Realty LLC","REB.0000100"',
     );
     const summary = await ingest(file, '2026-01-05');
-    expect(summary).toMatchObject({ rows_read: 10, inserted: 3, rejected: 8, links_rejected: 1 });
+    expect(summary).toMatchObject({ rows_read: 11, inserted: 4, rejected: 8, links_rejected: 1 });
     expect(rejectsOf(summary.rejects_file).map((r) => [r.line, r.reason, r.detail])).toEqual([
       ['3', 'invalid license_number', 'salespersoncredential is empty'],
       ['4', 'invalid license_number', 'salespersoncredential REB.0000012 is not RES. and 7 digits'],
@@ -214,6 +215,8 @@ describe('Connecticut rows that cannot land', () => {
     expect(await licensee('REB.0000100')).toMatchObject({ full_name: 'ALPHA REALTY LLC', license_type: 'brokerage' });
     expect((await supervisors('RES.0000011')).map((s) => s.license_number)).toEqual(['REB.0000100']);
     expect(await supervisors('RES.0000016')).toEqual([]);
+    // Another letter case or spacing is the same name: the link holds, the first row's name stays.
+    expect((await supervisors('RES.0000018')).map((s) => [s.license_number, s.full_name])).toEqual([['REB.0000100', 'ALPHA REALTY LLC']]);
     expect(await licensee('RES.0000016')).toMatchObject({ full_name: 'RENAMED BROKER', status: 'Active' });
   });
 });
