@@ -61,8 +61,16 @@ async function initdb(folder: string): Promise<void> {
   });
 }
 
-/** Opens PGlite in `folder`, or in memory when folder is undefined (tests). */
-export async function openPglite(folder?: string): Promise<SqlStore> {
+export interface PgliteStore extends SqlStore {
+  /** The whole cluster as a tarball, which an in-memory store can start from (`openPglite(undefined, {from})`). */
+  dump(): Promise<Blob>;
+}
+
+/**
+ * Opens PGlite in `folder`, or in memory when folder is undefined (tests). An in-memory store
+ * given `from` starts as a copy of that dump: about 0.4 s instead of 2 s creating a cluster.
+ */
+export async function openPglite(folder?: string, options: { from?: Blob } = {}): Promise<PgliteStore> {
   let unlock = () => {};
   if (folder) {
     fs.mkdirSync(path.dirname(folder), { recursive: true });
@@ -71,7 +79,7 @@ export async function openPglite(folder?: string): Promise<SqlStore> {
   let db: PGlite;
   try {
     if (folder) await initdb(folder);
-    db = new PGlite(folder, { postgresqlconf: POSTGRESQL_CONF });
+    db = options.from && !folder ? new PGlite({ loadDataDir: options.from, postgresqlconf: POSTGRESQL_CONF }) : new PGlite(folder, { postgresqlconf: POSTGRESQL_CONF });
     await db.waitReady;
   } catch (err) {
     unlock();
@@ -103,6 +111,9 @@ export async function openPglite(folder?: string): Promise<SqlStore> {
       closed = true;
       await db.close();
       unlock();
+    },
+    async dump() {
+      return (await db.dumpDataDir('none')) as Blob;
     },
   };
 }

@@ -14,6 +14,7 @@ import type { GraphEngine } from '../../src/graph/graph-port.js';
 import type { Clock } from '../../src/domain/clock.js';
 import { importFolder, type ImportSummary } from '../../src/ingest/canonical-import.js';
 import { DEMO_SEEDS } from '../../src/start-up.js';
+import { openTestPglite } from './stores.js';
 
 export { DEMO_SEEDS };
 
@@ -57,8 +58,8 @@ export async function testGraph(...folders: string[]): Promise<{ graph: GraphEng
 
 /** A PGlite side store (in memory, or in `folder`), migrated, with its accounts services. */
 export async function testStore(options: Parameters<typeof accountsDeps>[2] = {}, folder?: string, clock?: Clock) {
-  const store = await openPglite(folder);
-  await migrate(store);
+  const store = folder ? await openPglite(folder) : await openTestPglite();
+  if (folder) await migrate(store);
   return { store, ...accountsDeps(store, clock, options) };
 }
 

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
 import request from 'supertest';
 import type { TestProject } from 'vitest/node';
@@ -7,7 +10,8 @@ import { migrate } from '../../src/store/migrations.js';
 import { openPglite } from '../../src/store/pglite-store.js';
 
 // The document the service serves at /openapi.json, read once, so that every API test can check
-// the bodies it receives against it as well as against the zod schemas.
+// the bodies it receives against it as well as against the zod schemas. And the freshly migrated
+// side store it starts from, dumped for the tests' in-memory stores to copy (test/helpers/stores.ts).
 declare module 'vitest' {
   export interface ProvidedContext {
     openapi: Record<string, unknown>;
@@ -18,14 +22,22 @@ export default async function setup(project: TestProject) {
   const files = loadQueryFiles();
   const graph = await openGraph({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 64, GRAPH_CONNECTIONS: 1, GRAPH_QUERY_TIMEOUT_MS: 30000 }, files);
   const store = await openPglite();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-pglite-template-'));
   try {
     await migrate(store);
+    const template = path.join(dir, 'pglite.tar');
+    fs.writeFileSync(template, Buffer.from(await (await store.dump()).arrayBuffer()));
+    project.provide('pgliteTemplate', template);
     const app = createApp(buildDeps(graph, files, pino({ level: 'silent' }), { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false }, accountsDeps(store), undefined));
     const res = await request(app).get('/openapi.json');
     if (res.status !== 200) throw new Error(`/openapi.json answered ${res.status}`);
     project.provide('openapi', res.body as Record<string, unknown>);
+  } catch (err) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
   } finally {
     await store.close();
     await graph.close();
   }
+  return () => fs.rmSync(dir, { recursive: true, force: true });
 }
