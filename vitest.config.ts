@@ -4,12 +4,15 @@ import { localNeo4jMissing } from './test/helpers/local-neo4j.js';
 
 // Two projects, one after the other. `ladybug` is the whole suite on the embedded default, files
 // two at a time. `neo4j` then runs what exercises the graph (the API files that read it,
-// conformance, the ingest files that write it, and the *.neo4j.test.ts files, end-to-end ones among them; accounts, HTTP
-// conventions and the contract do not depend on the engine) on one real Neo4j, a file at a time: each wipes the
-// database it starts from (Community has one user database). test/helpers/neo4j-global-setup.ts
-// finds or starts that Neo4j; without one the project is left out, saying why once. Files that
-// start a Neo4j of their own (the outage drill, the offline import) run in `ladybug`, beside the
-// others, and skip saying why where no local Neo4j can run.
+// conformance, the ingest files that write it, and the *.neo4j.test.ts files, end-to-end ones
+// among them; accounts, HTTP conventions and the contract do not depend on the engine) on real
+// Neo4j, also two files at a time. Each file wipes the database it starts from (Community has one
+// user database), so it claims a Neo4j for itself while it runs (test/helpers/neo4j-instance-setup.ts):
+// the repo's launcher starts two, TEST_NEO4J_URI or testcontainers give one, which files then
+// take in turn. test/helpers/neo4j-global-setup.ts finds or starts them; without one the project
+// is left out, saying why once. Files that start a Neo4j of their own (the outage drill, the
+// offline import) run in `ladybug`, beside the others, and skip saying why where no local Neo4j
+// can run.
 const NEO4J_FILES = [
   'test/api/licensees.test.ts',
   'test/api/relationships.test.ts',
@@ -68,7 +71,8 @@ export default defineConfig({
                 include: NEO4J_FILES,
                 env: { TEST_GRAPH_ENGINE: 'neo4j' },
                 globalSetup: ['test/helpers/neo4j-global-setup.ts', 'test/helpers/openapi-global-setup.ts'],
-                maxWorkers: 1,
+                setupFiles: ['test/helpers/neo4j-instance-setup.ts'],
+                maxWorkers: 2,
                 sequence: { groupOrder: 1 },
               },
             },

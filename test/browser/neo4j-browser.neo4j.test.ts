@@ -2,16 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFolder } from '../../src/ingest/canonical-import.js';
 import { importRepo } from '../../src/deps.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { browserAvailable, launchOptions } from '../helpers/browser.js';
-import { DEMO_SEEDS, emptyGraph, files } from '../helpers/graph.js';
+import { DEMO_SEEDS, emptyGraph, files, suiteNeo4j } from '../helpers/graph.js';
 import { localNeo4jMissing, SHORT_LIVED_JVM, startLocalNeo4j, tempDir, type LocalNeo4j } from '../helpers/local-neo4j.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const target = inject('neo4j');
+const target = suiteNeo4j();
 
 /**
  * Browser comes with the repo's launcher: the suite's own when the global setup started it, else

@@ -14,6 +14,7 @@ import type { GraphEngine } from '../../src/graph/graph-port.js';
 import type { Clock } from '../../src/domain/clock.js';
 import { importFolder, type ImportSummary } from '../../src/ingest/canonical-import.js';
 import { DEMO_SEEDS } from '../../src/start-up.js';
+import { NEO4J_INSTANCE_ENV, type Neo4jInstance } from './neo4j-global-setup.js';
 import { openTestPglite } from './stores.js';
 
 export { DEMO_SEEDS };
@@ -30,12 +31,17 @@ export interface Neo4jTarget {
   password: string;
 }
 
-/** The suite's Neo4j (test/helpers/neo4j-global-setup.ts); only in the `neo4j` project. */
-export function suiteNeo4j(): Neo4jTarget {
+/**
+ * The suite's Neo4j this file holds (test/helpers/neo4j-global-setup.ts, neo4j-instance-setup.ts);
+ * only in the `neo4j` project.
+ */
+export function suiteNeo4j(): Neo4jInstance {
   const target = inject('neo4j');
   if (!target) throw new Error('this file needs the suite\'s Neo4j: it runs in the neo4j project (vitest.config.ts)');
   if ('skipped' in target) throw new Error(`TEST_GRAPH_ENGINE=neo4j but ${target.skipped}`);
-  return target;
+  const held = process.env[NEO4J_INSTANCE_ENV];
+  if (held === undefined) throw new Error('this file holds no Neo4j instance: the neo4j project runs neo4j-instance-setup.ts first');
+  return inject('neo4jInstances').instances[Number(held)];
 }
 
 /** Opens an empty graph on an engine: LadybugDB in memory, or a Neo4j (the suite's by default) wiped clean. */

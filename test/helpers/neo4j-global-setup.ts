@@ -1,15 +1,31 @@
 import type { TestProject } from 'vitest/node';
 import { localNeo4jMissing, SHORT_LIVED_JVM, startLocalNeo4j, tempDir } from './local-neo4j.js';
 
-// The Neo4j the `neo4j` project's files share (vitest.config.ts runs them one at a time; each
-// wipes the database it starts from): TEST_NEO4J_URI when set (never the service's own NEO4J_URI:
-// the tests wipe the database), else a testcontainers Neo4j when a container runtime exists, else
-// the repo's own launcher (tools/neo4j) when Java is here. REQUIRE_NEO4J=1 makes "none" a failure.
+// The Neo4j the `neo4j` project's files use (each wipes the database it starts from):
+// TEST_NEO4J_URI when set (never the service's own NEO4J_URI: the tests wipe the database), else a
+// testcontainers Neo4j when a container runtime exists, else the repo's own launcher (tools/neo4j)
+// when Java is here, which starts NEO4J_INSTANCES of them. REQUIRE_NEO4J=1 makes "none" a failure.
+// A test file takes an instance for itself while it runs (test/helpers/neo4j-instance-setup.ts).
 declare module 'vitest' {
   export interface ProvidedContext {
-    neo4j: { uri: string; user: string; password: string; browserUrl?: string } | { skipped: string };
+    neo4j: Neo4jInstance | { skipped: string };
+    /** Every instance, and the folder of their claims. */
+    neo4jInstances: { instances: Neo4jInstance[]; claims: string };
   }
 }
+
+export interface Neo4jInstance {
+  uri: string;
+  user: string;
+  password: string;
+  browserUrl?: string;
+}
+
+/** Where a test file finds the index of the instance it holds, in `neo4jInstances.instances`. */
+export const NEO4J_INSTANCE_ENV = 'LVS_TEST_NEO4J_INSTANCE';
+
+/** Instances the launcher starts: one per worker of the neo4j project (vitest.config.ts). */
+export const NEO4J_INSTANCES = 2;
 
 /** The Neo4j image testcontainers starts: the patch pinned in tools/neo4j/pom.xml and docker-compose.yml. */
 export const NEO4J_IMAGE = 'neo4j:5.26.30-community';
@@ -26,33 +42,46 @@ async function containerRuntime(): Promise<string | undefined> {
 }
 
 export default async function setup(project: TestProject) {
+  const claims = tempDir('lvs-test-neo4j-claims-');
+  const provide = (instances: Neo4jInstance[]) => {
+    project.provide('neo4j', instances[0]);
+    project.provide('neo4jInstances', { instances, claims: claims.dir });
+  };
+  project.provide('neo4jInstances', { instances: [], claims: claims.dir });
   if (process.env.TEST_NEO4J_URI) {
-    project.provide('neo4j', {
-      uri: process.env.TEST_NEO4J_URI,
-      user: process.env.TEST_NEO4J_USER ?? 'neo4j',
-      password: process.env.TEST_NEO4J_PASSWORD ?? '',
-    });
-    return;
+    provide([{ uri: process.env.TEST_NEO4J_URI, user: process.env.TEST_NEO4J_USER ?? 'neo4j', password: process.env.TEST_NEO4J_PASSWORD ?? '' }]);
+    return claims.remove;
   }
   const noContainers = await containerRuntime();
   if (!noContainers) {
     const { Neo4jContainer } = await import('@testcontainers/neo4j');
     const container = await new Neo4jContainer(NEO4J_IMAGE).withPassword('conformance-password').start();
-    project.provide('neo4j', { uri: container.getBoltUri(), user: container.getUsername(), password: container.getPassword() });
-    return () => container.stop().then(() => undefined);
+    provide([{ uri: container.getBoltUri(), user: container.getUsername(), password: container.getPassword() }]);
+    return async () => {
+      await container.stop();
+      claims.remove();
+    };
   }
   const noLauncher = localNeo4jMissing();
   if (noLauncher) {
     const reason = `no TEST_NEO4J_URI, no container runtime (${noContainers}) and no local Neo4j (${noLauncher})`;
     if (process.env.REQUIRE_NEO4J === '1') throw new Error(`REQUIRE_NEO4J=1 but ${reason}`);
     project.provide('neo4j', { skipped: reason });
-    return;
+    return claims.remove;
   }
-  const data = tempDir('lvs-test-neo4j-');
-  const neo4j = await startLocalNeo4j({ dataDir: data.dir, password: 'test-neo4j-password', browser: true, javaOpts: SHORT_LIVED_JVM });
-  project.provide('neo4j', { uri: neo4j.uri, user: neo4j.user, password: neo4j.password, browserUrl: neo4j.browserUrl });
-  return async () => {
-    await neo4j.stop();
-    data.remove();
+  const dirs = Array.from({ length: NEO4J_INSTANCES }, () => tempDir('lvs-test-neo4j-'));
+  const started = await Promise.allSettled(dirs.map((d) => startLocalNeo4j({ dataDir: d.dir, password: 'test-neo4j-password', browser: true, javaOpts: SHORT_LIVED_JVM })));
+  const running = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const stop = async () => {
+    await Promise.all(running.map((n) => n.stop()));
+    dirs.forEach((d) => d.remove());
+    claims.remove();
   };
+  const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
+    await stop();
+    throw failed.reason;
+  }
+  provide(running.map((n) => ({ uri: n.uri, user: n.user, password: n.password, browserUrl: n.browserUrl })));
+  return stop;
 }
