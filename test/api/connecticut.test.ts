@@ -8,7 +8,7 @@ import { refresh } from '../../src/ingest/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { ChangeFeed } from '../../src/modules/changes/changes.schemas.js';
 import { CoverageResponse, SourceItem, StateItem } from '../../src/modules/coverage/coverage.schemas.js';
-import { LicenseeListResponse, LicenseeResponse } from '../../src/modules/licensees/licensees.schemas.js';
+import { BatchVerifyResponse, LicenseeListResponse, LicenseeResponse, VerifyResponse } from '../../src/modules/licensees/licensees.schemas.js';
 import { AffiliatesResponse, AffiliationsResponse, HierarchyResponse, SupervisorsResponse } from '../../src/modules/relationships/relationships.schemas.js';
 import { files, useApp } from '../helpers/graph.js';
 import { body } from '../helpers/http.js';
@@ -101,6 +101,20 @@ describe.skipIf(!hasShared)('the real Connecticut sample (../shared; skipped in 
 
     const byBrokerage = body(await ctx.api.get('/api/v1/licensees?state=CT&brokerage=ctre&per_page=1'), LicenseeListResponse);
     expect(byBrokerage.meta.total).toBe(32);
+    const byName = body(await ctx.api.get('/api/v1/licensees?state=ct&name=camille%20addario'), LicenseeListResponse);
+    expect(byName.data.map((l) => l.license_number)).toEqual(['RES.0751803']);
+
+    // Verification matches the canonical number: any letter case, spaces around it.
+    const verified = body(await ctx.api.get('/api/v1/licensees/verify?state=ct&license_number=%20res.0751803%20'), VerifyResponse);
+    expect(verified).toMatchObject({ verified: true, licensee: { license_number: 'RES.0751803', brokerage: 'WILLIAM PITT REAL ESTATE LLC' } });
+    const batch = body(
+      await ctx.api.post('/api/v1/licensees/batch').send({ licenses: [{ state: 'CT', license_number: 'REB.0754319' }, { state: 'CT', license_number: '0751803' }] }),
+      BatchVerifyResponse,
+    );
+    expect(batch.data.map((r) => [r.license_number, r.verified, r.licensee?.full_name ?? null])).toEqual([
+      ['REB.0754319', true, 'CTRE LLC'],
+      ['0751803', false, null],
+    ]);
 
     const coverage = body(await ctx.api.get('/api/v1/coverage'), CoverageResponse);
     expect(coverage.states.find((s) => s.state === 'CT')).toMatchObject({ relationship_coverage: 'verified_graph_partial', refresh_frequency: 'irregular', record_count: 382 });
