@@ -15,7 +15,7 @@ import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { ChangeFeed } from '../../src/modules/changes/changes.schemas.js';
 import { Followed, FollowedList, Unfollowed, WatchResult } from '../../src/modules/watchlist/watchlist.schemas.js';
 import { Deleted, Delivery, DeliveryPage, Endpoint, EndpointList, EndpointWithSecret, WebhookPayload } from '../../src/modules/webhooks/webhooks.schemas.js';
-import { files, testApp, testGraph, testStore } from '../helpers/graph.js';
+import { TEST_ENGINE, files, testApp, testGraph, testStore } from '../helpers/graph.js';
 import { body, errorDetail, validationErrors } from '../helpers/http.js';
 import { SHARED_SOURCES, TX_FEED_SNAPSHOTS, hasShared, tempFile } from '../helpers/source-files.js';
 import { webhookReceiver, type Received } from '../helpers/webhook-receiver.js';
@@ -29,6 +29,10 @@ const { first: snapshot1, second: snapshot2 } = TX_FEED_SNAPSHOTS;
 // Retries 50 ms apart, twice: a delivery fails after three attempts.
 const FAST = webhookSetup({ WEBHOOK_ALLOW_PRIVATE_URLS: true, WEBHOOK_RETRY_SCHEDULE: [50, 50], WEBHOOK_TIMEOUT_MS: 500, WEBHOOK_CONNECT_TIMEOUT_MS: 500 });
 const waitFor = <T>(fn: () => T | Promise<T>) => vi.waitFor(fn, { timeout: 15_000, interval: 20 });
+
+// What depends on the graph engine (the events a refresh publishes, and who gets them) runs on both
+// engines; retries, signing, endpoints and the side store do not, and run on LadybugDB alone.
+const onNeo4j = TEST_ENGINE === 'neo4j';
 
 /** Every request checked against the endpoint's secret(s); returns the payloads. */
 function verified(requests: Received[], ...secrets: string[]) {
@@ -120,7 +124,7 @@ describe('webhooks', () => {
     expect((await deliveries(follower, off.id)).meta.total).toBe(0);
   });
 
-  it('when a receiver answers 500 then 200 then the event comes on a retry with the same webhook-id; one that never answers 2xx is failed after the schedule, and redelivered on demand', async () => {
+  it.skipIf(onNeo4j)('when a receiver answers 500 then 200 then the event comes on a retry with the same webhook-id; one that never answers 2xx is failed after the schedule, and redelivered on demand', async () => {
     const auth = await account();
     body(await request(app).put('/api/v1/watchlist/states/TX').set(auth), Followed);
     receiver.answer('/flaky', (k) => (k === 1 ? 500 : 200));
@@ -147,7 +151,7 @@ describe('webhooks', () => {
     expect(receiver.at('/down').map((r) => r.headers['webhook-id'])).toEqual(Array(4).fill(failed.id));
   });
 
-  it('when a receiver times out or answers 410 then the attempt records why, and 410 disables the endpoint', async () => {
+  it.skipIf(onNeo4j)('when a receiver times out or answers 410 then the attempt records why, and 410 disables the endpoint', async () => {
     const auth = await account();
     body(await request(app).put('/api/v1/watchlist/states/TX').set(auth), Followed);
     receiver.answer('/slow', () => 'hang');
@@ -163,7 +167,7 @@ describe('webhooks', () => {
     body(await request(app).patch(`/api/v1/webhooks/${slow.id}`).set(auth).send({ status: 'disabled' }), Endpoint);
   });
 
-  it('when the secret is rotated then deliveries verify with the new secret and, for a day, with the old one', async () => {
+  it.skipIf(onNeo4j)('when the secret is rotated then deliveries verify with the new secret and, for a day, with the old one', async () => {
     const auth = await account();
     body(await request(app).post('/api/v1/watchlist').set(auth).send({ items: [{ state: 'TX', license_number: '4-SA' }] }), WatchResult);
     const made = await endpoint(auth, receiver.url('/rotated'));
@@ -177,7 +181,7 @@ describe('webhooks', () => {
     expect(verified(receiver.at('/rotated'), rotated.secret, made.secret)[0].data).toMatchObject({ type: 'name_changed', license_number: '4-SA', new: { full_name: 'RENAMED THRICE' } });
   });
 
-  it('when endpoints are managed then the secret is shown only at creation, another account cannot see them, and bad input is a 4xx naming the problem', async () => {
+  it.skipIf(onNeo4j)('when endpoints are managed then the secret is shown only at creation, another account cannot see them, and bad input is a 4xx naming the problem', async () => {
     const auth = await account();
     const made = await endpoint(auth, receiver.url('/managed'), { event_types: ['status_changed'] });
     const listed = body(await request(app).get('/api/v1/webhooks').set(auth), EndpointList);
@@ -202,7 +206,7 @@ describe('webhooks', () => {
     for (let i = 0; i < 30; i++) expect((await request(app).get('/api/v1/webhooks').set(free)).status).toBe(200);
   });
 
-  it('when states are followed then the plan limits them, a repeat is idempotent, and unfollowing an unfollowed state is 404', async () => {
+  it.skipIf(onNeo4j)('when states are followed then the plan limits them, a repeat is idempotent, and unfollowing an unfollowed state is 404', async () => {
     const free = await account('free');
     expect(body(await request(app).put('/api/v1/watchlist/states/fl').set(free), Followed)).toEqual({ state: 'FL', following: true, states: 1, limit: 1 });
     expect(body(await request(app).put('/api/v1/watchlist/states/FL').set(free), Followed)).toMatchObject({ states: 1 });
@@ -213,7 +217,7 @@ describe('webhooks', () => {
     expect(validationErrors(await request(app).put('/api/v1/watchlist/states/T1').set(free))[0].loc).toEqual(['path', 'state']);
   });
 
-  it('when the webhook URL points at a private, loopback, link-local or metadata address then it is refused at creation', async () => {
+  it.skipIf(onNeo4j)('when the webhook URL points at a private, loopback, link-local or metadata address then it is refused at creation', async () => {
     const strict = await testStore();
     try {
       const strictApp = testApp(graph, strict) as unknown as App;
@@ -233,7 +237,7 @@ describe('webhooks', () => {
   });
 });
 
-describe('webhook deliveries across a restart', () => {
+describe.skipIf(onNeo4j)('webhook deliveries across a restart', () => {
   it('when the process stops between attempts then the next one delivers the stored event, with the same webhook-id', async () => {
     const folder = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-restart-')), 'accounts.pglite');
     const receiver = await webhookReceiver();
@@ -339,7 +343,7 @@ describe.skipIf(!hasShared)('webhooks over the real TREC inspector export (../sh
   });
 });
 
-describe.skipIf(!(await postgresAvailable()))('webhooks on PostgreSQL', () => {
+describe.skipIf(onNeo4j || !(await postgresAvailable()))('webhooks on PostgreSQL', () => {
   it('when the side store is PostgreSQL then endpoints are managed, and a published event is delivered after a failed attempt', async () => {
     const { store, drop } = await POSTGRES.open();
     const receiver = await webhookReceiver();
@@ -369,7 +373,7 @@ describe.skipIf(!(await postgresAvailable()))('webhooks on PostgreSQL', () => {
   });
 });
 
-describe('one slow endpoint', () => {
+describe.skipIf(onNeo4j)('one slow endpoint', () => {
   it('when one endpoint hangs then another endpoint of the same events gets all of them meanwhile', async () => {
     const receiver = await webhookReceiver();
     const { graph } = await testGraph();
