@@ -86,7 +86,8 @@ function prepareRow(job: PrepareJob, now: Date, file: string, row: SourceRow, pu
     else if (link.effective_from !== null && !isRealDate(link.effective_from)) {
       out.linkRejects.push({ reason: 'invalid link date', detail: `related licence start date ${link.effective_from} does not exist` });
     } else if (!link.supervisor || publishedSupervisor(job, now, out, link, supervisorId, published, into)) {
-      delete link.supervisor;
+      // Posted to the refresh with the row: the supervisor's cells have landed as their own row.
+      if (link.supervisor) delete link.supervisor;
       out.links.push(Object.assign(link, { supervisor_id: supervisorId, affiliate_id: id }));
     }
   }

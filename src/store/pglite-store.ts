@@ -36,7 +36,8 @@ function lockFolder(folder: string): () => void {
   throw new DataDirLockedError(folder, 'the accounts store');
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid runs (EPERM: it does, as another user's). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -25,12 +25,6 @@ export const files = loadQueryFiles();
 /** The engine the suite runs on: TEST_GRAPH_ENGINE=neo4j points it at the test Neo4j. */
 export const TEST_ENGINE: 'ladybug' | 'neo4j' = process.env.TEST_GRAPH_ENGINE === 'neo4j' ? 'neo4j' : 'ladybug';
 
-export interface Neo4jTarget {
-  uri: string;
-  user: string;
-  password: string;
-}
-
 /**
  * The suite's Neo4j this file holds (test/helpers/neo4j-global-setup.ts, neo4j-instance-setup.ts);
  * only in the `neo4j` project.
@@ -45,7 +39,7 @@ export function suiteNeo4j(): Neo4jInstance {
 }
 
 /** Opens an empty graph on an engine: LadybugDB in memory, or a Neo4j (the suite's by default) wiped clean. */
-export async function emptyGraph(engine: 'ladybug' | 'neo4j' = TEST_ENGINE, neo4j?: Neo4jTarget): Promise<GraphEngine> {
+export async function emptyGraph(engine: 'ladybug' | 'neo4j' = TEST_ENGINE, neo4j?: Neo4jInstance): Promise<GraphEngine> {
   const base = { graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 1024, GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 30000 };
   if (engine === 'ladybug') return openGraph(base, files);
   const target = neo4j ?? suiteNeo4j();

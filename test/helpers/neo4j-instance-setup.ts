@@ -2,21 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, inject } from 'vitest';
+import { isAlive } from '../../src/store/pglite-store.js';
 import { NEO4J_INSTANCE_ENV } from './neo4j-global-setup.js';
 
 // Setup file of the `neo4j` project: every file wipes the database it starts from, so it claims one
 // of the run's Neo4j instances for itself before it is imported, and gives it back at its end. A
 // claim is a directory made atomically, holding the claimer's pid: no two live processes hold one,
 // whatever worker ids the pool hands out. A claim whose process died is taken over.
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 function tryClaim(dir: string): boolean {
   try {
@@ -29,7 +21,7 @@ function tryClaim(dir: string): boolean {
     } catch {
       // A claim being made has no pid yet.
     }
-    if (!owner || alive(owner)) return false;
+    if (!owner || isAlive(owner)) return false;
     fs.rmSync(dir, { recursive: true, force: true });
     return false;
   }
@@ -39,15 +31,9 @@ function tryClaim(dir: string): boolean {
 
 const { instances, claims } = inject('neo4jInstances') ?? { instances: [], claims: '' };
 if (instances.length) {
-  let held: string | undefined;
-  for (;;) {
-    const index = instances.findIndex((_, i) => tryClaim(path.join(claims, String(i))));
-    if (index >= 0) {
-      process.env[NEO4J_INSTANCE_ENV] = String(index);
-      held = path.join(claims, String(index));
-      break;
-    }
-    await sleep(100);
-  }
+  let index: number;
+  while ((index = instances.findIndex((_, i) => tryClaim(path.join(claims, String(i))))) < 0) await sleep(100);
+  process.env[NEO4J_INSTANCE_ENV] = String(index);
+  const held = path.join(claims, String(index));
   afterAll(() => fs.rmSync(held, { recursive: true, force: true }));
 }
