@@ -1,4 +1,5 @@
 import { isRealDate } from '../domain/dates.js';
+import { JURISDICTION_NAMES, isJurisdictionCode } from '../domain/jurisdictions.js';
 import { MAX_SEARCH_TERMS, canonicalLicenseNumber, searchTerms } from '../domain/identity.js';
 import { z } from './zod.js';
 
@@ -25,16 +26,35 @@ export const PaginationMeta = z
   .openapi('PaginationMeta');
 
 const STATE_CODE = /^[A-Za-z]{2}$/;
+const JURISDICTION_CODES = Object.keys(JURISDICTION_NAMES).join(', ');
+const STATE_DESCRIPTION = `Two-letter code of a U.S. jurisdiction, case-insensitive: ${JURISDICTION_CODES}`;
 
-/** The one rule for a state code everywhere: two letters, any case. Unknown codes are misses, not errors. */
+/**
+ * The one rule for a state code everywhere: a U.S. jurisdiction's two letters, any case. Another
+ * code is a 422 listing the codes; a jurisdiction with no data is an ordinary answer (a miss).
+ */
 export const StateCodeAsSent = z
   .string()
   .regex(STATE_CODE, 'must be a two-letter state code')
-  .openapi({ description: 'Two-letter state code, case-insensitive', example: 'TX', type: 'string', pattern: STATE_CODE.source });
+  .superRefine((s, ctx) => {
+    if (stateCodeProblem(s) !== 'is not the code of a U.S. jurisdiction') return;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be the code of a U.S. jurisdiction: the codes are listed in ctx.expected and in the description of each state parameter in /openapi.json',
+      params: { type: 'enum', expected: JURISDICTION_CODES },
+    });
+  })
+  .openapi({ description: STATE_DESCRIPTION, example: 'TX', type: 'string', pattern: STATE_CODE.source });
+
+/** What is wrong with a state code a form or file gave, in words that follow it; undefined when it is fine. */
+export function stateCodeProblem(code: string): string | undefined {
+  if (!STATE_CODE.test(code)) return 'is not a two-letter state code';
+  return isJurisdictionCode(code.toUpperCase()) ? undefined : 'is not the code of a U.S. jurisdiction';
+}
 
 /** A state code answered in upper case. */
 export const StateCode = StateCodeAsSent.transform((s) => s.toUpperCase()).openapi({
-  description: 'Two-letter state code, case-insensitive',
+  description: STATE_DESCRIPTION,
   example: 'TX',
   type: 'string',
   pattern: STATE_CODE.source,

@@ -49,6 +49,7 @@ export function toValidationIssues(where: Where, error: z.ZodError, input: unkno
     };
     if (value !== undefined) out.input = value;
     if (issue.code === 'invalid_value') out.ctx = { expected: issue.values.map(String).join(', ') };
+    if (issue.code === 'custom' && typeof issue.params?.expected === 'string') out.ctx = { expected: issue.params.expected };
     if (issue.code === 'too_small') out.ctx = { min: Number(issue.minimum) };
     if (issue.code === 'too_big') out.ctx = { max: Number(issue.maximum) };
     return out;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiKey } from '../../src/modules/accounts/accounts.schemas.js';
 import { AffiliatesResponse, AffiliationsResponse, SupervisorsResponse } from '../../src/modules/relationships/relationships.schemas.js';
-import { BatchVerifyResponse, LicenseeListResponse } from '../../src/modules/licensees/licensees.schemas.js';
+import { BatchVerifyResponse, LicenseeListResponse, VerifyResponse } from '../../src/modules/licensees/licensees.schemas.js';
 import { listen } from '../../src/http/server.js';
 import { fixture, testApp, testGraph, testStore, useApp } from '../helpers/graph.js';
 import { body, errorDetail, validationErrors } from '../helpers/http.js';
@@ -97,6 +97,45 @@ describe('HTTP conventions', () => {
       // verify words the same refusals the same way
       const verify = validationErrors(await t.api.get('/api/v1/licensees/verify').query({ state: 'ТХ', license_number: '   ' }));
       expect(verify.map((d) => d.msg)).toEqual(['must be a two-letter state code', 'must not be empty']);
+    });
+
+    it('when a code is no U.S. jurisdiction then every operation taking a state answers 422 listing the codes; a jurisdiction with no data is a normal answer', async () => {
+      const unknown: [string, string, object?][] = [
+        ['get', '/api/v1/licensees/verify?state=QQ&license_number=1'],
+        ['get', '/api/v1/licensees?state=zz'],
+        ['get', '/api/v1/licensees/ZZ/1'],
+        ['get', '/api/v1/licensees/ZZ/1/affiliations'],
+        ['get', '/api/v1/licensees/ZZ/1/supervisors'],
+        ['get', '/api/v1/licensees/ZZ/1/affiliates'],
+        ['get', '/api/v1/licensees/ZZ/1/supervisor'],
+        ['get', '/api/v1/licensees/search?state=ZZ&last_name=a'],
+        ['get', '/api/v1/licenses/ZZ/1'],
+        ['get', '/api/v1/licenses/search?state=ZZ'],
+        ['get', '/api/v1/licenses/license-type-counts?state=ZZ'],
+        ['get', '/api/v1/licensees/changes?state=ZZ'],
+        ['put', '/api/v1/watchlist/states/ZZ'],
+        ['delete', '/api/v1/watchlist/states/ZZ'],
+        ['delete', '/api/v1/watchlist/ZZ/1'],
+        ['post', '/api/v1/watchlist', { items: [{ state: 'TX', license_number: '1' }, { state: 'QQ', license_number: '1' }] }],
+        ['post', '/api/v1/licensees/batch', { licenses: [{ state: 'TX', license_number: '1' }, { state: 'qq', license_number: '1' }] }],
+      ];
+      for (const [method, path, sent] of unknown) {
+        const req = t.api[method as 'get'](path);
+        const [issue, ...more] = validationErrors(await (sent ? req.send(sent) : req));
+        expect(more, `${method} ${path}`).toEqual([]);
+        expect(issue.loc.at(-1), `${method} ${path}`).toBe('state');
+        if (sent) expect(issue.loc.slice(0, 3)).toEqual(['body', Object.keys(sent)[0], 1]);
+        expect(issue, `${method} ${path}`).toMatchObject({ type: 'enum', msg: expect.stringContaining('U.S. jurisdiction') });
+        expect(String(issue.ctx?.expected).split(', ')).toEqual(expect.arrayContaining(['TX', 'DC', 'PR', 'WY']));
+      }
+      // Nothing of the refused calls reached the account.
+      expect(body(await t.api.get('/api/v1/watchlist/states'), z.object({ data: z.array(z.unknown()) }).passthrough()).data).toEqual([]);
+      expect(body(await t.api.get('/api/v1/watchlist'), z.object({ data: z.array(z.unknown()) }).passthrough()).data).toEqual([]);
+      // Wyoming has no data here: a miss, not an error.
+      expect(body(await t.api.get('/api/v1/licensees/verify?state=wy&license_number=1'), VerifyResponse)).toEqual({ verified: false, licensee: null });
+      expect(errorDetail(await t.api.get('/api/v1/licensees/WY/1'), 404)).toBeTruthy();
+      const doc = (await t.api.get('/openapi.json').expect(200)).body;
+      expect(doc.components.schemas.BatchVerifyItem.properties.state.description).toContain('AL, AK, AZ');
     });
 
     it('when the OpenAPI document is read then the batch item shows the pattern and lengths', async () => {

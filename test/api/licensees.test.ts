@@ -117,7 +117,7 @@ describe('licensees over a small graph', () => {
         { state: 'ny', license_number: '00055592' },
         { state: 'TX', license_number: 'missing' },
         { state: 'tx', license_number: '763827-sa' },
-        { state: 'ZZ', license_number: '1' },
+        { state: 'wy', license_number: '1' },
         { state: 'NY', license_number: '00055592' },
       ];
       const res = body(await t.api.post('/api/v1/licensees/batch').send({ licenses }), BatchVerifyResponse);
@@ -125,7 +125,7 @@ describe('licensees over a small graph', () => {
         ['ny', '00055592', true],
         ['TX', 'missing', false],
         ['tx', '763827-sa', true],
-        ['ZZ', '1', false],
+        ['wy', '1', false],
         ['NY', '00055592', true],
       ]);
       expect(res.data[1].licensee).toBeNull();

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { StateCodeAsSent } from '../../http/common.schemas.js';
+import { stateCodeProblem } from '../../http/common.schemas.js';
 
 /** Rows one upload may hold. */
 export const UPLOAD_ROWS = 10_000;
@@ -33,7 +33,8 @@ export function parseWatchlistCsv(data: Buffer): WatchlistCsv {
     const line = info.lines;
     const state = record[stateAt] ?? '';
     const number = record[numberAt] ?? '';
-    if (!StateCodeAsSent.safeParse(state).success) out.problems.push({ line, reason: `${JSON.stringify(state)} is not a two-letter state code` });
+    const problem = stateCodeProblem(state);
+    if (problem) out.problems.push({ line, reason: `${JSON.stringify(state)} ${problem}` });
     else if (!number || number.length > 128) out.problems.push({ line, reason: number ? 'the licence number is longer than 128 characters' : 'no licence number' });
     else out.items.push({ state: state.toUpperCase(), license_number: number });
   }
