@@ -97,7 +97,7 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean } = 
   app.use(methods.guard);
   // strict: false lets `null` or a bare string reach validation, which names the expected shape.
   app.use(express.json({ limit: deps.jsonBodyLimit, strict: false, type: JSON_TYPES }));
-  const authenticate = bearerAuth(deps.accounts);
+  const authenticate = bearerAuth(deps.accounts, (caller) => deps.meter.keyUsed(caller.keyId));
   if (accessControl) app.use('/api/v1', (req, res, next) => (PUBLIC_API_PATHS.has(req.path) ? next() : authenticate(req, res, next)));
 
   const registry = new OpenAPIRegistry();

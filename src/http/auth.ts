@@ -19,10 +19,15 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** Bearer API key authentication: sets res.locals.caller or answers 401 through the error middleware. */
-export function bearerAuth(authenticator: Authenticator): RequestHandler {
+/**
+ * Bearer API key authentication: sets res.locals.caller or answers 401 through the error
+ * middleware. `used` hears of every authenticated call, whatever it answers.
+ */
+export function bearerAuth(authenticator: Authenticator, used: (caller: Caller) => void = () => {}): RequestHandler {
   return async (req, res, next) => {
-    res.locals.caller = await authenticator.authenticate(req.get('authorization'));
+    const caller = await authenticator.authenticate(req.get('authorization'));
+    res.locals.caller = caller;
+    used(caller);
     next();
   };
 }

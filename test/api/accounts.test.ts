@@ -227,6 +227,23 @@ describe.each(kinds)('accounts, keys and metering on $name', (kind) => {
       expect(key.last_used_at).not.toBeNull();
     });
 
+    it('when a key makes only calls that are not metered (or that fail) then its last_used_at is stamped at the next flush all the same', async () => {
+      const a = await account('growth');
+      const second = await side.accounts.createKey(a.id, 'idle');
+      const lastUsed = async (id: string) => (await store.query<{ last_used_at: Date | null }>('SELECT last_used_at FROM api_keys WHERE id = $1', [id]))[0].last_used_at;
+      for (const path of ['/api/v1/watchlist', '/api/v1/watchlist/states', '/api/v1/webhooks', '/api/v1/account', '/api/v1/api-keys', '/api/v1/sources']) {
+        expect((await request(app).get(path).set(a.auth)).status, path).toBe(200);
+      }
+      expect((await request(app).get('/api/v1/licensees/verify?state=TX').set(a.auth)).status).toBe(422);
+      await side.meter.flush();
+      expect(await lastUsed(a.keyId)).toBeInstanceOf(Date);
+      expect(await lastUsed(second.id)).toBeNull();
+      const keys = body(await request(app).get('/api/v1/api-keys').set(a.auth), z.array(ApiKey));
+      expect(keys.find((k) => k.id === a.keyId)?.last_used_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+      expect(keys.find((k) => k.id === second.id)?.last_used_at).toBeNull();
+      expect(await used(a.id)).toBe(0);
+    });
+
     it('when calls are made then usage shows them by day, from memory before the flush and from the store after, this month only', async () => {
       const a = await account('growth');
       const { starts } = usagePeriod(new Date());

@@ -291,6 +291,11 @@ export function createMeter(repo: AccountsRepo, now: () => Date) {
     /** The month's usage: the store plus what is still in memory. */
     usage,
 
+    /** A key authenticated a call (metered or not): its last_used_at is stamped at the next flush. */
+    keyUsed(keyId: string) {
+      touchedKeys.add(keyId);
+    },
+
     flush,
   };
 
@@ -303,7 +308,6 @@ export function createMeter(repo: AccountsRepo, now: () => Date) {
     if (counted) {
       p.byEndpoint.set(t.operation, (p.byEndpoint.get(t.operation) ?? 0) + 1);
       p.byDay.set(t.day, (p.byDay.get(t.day) ?? 0) + 1);
-      touchedKeys.add(t.keyId);
     } else if (t.plan.name === 'free') {
       const k = `${t.account.id}|${t.period}`;
       leases.set(k, (leases.get(k) ?? 0) + 1);
