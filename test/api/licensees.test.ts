@@ -6,6 +6,7 @@ import {
   LicenseeResponse,
   VerifyResponse,
 } from '../../src/modules/licensees/licensees.schemas.js';
+import { AffiliatesResponse } from '../../src/modules/relationships/relationships.schemas.js';
 import { DEMO_SEEDS, fixture, useApp } from '../helpers/graph.js';
 import { LICENSEE_FIELDS, body, errorDetail, validationErrors } from '../helpers/http.js';
 
@@ -226,6 +227,23 @@ describe('licensees over a small graph', () => {
       const res = await search('state=TX&page=99');
       expect(res.data).toEqual([]);
       expect(res.meta).toEqual({ total: 8, page: 99, per_page: 25 });
+    });
+
+    it('when the page is any number validation lets through then 200 with empty data, for every search form', async () => {
+      // Past 2^31 a Neo4j list index overflows, and past 2^53 / per_page the offset is no longer an integer.
+      for (const page of ['1000000000', '2147483648', '4294967297', String(Number.MAX_SAFE_INTEGER)]) {
+        for (const q of ['state=TX', 'state=TX&name=ada', 'state=TX&last_name=a&brokerage=acme', 'state=TX&city=austin&status=active']) {
+          const res = body(await t.api.get(`/api/v1/licensees?${q}&page=${page}&per_page=100`), LicenseeListResponse);
+          expect(res.data, `${q} page ${page}`).toEqual([]);
+          expect(res.meta.page).toBe(Number(page));
+        }
+        const legacy = body(await t.api.get(`/api/v1/licensees/search?last_name=a&page=${page}`), LicenseeListResponse);
+        expect(legacy.data, `legacy page ${page}`).toEqual([]);
+        const raw = await t.api.get(`/api/v1/licenses/search?state=TX&name=a&page=${page}`);
+        expect(raw.status, `raw page ${page}`).toBe(200);
+        const affiliates = body(await t.api.get(`/api/v1/licensees/TX/100001-B/affiliates?page=${page}&per_page=100`), AffiliatesResponse);
+        expect(affiliates.data, `affiliates page ${page}`).toEqual([]);
+      }
     });
 
     it('when state is missing or page, per_page, status or license_type are out of range then 422 for each', async () => {

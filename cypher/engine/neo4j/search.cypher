@@ -12,4 +12,5 @@ WITH c WHERE true
 WITH c
 ORDER BY c.state, c.sort_key, c.id
 WITH collect(c.id) AS ids
-RETURN size(ids) AS total, ids[$skip..$skip + $limit] AS ids
+// A list index past 2^31 fails, so a page past the end is not sliced.
+RETURN size(ids) AS total, CASE WHEN $skip >= size(ids) THEN [] ELSE ids[$skip..$skip + $limit] END AS ids

@@ -11,6 +11,9 @@ import { LUCENE_FILTERS, luceneQuery } from './lucene.js';
 // Neo4j reads every relationship by traversal (cypher/engine/neo4j/): no read models, and nothing
 // kept between requests, since other processes may write the same database.
 
+/** Neo4j takes SKIP as an integer, never a float (a JS offset past 2^53 is one): past that is past the end all the same. */
+const offset = (skip: number) => Math.min(skip, Number.MAX_SAFE_INTEGER);
+
 /** Supervisor lists hold their entries sorted as text: traversed ones go in the same order. */
 const entryText = (e: SupervisionEntry) => [e.supervisor_id, e.affiliate_role, e.relationship_type, e.effective_from, e.effective_to ?? ''].join('\t');
 
@@ -94,7 +97,7 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
     },
 
     async affiliates(id, f, skip, limit) {
-      const params = { id, today: today(), affiliate_role: f.affiliate_role ?? null, relationship_type: f.relationship_type ?? null, skip, limit };
+      const params = { id, today: today(), affiliate_role: f.affiliate_role ?? null, relationship_type: f.relationship_type ?? null, skip: offset(skip), limit };
       const [found] = await graph.read(affiliatesQuery, params);
       return { rows: (found?.page ?? []) as AffiliateRecord[], total: Number(found?.total ?? 0) };
     },
@@ -102,10 +105,10 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
     async search(filters: SearchFilters, skip: number, limit: number) {
       const lucene = filters.states.length ? luceneQuery(filters) : undefined;
       // Name filters go to the full-text index; the others run as Cypher over its hits.
-      if (!lucene) return cypher.search(filters, skip, limit, today());
+      if (!lucene) return cypher.search(filters, offset(skip), limit, today());
       const { active, params } = composeSearch(filters, today());
       const rest = active.filter((a) => !LUCENE_FILTERS.has(a.key));
-      const [row] = await graph.read(fullTextSearch.build(rest), { ...params, query: lucene, skip, limit });
+      const [row] = await graph.read(fullTextSearch.build(rest), { ...params, query: lucene, skip: offset(skip), limit });
       return { ids: (row?.ids as string[]) ?? [], total: Number(row?.total ?? 0) };
     },
 
