@@ -141,6 +141,21 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean } = 
   // wherever it is served over plain HTTP from a host other than localhost.
   const docsCsp = helmet.contentSecurityPolicy({ directives: { upgradeInsecureRequests: null } });
   app.use('/docs', docsCsp, swaggerUi.serve, swaggerUi.setup(document, { customSiteTitle: 'Licensee Verification Service API' }));
+  // The page and its assets are read-only: other methods get 405 rather than the page.
+  methods.add('/docs{/*asset}', 'get');
+
+  // The root names where to go, for a person or a client that starts there.
+  app.get('/', (_req, res) => {
+    res.json({
+      service: 'Licensee Verification Service',
+      docs: '/docs',
+      openapi: '/openapi.json',
+      ...(accessControl ? { dashboard: '/dashboard' } : {}),
+      health: '/health',
+      api: '/api/v1',
+    });
+  });
+  methods.add('/', 'get');
 
   if (accessControl) app.use('/dashboard', dashboardRoutes(deps.dashboard, methods, { secureCookies: deps.secureCookies }, { watchlist: deps.watchlist, webhooks: deps.webhooks }));
   if (deps.adminRouter) app.use('/internal', deps.adminRouter);

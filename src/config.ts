@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { ConfigError } from './errors.js';
 
 const boolFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -101,9 +102,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`invalid configuration:\n${lines.join('\n')}`);
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
-  if (parsed.data.SMTP_URL && !parsed.data.MAIL_FROM) throw new Error('invalid configuration:\n  MAIL_FROM: required with SMTP_URL (the sender of the dashboard\'s e-mails)');
+  if (parsed.data.SMTP_URL && !parsed.data.MAIL_FROM) throw new ConfigError('invalid configuration:\n  MAIL_FROM: required with SMTP_URL (the sender of the dashboard\'s e-mails)');
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   return Object.freeze({
     ...parsed.data,

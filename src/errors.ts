@@ -71,6 +71,9 @@ export class PaymentRequiredError extends AppError {
 }
 
 /** The embedded data dir is held by another process. */
+/** The environment's settings do not hold: the message names every problem (no stack trace is useful). */
+export class ConfigError extends Error {}
+
 export class DataDirLockedError extends Error {
   constructor(
     readonly dataPath: string,

@@ -24,9 +24,10 @@ export function outboxMailer(dir: string, from: string, log: (mail: Omit<Mail, '
     mode: 'outbox',
     async send(mail) {
       const info = await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
-      fs.mkdirSync(dir, { recursive: true });
+      // The messages hold sign-in links: readable by the service's user alone.
+      fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
-      fs.writeFileSync(file, info.message as Buffer);
+      fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       log({ to: mail.to, subject: mail.subject, link: mail.link, file });
     },
   };

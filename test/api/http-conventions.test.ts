@@ -23,6 +23,22 @@ describe('HTTP conventions', () => {
         .replace('{credential_id}', '00000000-0000-4000-8000-000000000000')
         .replace('{key_id}', '00000000-0000-4000-8000-000000000000');
 
+    it('when the docs page or an asset of it gets a method that would change it then 405, not the page; the root names where to go', async () => {
+      for (const path of ['/docs', '/docs/', '/docs/swagger-ui.css']) {
+        for (const method of ['put', 'patch', 'delete', 'post'] as const) {
+          const res = await request(t.app)[method](path);
+          expect(res.status, `${method} ${path}`).toBe(405);
+          expect(res.headers.allow).toBe('GET, HEAD, OPTIONS');
+        }
+      }
+      expect((await request(t.app).get('/docs/')).status).toBe(200);
+      const root = await request(t.app).get('/');
+      expect(root.status).toBe(200);
+      expect(root.body).toEqual({ service: 'Licensee Verification Service', docs: '/docs', openapi: '/openapi.json', dashboard: '/dashboard', health: '/health', api: '/api/v1' });
+      for (const link of ['/docs/', '/openapi.json', '/dashboard/sign-in', '/health']) expect((await request(t.app).get(link)).status, link).toBe(200);
+      expect((await request(t.app).delete('/')).status).toBe(405);
+    });
+
     it('when a documented path gets a method it does not take then 405 with Allow and a detail, with or without a key', async () => {
       const doc = (await t.api.get('/openapi.json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
       let checked = 0;

@@ -32,6 +32,9 @@ describe('the dashboard\'s mail setup', () => {
     const eml = fs.readFileSync(path.join(c.dataDir, 'outbox', files[0]), 'utf8');
     expect(eml).toMatch(/^To: someone@example\.com$/m);
     expect(eml).toMatch(/^Subject: Confirm$/m);
+    // The message holds a sign-in link: the service's user alone may read it.
+    expect(fs.statSync(path.join(c.dataDir, 'outbox', files[0])).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.join(c.dataDir, 'outbox')).mode & 0o777).toBe(0o700);
     expect(log.lines.map((l) => l.msg).join('\n')).toContain('http://localhost:8000/dashboard/link?token=abc');
   });
 
