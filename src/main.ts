@@ -5,13 +5,13 @@ import pino from 'pino';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { accountsDeps, buildDeps, importRepo, loadQueryFiles, mailSetup, openGraph, openStore, refreshRepo, searchIndex, webhookSetup } from './deps.js';
-import { DataDirLockedError } from './errors.js';
+import { ConfigError, DataDirLockedError } from './errors.js';
 import { listen } from './http/server.js';
 import { adminCommands } from './modules/admin/admin.commands.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { removeServerHandle, writeServerHandle } from './server-handle.js';
 import { IMPORT_RUNS } from './ingest/import-events.js';
-import { demoAccount, prepareGraph } from './start-up.js';
+import { demoAccount, prepareGraph, prepareWebhooks } from './start-up.js';
 
 const USAGE_FLUSH_MS = 1000;
 
@@ -52,9 +52,10 @@ async function main() {
   const base = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
   if (adminRouter) writeServerHandle(config.dataDir, { pid: process.pid, url: `http://127.0.0.1:${port}`, token: adminToken });
   logger.info({ port, dataDir: config.dataDir, graph: graph.name, store: store.kind }, `listening on ${base}  (API docs: ${base}/docs)`);
-  if (graph.embedded && store.kind === 'pglite') await demoAccount(side.accounts, base);
+  if (graph.embedded && store.kind === 'pglite') await demoAccount(side.accounts, store, base);
 
-  // Deliveries stored before a stop (or by `npm run ingest` meanwhile) go now.
+  // Deliveries stored before a stop (or by `npm run ingest` meanwhile) go now, to URLs the rules still allow.
+  await prepareWebhooks(side.webhooks, config.WEBHOOK_ALLOW_PRIVATE_URLS, logger);
   side.dispatcher.start();
   const flusher = setInterval(() => side.meter.flush().catch((err) => logger.error({ err }, 'usage flush failed')), USAGE_FLUSH_MS);
   flusher.unref();
@@ -106,7 +107,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof DataDirLockedError) console.error(`cannot start: ${err.message}`);
+  if (err instanceof DataDirLockedError || err instanceof ConfigError) console.error(`cannot start: ${err.message}`);
   else console.error('cannot start:', err);
   process.exit(1);
 });

@@ -4,7 +4,11 @@ import type { Logger } from 'pino';
 import type { GraphEngine } from './graph/graph-port.js';
 import { importFolder } from './ingest/canonical-import.js';
 import type { ImportRepo } from './ingest/import-repo.js';
+import { DEMO_KEY_ID, DEMO_WEBHOOK_ID, DEMO_WEBHOOK_URL } from './http/examples.js';
 import type { AccountsService } from './modules/accounts/accounts.service.js';
+import { createWebhooksRepo } from './modules/webhooks/webhooks.repo.js';
+import { MAX_ENDPOINTS, newSecret, type WebhooksService } from './modules/webhooks/webhooks.service.js';
+import type { SqlStore } from './store/sql-store.js';
 
 // The steps a start takes before and after it listens, by deployment: the demo dataset and the
 // demo account only on the embedded defaults, never beside Neo4j or PostgreSQL.
@@ -31,13 +35,42 @@ export async function prepareGraph(graph: GraphEngine, imports: ImportRepo, demo
 /**
  * A demo account on the embedded defaults (both stores in this process), created once the server
  * listens so that the start that created it prints its key, straight to the terminal, once: the
- * raw key is never stored and never logged.
+ * raw key is never stored and never logged. Its key and its webhook endpoint have fixed ids, the
+ * ones the API's examples name (src/http/examples.ts); the endpoint is disabled, so it is sent nothing.
  */
-export async function demoAccount(accounts: AccountsService, base: string) {
-  if ((await accounts.countAccounts()) > 0) return;
-  const demo = await accounts.createAccount({ email: 'demo@example.com', plan: 'growth', label: 'demo', isDemo: true });
-  process.stdout.write(
+export async function demoAccount(accounts: AccountsService, store: SqlStore, base: string, write = (text: string) => process.stdout.write(text)) {
+  if ((await accounts.countAccounts()) > 0) {
+    // Later starts cannot show a key again (none is stored): they say where one comes from.
+    write(
+      `\n  API keys are shown once, when made. For a new one: sign in at ${base}/dashboard, or run\n` +
+        `    npm run -s admin -- keys create demo@example.com --label mine\n  (any account's e-mail; \`npm run -s admin -- accounts list\` lists them)\n\n`,
+    );
+    return undefined;
+  }
+  const demo = await accounts.createAccount({ email: 'demo@example.com', plan: 'growth', label: 'demo', isDemo: true, keyId: DEMO_KEY_ID });
+  // Straight to the store: the service would check the URL's addresses, which needs DNS at start.
+  const webhooks = createWebhooksRepo(store);
+  const now = new Date();
+  const endpoint = { id: DEMO_WEBHOOK_ID, account_id: demo.account.id, url: DEMO_WEBHOOK_URL, description: 'Demo endpoint: disabled until you point it at your receiver', event_types: null, secret: newSecret() };
+  await webhooks.createEndpoint(endpoint, now, MAX_ENDPOINTS);
+  await webhooks.updateEndpoint(demo.account.id, DEMO_WEBHOOK_ID, { status: 'disabled', disabled_reason: 'demo endpoint: enable it once its URL is yours' }, now);
+  write(
     `\n  Demo account ${demo.account.email} (growth plan). Its API key, shown only this once:\n\n    ${demo.key.key}\n\n` +
       `  Try: curl -H 'Authorization: Bearer ${demo.key.key}' '${base}/api/v1/licensees/verify?state=TX&license_number=406526-SA'\n\n`,
   );
+  return demo.key.key;
+}
+
+/**
+ * Before deliveries start: with WEBHOOK_ALLOW_PRIVATE_URLS=true, a warning; without it, endpoints
+ * made under it (http, or a private or loopback address) are disabled, and what they had pending fails.
+ */
+export async function prepareWebhooks(webhooks: WebhooksService, allowPrivate: boolean, logger: Pick<Logger, 'warn'>) {
+  if (allowPrivate) {
+    logger.warn('WEBHOOK_ALLOW_PRIVATE_URLS=true: webhooks may go to http:// URLs and to private and loopback addresses; for tests and development only');
+    return;
+  }
+  for (const e of await webhooks.disableRefusedEndpoints()) {
+    logger.warn({ endpoint: e.id, account: e.account_id }, `webhook endpoint disabled, its pending deliveries failed: ${e.reason}`);
+  }
 }

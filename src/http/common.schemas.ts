@@ -1,6 +1,7 @@
 import { isRealDate } from '../domain/dates.js';
 import { JURISDICTION_NAMES, isJurisdictionCode } from '../domain/jurisdictions.js';
 import { MAX_SEARCH_TERMS, canonicalLicenseNumber, searchTerms } from '../domain/identity.js';
+import { DEMO_CREDENTIAL_ID, DEMO_DATE, DEMO_LICENCE } from './examples.js';
 import { z } from './zod.js';
 
 export const ValidationErrorItem = z
@@ -67,7 +68,7 @@ export const LicenseNumberParam = z
   .refine((v) => canonicalLicenseNumber(v).length > 0, 'must not be empty')
   .openapi({
     description: 'Licence number as published; case and spacing are ignored (`763827-sa` finds `763827-SA`)',
-    example: '763827-SA',
+    example: DEMO_LICENCE,
     type: 'string',
     minLength: 1,
     maxLength: 128,
@@ -76,7 +77,7 @@ export const LicenseNumberParam = z
 export const IsoDate = z
   .string()
   .refine(isRealDate, 'must be a date in the form YYYY-MM-DD that exists')
-  .openapi({ type: 'string', format: 'date', example: '2024-06-30' });
+  .openapi({ type: 'string', format: 'date', example: DEMO_DATE });
 
 /** Query booleans take only `true` or `false`. */
 export const QueryBoolean = z
@@ -113,7 +114,7 @@ export const uuidParam = (description: string) =>
     .transform((s) => s.toLowerCase())
     .openapi({ type: 'string', format: 'uuid', description });
 
-export const CredentialIdParam = uuidParam('Licence credential id (the Licensee `id`)');
+export const CredentialIdParam = uuidParam('Licence credential id (the Licensee `id`)').openapi({ example: DEMO_CREDENTIAL_ID });
 
 /**
  * A registered schema or null. zod-to-openapi writes `.nullable()` of a reference as an allOf that

@@ -21,7 +21,7 @@ function event(ctx: RunContext, type: ChangeType, id: string | null, old: Row | 
 }
 
 /** A licence new to the graph. */
-export const added = (ctx: RunContext, r: Row) => event(ctx, 'licence_added', r.id as string, null, pick(r, [...STATUS, ...EXPIRATION, ...NAME]));
+export const added = (ctx: RunContext, r: Row) => event(ctx, 'license_added', r.id as string, null, pick(r, [...STATUS, ...EXPIRATION, ...NAME]));
 
 /** What changed between a licence's document before the run (`old`) and its new row. */
 export function updated(ctx: RunContext, old: Row, r: Row): ChangeEvent[] {

@@ -7,9 +7,23 @@ export interface WebhookResponse {
   excerpt: string;
 }
 
+/** Why a URL may not receive webhooks. */
+export interface Refusal {
+  /** A sentence about the URL: "the URL must be an https:// URL". */
+  reason: string;
+  /** Only the host's lookup failed: it may resolve later. */
+  transient: boolean;
+}
+
 export interface WebhookTransport {
-  /** Why `url` may not receive webhooks (scheme, credentials, an address that is not public), or null. */
-  refuse(url: string): Promise<string | null>;
-  /** POSTs `body`; rejects with an Error saying what failed (a refused address, a timeout, the connection). */
+  /** Why `url` may not receive webhooks (scheme, credentials, an address that is not public, no address), or null. */
+  refuse(url: string): Promise<Refusal | null>;
+  /**
+   * POSTs `body`; rejects with an Error saying what failed (a timeout, the connection), a
+   * WebhookRefusedError when the address rules refuse the URL.
+   */
   post(url: string, headers: Record<string, string>, body: string): Promise<WebhookResponse>;
 }
+
+/** The address rules refuse the URL: sending again cannot succeed while they and the URL stay. */
+export class WebhookRefusedError extends Error {}

@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, request } from 'undici';
-import type { WebhookResponse, WebhookTransport } from './transport.js';
+import { WebhookRefusedError, type WebhookResponse, type WebhookTransport } from './transport.js';
 
 const EXCERPT_BYTES = 1024;
 
@@ -12,6 +12,8 @@ export interface TransportOptions {
   connectTimeoutMs: number;
   /** For the response's headers, and again for its body. */
   responseTimeoutMs: number;
+  /** Every address of a host name; dns.lookup unless given (a test on a machine without DNS gives names their addresses). */
+  lookup?: (hostname: string, options: dns.LookupAllOptions) => Promise<LookupAll>;
 }
 
 /**
@@ -28,16 +30,18 @@ export function isPublicAddress(address: string): boolean {
 
 type LookupAll = { address: string; family: number }[];
 
+const notPublic = (host: string, address: string) => `the URL's host ${host} resolves to ${address}, which is not a public address`;
+
 /** Webhooks over undici, with every address checked where the socket connects (no DNS rebinding). */
 export function undiciTransport(options: TransportOptions): WebhookTransport {
+  const lookup = options.lookup ?? ((hostname, o) => dns.promises.lookup(hostname, o));
   const guardedLookup: net.LookupFunction = (hostname, lookupOptions, callback) => {
-    dns.lookup(hostname, { ...lookupOptions, all: true }, (err, addresses: LookupAll) => {
-      if (err) return callback(err, '', 4);
+    lookup(hostname, { ...lookupOptions, all: true }).then((addresses) => {
       const refused = options.allowPrivate ? undefined : addresses.find((a) => !isPublicAddress(a.address));
-      if (refused) return callback(Object.assign(new Error(`${hostname} resolves to ${refused.address}, which is not a public address`), { code: 'EADDRNOTPUBLIC' }), '', 4);
+      if (refused) return callback(Object.assign(new WebhookRefusedError(notPublic(hostname, refused.address)), { code: 'EADDRNOTPUBLIC' }), '', 4);
       if (lookupOptions.all) return (callback as unknown as (e: null, a: LookupAll) => void)(null, addresses);
       callback(null, addresses[0].address, addresses[0].family);
-    });
+    }, (err) => callback(err, '', 4));
   };
   const agent = new Agent({
     connect: { timeout: options.connectTimeoutMs, lookup: guardedLookup },
@@ -46,39 +50,40 @@ export function undiciTransport(options: TransportOptions): WebhookTransport {
     keepAliveTimeout: 10_000,
   });
 
-  /** What is wrong with the URL itself, before any lookup. */
+  /** What is wrong with the URL itself, before any lookup (each problem a sentence about the URL). */
   function shape(url: string): { problem: string } | { host: string } {
     let parsed: URL;
     try {
       parsed = new URL(url);
     } catch {
-      return { problem: 'is not a URL' };
+      return { problem: 'the URL does not parse' };
     }
     const schemes = options.allowPrivate ? ['https:', 'http:'] : ['https:'];
-    if (!schemes.includes(parsed.protocol)) return { problem: options.allowPrivate ? 'must be an http:// or https:// URL' : 'must be an https:// URL' };
-    if (parsed.username || parsed.password) return { problem: 'must not carry credentials: verify deliveries by their signature' };
+    if (!schemes.includes(parsed.protocol)) return { problem: options.allowPrivate ? 'the URL must be an http:// or https:// URL' : 'the URL must be an https:// URL' };
+    if (parsed.username || parsed.password) return { problem: 'the URL must not carry credentials: verify deliveries by their signature' };
     const host = parsed.hostname.replace(/^\[|\]$/g, '');
     // An address in the URL never goes through the lookup, so it is judged here.
-    if (!options.allowPrivate && net.isIP(host) && !isPublicAddress(host)) return { problem: `points at ${host}, which is not a public address` };
+    if (!options.allowPrivate && net.isIP(host) && !isPublicAddress(host)) return { problem: `the URL points at ${host}, which is not a public address` };
     return { host };
   }
 
   return {
     async refuse(url) {
       const s = shape(url);
-      if ('problem' in s) return s.problem;
+      if ('problem' in s) return { reason: s.problem, transient: false };
       if (options.allowPrivate || net.isIP(s.host)) return null;
+      let addresses: LookupAll;
       try {
-        const addresses = await dns.promises.lookup(s.host, { all: true });
-        const refused = addresses.find((a) => !isPublicAddress(a.address));
-        return refused ? `resolves to ${refused.address}, which is not a public address` : null;
+        addresses = await lookup(s.host, { all: true });
       } catch {
-        return `its host ${s.host} does not resolve`;
+        return { reason: `the URL's host ${s.host} does not resolve`, transient: true };
       }
+      const refused = addresses.find((a) => !isPublicAddress(a.address));
+      return refused ? { reason: notPublic(s.host, refused.address), transient: false } : null;
     },
     async post(url, headers, body): Promise<WebhookResponse> {
       const s = shape(url);
-      if ('problem' in s) throw new Error(`the URL ${s.problem}`);
+      if ('problem' in s) throw new WebhookRefusedError(s.problem);
       const res = await request(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'licensee-verification-service-webhooks/1', ...headers },

@@ -5,6 +5,7 @@ import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importRepo, refreshRepo } from '../../src/deps.js';
+import { clockOf } from '../../src/domain/clock.js';
 import { importFolder } from '../../src/ingest/canonical-import.js';
 import { IMPORT_RUNS } from '../../src/ingest/import-events.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
@@ -23,6 +24,8 @@ describe('the change feed', () => {
   let side: Awaited<ReturnType<typeof testStore>>;
   let app: App;
   let key: string;
+  // The service's clock: the real time, unless a test pins it.
+  let pinned: Date | undefined;
   const rejectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-changes-'));
   const ingest = (text: string, snapshot: string, repo = refreshRepo(graph, files, side.clock, side.changes.log)) => {
     const file = tempFile('tx.csv', `${text}\n`);
@@ -42,7 +45,7 @@ describe('the change feed', () => {
 
   beforeAll(async () => {
     ({ graph } = await testGraph());
-    side = await testStore();
+    side = await testStore({}, undefined, clockOf(() => pinned ?? new Date()));
     app = testApp(graph, side) as unknown as App;
     key = (await side.accounts.createAccount({ email: 'feed@example.com', plan: 'enterprise' })).key.key;
   });
@@ -63,7 +66,7 @@ describe('the change feed', () => {
     const summary = events.map((e) => [e.type, e.license_number, e.old, e.new]);
     expect(summary).toEqual(
       expect.arrayContaining([
-        ['licence_added', '4-SA', null, expect.objectContaining({ status: 'Active', full_name: 'FRESH AGENT' })],
+        ['license_added', '4-SA', null, expect.objectContaining({ status: 'Active', full_name: 'FRESH AGENT' })],
         ['status_changed', '100-B', { status: 'Active', status_normalized: 'active' }, { status: 'Inactive', status_normalized: 'inactive' }],
         ['expiration_changed', '3-SA', { expiration_date: '2027-01-31' }, { expiration_date: '2029-01-31' }],
         ['left_source', '2-SA', { status: 'Active', status_normalized: 'active' }, { status: 'Not in source file', status_normalized: 'inactive', left_source_on: '2026-10-01' }],
@@ -113,6 +116,24 @@ describe('the change feed', () => {
     expect(await all('&state=FL')).toEqual([]);
     expect((await all('&state=tx')).length).toBe(everything.length);
     expect(await all(`&since=${new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10)}`)).toEqual([]);
+  });
+
+  it('when types names licence_added, the old name of license_added, then it filters license_added events until 2027-06-30, and is unknown after', async () => {
+    const auth = { Authorization: `Bearer ${key}` };
+    const added = await all('&types=license_added');
+    expect(added.length).toBeGreaterThan(0);
+    expect(added.every((e) => e.type === 'license_added')).toBe(true);
+    try {
+      pinned = new Date('2027-06-30T23:59:00Z');
+      expect(await all('&types=licence_added')).toEqual(added);
+      expect(await all('&types=status_changed,licence_added')).toEqual(await all('&types=license_added,status_changed'));
+      pinned = new Date('2027-07-01T00:00:00Z');
+      const [refused] = validationErrors(await request(app).get('/api/v1/licensees/changes?types=status_changed,licence_added').set(auth));
+      expect(refused.loc).toEqual(['query', 'types']);
+      expect(refused.msg).toMatch(/^unknown event types licence_added; known: license_added, status_changed, /);
+    } finally {
+      pinned = undefined;
+    }
   });
 
   it('when the query is wrong then 422 says which part; a cursor older than the events kept is 410', async () => {
@@ -220,7 +241,7 @@ describe('change events of canonical imports', () => {
       [
         ['status_changed', '763828-SA', null],
         ['expiration_changed', '763828-SA', null],
-        ['licence_added', '763831-SA', null],
+        ['license_added', '763831-SA', null],
         ['name_changed', '200001-B', null],
         ['supervision_ended', '763827-SA', '100001-B'],
         ['supervision_started', '763831-SA', '200001-B'],

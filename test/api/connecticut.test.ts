@@ -173,7 +173,7 @@ describe('Connecticut snapshots written from the layout', () => {
     expect(events.map((e) => [e.type, e.license_number]).sort()).toEqual([
       ['left_source', 'REB.0000100'],
       ['left_source', 'RES.0000002'],
-      ['licence_added', 'REB.0000300'],
+      ['license_added', 'REB.0000300'],
       ['supervision_ended', 'RES.0000001'],
       ['supervision_ended', 'RES.0000002'],
       ['supervision_started', 'RES.0000001'],

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import type { App } from 'supertest/types.js';
@@ -19,6 +20,9 @@ const csrfOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] 
 const tokenOf = (html: string) => /name="token" value="([^"]+)"/.exec(html)?.[1] ?? '';
 /** The page with its CSRF tokens left out: what a visitor sees. */
 const visible = (html: string) => html.replace(/value="[^"]*"/g, '');
+const rawKeyOf = (html: string) => /id="raw-key"[^>]*value="(lvs_live_[\w-]+)"/.exec(html)?.[1];
+const secretOf = (html: string) => /id="raw-secret"[^>]*value="(whsec_[^"]+)"/.exec(html)?.[1];
+const sessionCookieOf = (res: { headers: Record<string, unknown> }) => ((res.headers['set-cookie'] as string[] | undefined) ?? []).find((c) => c.startsWith('lvs_session='))?.split(';')[0];
 
 describe('the dashboard', () => {
   let graph: GraphEngine;
@@ -44,6 +48,14 @@ describe('the dashboard', () => {
   async function submit(agent: TestAgent, from: string, action: string, fields: Record<string, string>) {
     const page = await agent.get(from);
     return agent.post(action).type('form').send({ ...fields, _csrf: csrfOf(page.text) });
+  }
+  /** A form's answer that redirects after POST (303 to `to`): the page it leads to, read by the same visitor. */
+  async function redirected(agent: TestAgent, res: { status: number; headers: Record<string, unknown> }, to: string) {
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe(to);
+    const page = await agent.get(to);
+    expect(page.status).toBe(200);
+    return page;
   }
 
   let visitors = 0;
@@ -86,6 +98,7 @@ describe('the dashboard', () => {
     const confirm = await agent.get(mail!.link!.slice(BASE.length));
     expect(confirm.status).toBe(200);
     expect(confirm.text).toMatch(/Continue/);
+    expect(confirm.text).toContain('This link confirms <strong>new.person@example.com</strong>');
     const done = await agent.post('/dashboard/link').type('form').send({ token: tokenOf(confirm.text), _csrf: csrfOf(confirm.text) });
     expect(done.status).toBe(303);
     expect(done.headers.location).toBe('/dashboard');
@@ -104,10 +117,11 @@ describe('the dashboard', () => {
     expect(page.text).toMatch(/0 of 25 lookups used, 25 left/);
 
     const created = await submit(agent, '/dashboard', '/dashboard/keys', { label: 'key A' });
-    expect(created.status).toBe(201);
-    const key = /value="(lvs_live_[\w-]+)"/.exec(created.text)?.[1];
+    expect(created.status).toBe(303);
+    const shown = await agent.get(created.headers.location);
+    const key = rawKeyOf(shown.text);
     expect(key).toBeTruthy();
-    expect(created.text).toMatch(/shown only this once/);
+    expect(shown.text).toMatch(/shown only this once/);
     body(await request(app).get(VERIFY).set('Authorization', `Bearer ${key}`), VerifyResponse);
 
     await side.meter.flush();
@@ -214,6 +228,38 @@ describe('the dashboard', () => {
     expect(smtp.received.length).toBe(before);
   });
 
+  it('when an address reached its limit then a list with it is refused, a +tag shares its limit, and a name before another address is refused, with no mail', async () => {
+    /** Asks for a sign-up link as a new visitor, without waiting for mail. */
+    const ask = (email: string) => submit(request.agent(app).set('X-Forwarded-For', `10.9.0.${++visitors % 250}`), '/dashboard/sign-up', '/dashboard/sign-up', { email });
+    for (let i = 0; i < LINK_REQUESTS_PER_ADDRESS; i++) expect((await askLink('sign-up', 'newcomer@example.com')).res.status).toBe(200);
+    // Mail is handed to the SMTP server before the page answers: a count taken now is final.
+    const before = smtp.received.length;
+    for (const email of ['newcomer@example.com;1', 'newcomer@example.com;2']) {
+      const res = await ask(email);
+      expect(res.status, email).toBe(400);
+      expect(res.text).toMatch(/enter one e-mail address, such as name@example.com/);
+    }
+    const tagged = await ask('newcomer+x@example.com');
+    expect(tagged.status).toBe(429);
+    expect(tagged.text).toMatch(/too many requests for a link for this address/);
+    const hidden = await ask('x<attacker@evil.io>');
+    expect(hidden.status).toBe(400);
+    expect(hidden.text).toMatch(/enter the address alone, such as name@example.com/);
+    expect(smtp.received.slice(before)).toEqual([]);
+    expect(smtp.received.filter((m) => m.to === 'newcomer@example.com')).toHaveLength(LINK_REQUESTS_PER_ADDRESS);
+    expect(await store.query("SELECT email FROM email_links WHERE email LIKE '%evil%' OR email LIKE '%;%' OR email LIKE 'newcomer+%'")).toEqual([]);
+  });
+
+  it('when an address has an IDN domain or capitals then the link goes to its lower-case punycode form', async () => {
+    const before = smtp.received.length;
+    const res = await submit(request.agent(app).set('X-Forwarded-For', '10.9.1.1'), '/dashboard/sign-up', '/dashboard/sign-up', { email: 'Someone@BÜCHER.example' });
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('someone@xn--bcher-kva.example');
+    // The test server (smtp-server) reports a recipient's domain decoded from punycode.
+    expect((await smtp.next('someone@bücher.example', before)).subject).toMatch(/Confirm your e-mail/);
+    expect(await store.query('SELECT email FROM email_links WHERE email LIKE $1', ['someone@%'])).toEqual([{ email: 'someone@xn--bcher-kva.example' }]);
+  });
+
   it('when an address asks for links too often then 429 with Retry-After, and no more mail goes out', async () => {
     for (let i = 0; i < LINK_REQUESTS_PER_ADDRESS; i++) expect((await askLink('sign-in', 'busy@example.com')).res.status).toBe(200);
     const before = smtp.received.length;
@@ -254,7 +300,7 @@ describe('the dashboard', () => {
   it('when the dashboard revokes the last key then the page says there is no working key and the API refuses it', async () => {
     const { agent } = await signUp('revoker@example.com');
     const created = await submit(agent, '/dashboard', '/dashboard/keys', { label: 'only' });
-    const key = /value="(lvs_live_[\w-]+)"/.exec(created.text)![1];
+    const key = rawKeyOf((await agent.get(created.headers.location)).text)!;
     const [row] = await store.query<{ id: string }>("SELECT k.id FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE a.email = 'revoker@example.com'");
     const confirm = await agent.get(`/dashboard/keys/${row.id}/revoke`);
     expect(confirm.text).toMatch(/only key/);
@@ -275,6 +321,79 @@ describe('the dashboard', () => {
     const mail = await smtp.next('host@example.com', before);
     expect(mail.link!.startsWith(`${BASE}/dashboard/link?token=`)).toBe(true);
     expect(mail.text).not.toMatch(/evil/);
+  });
+
+  it('when a key is made then the form redirects to a page that shows it once, and reloading that page shows and makes nothing', async () => {
+    const { agent } = await signUp('prg-keys@example.com');
+    const keysOf = () => store.query("SELECT k.label FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE a.email = 'prg-keys@example.com' AND k.revoked_at IS NULL");
+    const created = await submit(agent, '/dashboard', '/dashboard/keys', { label: 'once' });
+    expect(created.status).toBe(303);
+    expect(created.headers.location).toBe('/dashboard');
+    expect(created.text).not.toMatch(/lvs_live_/);
+    // Until it is shown the key waits in the side store, sealed with the session: never in clear.
+    const waiting = await store.query<{ payload: string }>('SELECT payload FROM dashboard_flash');
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(JSON.stringify(waiting)).not.toMatch(/lvs_live_|once/);
+
+    const shown = await agent.get('/dashboard');
+    expect(shown.status).toBe(200);
+    const key = rawKeyOf(shown.text);
+    expect(key).toMatch(/^lvs_live_/);
+    expect(visible(shown.text)).toContain('Your new key “once”');
+    body(await request(app).get(VERIFY).set('Authorization', `Bearer ${key}`), VerifyResponse);
+    const reloaded = await agent.get('/dashboard');
+    expect(reloaded.status).toBe(200);
+    expect(reloaded.text).not.toContain(key);
+    expect(reloaded.text).not.toMatch(/shown only this once/);
+    expect(await keysOf()).toEqual([{ label: 'once' }]);
+
+    // A bad label is still answered on the form itself, and makes nothing.
+    const bad = await submit(agent, '/dashboard', '/dashboard/keys', { label: 'x'.repeat(101) });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('a label is at most 100 characters');
+    expect(await keysOf()).toHaveLength(1);
+  });
+
+  it('when a link is opened then its page names the account, and one opened while signed in as another says so and ends the old session', async () => {
+    const a = await signUp('switch-a@example.com');
+    const aCookie = sessionCookieOf(a.done)!;
+    expect(aCookie).toMatch(/^lvs_session=./);
+    // A key made and not yet shown waits for this session; it goes when the session does.
+    await submit(a.agent, '/dashboard', '/dashboard/keys', { label: 'pending' });
+    const aHash = createHash('sha256').update(decodeURIComponent(aCookie.slice('lvs_session='.length))).digest('hex');
+    expect(await store.query('SELECT 1 FROM dashboard_flash WHERE session_hash = $1', [aHash])).toHaveLength(1);
+    await signUp('switch-b@example.com');
+    const { mail } = await askLink('sign-in', 'switch-b@example.com');
+    const path = mail!.link!.slice(BASE.length);
+    expect((await request(app).get(path)).text).toContain('This link signs you in as <strong>switch-b@example.com</strong>.');
+
+    const confirm = await a.agent.get(path);
+    expect(confirm.status).toBe(200);
+    expect(visible(confirm.text)).toContain('You are signed in as <strong>switch-a@example.com</strong>; this link signs you in as <strong>switch-b@example.com</strong> instead.');
+    const done = await a.agent.post('/dashboard/link').type('form').send({ token: tokenOf(confirm.text), _csrf: csrfOf(confirm.text) });
+    expect(done.status).toBe(303);
+    const bCookie = sessionCookieOf(done)!;
+    expect(bCookie).not.toBe(aCookie);
+
+    // The replaced session is over: its cookie opens nothing, and forms with it change nothing.
+    const old = await request(app).get('/dashboard').set('Cookie', aCookie);
+    expect(old.status).toBe(303);
+    expect(old.headers.location).toBe('/dashboard/sign-in?ended=1');
+    expect(await store.query("SELECT 1 FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE a.email = 'switch-a@example.com'")).toEqual([]);
+    expect(await store.query('SELECT 1 FROM dashboard_flash WHERE session_hash = $1', [aHash])).toEqual([]);
+    const now = await a.agent.get('/dashboard');
+    expect(now.status).toBe(200);
+    expect(now.text).toContain('<span>switch-b@example.com</span>');
+    expect(now.text).not.toContain('switch-a@example.com');
+
+    // A second link for the same account also replaces the session it is opened in.
+    const again = await askLink('sign-in', 'switch-b@example.com');
+    const page = await a.agent.get(again.mail!.link!.slice(BASE.length));
+    expect(visible(page.text)).not.toContain('instead');
+    const renewed = await a.agent.post('/dashboard/link').type('form').send({ token: tokenOf(page.text), _csrf: csrfOf(page.text) });
+    expect(renewed.status).toBe(303);
+    expect((await request(app).get('/dashboard').set('Cookie', bCookie)).status).toBe(303);
+    expect((await a.agent.get('/dashboard')).status).toBe(200);
   });
 
   it('when /api/v1 is called with the dashboard\'s cookie and no key then 401: cookies never stand for a key', async () => {
@@ -309,24 +428,36 @@ describe('the dashboard', () => {
     };
     const watched = async (email: string) =>
       (await store.query<{ n: string }>('SELECT state || \' \' || license_number AS n FROM watched_licences w JOIN accounts a ON a.id = w.account_id WHERE a.email = $1 ORDER BY 1', [email])).map((r) => r.n);
+    /** An event for TX is published: followers' endpoints get a delivery waiting (no dispatcher runs here). */
+    const publishTxChange = async () => {
+      const runId = crypto.randomUUID();
+      const at = new Date().toISOString();
+      await side.changes.log.stage({ id: runId, source: 'tx-trec', state: 'TX', snapshot_date: at.slice(0, 10) }, [
+        { type: 'status_changed', state: 'TX', license_number: '763827-SA', license_credential_id: null, old: { status: 'Active' }, new: { status: 'Inactive' }, relationship: null, snapshot_date: at.slice(0, 10), detected_at: at, source: 'tx-trec' },
+      ]);
+      await side.changes.log.commit(runId);
+    };
 
     it('when a CSV is uploaded then its good rows are watched, the bad ones named by line, and the plan limit holds', async () => {
       const { agent } = await signUp('uploader@example.com');
       const page = await agent.get('/dashboard/monitoring');
       expect(page.status).toBe(200);
       expect(page.text).toMatch(/0 of 25 watched/);
-      const res = await upload(agent, 'State,License Number,note\nTX,763827-sa,mine\n\nfl,BK 123,\nTEXAS,1,x\nTX,,empty\n');
-      expect(res.status).toBe(200);
+      const res = await redirected(agent, await upload(agent, 'State,License Number,note\nTX,763827-sa,mine\n\nfl,BK 123,\nTEXAS,1,x\nTX,,empty\nzz,1,unknown\n'), '/dashboard/monitoring');
       expect(visible(res.text)).toContain('2 licences added, 0 already watched; 2 of 25 watched now.');
-      expect(res.text).toMatch(/2 lines were left out:<\/p><ul><li>line 5: &#34;TEXAS&#34; is not a two-letter state code<\/li><li>line 6: no licence number<\/li>/);
+      expect(res.text).toMatch(/3 lines were left out:<\/p><ul><li>line 5: &#34;TEXAS&#34; is not a two-letter state code<\/li><li>line 6: no licence number<\/li><li>line 7: &#34;zz&#34; is not the code of a U.S. jurisdiction<\/li>/);
       expect(await watched('uploader@example.com')).toEqual(['FL BK123', 'TX 763827-SA']);
 
       const tooMany = await upload(agent, `state,license_number\n${Array.from({ length: 24 }, (_, i) => `TX,UP-${i}`).join('\n')}\n`);
       expect(tooMany.status).toBe(402);
       expect(tooMany.text).toContain('the free plan watches at most 25 licences');
       expect(await watched('uploader@example.com')).toHaveLength(2);
-      expect((await upload(agent, 'name,number\nA,1\n')).text).toContain('the first line must name the columns state and license_number');
-      expect((await upload(agent, null)).text).toContain('choose a CSV file to upload');
+      const unreadable = await upload(agent, 'name,number\nA,1\n');
+      expect(unreadable.status).toBe(400);
+      expect(unreadable.text).toContain('the first line must name the columns state and license_number');
+      const none = await upload(agent, null);
+      expect(none.status).toBe(400);
+      expect(none.text).toContain('choose a CSV file to upload');
       const big = await upload(agent, `state,license_number\n${'TX,BIG\n'.repeat(200_000)}`);
       expect(big.status).toBe(413);
       expect(big.text).toContain('send one CSV file of at most 1 MB');
@@ -335,14 +466,21 @@ describe('the dashboard', () => {
       expect(forged.status).toBe(403);
       expect(await watched('uploader@example.com')).toHaveLength(2);
 
-      const removed = await submit(agent, '/dashboard/monitoring', '/dashboard/watchlist/remove', { state: 'FL', license_number: 'BK123' });
+      const removed = await redirected(agent, await submit(agent, '/dashboard/monitoring', '/dashboard/watchlist/remove', { state: 'FL', license_number: 'BK123' }), '/dashboard/monitoring');
       expect(visible(removed.text)).toContain('Stopped watching FL BK123.');
       expect(await watched('uploader@example.com')).toEqual(['TX 763827-SA']);
     });
 
     it('when states are followed and an endpoint is added, disabled, rotated, redelivered and deleted then each page shows it, the secret only once', async () => {
       const { agent } = await signUp('hooks.person@example.com');
-      expect(visible((await submit(agent, '/dashboard/monitoring', '/dashboard/states/follow', { state: 'tx' })).text)).toContain('Following TX.');
+      const following = await redirected(agent, await submit(agent, '/dashboard/monitoring', '/dashboard/states/follow', { state: 'tx' }), '/dashboard/monitoring');
+      expect(visible(following.text)).toContain('Following TX.');
+      const unknown = await submit(agent, '/dashboard/monitoring', '/dashboard/states/follow', { state: 'Texas' });
+      expect(unknown.status).toBe(400);
+      expect(visible(unknown.text)).toContain('use a state&#39;s two letters, such as TX');
+      const nowhere = await submit(agent, '/dashboard/monitoring', '/dashboard/states/follow', { state: 'zz' });
+      expect(nowhere.status).toBe(400);
+      expect(visible(nowhere.text)).toContain('&#34;ZZ&#34; is not the code of a U.S. jurisdiction');
       const second = await submit(agent, '/dashboard/monitoring', '/dashboard/states/follow', { state: 'FL' });
       expect(second.status).toBe(402);
       expect(second.text).toContain('follows at most 1 whole states');
@@ -352,40 +490,75 @@ describe('the dashboard', () => {
       expect(refused.text).toContain('points at 10.0.0.7, which is not a public address');
       const page = await agent.get('/dashboard/monitoring');
       const made = await agent.post('/dashboard/webhooks').type('form').send(`_csrf=${encodeURIComponent(csrfOf(page.text))}&url=${encodeURIComponent('https://93.184.216.34/hook')}&description=CRM&event_types=status_changed&event_types=left_source`);
-      expect(made.status).toBe(200);
-      const secret = /id="raw-secret"[^>]*value="(whsec_[^"]+)"/.exec(made.text)?.[1];
+      // Redirect after the post: the page it leads to shows the secret once, and a reload adds nothing.
+      expect(made.status).toBe(303);
+      expect(made.headers.location).toBe('/dashboard/monitoring');
+      expect(made.text).not.toMatch(/whsec_/);
+      const shown = await agent.get('/dashboard/monitoring');
+      expect(visible(shown.text)).toContain('Endpoint https://93.184.216.34/hook added.');
+      const secret = secretOf(shown.text);
       expect(secret).toMatch(/^whsec_/);
       const listed = await agent.get('/dashboard/monitoring');
       expect(listed.text).toContain('https://93.184.216.34/hook');
       expect(listed.text).toContain('status_changed, left_source');
       expect(listed.text).not.toContain(secret);
+      expect(listed.text).not.toMatch(/shown only this once/);
+      expect(await store.query("SELECT 1 FROM webhook_endpoints w JOIN accounts a ON a.id = w.account_id WHERE a.email = 'hooks.person@example.com'")).toHaveLength(1);
       const manage = /href="(\/dashboard\/webhooks\/we_[0-9a-f]{24})"/.exec(listed.text)![1];
 
-      // An event for TX is published: the endpoint's log shows it waiting (no dispatcher runs here).
-      const runId = crypto.randomUUID();
-      const at = new Date().toISOString();
-      await side.changes.log.stage({ id: runId, source: 'tx-trec', state: 'TX', snapshot_date: at.slice(0, 10) }, [
-        { type: 'status_changed', state: 'TX', license_number: '763827-SA', license_credential_id: null, old: { status: 'Active' }, new: { status: 'Inactive' }, relationship: null, snapshot_date: at.slice(0, 10), detected_at: at, source: 'tx-trec' },
-      ]);
-      await side.changes.log.commit(runId);
+      // An event for TX is published: the endpoint's log shows it waiting.
+      await publishTxChange();
       const log = await agent.get(manage);
       expect(log.text).toMatch(/<td><code>status_changed<\/code>.*<\/td><td>pending<\/td><td>0<\/td>/);
       const redeliver = /action="(\/dashboard\/webhooks\/we_[0-9a-f]{24}\/deliveries\/msg_[0-9a-f]{32}\/redeliver)"/.exec(log.text)![1];
-      expect(visible((await submit(agent, manage, redeliver, {})).text)).toContain('The delivery is being sent again.');
+      expect(visible((await redirected(agent, await submit(agent, manage, redeliver, {}), manage)).text)).toContain('The delivery is being sent again.');
 
-      expect(visible((await submit(agent, manage, `${manage}/status`, { status: 'disabled' })).text)).toMatch(/<dt>Status<\/dt><dd>disabled \(disabled by the account\)/);
+      const disabled = await redirected(agent, await submit(agent, manage, `${manage}/status`, { status: 'disabled' }), manage);
+      expect(visible(disabled.text)).toMatch(/<dt>Status<\/dt><dd>disabled \(disabled by the account\)/);
+      expect(visible(disabled.text)).toContain('The endpoint is disabled: nothing is sent to it.');
       const rotated = await submit(agent, manage, `${manage}/rotate`, {});
-      const newSecret = /id="raw-secret"[^>]*value="(whsec_[^"]+)"/.exec(rotated.text)?.[1];
+      expect(rotated.status).toBe(303);
+      expect(rotated.headers.location).toBe(manage);
+      const rotatedPage = await agent.get(manage);
+      const newSecret = secretOf(rotatedPage.text);
       expect(newSecret).toMatch(/^whsec_/);
       expect(newSecret).not.toBe(secret);
-      expect(rotated.text).toContain('still signs until');
+      expect(rotatedPage.text).toContain('still signs until');
+      expect(visible(rotatedPage.text)).toContain('The previous secret keeps signing beside the new one for 24 hours.');
+      expect((await agent.get(manage)).text).not.toContain(newSecret);
       const confirm = await agent.get(`${manage}/delete`);
       expect(confirm.text).toContain('Delete the endpoint');
-      const deleted = await submit(agent, `${manage}/delete`, `${manage}/delete`, {});
+      const deleted = await redirected(agent, await submit(agent, `${manage}/delete`, `${manage}/delete`, {}), '/dashboard/monitoring');
       expect(visible(deleted.text)).toContain('Endpoint https://93.184.216.34/hook deleted.');
+      expect(deleted.text).not.toContain(manage);
       expect((await agent.get(manage)).status).toBe(404);
       // Another account's endpoint is not found either.
       expect((await request(app).get(manage)).status).toBe(303);
+    });
+
+    it('when a delivery is sent again then the form redirects to the endpoint page, which says so once, and a reload sends nothing more', async () => {
+      const { agent } = await signUp('send-again@example.com');
+      await redirected(agent, await submit(agent, '/dashboard/monitoring', '/dashboard/states/follow', { state: 'TX' }), '/dashboard/monitoring');
+      await redirected(agent, await submit(agent, '/dashboard/monitoring', '/dashboard/webhooks', { url: 'https://93.184.216.34/again' }), '/dashboard/monitoring');
+      const [endpoint] = await store.query<{ id: string }>("SELECT w.id FROM webhook_endpoints w JOIN accounts a ON a.id = w.account_id WHERE a.email = 'send-again@example.com'");
+      await publishTxChange();
+      const deliveries = () => store.query<{ id: string; status: string }>('SELECT id, status FROM webhook_deliveries WHERE endpoint_id = $1', [endpoint.id]);
+      const [delivery] = await deliveries();
+      // It was given up on: failed, nothing waiting.
+      await store.query("UPDATE webhook_deliveries SET status = 'failed', attempts = 3, retries_used = 3, next_attempt_at = NULL WHERE id = $1", [delivery.id]);
+
+      const manage = `/dashboard/webhooks/${endpoint.id}`;
+      const sent = await submit(agent, manage, `${manage}/deliveries/${delivery.id}/redeliver`, {});
+      expect(sent.text).not.toContain('being sent again');
+      const shown = await redirected(agent, sent, manage);
+      expect(visible(shown.text)).toContain('The delivery is being sent again.');
+      expect(await deliveries()).toEqual([{ id: delivery.id, status: 'pending' }]);
+      // The dispatcher tries it and it fails again: a reload of the page must not queue it once more.
+      await store.query("UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL WHERE id = $1", [delivery.id]);
+      const reloaded = await agent.get(manage);
+      expect(reloaded.status).toBe(200);
+      expect(visible(reloaded.text)).not.toContain('being sent again');
+      expect(await deliveries()).toEqual([{ id: delivery.id, status: 'failed' }]);
     });
   });
 });

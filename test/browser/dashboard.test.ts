@@ -102,6 +102,11 @@ describe.runIf(browser)(`the dashboard in Chromium${browser ? '' : `: skipped, n
     await page.getByRole('button', { name: 'Copy' }).click();
     await expect.poll(() => page.locator('.copied').textContent()).toMatch(/Copied|Selected/);
     await checked(page, 'new-key');
+    // The form redirected to a page (303): reloading it shows the key no more and makes no other.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Your account' }).waitFor();
+    expect(await page.getByLabel('API key', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: /^Revoke key ending/ }).count()).toBe(1);
 
     expect(await verify(keyA)).toBe(200);
     // Usage moves: the page read again shows the call.
@@ -127,7 +132,7 @@ describe.runIf(browser)(`the dashboard in Chromium${browser ? '' : `: skipped, n
     await page.getByLabel('Add licences from a CSV file').setInputFiles({ name: 'watch.csv', mimeType: 'text/csv', buffer: Buffer.from('state,license_number\nTX,763827-SA\nTX,100001-B\nXX\n') });
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.getByText('2 licences added, 0 already watched; 2 of 25 watched now.').waitFor();
-    await page.getByText('line 4: no licence number').waitFor();
+    await page.getByText('line 4: "XX" is not the code of a U.S. jurisdiction').waitFor();
     await page.getByLabel('Follow a state (two letters)').fill('tx');
     await page.getByRole('button', { name: 'Follow', exact: true }).click();
     await page.getByText('Following TX.').waitFor();
@@ -141,6 +146,11 @@ describe.runIf(browser)(`the dashboard in Chromium${browser ? '' : `: skipped, n
     await page.getByRole('button', { name: 'Disable' }).click();
     await page.getByText('The endpoint is disabled: nothing is sent to it.').waitFor();
     await checked(page, 'webhook-endpoint');
+    // Every form redirects after its POST: the address is the endpoint's page, and a reload shows the notice no more.
+    expect(new URL(page.url()).pathname).toMatch(/^\/dashboard\/webhooks\/we_[0-9a-f]{24}$/);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Webhook endpoint' }).waitFor();
+    expect(await page.getByText('The endpoint is disabled: nothing is sent to it.').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByText('You are signed out.').waitFor();

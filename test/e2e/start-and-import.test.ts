@@ -106,6 +106,12 @@ describe('npm start and the import command on a fresh data dir', () => {
     children.push(again.child);
     expect(again.output()).not.toMatch(/loaded the demo dataset/);
     expect(again.output()).not.toMatch(/lvs_live_/);
+    // ... but it says where a key comes from, once it listens.
+    for (let i = 0; i < 100 && !/keys create/.test(again.output()); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(again.output()).toContain(`${again.url}/dashboard`);
+    expect(again.output()).toContain('npm run -s admin -- keys create');
+    const root = await get(`${again.url}/`);
+    expect(root).toEqual({ status: 200, body: expect.objectContaining({ docs: '/docs', openapi: '/openapi.json', dashboard: '/dashboard' }) });
     const usage = await get(`${again.url}/api/v1/account/usage`, demoKey);
     expect(usage.body.by_endpoint).toMatchObject({ verifyLicense: 1 });
     const tx = (await (await fetch(`${again.url}/api/v1/coverage`)).json()) as { states: { state: string; record_count: number }[] };
@@ -115,6 +121,12 @@ describe('npm start and the import command on a fresh data dir', () => {
     // Two server starts and eight command-line processes: 19 s alone on a 2-core machine, over
     // 30 s while the rest of the suite runs beside it.
   }, 300_000);
+
+  it('when the configuration is invalid then the start names every problem, without a stack trace', () => {
+    const bad = runScript('src/main.ts', [], { DATA_DIR: dataDir, PORT: 'eighty', NEO4J_POOL_SIZE: 'many' });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/^cannot start: invalid configuration:\n {2}PORT: .+\n {2}NEO4J_POOL_SIZE: .+\n?$/);
+  });
 
   it('when started with DEMO_DATA=false then the graph stays empty', async () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-e2e-empty-'));

@@ -6,7 +6,8 @@ import pg from 'pg';
 import { DataDirLockedError, StoreError } from '../../src/errors.js';
 import { migrate, migrationFiles } from '../../src/store/migrations.js';
 import { openPglite } from '../../src/store/pglite-store.js';
-import { POSTGRES, POSTGRES_URL, storeKinds } from '../helpers/stores.js';
+import { openPostgres } from '../../src/store/postgres-store.js';
+import { POSTGRES, POSTGRES_URL, postgresSchema, storeKinds, type StoreKind } from '../helpers/stores.js';
 
 const kinds = await storeKinds();
 
@@ -33,6 +34,57 @@ describe.each(kinds)('the side store on $name', (kind) => {
       ).rejects.toThrow();
       expect(await store.query('SELECT id FROM accounts')).toEqual([]);
     } finally {
+      await drop();
+    }
+  });
+});
+
+/** A store of this kind with no migration applied. */
+async function unmigrated(kind: StoreKind) {
+  if (kind.name === 'pglite') {
+    const store = await openPglite();
+    return { store, drop: () => store.close() };
+  }
+  const schema = await postgresSchema();
+  const store = await openPostgres(schema.url, 2);
+  return { store, drop: async () => (await store.close(), await schema.drop()) };
+}
+
+describe.each(kinds)('the event names migration on $name', (kind) => {
+  it('when 008 runs over events, deliveries and endpoints stored as licence_added then they say license_added', async () => {
+    const { store, drop } = await unmigrated(kind);
+    const before = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-migrations-'));
+    try {
+      for (const m of migrationFiles().filter((f) => f.version < 8)) fs.writeFileSync(path.join(before, m.name), m.sql);
+      await migrate(store, before);
+      const account = '00000000-0000-4000-8000-000000000001';
+      const run = '00000000-0000-4000-8000-0000000000a1';
+      await store.query("INSERT INTO accounts (id, email, plan) VALUES ($1, 'old@example.com', 'enterprise')", [account]);
+      await store.query("INSERT INTO change_runs (id, source, state, snapshot_date, status) VALUES ($1, 'tx-trec', 'TX', '2026-10-01', 'committed')", [run]);
+      await store.query(
+        `INSERT INTO change_events (run_id, n, seq, type, state, license_number, snapshot_date, detected_at, source)
+         VALUES ($1, 0, 1, 'licence_added', 'TX', '4-SA', '2026-10-01', now(), 'tx-trec'), ($1, 1, 2, 'status_changed', 'TX', '1-SA', '2026-10-01', now(), 'tx-trec')`,
+        [run],
+      );
+      await store.query(
+        `INSERT INTO webhook_endpoints (id, account_id, url, event_types, secret, status, created_at, updated_at)
+         VALUES ('we_1', $1, 'https://hooks.example.com/a', ARRAY['status_changed', 'licence_added'], 'whsec_a', 'enabled', now(), now()),
+                ('we_2', $1, 'https://hooks.example.com/b', NULL, 'whsec_b', 'enabled', now(), now()),
+                ('we_3', $1, 'https://hooks.example.com/c', ARRAY['left_source'], 'whsec_c', 'enabled', now(), now())`,
+        [account],
+      );
+      await store.query("INSERT INTO webhook_deliveries (id, endpoint_id, event_seq, event_type, status, created_at) VALUES ('msg_1', 'we_1', 1, 'licence_added', 'pending', now()), ('msg_2', 'we_1', 2, 'status_changed', 'pending', now())");
+
+      expect(await migrate(store)).toContain('008_license_event_names.sql');
+      expect(await store.query('SELECT seq::int AS seq, type FROM change_events ORDER BY seq')).toEqual([{ seq: 1, type: 'license_added' }, { seq: 2, type: 'status_changed' }]);
+      expect(await store.query('SELECT id, event_type FROM webhook_deliveries ORDER BY id')).toEqual([{ id: 'msg_1', event_type: 'license_added' }, { id: 'msg_2', event_type: 'status_changed' }]);
+      expect(await store.query('SELECT id, event_types FROM webhook_endpoints ORDER BY id')).toEqual([
+        { id: 'we_1', event_types: ['status_changed', 'license_added'] },
+        { id: 'we_2', event_types: null },
+        { id: 'we_3', event_types: ['left_source'] },
+      ]);
+    } finally {
+      fs.rmSync(before, { recursive: true, force: true });
       await drop();
     }
   });

@@ -1,4 +1,5 @@
 import { uuidParam } from '../../http/common.schemas.js';
+import { DEMO_KEY_ID } from '../../http/examples.js';
 import { z } from '../../http/zod.js';
 import { PLAN_NAMES } from '../../domain/plans.js';
 
@@ -62,11 +63,11 @@ export const CreateApiKeyRequest = z
       .optional(),
   })
   .strict()
-  .openapi('CreateApiKeyRequest');
+  .openapi('CreateApiKeyRequest', { example: { label: 'nightly compliance job' } });
 
 export const DeletedApiKey = z
   .object({ id: z.string(), revoked: z.literal(true), revoked_at: z.string().nullable() })
   .passthrough()
   .openapi('DeletedApiKey');
 
-export const KeyIdPath = z.object({ key_id: uuidParam('API key id') });
+export const KeyIdPath = z.object({ key_id: uuidParam('API key id').openapi({ example: DEMO_KEY_ID }) });

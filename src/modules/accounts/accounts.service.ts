@@ -1,4 +1,5 @@
 import type { Caller } from '../../http/auth.js';
+import { parseEmailAddress } from '../../domain/email-address.js';
 import { hash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../errors.js';
 import type { AccountRow, AccountsRepo, KeyRow } from './accounts.repo.js';
@@ -27,11 +28,13 @@ export interface NewAccount {
   trialEndsAt?: string | null;
   label?: string | null;
   isDemo?: boolean;
+  /** The first key's id; random unless given (the demo account's is fixed, for the API examples). */
+  keyId?: string;
 }
 
-function newKey(accountId: string, label: string | null) {
+function newKey(accountId: string, label: string | null, id: string = randomUUID()) {
   const raw = `${KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
-  return { raw, row: { id: randomUUID(), account_id: accountId, label, prefix: KEY_PREFIX, last_four: raw.slice(-4), key_hash: hashKey(raw) } };
+  return { raw, row: { id, account_id: accountId, label, prefix: KEY_PREFIX, last_four: raw.slice(-4), key_hash: hashKey(raw) } };
 }
 
 /** A key as listed: never the raw value. */
@@ -82,11 +85,12 @@ export function createAccountsService(repo: AccountsRepo, now: () => Date) {
     requireAccount,
 
     async createAccount(input: NewAccount) {
-      const email = input.email.trim().toLowerCase();
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new BadRequestError(`not an e-mail address: ${input.email}`);
+      const parsed = parseEmailAddress(input.email);
+      if (!parsed.ok) throw new BadRequestError(`not an e-mail address (${parsed.error}): ${input.email}`);
+      const email = parsed.address;
       if (await repo.accountByEmail(email)) throw new ConflictError(`an account with e-mail ${email} exists`);
       const id = randomUUID();
-      const key = newKey(id, input.label ?? null);
+      const key = newKey(id, input.label ?? null, input.keyId);
       const created = await repo.insertAccount(
         { id, email, plan: input.plan, ...checkTrial(input.plan, input.trialPlan, input.trialEndsAt), is_demo: input.isDemo ?? false },
         key.row,

@@ -1,13 +1,18 @@
-import { CHANGE_TYPES } from '../../domain/changes.js';
+import { CHANGE_TYPES, RENAMED_CHANGE_TYPES } from '../../domain/changes.js';
 import { IsoDate, StateCode, intQueryParam } from '../../http/common.schemas.js';
 import { z } from '../../http/zod.js';
 
 const Values = z.record(z.string(), z.unknown()).nullable();
 
+/** Old type names still accepted in filters, for descriptions: answers name only the new ones. */
+export const RENAMED_NOTE = [...RENAMED_CHANGE_TYPES]
+  .map(([old, { name, until }]) => `\`${old}\`, the old name of \`${name}\`, is accepted until ${until}`)
+  .join('; ');
+
 export const ChangeEventSchema = z
   .object({
     id: z.string().openapi({ description: 'Unique, and sorts in feed order', example: 'chg_000000000042' }),
-    type: z.enum(CHANGE_TYPES),
+    type: z.enum(CHANGE_TYPES).openapi({ description: `Events carry the current names. In filters, ${RENAMED_NOTE}.` }),
     state: z.string(),
     license_number: z.string().nullable().openapi({ description: 'Null for a state summary (`state_loaded`)' }),
     license_credential_id: z.string().nullable(),
@@ -40,14 +45,9 @@ export const ChangesQuery = z
       .string()
       .max(400)
       .optional()
-      .transform((v, ctx) => {
-        if (v === undefined) return undefined;
-        const list = v.split(',').map((t) => t.trim()).filter(Boolean);
-        const unknown = list.filter((t) => !(CHANGE_TYPES as readonly string[]).includes(t));
-        if (unknown.length) ctx.addIssue({ code: 'custom', message: `unknown event types ${unknown.join(', ')}; known: ${CHANGE_TYPES.join(', ')}` });
-        return list;
-      })
-      .openapi({ type: 'string', description: `Comma-separated event types: ${CHANGE_TYPES.join(', ')}` }),
+      // Which names are known depends on the day (an old name is accepted for a while): the service checks them.
+      .transform((v) => v?.split(',').map((t) => t.trim()).filter(Boolean))
+      .openapi({ type: 'string', description: `Comma-separated event types: ${CHANGE_TYPES.join(', ')}. ${RENAMED_NOTE}.` }),
     limit: intQueryParam(1, 1000, 100, 'Events per page, 1 to 1,000'),
   })
   .superRefine((q, ctx) => {

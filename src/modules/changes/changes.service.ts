@@ -1,4 +1,4 @@
-import { publishedChange, type ChangeEvent } from '../../domain/changes.js';
+import { CHANGE_TYPES, changeTypeNamed, publishedChange, type ChangeEvent } from '../../domain/changes.js';
 import type { Clock } from '../../domain/clock.js';
 import { GoneError, ValidationError } from '../../errors.js';
 import type { ChangeLog } from '../../ingest/change-log.js';
@@ -17,6 +17,16 @@ function seqOf(cursor: string): number {
 }
 
 const view = ({ seq, ...e }: StoredChange) => publishedChange(seq, e);
+
+/** The types a `types` filter names on `today` (an old name as its new one while it is accepted); 422 naming the unknown ones. */
+function typesOn(names: string[], today: string) {
+  const types = names.map((n) => changeTypeNamed(n, today));
+  const unknown = names.filter((_, i) => !types[i]);
+  if (unknown.length) {
+    throw new ValidationError([{ loc: ['query', 'types'], msg: `unknown event types ${unknown.join(', ')}; known: ${CHANGE_TYPES.join(', ')}`, type: 'value_error', input: names.join(',') }]);
+  }
+  return types as string[];
+}
 
 /** The change feed, and the change log refreshes record into (see ingest/change-log.ts). */
 /** @param published called once a run's events (and their webhook deliveries) are published. */
@@ -43,12 +53,13 @@ export function createChangesService(repo: ChangesRepo, clock: Clock, retentionD
     },
     /** Events oldest first, from `cursor` (or from `since`, a date, on a first call). */
     async feed(q: { cursor?: string; since?: string; state?: string; types?: string[]; limit: number }) {
+      const types = q.types && typesOn(q.types, clock.today());
       const after = q.cursor === undefined ? 0 : seqOf(q.cursor);
       if (q.cursor !== undefined && after < (await repo.prunedThrough())) {
         throw new GoneError(`this cursor is older than the ${retentionDays} days of events kept: start again with since`);
       }
       // One more than asked: whether more are waiting now.
-      const rows = await repo.list({ afterSeq: after, since: q.cursor ? undefined : q.since, states: q.state ? [q.state] : undefined, types: q.types, limit: q.limit + 1 });
+      const rows = await repo.list({ afterSeq: after, since: q.cursor ? undefined : q.since, states: q.state ? [q.state] : undefined, types, limit: q.limit + 1 });
       const page = rows.slice(0, q.limit);
       const last = page.at(-1)?.seq ?? (q.cursor !== undefined ? after : undefined);
       return { data: page.map(view), next_cursor: last === undefined ? null : cursorOf(last), has_more: rows.length > q.limit };

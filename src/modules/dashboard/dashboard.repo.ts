@@ -2,7 +2,10 @@ import type { SqlStore } from '../../store/sql-store.js';
 
 export type LinkPurpose = 'verify' | 'sign_in';
 
-/** E-mail links, sessions and rate-limit counters; tokens are stored only as their SHA-256. */
+/**
+ * E-mail links, sessions, flashes (a secret kept sealed for the page after a form) and rate-limit
+ * counters; tokens are stored only as their SHA-256.
+ */
 export function createDashboardRepo(store: SqlStore) {
   return {
     async insertLink(tokenHash: string, email: string, purpose: LinkPurpose, expiresAt: Date) {
@@ -33,6 +36,19 @@ export function createDashboardRepo(store: SqlStore) {
     async deleteSession(idHash: string) {
       await store.query('DELETE FROM sessions WHERE id_hash = $1', [idHash]);
     },
+    /** Keeps a session's one flash (replacing an earlier one); nothing when the session has ended. */
+    async putFlash(sessionHash: string, page: string, payload: string, expiresAt: Date) {
+      await store.query(
+        `INSERT INTO dashboard_flash (session_hash, page, payload, expires_at) SELECT id_hash, $2, $3, $4 FROM sessions WHERE id_hash = $1
+         ON CONFLICT (session_hash) DO UPDATE SET page = EXCLUDED.page, payload = EXCLUDED.payload, expires_at = EXCLUDED.expires_at`,
+        [sessionHash, page, payload, expiresAt],
+      );
+    },
+    /** Takes (deletes) the session's unexpired flash for `page`. */
+    async takeFlash(sessionHash: string, page: string, at: Date): Promise<string | undefined> {
+      const [row] = await store.query<{ payload: string }>('DELETE FROM dashboard_flash WHERE session_hash = $1 AND page = $2 AND expires_at > $3 RETURNING payload', [sessionHash, page, at]);
+      return row?.payload;
+    },
     /** Counts a hit in `key`'s window starting at `windowStart`; returns the window's hits. */
     async hit(key: string, windowStart: Date): Promise<number> {
       const [row] = await store.query<{ hits: number }>(
@@ -45,6 +61,7 @@ export function createDashboardRepo(store: SqlStore) {
     /** Forgets expired links and sessions and past windows. */
     async prune(before: Date) {
       await store.query('DELETE FROM email_links WHERE expires_at < $1', [before]);
+      await store.query('DELETE FROM dashboard_flash WHERE expires_at < $1', [before]);
       await store.query('DELETE FROM sessions WHERE expires_at < $1', [before]);
       await store.query('DELETE FROM auth_limits WHERE window_start < $1', [before]);
     },

@@ -102,7 +102,8 @@ export function dashboardRoutes(service: DashboardService, methods: MethodTable,
     const account = await signedIn(req, res);
     if (!account) return res.redirect(303, `/dashboard/sign-in${sessionOf(req) ? '?ended=1' : ''}`);
     const revoked = typeof req.query.revoked === 'string' ? req.query.revoked.slice(0, 4) : undefined;
-    send(res, 200, accountPage(context(req, res, account), await service.overview(account), { info: revoked ? `The key ending ${revoked} is revoked.` : undefined }));
+    const flash = await service.takeFlash<{ createdKey?: { key: string; label: string | null } }>(sessionOf(req), '/dashboard');
+    send(res, 200, accountPage(context(req, res, account), await service.overview(account), { info: revoked ? `The key ending ${revoked} is revoked.` : undefined, createdKey: flash?.createdKey }));
   });
 
   for (const kind of ['sign-up', 'sign-in'] as const) {
@@ -137,11 +138,13 @@ export function dashboardRoutes(service: DashboardService, methods: MethodTable,
   route('/link', 'post');
   router.get('/link', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
-    const state = token ? await service.linkState(token) : 'unknown';
-    send(res, state === 'valid' ? 200 : 400, confirmLink(context(req, res), token, state));
+    const link = token ? await service.linkState(token) : { state: 'unknown' as const };
+    // Signed in already: the page says which account the link would replace.
+    const current = await signedIn(req, res);
+    send(res, link.state === 'valid' ? 200 : 400, confirmLink(context(req, res, current), token, link));
   });
   router.post('/link', async (req, res) => {
-    const { session } = await service.useLink(String((req.body as Record<string, unknown>).token ?? ''));
+    const { session } = await service.useLink(String((req.body as Record<string, unknown>).token ?? ''), sessionOf(req));
     res.cookie(SESSION_COOKIE, session, { ...cookieOptions(req), maxAge: SESSION_TTL_MS });
     csrfSecret(req, res, true);
     res.redirect(303, '/dashboard');
@@ -154,7 +157,9 @@ export function dashboardRoutes(service: DashboardService, methods: MethodTable,
     const error = raw.length > 100 ? 'a label is at most 100 characters' : CONTROL.test(raw) ? 'a label cannot hold control characters' : undefined;
     if (error) return send(res, 400, accountPage(context(req, res, account), await service.overview(account), { error }));
     const key = await service.createKey(account, raw || null);
-    send(res, 201, accountPage(context(req, res, account), await service.overview(account), { createdKey: { key: key.key, label: key.label } }));
+    // Redirect after POST: a reload of the page shows the account, and makes no second key.
+    await service.flash(sessionOf(req), '/dashboard', { createdKey: { key: key.key, label: key.label } });
+    res.redirect(303, '/dashboard');
   });
 
   route('/keys/:id/revoke', 'get');
@@ -189,6 +194,8 @@ export function dashboardRoutes(service: DashboardService, methods: MethodTable,
       return account;
     },
     postAccount: (req) => service.requireSession(sessionOf(req)),
+    flash: (req, page, value) => service.flash(sessionOf(req), page, value),
+    takeFlash: (req, page) => service.takeFlash(sessionOf(req), page),
   }, monitoring);
 
   route('/sign-out', 'post');

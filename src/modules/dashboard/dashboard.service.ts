@@ -1,5 +1,6 @@
-import { hash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hash, hkdfSync, randomBytes } from 'node:crypto';
 import type { Clock } from '../../domain/clock.js';
+import { parseEmailAddress } from '../../domain/email-address.js';
 import { BadRequestError, TooManyAttemptsError, UnauthorizedError, UnavailableError } from '../../errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { AccountRow } from '../accounts/accounts.repo.js';
@@ -15,11 +16,15 @@ export const SESSION_TTL_MS = 7 * 24 * HOUR_MS;
 /** Link requests (sign-up, sign-in, resend) per hour: per address, and per client IP. */
 export const LINK_REQUESTS_PER_ADDRESS = 5;
 export const LINK_REQUESTS_PER_IP = 20;
+/** A secret just made waits this long for the page its form redirects to. */
+const FLASH_TTL_MS = 10 * 60_000;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const tokenHash = (token: string) => hash('sha256', token, 'hex');
 const newToken = () => randomBytes(32).toString('base64url');
 const SERVICE = 'Licensee Verification Service';
+// A flash is sealed with a key derived from the session token, which the store never holds (it
+// keeps the token's SHA-256): the raw key or secret waiting there is unreadable without the cookie.
+const flashKey = (session: string) => Buffer.from(hkdfSync('sha256', session, '', 'lvs dashboard flash', 32));
 
 export type LinkState = 'valid' | 'expired' | 'used' | 'unknown';
 
@@ -75,11 +80,12 @@ export function createDashboardService({ repo, accounts, meter, mailer, clock, p
      * sign-up. The caller shows the same page in every case.
      */
     async requestLink(kind: 'sign-up' | 'sign-in', rawEmail: string, clientIp: string): Promise<string> {
-      const email = rawEmail.trim().toLowerCase();
-      if (!EMAIL.test(email) || email.length > 254) throw new BadRequestError('enter an e-mail address, such as name@example.com');
+      const parsed = parseEmailAddress(rawEmail);
+      if (!parsed.ok) throw new BadRequestError(parsed.error);
+      const email = parsed.address;
       if (mailer.mode === 'off') throw new UnavailableError('sign-up and sign-in by e-mail are off: this deployment has no mail server configured');
       await limit(`ip:${clientIp}`, LINK_REQUESTS_PER_IP, 'from your network');
-      await limit(`email:${email}`, LINK_REQUESTS_PER_ADDRESS, 'for this address');
+      await limit(`email:${parsed.limitKey}`, LINK_REQUESTS_PER_ADDRESS, 'for this address');
       const account = await accounts.accountByEmail(email);
       if (account) {
         const intro = kind === 'sign-up' ? `This address already has an account. To sign in to the ${SERVICE} dashboard, open:` : `To sign in to the ${SERVICE} dashboard, open:`;
@@ -96,19 +102,23 @@ export function createDashboardService({ repo, accounts, meter, mailer, clock, p
       return email;
     },
 
-    /** What a link is, without using it (the page that asks to confirm). */
-    async linkState(token: string): Promise<LinkState> {
+    /** What a link is and the address it signs in as, without using it (the page that asks to confirm). */
+    async linkState(token: string): Promise<{ state: LinkState; email?: string; purpose?: 'verify' | 'sign_in' }> {
       const link = await repo.link(tokenHash(token));
-      if (!link) return 'unknown';
-      if (link.used_at) return 'used';
-      return link.expires_at.getTime() <= clock.now().getTime() ? 'expired' : 'valid';
+      if (!link) return { state: 'unknown' };
+      const state = link.used_at ? 'used' : link.expires_at.getTime() <= clock.now().getTime() ? 'expired' : 'valid';
+      return { state, email: link.email, purpose: link.purpose };
     },
 
-    /** Uses a link: creates the account on first verification, and opens a session; returns its token. */
-    async useLink(token: string): Promise<{ session: string; account: AccountRow; created: boolean }> {
+    /**
+     * Uses a link: creates the account on first verification, and opens a session; returns its
+     * token. The session it replaces (the browser's cookie, whichever account) ends, so that a
+     * switch of accounts leaves no session behind.
+     */
+    async useLink(token: string, replacing?: string): Promise<{ session: string; account: AccountRow; created: boolean }> {
       const used = await repo.useLink(tokenHash(token), clock.now());
       if (!used) {
-        const state = await this.linkState(token);
+        const { state } = await this.linkState(token);
         throw new BadRequestError(
           state === 'expired' ? 'this link has expired: ask for a new one' : state === 'used' ? 'this link has been used already: ask for a new one' : 'this link is not valid: ask for a new one',
         );
@@ -119,6 +129,7 @@ export function createDashboardService({ repo, accounts, meter, mailer, clock, p
       if (!account) throw new BadRequestError('this address has no account any more: sign up again');
       const session = newToken();
       await repo.insertSession(tokenHash(session), account.id, new Date(clock.now().getTime() + SESSION_TTL_MS));
+      if (replacing) await repo.deleteSession(tokenHash(replacing));
       return { session, account, created };
     },
 
@@ -137,6 +148,33 @@ export function createDashboardService({ repo, accounts, meter, mailer, clock, p
 
     signOut: async (session: string | undefined) => {
       if (session) await repo.deleteSession(tokenHash(session));
+    },
+
+    /**
+     * Keeps `value` (a secret just made) for the next GET of `page` in this session, once:
+     * forms redirect after their POST, so a reload neither repeats the action nor shows it again.
+     */
+    async flash(session: string | undefined, page: string, value: object) {
+      if (!session) return;
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', flashKey(session), iv);
+      const sealed = Buffer.concat([iv, cipher.update(JSON.stringify(value), 'utf8'), cipher.final(), cipher.getAuthTag()]);
+      await repo.putFlash(tokenHash(session), page, sealed.toString('base64url'), new Date(clock.now().getTime() + FLASH_TTL_MS));
+    },
+
+    /** What was kept for `page` in this session, taken: a second read finds nothing. */
+    async takeFlash<T extends object>(session: string | undefined, page: string): Promise<T | undefined> {
+      if (!session) return undefined;
+      const payload = await repo.takeFlash(tokenHash(session), page, clock.now());
+      if (!payload) return undefined;
+      const sealed = Buffer.from(payload, 'base64url');
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', flashKey(session), sealed.subarray(0, 12));
+        decipher.setAuthTag(sealed.subarray(-16));
+        return JSON.parse(Buffer.concat([decipher.update(sealed.subarray(12, -16)), decipher.final()]).toString('utf8')) as T;
+      } catch {
+        return undefined;
+      }
     },
 
     /** The account page: plan, this month's usage (by endpoint and by day) and the active keys. */

@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import multer from 'multer';
 import { CHANGE_TYPES, type ChangeType } from '../../domain/changes.js';
 import { AppError, BadRequestError, NotFoundError } from '../../errors.js';
-import { StateCodeAsSent } from '../../http/common.schemas.js';
+import { stateCodeProblem } from '../../http/common.schemas.js';
 import type { AccountRow } from '../accounts/accounts.repo.js';
 import type { WatchlistService } from '../watchlist/watchlist.service.js';
 import { DeliveryPath, EndpointPath } from '../webhooks/webhooks.schemas.js';
@@ -27,6 +27,10 @@ export interface DashboardKit {
   postAccount(req: Request): Promise<AccountRow>;
   /** Throws 403 unless the body carries this visitor's CSRF token. */
   checkCsrf(req: Request): void;
+  /** Keeps notices (a secret just made) for the next GET of `page` in this session, once. */
+  flash(req: Request, page: string, notices: Notices): Promise<void>;
+  /** The notices kept for `page`, taken. */
+  takeFlash(req: Request, page: string): Promise<Notices | undefined>;
 }
 
 const field = (req: Request, name: string) => String((req.body as Record<string, unknown> | undefined)?.[name] ?? '').trim();
@@ -48,24 +52,32 @@ export function monitoringRoutes(router: Router, kit: DashboardKit, { watchlist,
     const [watched, states, endpoints] = await Promise.all([watchlist.page(account, pageParam(req), 100), watchlist.followed(account), webhooks.list(account)]);
     kit.send(res, status, monitoringPage(kit.context(req, res, account), { watched, watchLimit: limits.watchedLicences, states: states.data, statesLimit: limits.followedStates, endpoints: endpoints.data }, notices));
   }
-  /** Runs a form's action; a refusal the caller can act on (4xx) is shown on the page, not as an error page. */
+  /** Redirect after a form's POST: `page`'s next GET shows `notices` once, and a reload repeats nothing. */
+  async function done(req: Request, res: Response, page: string, notices: Notices) {
+    await kit.flash(req, page, notices);
+    res.redirect(303, page);
+  }
+  /**
+   * Runs a monitoring form's action: a success redirects to the monitoring page (its notices shown
+   * there once); a refusal the caller can act on (4xx, or an error the action returns, 400) is shown
+   * on the page with its status, not as an error page.
+   */
   async function act(req: Request, res: Response, account: AccountRow, action: () => Promise<Notices>) {
     let notices: Notices;
-    let status = 200;
     try {
       notices = await action();
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500 || err.status === 401 || err.status === 403) throw err;
-      notices = { error: err.message.replace(/^body\.\w+: /, '') };
-      status = err.status;
+      return overview(req, res, account, err.status, { error: err.message.replace(/^body\.\w+: /, '') });
     }
-    await overview(req, res, account, status, notices);
+    if (notices.error) return overview(req, res, account, 400, notices);
+    await done(req, res, '/dashboard/monitoring', notices);
   }
 
   kit.route('/monitoring', 'get');
   router.get('/monitoring', async (req, res) => {
     const account = await kit.pageAccount(req, res);
-    if (account) await overview(req, res, account, 200);
+    if (account) await overview(req, res, account, 200, await kit.takeFlash(req, '/dashboard/monitoring'));
   });
 
   kit.route('/watchlist/upload', 'post');
@@ -101,7 +113,8 @@ export function monitoringRoutes(router: Router, kit: DashboardKit, { watchlist,
       const account = await kit.postAccount(req);
       const state = field(req, 'state').toUpperCase();
       await act(req, res, account, async () => {
-        if (!StateCodeAsSent.safeParse(state).success) return { error: 'a state is two letters, such as TX' };
+        const problem = stateCodeProblem(state);
+        if (problem) return { error: `${JSON.stringify(state)} ${problem}: use a state's two letters, such as TX` };
         if (action === 'follow') await watchlist.follow(account, state);
         else await watchlist.unfollow(account, state);
         return { info: action === 'follow' ? `Following ${state}.` : `Stopped following ${state}.` };
@@ -126,16 +139,16 @@ export function monitoringRoutes(router: Router, kit: DashboardKit, { watchlist,
     if (!EndpointPath.shape.id.safeParse(id).success) throw new NotFoundError('no such webhook endpoint on this account');
     return webhooks.get(account, id);
   };
-  async function endpointView(req: Request, res: Response, account: AccountRow, id: string, status = 200, notices: Notices = {}) {
-    const e = await endpointOf(account, id);
-    const log = await webhooks.deliveries(account, id, { page: pageParam(req), per_page: 25 });
-    kit.send(res, status, endpointPage(kit.context(req, res, account), e, log, notices));
-  }
+  // Used once endpointOf has found the endpoint: its id is then we_ and hex digits.
+  const endpointPath = (id: string) => `/dashboard/webhooks/${id}`;
 
   kit.route('/webhooks/:id', 'get');
   router.get('/webhooks/:id', async (req, res) => {
     const account = await kit.pageAccount(req, res);
-    if (account) await endpointView(req, res, account, req.params.id);
+    if (!account) return;
+    const e = await endpointOf(account, req.params.id);
+    const log = await webhooks.deliveries(account, e.id, { page: pageParam(req), per_page: 25 });
+    kit.send(res, 200, endpointPage(kit.context(req, res, account), e, log, await kit.takeFlash(req, endpointPath(e.id))));
   });
 
   kit.route('/webhooks/:id/status', 'post');
@@ -144,7 +157,7 @@ export function monitoringRoutes(router: Router, kit: DashboardKit, { watchlist,
     await endpointOf(account, req.params.id);
     const status = field(req, 'status') === 'enabled' ? 'enabled' : 'disabled';
     await webhooks.update(account, req.params.id, { status });
-    await endpointView(req, res, account, req.params.id, 200, { info: status === 'enabled' ? 'The endpoint is enabled.' : 'The endpoint is disabled: nothing is sent to it.' });
+    await done(req, res, endpointPath(req.params.id), { info: status === 'enabled' ? 'The endpoint is enabled.' : 'The endpoint is disabled: nothing is sent to it.' });
   });
 
   kit.route('/webhooks/:id/rotate', 'post');
@@ -152,7 +165,8 @@ export function monitoringRoutes(router: Router, kit: DashboardKit, { watchlist,
     const account = await kit.postAccount(req);
     await endpointOf(account, req.params.id);
     const rotated = await webhooks.rotateSecret(account, req.params.id);
-    await endpointView(req, res, account, req.params.id, 200, { secret: { endpoint: rotated.url, secret: rotated.secret }, info: 'The previous secret keeps signing beside the new one for 24 hours.' });
+    // A reload must not rotate again (that would end the previous secret at once).
+    await done(req, res, endpointPath(req.params.id), { secret: { endpoint: rotated.url, secret: rotated.secret }, info: 'The previous secret keeps signing beside the new one for 24 hours.' });
   });
 
   kit.route('/webhooks/:id/delete', 'get');
@@ -165,7 +179,7 @@ export function monitoringRoutes(router: Router, kit: DashboardKit, { watchlist,
     const account = await kit.postAccount(req);
     const e = await endpointOf(account, req.params.id);
     await webhooks.remove(account, e.id);
-    await overview(req, res, account, 200, { info: `Endpoint ${e.url} deleted.` });
+    await done(req, res, '/dashboard/monitoring', { info: `Endpoint ${e.url} deleted.` });
   });
 
   kit.route('/webhooks/:id/deliveries/:delivery/redeliver', 'post');
@@ -174,6 +188,7 @@ export function monitoringRoutes(router: Router, kit: DashboardKit, { watchlist,
     await endpointOf(account, req.params.id);
     if (!DeliveryPath.shape.delivery_id.safeParse(req.params.delivery).success) throw new NotFoundError('no such delivery for this endpoint');
     await webhooks.redeliver(account, req.params.id, req.params.delivery);
-    await endpointView(req, res, account, req.params.id, 200, { info: 'The delivery is being sent again.' });
+    // A reload must not send it a second time.
+    await done(req, res, endpointPath(req.params.id), { info: 'The delivery is being sent again.' });
   });
 }

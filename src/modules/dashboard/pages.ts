@@ -83,7 +83,9 @@ export function checkEmail(ctx: PageContext, email: string, kind: 'sign-up' | 's
   );
 }
 
-export function confirmLink(ctx: PageContext, token: string, state: 'valid' | 'expired' | 'used' | 'unknown'): string {
+/** The page a link opens: it names the account it signs in to, and the one it would replace. */
+export function confirmLink(ctx: PageContext, token: string, link: { state: 'valid' | 'expired' | 'used' | 'unknown'; email?: string; purpose?: 'verify' | 'sign_in' }): string {
+  const { state, email } = link;
   if (state !== 'valid') {
     const why = state === 'expired' ? 'This link has expired.' : state === 'used' ? 'This link has been used already.' : 'This link is not valid.';
     return page('Link not valid', ctx, html`<p class="error" role="alert">${why} Links work once, for 24 hours.</p><p><a href="/dashboard/sign-in">Ask for a new link</a>.</p>`);
@@ -91,7 +93,9 @@ export function confirmLink(ctx: PageContext, token: string, state: 'valid' | 'e
   return page(
     'Continue to your dashboard',
     ctx,
-    html`<form method="post" action="/dashboard/link">
+    html`<p>${link.purpose === 'verify' ? html`This link confirms <strong>${email}</strong> and signs you in to its account.` : html`This link signs you in as <strong>${email}</strong>.`}</p>
+${ctx.signedInAs && ctx.signedInAs !== email ? html`<p class="info" role="status">You are signed in as <strong>${ctx.signedInAs}</strong>; this link signs you in as <strong>${email}</strong> instead.</p>` : ''}
+<form method="post" action="/dashboard/link">
   ${csrfField(ctx.csrf)}
   <input type="hidden" name="token" value="${token}">
   <button type="submit">Continue</button>

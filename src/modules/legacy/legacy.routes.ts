@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type { LegacyService } from './legacy.service.js';
 import { PageParam, PaginationMeta, PerPageParam, StateCode, anyCase, searchText } from '../../http/common.schemas.js';
 import { route, type RouteContext } from '../../http/route.js';
+import { DEMO_FIRST_NAME, DEMO_LAST_NAME } from '../../http/examples.js';
 import { z } from '../../http/zod.js';
 import { LicensePath, LicenseTypeFilter, LicenseeListResponse, StatusFilter } from '../licensees/licensees.schemas.js';
 import type { LicenseesService } from '../licensees/licensees.service.js';
@@ -10,8 +11,8 @@ import type { RelationshipsService } from '../relationships/relationships.servic
 
 const LegacySearchQuery = z
   .object({
-    first_name: searchText('Substring of the first name'),
-    last_name: searchText('Substring of the last name'),
+    first_name: searchText('Substring of the first name').openapi({ example: DEMO_FIRST_NAME }),
+    last_name: searchText('Substring of the last name').openapi({ example: DEMO_LAST_NAME }),
     state: StateCode.optional().openapi({ description: 'Two-letter state code; all jurisdictions when absent' }),
     page: PageParam,
     per_page: PerPageParam,

@@ -17,6 +17,7 @@ import {
   anyCase,
   searchText,
 } from '../../http/common.schemas.js';
+import { DEMO_BROKER, DEMO_FL_LICENCE, DEMO_LICENCE } from '../../http/examples.js';
 import { z } from '../../http/zod.js';
 
 export const RelationshipCoverage = z.enum(RELATIONSHIP_COVERAGE_VALUES).openapi('RelationshipCoverage', {
@@ -140,7 +141,9 @@ export const BatchVerifyRequest = z
       .min(1, 'must hold at least 1 item')
       .max(100, 'must hold at most 100 items'),
   })
-  .openapi('BatchVerifyRequest');
+  .openapi('BatchVerifyRequest', {
+    example: { licenses: [{ state: 'TX', license_number: DEMO_LICENCE }, { state: 'TX', license_number: DEMO_BROKER }, { state: 'FL', license_number: DEMO_FL_LICENCE }] },
+  });
 export const BatchVerifyResult = z
   .object({
     state: z.string(),

@@ -8,6 +8,7 @@ import {
   HierarchyPath,
   HierarchyQuery,
   HierarchyResponse,
+  SupervisorPath,
   SupervisorsQuery,
   SupervisorsResponse,
 } from './relationships.schemas.js';
@@ -55,7 +56,7 @@ export function relationshipsRoutes(
     summary: 'Current affiliates of a supervising licence',
     description: 'Paged, ordered like search results, with an exact total.',
     tags,
-    params: LicensePath,
+    params: SupervisorPath,
     query: AffiliatesQuery,
     response: AffiliatesResponse,
     errors: [404],

@@ -10,7 +10,9 @@ import {
   nullable,
   intQueryParam,
 } from '../../http/common.schemas.js';
+import { DEMO_BROKER } from '../../http/examples.js';
 import { z } from '../../http/zod.js';
+import { LicensePath } from '../licensees/licensees.schemas.js';
 
 export const AffiliateRole = z.enum(AFFILIATE_ROLES).openapi('AffiliateRole', {
   description: 'Role of the supervised licence in a relationship (filters take it in any letter case)',
@@ -36,6 +38,8 @@ export const AffiliationsQuery = z.object({
 });
 export const SupervisorsQuery = z.object(edgeFilters);
 export const AffiliatesQuery = z.object({ ...edgeFilters, page: PageParam, per_page: PerPageParam });
+/** The licence path, with a supervising brokerage as its example (the others name a salesperson). */
+export const SupervisorPath = LicensePath.extend({ license_number: LicensePath.shape.license_number.openapi({ example: DEMO_BROKER }) });
 export const HierarchyPath = z.object({ credential_id: CredentialIdParam });
 export const HierarchyQuery = z.object({
   max_depth: intQueryParam(1, 25, 10, 'How many levels to walk upward at most'),

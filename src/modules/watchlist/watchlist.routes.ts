@@ -43,7 +43,7 @@ export function watchlistRoutes(ctx: RouteContext, service: WatchlistService) {
     path: '/api/v1/watchlist',
     operationId: 'watchLicences',
     summary: 'Watch licences (up to 1,000 a call)',
-    description: "A licence not on file may be watched: its `licence_added` event comes when it appears. 402 when the account would pass its plan's limit (free 25, starter 1,000, growth 10,000, enterprise 100,000); then nothing is added.",
+    description: "A licence not on file may be watched: its `license_added` event comes when it appears. 402 when the account would pass its plan's limit (free 25, starter 1,000, growth 10,000, enterprise 100,000); then nothing is added.",
     tags,
     body: WatchRequest,
     response: WatchResult,

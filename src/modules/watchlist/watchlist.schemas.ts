@@ -1,4 +1,5 @@
 import { LicenseNumberParam, PageParam, PaginationMeta, StateCode, intQueryParam } from '../../http/common.schemas.js';
+import { DEMO_BROKER, DEMO_LICENCE } from '../../http/examples.js';
 import { z } from '../../http/zod.js';
 
 export const WatchRequest = z
@@ -9,7 +10,7 @@ export const WatchRequest = z
       .max(1000, 'must hold at most 1,000 licences'),
   })
   .strict()
-  .openapi('WatchRequest');
+  .openapi('WatchRequest', { example: { items: [{ state: 'TX', license_number: DEMO_LICENCE }, { state: 'TX', license_number: DEMO_BROKER }] } });
 
 export const WatchResult = z
   .object({

@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { publishedChange, type ChangeEvent } from '../../domain/changes.js';
-import type { WebhookTransport } from '../../webhooks/transport.js';
+import { WebhookRefusedError, type WebhookTransport } from '../../webhooks/transport.js';
 import { previousSecret, type DeliveryRow, type EndpointRow, type WebhooksRepo } from './webhooks.repo.js';
 
 export interface DispatcherOptions {
@@ -53,6 +53,7 @@ export function createDispatcher(
     let statusCode: number | null = null;
     let error: string | null = null;
     let excerpt: string | null = null;
+    let refused = false;
     if (!event) {
       error = 'the event is no longer kept';
     } else {
@@ -67,6 +68,8 @@ export function createDispatcher(
         excerpt = res.excerpt;
       } catch (err) {
         error = ((err as Error).message || String(err)).slice(0, 500);
+        // The address rules refuse the URL (the configuration changed, say): no retry can pass them.
+        refused = err instanceof WebhookRefusedError;
       }
     }
     const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
@@ -74,7 +77,7 @@ export function createDispatcher(
     const retryIn = options.retrySchedule[d.retries_used];
     const outcome = ok
       ? { status: 'succeeded' as const }
-      : gone || !event || retryIn === undefined
+      : gone || refused || !event || retryIn === undefined
         ? { status: 'failed' as const }
         : { retryAt: new Date(now().getTime() + retryIn) };
     await repo.recordAttempt(d.id, { at, statusCode, error, excerpt, outcome });

@@ -140,6 +140,17 @@ export function createWebhooksRepo(store: SqlStore) {
     async disableEndpoint(id: string, reason: string, now: Date) {
       await store.query("UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = $2, updated_at = $3 WHERE id = $1", [id, reason, now]);
     },
+    /** Every enabled endpoint, whatever its account (their URLs are checked again at start). */
+    async enabledEndpoints(): Promise<Pick<EndpointRow, 'id' | 'account_id' | 'url'>[]> {
+      return store.query("SELECT id, account_id, url FROM webhook_endpoints WHERE status = 'enabled' ORDER BY id");
+    },
+    /** The address rules refuse its URL: disabled, and what it had pending failed with `error`. */
+    async refuseEndpoint(id: string, reason: string, error: string, now: Date) {
+      await store.transaction(async (tx) => {
+        await tx.query("UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = $2, updated_at = $3 WHERE id = $1", [id, reason, now]);
+        await tx.query("UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = $2 WHERE endpoint_id = $1 AND status = 'pending'", [id, error]);
+      });
+    },
     async rotateSecret(accountId: string, id: string, secret: string, previousUntil: Date, now: Date): Promise<EndpointRow | undefined> {
       const [row] = await store.query(
         `UPDATE webhook_endpoints SET previous_secret = secret, previous_secret_expires_at = $4, secret = $3, updated_at = $5

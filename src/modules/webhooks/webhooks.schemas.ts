@@ -1,21 +1,26 @@
 import { CHANGE_TYPES } from '../../domain/changes.js';
 import { PageParam, PaginationMeta, intQueryParam } from '../../http/common.schemas.js';
+import { DEMO_DELIVERY_ID, DEMO_WEBHOOK_ID, DEMO_WEBHOOK_URL } from '../../http/examples.js';
 import { z } from '../../http/zod.js';
-import { ChangeEventSchema } from '../changes/changes.schemas.js';
+import { ChangeEventSchema, RENAMED_NOTE } from '../changes/changes.schemas.js';
+
+// Any name here: which are known depends on the day (an old name is accepted for a while), so the
+// service checks them; the document lists the current names.
+const EventType = z.string().max(64).openapi({ type: 'string', enum: [...CHANGE_TYPES], description: RENAMED_NOTE });
 
 const EventTypes = z
-  .array(z.enum(CHANGE_TYPES))
+  .array(EventType)
   .min(1, 'must name at least one event type (leave it out, or null, for all)')
   .nullable()
   .openapi({ description: 'The event types sent to the endpoint; null: every type' });
 
-const Url = z.string().max(2000).openapi({ format: 'uri', description: 'Where deliveries are POSTed: https, resolving to public addresses only', example: 'https://hooks.example.com/licences' });
+const Url = z.string().max(2000).openapi({ format: 'uri', description: 'Where deliveries are POSTed: https, resolving to public addresses only', example: DEMO_WEBHOOK_URL });
 const Description = z.string().max(200).nullable();
 
 export const EndpointCreate = z
   .object({ url: Url, description: Description.optional(), event_types: EventTypes.optional() })
   .strict()
-  .openapi('WebhookEndpointCreate');
+  .openapi('WebhookEndpointCreate', { example: { url: DEMO_WEBHOOK_URL, description: 'Licence changes for the compliance team', event_types: ['status_changed', 'supervision_ended'] } });
 
 export const EndpointUpdate = z
   .object({
@@ -26,16 +31,16 @@ export const EndpointUpdate = z
   })
   .strict()
   .refine((b) => Object.keys(b).length > 0, 'name at least one of url, description, event_types, status')
-  .openapi('WebhookEndpointUpdate');
+  .openapi('WebhookEndpointUpdate', { example: { description: 'Licence changes for the compliance team', event_types: ['status_changed', 'supervision_ended'] } });
 
 export const Endpoint = z
   .object({
-    id: z.string().openapi({ example: 'we_6c1f0e9b2a4d8c7e5f3a1b20' }),
+    id: z.string().openapi({ example: DEMO_WEBHOOK_ID }),
     url: z.string(),
     description: z.string().nullable(),
     event_types: z.array(z.enum(CHANGE_TYPES)).nullable(),
     status: z.enum(['enabled', 'disabled']),
-    disabled_reason: z.string().nullable().openapi({ description: 'Why it is disabled: by the account, or the receiver answered 410 Gone' }),
+    disabled_reason: z.string().nullable().openapi({ description: 'Why it is disabled: by the account, the receiver answered 410 Gone, or the address rules refuse its URL' }),
     previous_secret_expires_at: z.string().nullable().openapi({ format: 'date-time', description: 'After a rotation: until then, deliveries carry a signature by the previous secret too' }),
     created_at: z.string().openapi({ format: 'date-time' }),
     updated_at: z.string().openapi({ format: 'date-time' }),
@@ -48,8 +53,8 @@ export const EndpointWithSecret = Endpoint.extend({
 
 export const EndpointList = z.object({ data: z.array(Endpoint) }).openapi('WebhookEndpointList');
 
-export const EndpointPath = z.object({ id: z.string().regex(/^we_[0-9a-f]{24}$/, 'not a webhook endpoint id (we_...)') });
-export const DeliveryPath = EndpointPath.extend({ delivery_id: z.string().regex(/^msg_[0-9a-f]{32}$/, 'not a delivery id (msg_...)') });
+export const EndpointPath = z.object({ id: z.string().regex(/^we_[0-9a-f]{24}$/, 'not a webhook endpoint id (we_...)').openapi({ example: DEMO_WEBHOOK_ID }) });
+export const DeliveryPath = EndpointPath.extend({ delivery_id: z.string().regex(/^msg_[0-9a-f]{32}$/, 'not a delivery id (msg_...)').openapi({ example: DEMO_DELIVERY_ID }) });
 
 export const Deleted = z.object({ id: z.string(), deleted: z.literal(true) }).openapi('WebhookEndpointDeleted');
 

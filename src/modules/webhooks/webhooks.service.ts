@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { changeId, type ChangeType } from '../../domain/changes.js';
+import { CHANGE_TYPES, changeId, changeTypeNamed, type ChangeType } from '../../domain/changes.js';
+import { clockOf } from '../../domain/clock.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import type { WebhookTransport } from '../../webhooks/transport.js';
 import type { AccountRow } from '../accounts/accounts.repo.js';
@@ -43,7 +44,8 @@ const deliveryView = (d: DeliveryRow) => ({
 export interface EndpointInput {
   url: string;
   description?: string | null;
-  event_types?: ChangeType[] | null;
+  /** Type names as sent: an old name stands for its new one while it is accepted. */
+  event_types?: string[] | null;
 }
 
 /** An account's webhook endpoints and their delivery logs. Sending is the dispatcher's. */
@@ -51,8 +53,19 @@ export function createWebhooksService(deps: { repo: WebhooksRepo; transport: Web
   const { repo, transport, now } = deps;
 
   async function checkUrl(url: string) {
-    const problem = await transport.refuse(url);
-    if (problem) throw new ValidationError([{ loc: ['body', 'url'], msg: `the URL ${problem}`, type: 'value_error', input: url }]);
+    const refused = await transport.refuse(url);
+    if (refused) throw new ValidationError([{ loc: ['body', 'url'], msg: refused.reason, type: 'value_error', input: url }]);
+  }
+  /** The types named, on the service's day (an old name as its new one while it is accepted); 422 for an unknown one. */
+  function eventTypes(names: string[] | null | undefined): ChangeType[] | null | undefined {
+    if (!names) return names;
+    const today = clockOf(now).today();
+    const types = names.map((n) => changeTypeNamed(n, today));
+    const issues = names.flatMap((n, i) =>
+      types[i] ? [] : [{ loc: ['body', 'event_types', i], msg: `unknown event type ${n}; known: ${CHANGE_TYPES.join(', ')}`, type: 'enum', input: n, ctx: { expected: CHANGE_TYPES.join(', ') } }],
+    );
+    if (issues.length) throw new ValidationError(issues);
+    return types as ChangeType[];
   }
   async function owned(account: AccountRow, id: string) {
     const e = await repo.endpoint(account.id, id);
@@ -62,10 +75,11 @@ export function createWebhooksService(deps: { repo: WebhooksRepo; transport: Web
 
   return {
     async create(account: AccountRow, input: EndpointInput) {
+      const types = eventTypes(input.event_types);
       await checkUrl(input.url);
       const secret = newSecret();
       const row = await repo.createEndpoint(
-        { id: newId(), account_id: account.id, url: input.url, description: input.description ?? null, event_types: input.event_types ?? null, secret },
+        { id: newId(), account_id: account.id, url: input.url, description: input.description ?? null, event_types: types ?? null, secret },
         now(),
         MAX_ENDPOINTS,
       );
@@ -79,8 +93,19 @@ export function createWebhooksService(deps: { repo: WebhooksRepo; transport: Web
       return endpointView(await owned(account, id), now());
     },
     async update(account: AccountRow, id: string, patch: Partial<EndpointInput> & { status?: 'enabled' | 'disabled' }) {
+      const { event_types: names, ...rest } = patch;
+      // Left out when not sent: the repo changes only the fields it is given.
+      const set = { ...rest, ...(names !== undefined && { event_types: eventTypes(names) }), disabled_reason: patch.status === 'disabled' ? 'disabled by the account' : null };
       if (patch.url !== undefined) await checkUrl(patch.url);
-      const row = await repo.updateEndpoint(account.id, id, { ...patch, disabled_reason: patch.status === 'disabled' ? 'disabled by the account' : null }, now());
+      else if (patch.status === 'enabled') {
+        // An endpoint disabled for its address (say, made under WEBHOOK_ALLOW_PRIVATE_URLS) stays off until its URL changes.
+        const { url } = await owned(account, id);
+        const refused = await transport.refuse(url);
+        if (refused && !refused.transient) {
+          throw new ValidationError([{ loc: ['body', 'status'], msg: `cannot enable: ${refused.reason}; send a new url`, type: 'value_error', input: 'enabled' }]);
+        }
+      }
+      const row = await repo.updateEndpoint(account.id, id, set, now());
       if (!row) throw new NotFoundError(`no webhook endpoint ${id} on this account`);
       // Deliveries held while it was disabled go now.
       if (row.status === 'enabled') deps.nudge?.();
@@ -102,6 +127,24 @@ export function createWebhooksService(deps: { repo: WebhooksRepo; transport: Web
       await owned(account, id);
       const { rows, total } = await repo.deliveries(id, q.status, (q.page - 1) * q.per_page, q.per_page);
       return { data: rows.map(deliveryView), meta: { total, page: q.page, per_page: q.per_page } };
+    },
+    /**
+     * At start: endpoints whose URL the address rules now refuse (made under
+     * WEBHOOK_ALLOW_PRIVATE_URLS=true, say) are disabled, saying why, and what they had pending
+     * fails at once rather than being retried for a day. A host that does not resolve is left
+     * alone: it may resolve later.
+     */
+    async disableRefusedEndpoints(): Promise<{ id: string; account_id: string; reason: string }[]> {
+      const endpoints = await repo.enabledEndpoints();
+      const refusals = await Promise.all(endpoints.map((e) => transport.refuse(e.url)));
+      const disabled = [];
+      for (const [i, e] of endpoints.entries()) {
+        const refused = refusals[i];
+        if (!refused || refused.transient) continue;
+        await repo.refuseEndpoint(e.id, refused.reason, `the endpoint was disabled: ${refused.reason}`, now());
+        disabled.push({ id: e.id, account_id: e.account_id, reason: refused.reason });
+      }
+      return disabled;
     },
     async redeliver(account: AccountRow, id: string, deliveryId: string) {
       await owned(account, id);

@@ -1,0 +1,140 @@
+import pino from 'pino';
+import request from 'supertest';
+import type { App } from 'supertest/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { accountsDeps, buildDeps, importRepo, searchIndex, webhookSetup } from '../../src/deps.js';
+import type { GraphEngine } from '../../src/graph/graph-port.js';
+import { demoAccount, prepareGraph } from '../../src/start-up.js';
+import type { SqlStore } from '../../src/store/sql-store.js';
+import { undiciTransport } from '../../src/webhooks/undici-transport.js';
+import { emptyGraph, files } from '../helpers/graph.js';
+import { servedDocument } from '../helpers/openapi.js';
+import { openTestPglite } from '../helpers/stores.js';
+
+// Every operation called with the document's own examples against a demo server, as an outside
+// contract tool (Portman, Swagger UI's "Try it out") calls it: the examples must name what
+// `npm start` has (seeds/demo and the demo account's fixed ids, src/http/examples.ts).
+
+type Schema = { $ref?: string; example?: unknown; examples?: unknown[] | Record<string, { value: unknown }> };
+type Parameter = Schema & { name: string; in: string; required?: boolean; schema?: Schema };
+type Operation = {
+  operationId: string;
+  parameters?: Parameter[];
+  requestBody?: { required?: boolean; content: Record<string, Schema & { schema?: Schema }> };
+  responses: Record<string, { headers?: Record<string, unknown> }>;
+};
+type Document = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
+
+/**
+ * Operations whose examples cannot answer 2xx on a demo server, by design, with the documented
+ * status they answer instead.
+ */
+const NOT_2XX: Record<string, { status: number; why: string }> = {
+  redeliverWebhook: {
+    status: 404,
+    why: 'deliveries come only from imports, to enabled endpoints of accounts that follow or watch; the demo endpoint is disabled, so a demo server has none',
+  },
+};
+
+/** The example of a parameter, schema or media type: `example`, else the first of `examples`, through a $ref. */
+function exampleOf(doc: Document, x: Schema | undefined): unknown {
+  if (!x) return undefined;
+  if (x.$ref) return exampleOf(doc, doc.components.schemas[x.$ref.replace('#/components/schemas/', '')]);
+  if (x.example !== undefined) return x.example;
+  if (Array.isArray(x.examples)) return x.examples[0];
+  if (x.examples) return Object.values(x.examples)[0]?.value;
+  return undefined;
+}
+
+/** A metered lookup's answer that names no record: an unverified licence, an empty list, no record, an empty chain. */
+const holdsNothing = (b: Record<string, unknown>) =>
+  b.verified === false || b.data === null || (Array.isArray(b.data) && b.data.length === 0) || (Array.isArray(b.levels) && b.levels.length === 0);
+
+// No DNS on this machine or in CI: example.com, IANA's documentation domain, gets one of its
+// public addresses here; the transport's check of that address is the one production runs.
+const lookup = async (hostname: string) => {
+  if (hostname === 'example.com') return [{ address: '93.184.215.14', family: 4 }];
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+};
+
+describe('the OpenAPI examples on a demo server', () => {
+  let graph: GraphEngine;
+  let store: SqlStore;
+  let app: App;
+  let key: string;
+  beforeAll(async () => {
+    // What `npm start` does on an empty data dir (src/main.ts), on in-memory stores.
+    const config = loadConfig({});
+    const logger = pino({ level: 'silent' });
+    graph = await emptyGraph('ladybug');
+    store = await openTestPglite();
+    const webhooks = webhookSetup(config);
+    const transport = undiciTransport({ allowPrivate: false, connectTimeoutMs: config.WEBHOOK_CONNECT_TIMEOUT_MS, responseTimeoutMs: config.WEBHOOK_TIMEOUT_MS, lookup });
+    const side = accountsDeps(store, undefined, { changeRetentionDays: config.CHANGE_RETENTION_DAYS, webhooks: { ...webhooks, transport }, logger });
+    await prepareGraph(graph, importRepo(graph, files, side.clock, side.changes.log), true, logger);
+    app = createApp(buildDeps(graph, files, logger, config, side, searchIndex(graph, files, logger))) as unknown as App;
+    key = (await demoAccount(side.accounts, store, 'http://localhost:8000', () => true))!;
+    expect(key).toMatch(/^lvs_live_/);
+  });
+  afterAll(async () => {
+    await graph?.close();
+    await store?.close();
+  });
+
+  it('when every operation is called with its documented examples then it answers a documented 2xx with a body its schema allows', async () => {
+    const doc = (await request(app).get('/openapi.json').expect(200)).body as Document;
+    const operations = Object.entries(doc.paths)
+      .filter(([path]) => path === '/health' || path.startsWith('/api/v1/'))
+      .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })));
+    // Deletions remove what other examples name, so they go last; revoking the demo key (which
+    // the earlier createApiKey example made possible) last of all: every call is made with it.
+    const rank = (o: (typeof operations)[number]) => (o.op.operationId === 'deleteApiKey' ? 2 : o.method === 'delete' ? 1 : 0);
+    operations.sort((a, b) => rank(a) - rank(b));
+
+    const problems: string[] = [];
+    for (const { path, method, op } of operations) {
+      const name = `${method.toUpperCase()} ${path} (${op.operationId})`;
+      let url = path;
+      const query = new URLSearchParams();
+      const missing: string[] = [];
+      for (const p of op.parameters ?? []) {
+        const value = exampleOf(doc, p) ?? exampleOf(doc, p.schema);
+        if (value === undefined) {
+          if (p.required) missing.push(`the ${p.in} parameter ${p.name}`);
+          continue;
+        }
+        if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(String(value)));
+        else if (p.in === 'query') query.set(p.name, String(value));
+      }
+      const media = op.requestBody?.content['application/json'];
+      const body = exampleOf(doc, media) ?? exampleOf(doc, media?.schema);
+      if (op.requestBody?.required && body === undefined) missing.push('the request body');
+      if (missing.length) {
+        problems.push(`${name}: no example for ${missing.join(', ')}`);
+        continue;
+      }
+
+      const target = query.size ? `${url}?${query}` : url;
+      let req = request(app)[method as 'get'](target).set('Authorization', `Bearer ${key}`);
+      if (body !== undefined) req = req.send(body as object);
+      const res = await req;
+
+      const expected = NOT_2XX[op.operationId];
+      const documented2xx = Object.keys(op.responses).filter((s) => s.startsWith('2'));
+      if (expected ? res.status !== expected.status : !documented2xx.includes(String(res.status))) {
+        problems.push(`${name} ${target}: ${res.status}, expected ${expected?.status ?? documented2xx.join(' or ')}: ${JSON.stringify(res.body).slice(0, 300)}`);
+        continue;
+      }
+      const mismatch = servedDocument().checkResponse(method, url, res.status, res.body);
+      if (mismatch) problems.push(`${name}: ${mismatch}`);
+      // A metered lookup documents RateLimit on its 200: its example must find a demo record.
+      if (op.responses['200']?.headers?.RateLimit && res.status === 200 && holdsNothing(res.body)) {
+        problems.push(`${name} ${target}: answered with no record: ${JSON.stringify(res.body).slice(0, 300)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(operations.length).toBeGreaterThan(30);
+  });
+});
