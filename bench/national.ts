@@ -9,7 +9,7 @@
 // With --engine neo4j the same dataset is also loaded into a local Neo4j (the repo's launcher,
 // tools/neo4j, with bench/neo4j-bench.conf) by Neo4j's offline importer, and the same scenarios run through the
 // server on it: both engines' rows in one results file, from one run on one machine.
-// Usage: npm run bench:national [-- --credentials 3000000 --runs 3 --seconds 5 --health-share 0.05 --engine neo4j]
+// Usage: npm run bench:national [-- --credentials 3000000 --runs 3 --seconds 5 --health-share 0.05 --engine neo4j --only search]
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -47,6 +47,8 @@ const { values } = parseArgs({
     results: { type: 'string', default: 'bench/results/national.md' },
     // Loads (or reuses) the graphs and stops: for looking at plans on the loaded stores.
     'prepare-only': { type: 'boolean', default: false },
+    // Only the scenarios whose names hold one of these comma-separated words (say, "search").
+    only: { type: 'string' },
   },
 });
 if (!['ladybug', 'neo4j'].includes(values.engine!)) throw new Error('--engine is ladybug or neo4j');
@@ -523,7 +525,8 @@ async function measure(engine: 'ladybug' | 'neo4j', { loadSeconds, reused, store
     const page1 = (await (await fetch(`${base}/api/v1/licensees/FL/CQ0000001/affiliates?per_page=25`, { headers })).json()) as { meta: { total: number } };
     const lastPage = Math.max(1, Math.ceil(page1.meta.total / 25));
     const rng = xoroshiro128plus(SEED);
-    const list = scenarios(keys, () => uniformFloat64(rng)).map((x) => ({
+    const only = values.only?.split(',').filter(Boolean);
+    const list = scenarios(keys, () => uniformFloat64(rng)).filter((x) => !only || only.some((o) => x.scenario.name.includes(o))).map((x) => ({
       ...x,
       scenario: { ...x.scenario, next: () => { const n = x.scenario.next(); return { ...n, path: n.path.replace('page=LAST', `page=${lastPage}`) }; } },
     }));
