@@ -111,6 +111,14 @@ export class GraphError extends Error {
   }
 }
 
+/** The graph engine has no slot free soon enough (more requests than it can serve): shed with 503. */
+export class GraphBusyError extends GraphError {
+  constructor(message: string) {
+    super(message, true);
+    this.name = 'GraphBusyError';
+  }
+}
+
 /** A form without a valid CSRF token. */
 export class ForbiddenError extends AppError {
   constructor(message: string) {

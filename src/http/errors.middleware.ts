@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
-import { AppError, GraphError, StoreError, UnauthorizedError, ValidationError, type ValidationIssue } from '../errors.js';
+import { AppError, GraphBusyError, GraphError, StoreError, UnauthorizedError, ValidationError, type ValidationIssue } from '../errors.js';
 
 const REALM = 'licensee-verification-service';
 
@@ -67,8 +67,15 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     reply(res, status, (err as Error).message);
     return;
   }
+  // Shed under overload: one line per request would add to the load, and pino-http logs the 503.
+  if (err instanceof GraphBusyError) {
+    res.set('Retry-After', '1');
+    reply(res, 503, 'the service is at capacity: retry in a second');
+    return;
+  }
   req.log?.error({ err }, 'request failed');
   if (err instanceof GraphError && err.transient) {
+    res.set('Retry-After', '1');
     reply(res, 503, 'the graph store could not answer; retry shortly');
     return;
   }

@@ -1,5 +1,5 @@
 import neo4j, { type Driver, type ManagedTransaction, type QueryResult } from 'neo4j-driver';
-import { GraphError } from '../../errors.js';
+import { GraphBusyError, GraphError } from '../../errors.js';
 import type { GraphEngine, GraphTx, Params, Row } from '../graph-port.js';
 
 export interface Neo4jOptions {
@@ -55,6 +55,8 @@ const TRANSIENT_CODES = /^Neo\.TransientError\.|ServiceUnavailable|SessionExpire
 
 function translate(err: unknown): GraphError {
   if (err instanceof GraphError) return err;
+  // The pool had no connection within its acquisition timeout: more requests than Neo4j serves.
+  if (/^Connection acquisition timed out/.test((err as Error).message ?? '')) return new GraphBusyError(`neo4j: ${(err as Error).message}`);
   const code = String((err as { code?: string }).code ?? '');
   return new GraphError(`neo4j query failed: ${(err as Error).message}`, TRANSIENT_CODES.test(code), { cause: err });
 }
