@@ -8,6 +8,7 @@ import type { Clock } from './domain/clock.js';
 import { bearerAuth } from './http/auth.js';
 import { errorHandler, notFound } from './http/errors.middleware.js';
 import { meterGuard } from './http/metering.js';
+import { admission, type AdmissionOptions } from './http/admission.js';
 import { createMethodTable } from './http/methods.js';
 import { JSON_TYPES, type RouteContext } from './http/route.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
@@ -57,6 +58,8 @@ export interface AppDeps {
   secureCookies: boolean;
   /** Operator endpoints for the local command line (see modules/admin). */
   adminRouter?: Router;
+  /** How many /api/v1 requests are served at once and may wait; absent: no limit. */
+  admission?: AdmissionOptions;
 }
 
 /** /api/v1 paths served without an API key. */
@@ -95,6 +98,8 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean } = 
   }
   const methods = createMethodTable();
   app.use(methods.guard);
+  // Before the body and the key are read: a shed request costs next to nothing.
+  if (deps.admission) app.use('/api/v1', admission(deps.admission));
   // strict: false lets `null` or a bare string reach validation, which names the expected shape.
   app.use(express.json({ limit: deps.jsonBodyLimit, strict: false, type: JSON_TYPES }));
   const authenticate = bearerAuth(deps.accounts, (caller) => deps.meter.keyUsed(caller.keyId));

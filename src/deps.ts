@@ -195,7 +195,7 @@ export function buildDeps(
   graph: GraphEngine,
   files: QueryFiles,
   logger: Logger,
-  config: Pick<Config, 'JSON_BODY_LIMIT' | 'TRUST_PROXY'> & Partial<Pick<Config, 'CORS_ORIGINS'>>,
+  config: Pick<Config, 'JSON_BODY_LIMIT' | 'TRUST_PROXY'> & Partial<Pick<Config, 'CORS_ORIGINS' | 'MAX_CONCURRENT_REQUESTS' | 'MAX_WAITING_REQUESTS' | 'REQUEST_WAIT_TIMEOUT_MS'>>,
   side: ReturnType<typeof accountsDeps>,
   index: SearchIndexHolder | undefined,
   mail: MailSetup = { mailer: noMailer, publicBaseUrl: 'http://localhost' },
@@ -228,6 +228,9 @@ export function buildDeps(
     jsonBodyLimit: config.JSON_BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     corsOrigins: config.CORS_ORIGINS,
+    admission: config.MAX_CONCURRENT_REQUESTS
+      ? { concurrency: config.MAX_CONCURRENT_REQUESTS, queue: config.MAX_WAITING_REQUESTS ?? 0, waitMs: config.REQUEST_WAIT_TIMEOUT_MS ?? 2000 }
+      : undefined,
   };
 }
 

@@ -112,3 +112,30 @@ describe.skipIf(TEST_ENGINE !== 'neo4j')('more requests than the Neo4j pool serv
     }
   });
 });
+
+describe.skipIf(TEST_ENGINE === 'neo4j')('more requests than the service serves at once', () => {
+  it('when requests pass the concurrency and the queue then the excess is shed at once and the late ones after their wait, with Retry-After; then it answers normally', async () => {
+    const graph = await openGraph({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 64, GRAPH_CONNECTIONS: 1, GRAPH_QUERY_TIMEOUT_MS: 60_000 }, files);
+    const side = await testStore();
+    try {
+      const { key } = await side.accounts.createAccount({ email: 'crowd@example.com', plan: 'enterprise' });
+      const app = testApp(graph, side, { MAX_CONCURRENT_REQUESTS: 1, MAX_WAITING_REQUESTS: 1, REQUEST_WAIT_TIMEOUT_MS: 100 });
+      const auth = { Authorization: `Bearer ${key.key}` };
+      const lookup = () => request(app).get('/api/v1/licensees/TX/1').set(auth);
+      // The graph's one connection is held (hundreds of milliseconds of LadybugDB's CPU): the request let in waits for it.
+      const long = graph.read('UNWIND range(1, 300000) AS x RETURN sum(x) AS s');
+      const answers = await Promise.all([lookup(), lookup(), lookup()]);
+      await long;
+      // One served (a miss: the graph is empty), one shed for the full queue, one after waiting 100 ms.
+      expect(answers.map((r) => r.status).sort()).toEqual([404, 503, 503]);
+      for (const shed of answers.filter((r) => r.status === 503)) {
+        expect(shed.headers['retry-after']).toBe('1');
+        expect(body(shed, z.object({ detail: z.string() }), 503)).toEqual({ detail: 'the service is at capacity: retry in a second' });
+      }
+      for (let i = 0; i < 3; i++) expect((await lookup()).status).toBe(404);
+    } finally {
+      await graph.close();
+      await side.store.close();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Config } from '../../src/config.js';
 import pino from 'pino';
 import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -63,7 +64,7 @@ export async function testStore(options: Parameters<typeof accountsDeps>[2] = {}
   return { store, ...accountsDeps(store, clock, options) };
 }
 
-export function testApp(graph: GraphEngine, side: ReturnType<typeof accountsDeps>, config: { CORS_ORIGINS?: '*' | string[]; TRUST_PROXY?: boolean } = {}, mail?: MailSetup) {
+export function testApp(graph: GraphEngine, side: ReturnType<typeof accountsDeps>, config: Partial<Pick<Config, 'CORS_ORIGINS' | 'TRUST_PROXY' | 'MAX_CONCURRENT_REQUESTS' | 'MAX_WAITING_REQUESTS' | 'REQUEST_WAIT_TIMEOUT_MS'>> = {}, mail?: MailSetup) {
   const logger = pino({ level: 'silent' });
   return createApp(buildDeps(graph, files, logger, { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false, ...config }, side, searchIndex(graph, files, logger), mail));
 }
