@@ -9,7 +9,7 @@
 // With --engine neo4j the same dataset is also loaded into a local Neo4j (the repo's launcher,
 // tools/neo4j, with bench/neo4j-bench.conf) by Neo4j's offline importer, and the same scenarios run through the
 // server on it: both engines' rows in one results file, from one run on one machine.
-// Usage: npm run bench:national [-- --credentials 3000000 --runs 3 --seconds 5 --health-share 0.05 --engine neo4j --only search]
+// Usage: npm run bench:national [-- --credentials 3000000 --runs 3 --seconds 5 --health-share 0.05 --engine neo4j --only search,overload]
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -241,10 +241,13 @@ interface Scenario {
  * connection sends its share of a second back to back at the start of the second, which measures
  * bursts of eight concurrent requests rather than a steady rate.
  */
-async function paced(base: string, headers: Record<string, string>, s: Scenario, rate: number, count: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+async function paced(base: string, headers: Record<string, string>, s: Scenario, rate: number, count: number, maxSockets = 256) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
   const { hostname, port } = new URL(base);
   const samples: number[] = [];
+  // Every answer's time, whatever its status, and the ones shed (503).
+  const all: number[] = [];
+  let shed = 0;
   let bad = 0;
   const answers: Promise<void>[] = [];
   const started = performance.now();
@@ -264,8 +267,11 @@ async function paced(base: string, headers: Record<string, string>, s: Scenario,
         const req = http.request({ host: hostname, port, path: n.path, method: s.method ?? 'GET', agent, headers: { ...headers, 'content-type': 'application/json' } }, (res) => {
           res.resume();
           res.on('end', () => {
-            if (res.statusCode === 200) samples.push(performance.now() - from);
+            const took = performance.now() - from;
+            all.push(took);
+            if (res.statusCode === 200) samples.push(took);
             else bad += 1;
+            if (res.statusCode === 503) shed += 1;
             resolve();
           });
         });
@@ -277,9 +283,34 @@ async function paced(base: string, headers: Record<string, string>, s: Scenario,
       }),
     );
   }
+  const sent = performance.now();
   await Promise.all(answers);
   agent.destroy();
-  return { samples, bad };
+  return { samples, bad, all, shed, sent };
+}
+
+/**
+ * Open loop at `rate` for `seconds`, past what the server serves: the share shed (503), the
+ * served requests' p99, p99.9 of every answer, and how long after the last request was sent a
+ * verify answered normally (200 within 100 ms) again.
+ */
+async function overload(base: string, headers: Record<string, string>, s: Scenario, rate: number, seconds: number) {
+  // Open loop for real: no request waits in this process for a socket.
+  const r = await paced(base, headers, s, rate, Math.round(rate * seconds), 8192);
+  const probe = `${base}/api/v1/licensees/verify?state=WY&license_number=BK0000001`;
+  let recovered = Number.NaN;
+  while (performance.now() - r.sent < 60_000) {
+    const at = performance.now();
+    const res = await fetch(probe, { headers }).catch(() => undefined);
+    if (res?.status === 200 && performance.now() - at < 100) {
+      recovered = performance.now() - r.sent;
+      break;
+    }
+    await new Promise((done) => setTimeout(done, 20));
+  }
+  r.samples.sort((a, b) => a - b);
+  r.all.sort((a, b) => a - b);
+  return { sent: r.all.length, shed: r.shed, other: r.bad - r.shed, servedP99: quantile(r.samples, 0.99), allP999: quantile(r.all, 0.999), recovered };
 }
 
 async function drive(base: string, headers: Record<string, string>, s: Scenario, rate: number | null, count = 0) {
@@ -547,7 +578,8 @@ async function measure(engine: 'ladybug' | 'neo4j', { loadSeconds, reused, store
       const health = results.get("ceiling: the server's /health")!.rps.at(-1)!;
       // The first engine's first /health saturation sets the rate for the whole bench.
       rate ??= Math.max(1, Math.round(HEALTH_SHARE * health));
-      for (const { scenario } of list) {
+      for (const [n, { scenario }] of list.entries()) {
+        console.log(`${engine}: run ${run} of ${RUNS}, scenario ${n + 1} of ${list.length}: ${scenario.name}`);
         const cached = engine === 'ladybug' ? cachedShare(path.join(DATA_DIR, 'graph.lbug')) : Number.NaN;
         const at = rate * (scenario.rateFactor ?? 1);
         record(scenario.name, await drive(base, headers, scenario, at, rate * SECONDS), false);
@@ -555,7 +587,20 @@ async function measure(engine: 'ladybug' | 'neo4j', { loadSeconds, reused, store
         record(scenario.name, await drive(base, headers, scenario, null), true);
         results.get(scenario.name)!.share.push(results.get(scenario.name)!.rps.at(-1)! / health);
       }
-      console.log(`run ${run} of ${RUNS} done`);
+      console.log(`${engine}: run ${run} of ${RUNS} done`);
+    }
+    // Twice what uniform verifies saturate at, open loop: the excess must be shed, not queued.
+    const overloadLines: string[] = [];
+    if (!only || only.includes('overload')) {
+      const uniform = list.find((x) => x.scenario.name === 'verify, uniform keys')?.scenario ?? scenarios(keys, () => uniformFloat64(rng))[0].scenario;
+      const saturation = median(results.get(uniform.name)?.rps ?? []) || (await drive(base, headers, uniform, null)).rps;
+      const o = await overload(base, headers, uniform, 2 * saturation, 10);
+      overloadLines.push(
+        `- overload: uniform verifies open loop at ${(2 * saturation).toFixed(0)} req/s (twice their saturation) for 10 s: ${o.sent.toLocaleString('en-US')} answers, ` +
+          `${((100 * o.shed) / o.sent).toFixed(1)}% shed with 503, ${o.other} other non-2xx; served p99 ${o.servedP99.toFixed(1)} ms, p99.9 of all answers ${o.allP999.toFixed(1)} ms (goal 2,000); ` +
+          `normal answers again ${Number.isNaN(o.recovered) ? 'not within 60 s' : `${o.recovered.toFixed(0)} ms`} after the last request was sent (goal 1,000)`,
+      );
+      console.log(`${engine}: ${overloadLines[0]}`);
     }
     const memory = rss(server.pid!);
     const bareRps = median(results.get('ceiling: bare Express 5 JSON route')!.rps);
@@ -579,6 +624,7 @@ async function measure(engine: 'ladybug' | 'neo4j', { loadSeconds, reused, store
       `- API server RSS, goal 1,024 MB: after the runs ${memory.now.toFixed(0)} MB (peak ${memory.peak.toFixed(0)} MB); first start, once the search index was built, ${firstMemory.now.toFixed(0)} MB (peak ${firstMemory.peak.toFixed(0)} MB, while building it)`,
       `- ceilings: bare Express 5 JSON route ${bareRps.toFixed(0)} req/s, the server's /health ${healthRps.toFixed(0)} req/s`,
       ...notes,
+      ...overloadLines,
       '',
       '| endpoint | p50 ms | p95 ms | p99 ms | target | saturation req/s | vs /health | vs bare Express | non-2xx, errors, timeouts | graph file in page cache at its start |',
       '|---|---|---|---|---|---|---|---|---|---|',
