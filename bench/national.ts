@@ -112,7 +112,8 @@ async function prepareNeo4j(dataset: string): Promise<Prepared & { neo4j: LocalN
   const loaded = path.join(NEO4J_DIR, 'loaded.json');
   const reused = fs.existsSync(loaded);
   const store = () => du(path.join(NEO4J_DIR, 'neo4j', 'data'));
-  process.env.NEO4J_CONF = new URL('./neo4j-bench.conf', import.meta.url).pathname;
+  // The bench's memory settings unless NEO4J_CONF names others (the launcher's defaults: tools/neo4j/neo4j.conf).
+  process.env.NEO4J_CONF ??= new URL('./neo4j-bench.conf', import.meta.url).pathname;
   if (reused) {
     const neo4j = await startLocalNeo4j({ dataDir: NEO4J_DIR, password: NEO4J_PASSWORD });
     return { dataset, ...JSON.parse(fs.readFileSync(loaded, 'utf8')), reused, storeMb: store(), neo4j };
