@@ -28,6 +28,29 @@ CREATE INDEX supervises_effective_from IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON
 CREATE INDEX supervises_affiliate_role IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.affiliate_role);
 CREATE INDEX supervises_source IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.source);
 CREATE INDEX supervises_relationship_type IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.relationship_type);
+// Affiliates pages (cypher/engine/neo4j/affiliates-in-force.cypher): beside each SUPERVISES link
+// in force on the InForceDay node's date, a SUPERVISES_IN_FORCE relationship whose page_key orders
+// the supervisor's affiliates; writes keep them (src/graph/neo4j/in-force.ts), and the first read
+// of another day moves them to it. A graph without the day (new, or written before it existed)
+// gets them here, once; a build cut short is dropped and made again.
+CREATE CONSTRAINT in_force_day_id IF NOT EXISTS FOR (d:InForceDay) REQUIRE d.id IS UNIQUE;
+CREATE INDEX supervises_in_force_page IF NOT EXISTS FOR ()-[f:SUPERVISES_IN_FORCE]-() ON (f.supervisor_id, f.page_key);
+MERGE (d:InForceDay {id: 'supervises'}) ON CREATE SET d.building_for = date();
+MATCH (d:InForceDay {id: 'supervises'}) WHERE d.date IS NULL
+MATCH ()-[f:SUPERVISES_IN_FORCE]->()
+CALL (f) { DELETE f } IN TRANSACTIONS OF 10000 ROWS;
+MATCH (d:InForceDay {id: 'supervises'}) WHERE d.date IS NULL
+WITH d.building_for AS day
+MATCH (s:LicenseCredential)-[r:SUPERVISES]->(a:LicenseCredential)
+WHERE r.effective_from <= day AND (r.effective_to IS NULL OR r.effective_to > day)
+CALL (s, r, a) {
+  // page_key: the same expression as in cypher/engine/neo4j/in-force-add.cypher.
+  CREATE (s)-[:SUPERVISES_IN_FORCE {supervisor_id: s.id,
+    page_key: a.sort_key + '\u0000' + a.id + '\u0000' + r.relationship_type + '\u0000' + toString(r.effective_from) + '\u0000' + coalesce(r.affiliate_role, '\uffff') + '\u0000' + coalesce(toString(r.effective_to), '\uffff'),
+    affiliate_role: r.affiliate_role, relationship_type: r.relationship_type, effective_from: r.effective_from, effective_to: r.effective_to}]->(a)
+} IN TRANSACTIONS OF 10000 ROWS;
+MATCH (d:InForceDay {id: 'supervises'}) WHERE d.date IS NULL
+SET d.date = d.building_for REMOVE d.building_for;
 // Neo4j is read by traversal: the read models a database written before kept go (the lists and
 // each credential's JSON doc), in batches (a national graph holds millions), with their schema.
 // The doc's removal scans every credential, so it runs once, marked by a Migration node.

@@ -1,12 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import type { App } from 'supertest/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clockOf } from '../../src/domain/clock.js';
 import { credentialId } from '../../src/domain/identity.js';
+import type { GraphEngine } from '../../src/graph/graph-port.js';
 import {
   AffiliatesResponse,
   AffiliationsResponse,
   HierarchyResponse,
   SupervisorsResponse,
 } from '../../src/modules/relationships/relationships.schemas.js';
-import { DEMO_SEEDS, fixture, useApp } from '../helpers/graph.js';
+import { DEMO_SEEDS, fixture, TEST_ENGINE, testApp, testGraph, testStore, useApp } from '../helpers/graph.js';
+import { tempDir } from '../helpers/local-neo4j.js';
 import { body, errorDetail, validationErrors } from '../helpers/http.js';
 
 const AGENT = '/api/v1/licensees/TX/763827-SA';
@@ -237,5 +244,76 @@ describe('relationship shapes: diamonds and future-dated links', () => {
     expect(search.body).toEqual({ data: [], meta: { total: 4, page: 100000, per_page: 100 } });
     const affiliates = await t.api.get('/api/v1/licensees/TX/2-B/affiliates?page=99001&per_page=100');
     expect(affiliates.body).toEqual({ data: [], meta: { total: 1, page: 99001, per_page: 100 } });
+  });
+});
+
+describe('affiliates in force as days pass with no write', () => {
+  // The shapes fixture (4-B's link to 1-SA starts on 2099-01-01) and a link of 2-B's to 4-B that ends on 2099-06-01.
+  let now = new Date('2026-11-26T12:00:00Z');
+  const clock = clockOf(() => now);
+  const ctx = {} as { graph: GraphEngine; close: () => Promise<void>; get: (url: string) => Promise<{ total: number; ids: string[] }> };
+  beforeAll(async () => {
+    const { dir, remove } = tempDir('days-');
+    try {
+      fs.copyFileSync(path.join(fixture('shapes'), 'jurisdictions.csv'), path.join(dir, 'jurisdictions.csv'));
+      fs.writeFileSync(path.join(dir, 'relationships.csv'), 'supervisor_state,supervisor_license_number,affiliate_state,affiliate_license_number,affiliate_role,relationship_type,effective_from,effective_to,source\nTX,2-B,TX,4-B,salesperson,sponsoring_broker,2020-01-01,2099-06-01,fixture\n');
+      ctx.graph = (await testGraph(fixture('shapes'), dir)).graph;
+    } finally {
+      remove();
+    }
+    const side = await testStore({}, undefined, clock);
+    const app = testApp(ctx.graph, side) as unknown as App;
+    const { key } = (await side.accounts.createAccount({ email: 'days@example.com', plan: 'enterprise' })).key;
+    ctx.get = async (url) => {
+      const res = body(await request(app).get(url).set('Authorization', `Bearer ${key}`), AffiliatesResponse);
+      return { total: res.meta.total, ids: res.data.map((a) => a.license_number) };
+    };
+    ctx.close = async () => {
+      await ctx.graph.close();
+      await side.store.close();
+    };
+  });
+  afterAll(() => ctx.close?.());
+
+  /** What 2-B's and 4-B's affiliates pages answer, read twice: Neo4j moves what it keeps in force to the new day after the first read. */
+  const pages = async () => {
+    const read = async () => ({
+      '2-B': await ctx.get('/api/v1/licensees/TX/2-B/affiliates'),
+      '4-B': await ctx.get('/api/v1/licensees/TX/4-B/affiliates'),
+      '2-B salespersons, page 2 of 1': await ctx.get('/api/v1/licensees/TX/2-B/affiliates?affiliate_role=salesperson&per_page=1&page=2'),
+    });
+    const first = await read();
+    if (TEST_ENGINE === 'neo4j') {
+      for (let i = 0; i < 100; i++) {
+        const [row] = await ctx.graph.read("MATCH (d:InForceDay {id: 'supervises'}) RETURN toString(d.date) AS day");
+        if (row?.day === clock.today()) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect((await ctx.graph.read("MATCH (d:InForceDay {id: 'supervises'}) RETURN toString(d.date) AS day"))[0]?.day).toBe(clock.today());
+    }
+    expect(await read()).toEqual(first);
+    return first;
+  };
+
+  it('when a link starts, another ends and the clock goes back then each page follows the day', async () => {
+    expect(await pages()).toEqual({
+      '2-B': { total: 2, ids: ['1-SA', '4-B'] },
+      '4-B': { total: 0, ids: [] },
+      '2-B salespersons, page 2 of 1': { total: 2, ids: ['4-B'] },
+    });
+    now = new Date('2099-01-01T00:00:00Z');
+    expect(await pages()).toEqual({
+      '2-B': { total: 2, ids: ['1-SA', '4-B'] },
+      '4-B': { total: 1, ids: ['1-SA'] },
+      '2-B salespersons, page 2 of 1': { total: 2, ids: ['4-B'] },
+    });
+    now = new Date('2099-06-01T00:00:00Z');
+    expect(await pages()).toEqual({
+      '2-B': { total: 1, ids: ['1-SA'] },
+      '4-B': { total: 1, ids: ['1-SA'] },
+      '2-B salespersons, page 2 of 1': { total: 1, ids: [] },
+    });
+    now = new Date('2026-11-26T12:00:00Z');
+    expect((await pages())['4-B']).toEqual({ total: 0, ids: [] });
   });
 });

@@ -56,6 +56,12 @@ function requestQueries(): [string, string, Record<string, unknown>][] {
     ['engine/neo4j/hierarchy', files.get('engine/neo4j/hierarchy'), { ids: [id, `${id.slice(0, -1)}2`], day: '2026-11-25' }],
     ['engine/neo4j/affiliations', files.get('engine/neo4j/affiliations'), { ids: [id, `${id.slice(0, -1)}2`], day: '2026-11-25', as_of: true, include_inactive: true, affiliate_role: 'salesperson', relationship_type: null }],
     ['engine/neo4j/affiliates', files.get('engine/neo4j/affiliates'), { id, today: '2026-11-25', affiliate_role: null, relationship_type: 'sponsoring_broker', skip: 25, limit: 25 }],
+    ['engine/neo4j/affiliates-in-force', files.get('engine/neo4j/affiliates-in-force'), { id, today: '2026-11-25', skip: 25, limit: 25 }],
+    ['engine/neo4j/affiliates-in-force-filtered', files.get('engine/neo4j/affiliates-in-force-filtered'), { id, today: '2026-11-25', affiliate_role: 'salesperson', relationship_type: 'sponsoring_broker', skip: 25, limit: 25 }],
+    ['engine/neo4j/in-force-changed', files.get('engine/neo4j/in-force-changed'), { lo: '2026-11-24', hi: '2026-11-25' }],
+    ['engine/neo4j/in-force-affiliates', files.get('engine/neo4j/in-force-affiliates'), { state: 'TX' }],
+    ['engine/neo4j/in-force-drop', files.get('engine/neo4j/in-force-drop'), { ids: [id], day: '2026-11-25' }],
+    ['engine/neo4j/in-force-add', files.get('engine/neo4j/in-force-add'), { ids: [id], day: '2026-11-25' }],
     ['licensees/type-counts', files.get('licensees/type-counts'), { states: ['TX', 'FL'] }],
     ['licensees/jurisdiction-coverage', files.get('licensees/jurisdiction-coverage'), {}],
     ['coverage/jurisdictions', files.get('coverage/jurisdictions'), {}],
@@ -91,6 +97,20 @@ describe('the plans of the request-path queries on the real Neo4j', () => {
       const plan = result.summary.plan as unknown as Plan;
       expect(plan).toBeTruthy();
       expect(scans(plan)).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it.each(['affiliates-in-force', 'affiliates-in-force-filtered'])('when engine/neo4j/%s is explained then its page is read from the index in order, never sorted', async (name) => {
+    const session = driver.session({ defaultAccessMode: neo4j.session.READ });
+    try {
+      const params = { id: 'TX|100001-B', today: '2026-11-25', affiliate_role: 'salesperson', relationship_type: null, skip: 25, limit: 25 };
+      const plan = (await session.run(`EXPLAIN ${files.get(`engine/neo4j/${name}`)}`, toNeo4jParams(params) as Record<string, unknown>)).summary.plan as unknown as Plan;
+      const operators = (p: Plan): string[] => [`${p.operatorType.replace(/@.*$/, '')} ${String(p.arguments.Details ?? '')}`, ...p.children.flatMap(operators)];
+      const all = operators(plan);
+      expect(all.filter((o) => /^(Sort|Top|PartialSort|PartialTop)\b/.test(o))).toEqual([]);
+      expect(all.some((o) => /RelationshipIndexSeek.*SUPERVISES_IN_FORCE\(supervisor_id, page_key\)/.test(o))).toBe(true);
     } finally {
       await session.close();
     }

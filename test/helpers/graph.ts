@@ -13,6 +13,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import type { Clock } from '../../src/domain/clock.js';
+import { splitStatements } from '../../src/graph/query-files.js';
 import { importFolder, type ImportSummary } from '../../src/ingest/canonical-import.js';
 import { DEMO_SEEDS } from '../../src/start-up.js';
 import { NEO4J_INSTANCE_ENV, type Neo4jInstance } from './neo4j-global-setup.js';
@@ -46,6 +47,8 @@ export async function emptyGraph(engine: 'ladybug' | 'neo4j' = TEST_ENGINE, neo4
   const target = neo4j ?? suiteNeo4j();
   const graph = await openGraph({ ...base, NEO4J_URI: target.uri, NEO4J_USER: target.user, NEO4J_PASSWORD: target.password }, files);
   await graph.writeTransaction((tx) => tx.run('MATCH (n) DETACH DELETE n'));
+  // A wiped graph is a new one: what the schema sets up in a new graph (the in-force day) again.
+  await graph.applySchema(splitStatements(files.get('schema/neo4j')));
   return graph;
 }
 

@@ -6,6 +6,7 @@ import type { GraphEngine, Row } from '../graph-port.js';
 import { filteredQuery, type QueryFiles } from '../query-files.js';
 import type { GraphReads } from '../reads-port.js';
 import { composeSearch } from '../search-query.js';
+import { neo4jInForce } from './in-force.js';
 import { LUCENE_FILTERS, luceneQuery } from './lucene.js';
 
 // Neo4j reads every relationship by traversal (cypher/engine/neo4j/): no read models, and nothing
@@ -48,6 +49,9 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
   const cypher = cypherSearch(graph, files);
   const fullTextSearch = filteredQuery(files, 'engine/neo4j/search', 'licensees/search.filters');
   const affiliatesQuery = files.get('engine/neo4j/affiliates');
+  const inForcePage = files.get('engine/neo4j/affiliates-in-force');
+  const inForceFiltered = files.get('engine/neo4j/affiliates-in-force-filtered');
+  const inForce = neo4jInForce(graph, files);
   // Concurrent requests' traversals go to Neo4j together, one query per turn of the event loop.
   const shape = batchedReads(graph, files.get('engine/neo4j/licensees'), (r) => (r.record as Row).id);
   const walk = batchedReads(graph, files.get('engine/neo4j/hierarchy'), (r) => r.start_id);
@@ -97,8 +101,15 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
     },
 
     async affiliates(id, f, skip, limit) {
-      const params = { id, today: today(), affiliate_role: f.affiliate_role ?? null, relationship_type: f.relationship_type ?? null, skip: offset(skip), limit };
-      const [found] = await graph.read(affiliatesQuery, params);
+      const day = today();
+      const filtered = f.affiliate_role != null || f.relationship_type != null;
+      const params = { id, today: day, affiliate_role: f.affiliate_role ?? null, relationship_type: f.relationship_type ?? null, skip: offset(skip), limit };
+      let [found] = await graph.read(filtered ? inForceFiltered : inForcePage, filtered ? params : { id, today: day, skip: params.skip, limit });
+      if (!found) {
+        // The in-force relationships hold another day: this read traverses, and they move to today.
+        inForce.moveTo(day).catch(() => undefined);
+        [found] = await graph.read(affiliatesQuery, params);
+      }
       return { rows: (found?.page ?? []) as AffiliateRecord[], total: Number(found?.total ?? 0) };
     },
 

@@ -3,9 +3,14 @@ import type { GraphEngine, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
 import { idBatches, unwindBatches } from '../unwind.js';
 import type { EngineWrites } from '../writes-port.js';
+import { neo4jInForce } from './in-force.js';
 
-/** Neo4j's writes: UNWIND batches; it keeps no JSON documents or read models, since it reads by traversal. */
-export function neo4jWrites(_graph: GraphEngine, files: QueryFiles): EngineWrites {
+/**
+ * Neo4j's writes: UNWIND batches; it keeps no JSON documents or read models, since it reads by
+ * traversal, only the in-force relationships affiliates pages read (in-force.ts).
+ */
+export function neo4jWrites(graph: GraphEngine, files: QueryFiles): EngineWrites {
+  const inForce = neo4jInForce(graph, files);
   const q = (name: string) => files.get(name);
   const queries = {
     records: q('engine/neo4j/credentials'),
@@ -18,8 +23,11 @@ export function neo4jWrites(_graph: GraphEngine, files: QueryFiles): EngineWrite
   const stored = (rows: Row[]) => rows.map((r) => ({ ...r, doc: null }));
   return {
     stored,
-    writeReadModels: async () => undefined,
-    refreshReadModels: async () => undefined,
+    writeReadModels: inForce.sync,
+    // A unit per state: what one holds is bounded by a state's changes.
+    async refreshReadModels(states) {
+      for (const state of states) await graph.writeTransaction((t) => inForce.sync(t, [state]));
+    },
     readModelsMissing: async () => false,
     /** Made from the credentials' fields. */
     docs: async (t, ids) => new Map((await idBatches(t, queries.records, ids)).map((r) => [(r.record as Row).id as string, encodeDoc(r.record as Row)])),
