@@ -10,6 +10,8 @@
 // tools/neo4j, with bench/neo4j-bench.conf) by Neo4j's offline importer, and the same scenarios run through the
 // server on it: both engines' rows in one results file, from one run on one machine.
 // Usage: npm run bench:national [-- --credentials 3000000 --runs 3 --seconds 5 --health-share 0.05 --engine neo4j --only search,overload]
+// --credentials takes a list (300000,3000000): each size is a run of its own, and the results file
+// holds every size's sections and how each page's p50 grows with the data.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -49,10 +51,13 @@ const { values } = parseArgs({
     'prepare-only': { type: 'boolean', default: false },
     // Only the scenarios whose names hold one of these comma-separated words (say, "search").
     only: { type: 'string' },
+    // Where one size's run of a list writes each scenario's medians (JSON), for the list's summary.
+    'medians-json': { type: 'string' },
   },
 });
 if (!['ladybug', 'neo4j'].includes(values.engine!)) throw new Error('--engine is ladybug or neo4j');
-const CREDENTIALS = Number(values.credentials);
+const SIZES = values.credentials!.split(',').map(Number);
+const CREDENTIALS = SIZES[0];
 const SEED = Number(values.seed);
 const RUNS = Number(values.runs);
 const SECONDS = Number(values.seconds);
@@ -408,7 +413,46 @@ function scenarios({ keys, wide }: { keys: Key[]; wide: Key[] }, random: () => n
   ];
 }
 
+/**
+ * A list of sizes: each size run as a bench of its own (this script, one size), then one results
+ * file with their sections and, per engine, each scenario's p50 at each size against the smallest.
+ */
+async function sizes() {
+  const own = path.resolve(values.results!);
+  const args = process.argv.slice(2).filter((a, i, all) => !['--credentials', '--results', '--medians-json'].includes(a) && !['--credentials', '--results', '--medians-json'].includes(all[i - 1]) && !/^--(credentials|results|medians-json)=/.test(a));
+  const runs: { size: number; section: string; medians: Record<string, Record<string, { p50: number }>> }[] = [];
+  for (const size of SIZES) {
+    const results = `${own.replace(/\.md$/, '')}-${size}.md`;
+    const json = `${results}.json`;
+    console.log(`bench:national: ${size.toLocaleString('en-US')} credentials (${runs.length + 1} of ${SIZES.length})`);
+    execFileSync(process.execPath, [...process.execArgv, process.argv[1], ...args, '--credentials', String(size), '--results', results, '--medians-json', json], { stdio: 'inherit' });
+    runs.push({ size, section: fs.readFileSync(results, 'utf8').replace(/^# National benchmark\n\n/, ''), medians: JSON.parse(fs.readFileSync(json, 'utf8')) });
+    fs.rmSync(results);
+    fs.rmSync(json);
+  }
+  const [base, ...rest] = runs;
+  const lines = [
+    '## A page against the size of the data',
+    '',
+    `p50 in ms at each size (medians of its runs, latency at that run's own rate) and its ratio to ${base.size.toLocaleString('en-US')} credentials; goal: a page at most 1.5 times the smallest size's.`,
+    '',
+    `| engine | scenario | ${runs.map((r) => `p50 at ${r.size.toLocaleString('en-US')}`).join(' | ')} | ${rest.map((r) => `${r.size.toLocaleString('en-US')}/${base.size.toLocaleString('en-US')}`).join(' | ')} |`,
+    `|---|---|${runs.map(() => '---|').join('')}${rest.map(() => '---|').join('')}`,
+  ];
+  for (const [engine, scenarios] of Object.entries(base.medians)) {
+    for (const [name, { p50 }] of Object.entries(scenarios)) {
+      const at = runs.map((r) => r.medians[engine]?.[name]?.p50 ?? Number.NaN);
+      lines.push(`| ${engine} | ${name} | ${at.map((x) => x.toFixed(1)).join(' | ')} | ${at.slice(1).map((x) => (x / p50).toFixed(2)).join(' | ')} |`);
+    }
+  }
+  const text = `# National benchmark\n\n${runs.map((r) => `# ${r.size.toLocaleString('en-US')} credentials\n\n${r.section}`).join('\n')}\n${lines.join('\n')}\n`;
+  fs.writeFileSync(own, text);
+  console.log(text);
+  console.log(`written to ${path.relative(process.cwd(), own)}`);
+}
+
 async function main() {
+  if (SIZES.length > 1) return sizes();
   const ladybug = await prepare();
   if (values['prepare-only']) {
     if (values.engine === 'neo4j') await (await prepareNeo4j(ladybug.dataset)).neo4j.stop();
@@ -417,14 +461,17 @@ async function main() {
   const keys = await sampleKeys(ladybug.dataset);
   const sections: string[] = [];
   // Written after each engine: a later failure keeps what was measured.
+  const medians: Record<string, Record<string, { p50: number }>> = {};
   const write = () => {
     const text = `# National benchmark\n\n${sections.join('\n')}`;
+    if (values['medians-json']) fs.writeFileSync(values['medians-json'], JSON.stringify(medians));
     fs.mkdirSync(path.dirname(RESULTS.pathname), { recursive: true });
     fs.writeFileSync(RESULTS, text);
     console.log(text);
     console.log(`written to ${path.relative(process.cwd(), RESULTS.pathname)}`);
   };
   const embedded = await measure('ladybug', ladybug, keys);
+  medians.ladybug = Object.fromEntries([...embedded.rows].map(([name, r]) => [name, { p50: r.p50 }]));
   sections.push(embedded.section);
   write();
   if (values.engine === 'neo4j') {
@@ -439,6 +486,7 @@ async function main() {
         }
       })();
       const served = await measure('neo4j', prepared, keys, { NEO4J_URI: prepared.neo4j.uri, NEO4J_PASSWORD, NEO4J_POOL_SIZE: GRAPH_POOL }, embedded.rate, [warmed, memory]);
+      medians.neo4j = Object.fromEntries([...served.rows].map(([name, r]) => [name, { p50: r.p50 }]));
       sections.push(served.section, gates(embedded, served));
       write();
     } finally {
@@ -492,7 +540,7 @@ interface Measured {
   /** The latency runs' rate, req/s. */
   rate: number;
   /** Per scenario: median p99 and saturation as a share of the same run's /health. */
-  rows: Map<string, { p99: number; share: number; graphRead: boolean }>;
+  rows: Map<string, { p50: number; p99: number; share: number; graphRead: boolean }>;
 }
 
 /** The issue's gates: each scenario on Neo4j against LadybugDB from the same run. */
@@ -515,6 +563,16 @@ function gates(embedded: Measured, served: Measured): string {
       `| ${name} | ${e.p99.toFixed(1)} | ${Number.isNaN(n.p99) ? '-' : n.p99.toFixed(1)} | ${Number.isNaN(p99Ratio) ? '-' : p99Ratio.toFixed(2)} | ${e.share.toFixed(3)} | ${n.share.toFixed(3)} | ${shareRatio.toFixed(2)} | ` +
         `p99 <= ${p99Cap}x, saturation >= ${e.graphRead ? '1' : '2/3'}x: ${met ? 'met' : 'missed'} |`,
     );
+  }
+  // Issue 33: a big broker's pages against Neo4j's own uniform verifies.
+  const verify = served.rows.get('verify, uniform keys');
+  if (verify) {
+    lines.push('', 'The largest broker\'s pages on Neo4j against its uniform verifies (goal: p99 at most 3x, saturation at least 1/2):', '');
+    for (const [name, n] of served.rows) {
+      if (!name.startsWith('affiliates')) continue;
+      const [p99Ratio, shareRatio] = [n.p99 / verify.p99, n.share / verify.share];
+      lines.push(`- ${name}: p99 ${p99Ratio.toFixed(2)}x, saturation ${shareRatio.toFixed(2)}x: ${p99Ratio <= 3 && shareRatio >= 0.5 ? 'met' : 'missed'}`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }
@@ -609,7 +667,7 @@ async function measure(engine: 'ladybug' | 'neo4j', { loadSeconds, reused, store
     const ms = (xs: number[]) => (Number.isNaN(median(xs)) ? '-' : median(xs).toFixed(1));
     const range = (xs: number[], digits = 1) => (xs.length > 1 ? ` (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})` : '');
     const lines = [
-      engine === 'ladybug' ? '## LadybugDB (embedded, the default)' : '## Neo4j 5.26.30 (the local launcher, bench/neo4j-bench.conf, over Bolt)',
+      engine === 'ladybug' ? '## LadybugDB (embedded, the default)' : `## Neo4j 5.26.30 (the local launcher, ${path.relative(process.cwd(), process.env.NEO4J_CONF ?? '')}, over Bolt)`,
       '',
       `${CREDENTIALS.toLocaleString('en-US')} generated credentials (seed ${SEED}), ${engine === 'ladybug' ? `LadybugDB on disk, buffer pool ${values['buffer-pool-mb']} MB` : 'Neo4j in its own JVM on this machine'}; ` +
         `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}; ${new Date().toISOString().slice(0, 10)}.`,
@@ -643,7 +701,7 @@ async function measure(engine: 'ladybug' | 'neo4j', { loadSeconds, reused, store
         `| ${scenario.name} | ${ms(r.p50)}${range(r.p50)} | ${ms(r.p95)}${range(r.p95)} | ${ms(r.p99)}${range(r.p99)} | ${verdict} | ${rps.toFixed(0)}${range(r.rps, 0)} | ${median(r.share).toFixed(3)} | ${(rps / bareRps).toFixed(2)} | ${r.bad} | ${Number.isNaN(median(r.cached)) ? '-' : `${(100 * median(r.cached)).toFixed(0)}%${range(r.cached.map((c) => 100 * c), 0)}`} |`,
       );
     }
-    const rows = new Map(list.map(({ scenario, graphRead }) => [scenario.name, { p99: median(results.get(scenario.name)!.p99), share: median(results.get(scenario.name)!.share), graphRead: !!graphRead }]));
+    const rows = new Map(list.map(({ scenario, graphRead }) => [scenario.name, { p50: median(results.get(scenario.name)!.p50), p99: median(results.get(scenario.name)!.p99), share: median(results.get(scenario.name)!.share), graphRead: !!graphRead }]));
     return { section: `${lines.join('\n')}\n`, rate: rate!, rows };
   } finally {
     server.kill('SIGTERM');

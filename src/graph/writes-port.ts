@@ -19,6 +19,8 @@ export interface EngineWrites {
   readModelsMissing(): Promise<boolean>;
   /** The JSON documents of credentials by id (credential-doc.ts), as they stand in the unit. */
   docs(t: GraphTx, ids: string[]): Promise<Map<string, string>>;
+  /** After credentials `ids` were written by the shared import query: what the engine derives from their names (Neo4j's name grams). */
+  credentialsWritten(t: GraphTx, ids: string[]): Promise<void>;
   /** Credentials listed again unchanged: their snapshot, verification date and notes. */
   touchCredentials(t: GraphTx, rows: Row[]): Promise<void>;
   /** Credentials new to the graph; `licensees` (one row each) are the existing licensees they hold. */

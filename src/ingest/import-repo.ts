@@ -97,6 +97,7 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles, engine: 
       tx((t) =>
         withEvents(t, events, async () => {
           await t.run(q.upsertCredentials, { rows: engine.stored(rows) });
+          await engine.credentialsWritten(t, rows.map((r) => r.id as string));
           await t.run(q.detachOtherHolders, { rows: rows.map((r) => ({ id: r.id, licensee_id: r.licensee_id })) });
           await t.run(q.clearBrokerageContext, { ids: rows.map((r) => r.id) });
           if (context.length) await t.run(q.linkBrokerageContext, { rows: context });

@@ -33,6 +33,7 @@ function scans(plan: Plan): string[] {
 
 const search = filteredQuery(files, 'licensees/search', 'licensees/search.filters');
 const searchCount = filteredQuery(files, 'licensees/search-count', 'licensees/search.filters');
+const grams = filteredQuery(files, 'engine/neo4j/search-grams', 'licensees/search.filters');
 const TERMS = { name_term: 'smith', first_name_term: 'ana', last_name_term: 'lopez', business_name_term: 'realty', city_term: 'austin', brokerage_term: 'realty' };
 const FILTER_PARAMS: Record<string, Record<string, unknown>> = {
   name: { name_term: TERMS.name_term },
@@ -62,6 +63,7 @@ function requestQueries(): [string, string, Record<string, unknown>][] {
     ['engine/neo4j/in-force-affiliates', files.get('engine/neo4j/in-force-affiliates'), { state: 'TX' }],
     ['engine/neo4j/in-force-drop', files.get('engine/neo4j/in-force-drop'), { ids: [id], day: '2026-11-25' }],
     ['engine/neo4j/in-force-add', files.get('engine/neo4j/in-force-add'), { ids: [id], day: '2026-11-25' }],
+    ['engine/neo4j/name-grams', files.get('engine/neo4j/name-grams'), { ids: [id] }],
     ['licensees/type-counts', files.get('licensees/type-counts'), { states: ['TX', 'FL'] }],
     ['licensees/jurisdiction-coverage', files.get('licensees/jurisdiction-coverage'), {}],
     ['coverage/jurisdictions', files.get('coverage/jurisdictions'), {}],
@@ -71,6 +73,9 @@ function requestQueries(): [string, string, Record<string, unknown>][] {
     const params = Object.assign({}, page, ...active.map((k) => FILTER_PARAMS[k]));
     out.push([`licensees/search (${label})`, search.build(active.map((key) => ({ key }))), params]);
     out.push([`licensees/search-count (${label})`, searchCount.build(active.map((key) => ({ key }))), params]);
+    if (!active.some((k) => ['license_number', 'brokerage'].includes(k))) {
+      out.push([`engine/neo4j/search-grams (${label})`, grams.build(active.map((key) => ({ key }))), { ...params, states: undefined, query: 'state:"TX" AND f_last:*smi*', gram: 'TX\u0000smi\u0000', budget: 1000 }]);
+    }
   }
   return out;
 }
@@ -109,8 +114,44 @@ describe('the plans of the request-path queries on the real Neo4j', () => {
       const plan = (await session.run(`EXPLAIN ${files.get(`engine/neo4j/${name}`)}`, toNeo4jParams(params) as Record<string, unknown>)).summary.plan as unknown as Plan;
       const operators = (p: Plan): string[] => [`${p.operatorType.replace(/@.*$/, '')} ${String(p.arguments.Details ?? '')}`, ...p.children.flatMap(operators)];
       const all = operators(plan);
-      expect(all.filter((o) => /^(Sort|Top|PartialSort|PartialTop)\b/.test(o))).toEqual([]);
+      expect(all.filter((o) => /^(Sort|Top|PartialSort|PartialTop)\b|IndexScan/.test(o))).toEqual([]);
       expect(all.some((o) => /RelationshipIndexSeek.*SUPERVISES_IN_FORCE\(supervisor_id, page_key\)/.test(o))).toBe(true);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('when a name search page is explained then it reads the postings in name order, never sorted', async () => {
+    const session = driver.session({ defaultAccessMode: neo4j.session.READ });
+    try {
+      const query = grams.build([{ key: 'last_name', rename: { last_name_term: 'last_name_term_0' } }, { key: 'status' }]);
+      const params = { query: 'state:"CA" AND f_last:*mit* AND status_normalized:"active"', gram: 'CA\u0000mit\u0000', budget: 1000, skip: 25, limit: 25, last_name_term_0: 'mit', status: 'active' };
+      const plan = (await session.run(`EXPLAIN ${query}`, toNeo4jParams(params) as Record<string, unknown>)).summary.plan as unknown as Plan;
+      const operators = (p: Plan): string[] => [`${p.operatorType.replace(/@.*$/, '')} ${String(p.arguments.Details ?? '')}`, ...p.children.flatMap(operators)];
+      const all = operators(plan);
+      expect(all.filter((o) => /^(Sort|Top|PartialSort|PartialTop)\b|IndexScan/.test(o))).toEqual([]);
+
+      expect(all.some((o) => /RelationshipIndexSeek.*NAME_GRAM\(k\)/.test(o))).toBe(true);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('when name searches are read from the postings then each page and total is the full-text query\'s, read without falling back', async () => {
+    const fullText = filteredQuery(files, 'engine/neo4j/search', 'licensees/search.filters');
+    const session = driver.session({ defaultAccessMode: neo4j.session.READ });
+    try {
+      let pages = 0;
+      for (const [state, term, status, skip] of [['TX', 'har', 'active', 0], ['TX', 'son', null, 5], ['FL', 'son', 'active', 0], ['CA', 'and', 'active', 0], ['FL', 'ill', null, 0], ['TX', 'lee', null, 0], ['TX', 'xqz', null, 0]] as const) {
+        const filters = [{ key: 'name', rename: { name_term: 'name_term_0' } }, ...(status ? [{ key: 'status' }] : [])];
+        const query = `(f_full:*${term}* OR f_first:*${term}* OR f_last:*${term}* OR f_business:*${term}*) AND state:"${state}"${status ? ` AND status_normalized:"${status}"` : ''}`;
+        const params = toNeo4jParams({ query, gram: `${state}\u0000${term}\u0000`, budget: 1000, skip, limit: 5, name_term_0: term, status }) as Record<string, unknown>;
+        const [byGrams, byFullText] = await Promise.all([session.run(grams.build(filters), params), driver.session({ defaultAccessMode: neo4j.session.READ }).run(fullText.build([]), params)]);
+        const [g, f] = [byGrams.records[0].toObject(), byFullText.records[0].toObject()];
+        expect({ state, term, ids: g.ids, total: Number(g.total) }).toEqual({ state, term, ids: f.ids, total: Number(f.total) });
+        if (g.ids.length === 5) pages += 1;
+      }
+      expect(pages).toBeGreaterThanOrEqual(5);
     } finally {
       await session.close();
     }

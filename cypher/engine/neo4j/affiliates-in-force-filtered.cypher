@@ -10,6 +10,7 @@
 MATCH (:InForceDay {id: 'supervises', date: date($today)})
 CALL () {
   MATCH ()-[f:SUPERVISES_IN_FORCE]->()
+  USING INDEX SEEK f:SUPERVISES_IN_FORCE(supervisor_id, page_key)
   WHERE f.supervisor_id = $id AND f.page_key >= ''
     AND ($affiliate_role IS NULL OR f.affiliate_role = $affiliate_role)
     AND ($relationship_type IS NULL OR f.relationship_type = $relationship_type)
@@ -17,6 +18,7 @@ CALL () {
 }
 CALL () {
   MATCH ()-[f:SUPERVISES_IN_FORCE]->(a)
+  USING INDEX SEEK f:SUPERVISES_IN_FORCE(supervisor_id, page_key)
   WHERE f.supervisor_id = $id AND f.page_key >= ''
     AND ($affiliate_role IS NULL OR f.affiliate_role = $affiliate_role)
     AND ($relationship_type IS NULL OR f.relationship_type = $relationship_type)

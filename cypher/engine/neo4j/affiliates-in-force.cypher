@@ -11,6 +11,7 @@ MATCH (:InForceDay {id: 'supervises', date: date($today)})
 OPTIONAL MATCH (s:LicenseCredential {id: $id})
 CALL () {
   MATCH ()-[f:SUPERVISES_IN_FORCE]->(a)
+  USING INDEX SEEK f:SUPERVISES_IN_FORCE(supervisor_id, page_key)
   WHERE f.supervisor_id = $id AND f.page_key >= ''
   WITH f, a ORDER BY f.supervisor_id, f.page_key SKIP $skip LIMIT $limit
   // Tabs and line breaks in names read as spaces, as in LadybugDB's affiliate lists.

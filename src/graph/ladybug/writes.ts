@@ -76,6 +76,8 @@ export function ladybugWrites(graph: LadybugEngine, files: QueryFiles): EngineWr
     // As one large unit: a state's lists may not fit one transaction's memory.
     refreshReadModels: (states) => graph.writeLarge((t) => writeReadModels(t, states)),
     readModelsMissing: async () => (await graph.read(queries.readModelsPresent)).length === 0 && (await graph.read(queries.anyRelationship)).length > 0,
+    // The search index is rebuilt from the graph (search-index.ts).
+    credentialsWritten: async () => undefined,
     docs: async (t, ids) => new Map((await idBatches(t, queries.docs, ids)).map((r) => [decodeDoc(r.doc as string).id as string, r.doc as string])),
     touchCredentials: (t, rows) => largeUnit(t).bulk(queries.touchCredentials, rows, ['snapshot_date']),
     async createCredentials(t, created, licensees) {

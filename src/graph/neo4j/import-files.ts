@@ -6,8 +6,9 @@
 // store to be up (runStatements).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BulkFile, BulkKind, BulkSink, GraphEngine, Params } from '../graph-port.js';
-import { FIELD_SEPARATOR, NOTES_SEPARATOR, QUOTE, csvHeader } from '../bulk-file.js';
+import type { BulkFile, BulkKind, BulkSink, GraphEngine, Params, ParsedReadModels } from '../graph-port.js';
+import { CREDENTIAL_COLUMNS, FIELD_SEPARATOR, NOTES_SEPARATOR, QUOTE, bulkFields, csvHeader, csvRow, readBulkRecords } from '../bulk-file.js';
+import { inForceKey, nameGramKeys } from './keys.js';
 
 /**
  * Label or type, and the typed header column of each column that is not a plain string. No
@@ -30,13 +31,69 @@ function layout(kind: BulkKind) {
 
 const unicode = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
-/** The importer's input, written into `dir` (which must exist). */
-export function neo4jImportFiles(dir: string) {
+const [ID, STATE, SORT_KEY, ...NAMES] = ['id', 'state', 'sort_key', 'f_full', 'f_first', 'f_last', 'f_business'].map((c) => CREDENTIAL_COLUMNS.indexOf(c));
+
+/**
+ * The NAME_GRAM postings of a credentials file (cypher/engine/neo4j/name-grams.cypher), written
+ * beside it; records each credential's sort key into `sortKeys`.
+ */
+async function nameGramsFile(credentials: string, out: string, sortKeys: Map<string, string>) {
+  const stream = fs.createWriteStream(out);
+  stream.write(`${csvHeader([':START_ID(LicenseCredential)', ':END_ID(LicenseCredential)', 'k'])}\n`);
+  let header = true;
+  for await (const records of readBulkRecords(credentials)) {
+    const lines: string[] = [];
+    for (const record of records) {
+      if (header) {
+        header = false;
+        continue;
+      }
+      const fields = bulkFields(record);
+      const [id, state, sortKey] = [fields[ID]!, fields[STATE]!, fields[SORT_KEY]!];
+      sortKeys.set(id, sortKey);
+      for (const k of nameGramKeys(state, sortKey, NAMES.map((i) => fields[i]))) lines.push(csvRow(['id', 'id', 'k'], { id, k }));
+    }
+    if (lines.length && !stream.write(`${lines.join('\n')}\n`)) await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
+  }
+  await new Promise<void>((resolve, reject) => stream.end((err?: Error | null) => (err ? reject(err) : resolve())));
+}
+
+/**
+ * The importer's input, written into `dir` (which must exist). `today`: the day the
+ * SUPERVISES_IN_FORCE relationships hold the links in force on.
+ */
+export function neo4jImportFiles(dir: string, today = new Date().toISOString().slice(0, 10)) {
   const files = new Map<BulkKind, string[]>();
+  // Credentials' sort keys (read back from their files) and the relationships as parsed: the
+  // in-force relationships written once all are known (cypher/engine/neo4j/in-force-add.cypher).
+  const sortKeys = new Map<string, string>();
+  const gramFiles: string[] = [];
+  const credentialIds: string[] = [];
+  const links: { supervisor: string; affiliate: string; fields: string }[] = [];
+  const inForceFile = path.join(dir, 'in-force.csv');
+  const parsed: ParsedReadModels = {
+    addCredential: (id) => credentialIds.push(id) - 1,
+    addRelationship: (supervisor, affiliate, fields) => links.push({ supervisor: credentialIds[supervisor], affiliate: credentialIds[affiliate], fields }) - 1,
+    setRelationship: (n, fields) => void (links[n].fields = fields),
+    write: () => ({
+      async load() {
+        const stream = fs.createWriteStream(inForceFile);
+        stream.write(`${csvHeader([':START_ID(LicenseCredential)', ':END_ID(LicenseCredential)', 'supervisor_id', 'page_key', 'relationship_type', 'effective_from:date', 'affiliate_role', 'effective_to:date'])}\n`);
+        for (const { supervisor, affiliate, fields } of links) {
+          const [relationship_type, effective_from, role, to] = fields.split('\t');
+          if (!(effective_from <= today && (!to || to > today))) continue;
+          const row = { supervisor, affiliate, page_key: inForceKey(sortKeys.get(affiliate)!, affiliate, { relationship_type, effective_from, affiliate_role: role || null, effective_to: to || null }), relationship_type, effective_from, affiliate_role: role || null, effective_to: to || null };
+          if (!stream.write(`${csvRow(['supervisor', 'affiliate', 'supervisor', 'page_key', 'relationship_type', 'effective_from', 'affiliate_role', 'effective_to'], row)}\n`)) await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
+        }
+        await new Promise<void>((resolve, reject) => stream.end((err?: Error | null) => (err ? reject(err) : resolve())));
+      },
+    }),
+  };
   const statements: { query: string; params: Params }[] = [];
   let lineBreaks = false;
   const sink: BulkSink = {
     header: (kind, columns, dates) => csvHeader(columns.map((c) => layout(kind).typed[c] ?? (dates.includes(c) ? `${c}:date` : c))),
+    readModels: () => parsed,
     async load(kind, file: BulkFile) {
       layout(kind);
       const own = path.join(dir, `${kind}-${(files.get(kind)?.length ?? 0) + 1}.csv`);
@@ -48,6 +105,10 @@ export function neo4jImportFiles(dir: string) {
       }
       files.set(kind, [...(files.get(kind) ?? []), own]);
       lineBreaks ||= file.lineBreaks;
+      if (kind === 'credentials') {
+        gramFiles.push(path.join(dir, `name-grams-${gramFiles.length + 1}.csv`));
+        await nameGramsFile(own, gramFiles.at(-1)!, sortKeys);
+      }
     },
     async run(query, params) {
       statements.push({ query, params });
@@ -68,6 +129,10 @@ export function neo4jImportFiles(dir: string) {
     importOptions(jurisdictions: string[]): string[] {
       const jurisdictionsFile = path.join(dir, 'jurisdictions.csv');
       fs.writeFileSync(jurisdictionsFile, `code:ID(Jurisdiction)\n${jurisdictions.map((c) => `${c}\n`).join('')}`);
+      // The in-force day and the name grams' Migration node: the schema builds neither again.
+      const markers = [path.join(dir, 'in-force-day.csv'), path.join(dir, 'migrations.csv')];
+      fs.writeFileSync(markers[0], `id:ID(InForceDay)${FIELD_SEPARATOR}date:date\nsupervises${FIELD_SEPARATOR}${today}\n`);
+      fs.writeFileSync(markers[1], 'id:ID(Migration)\nname-grams\n');
       const options = [
         `--delimiter=${unicode(FIELD_SEPARATOR)}`,
         `--quote=${unicode(QUOTE)}`,
@@ -81,6 +146,10 @@ export function neo4jImportFiles(dir: string) {
         `--report-file=${path.join(dir, 'import.report')}`,
         `--multiline-fields=${lineBreaks}`,
         `--nodes=Jurisdiction=${jurisdictionsFile}`,
+        `--nodes=InForceDay=${markers[0]}`,
+        `--nodes=Migration=${markers[1]}`,
+        ...(gramFiles.length ? [`--relationships=NAME_GRAM=${gramFiles.join(',')}`] : []),
+        ...(fs.existsSync(inForceFile) ? [`--relationships=SUPERVISES_IN_FORCE=${inForceFile}`] : []),
       ];
       for (const [kind, paths] of files) {
         const { node, relationship } = layout(kind);

@@ -25,3 +25,23 @@ export function luceneQuery(f: SearchFilters): string | undefined {
   if (f.licenseType) clauses.push(exactly('license_type', f.licenseType));
   return clauses.join(' AND ');
 }
+
+/** Letters by how often they occur in U.S. names, most often first: a piece of rarer letters is held by fewer names. */
+const COMMON = 'aenriolstdhcmkubgyjwvpfzxq';
+const weight = (ch: string) => {
+  const at = COMMON.indexOf(ch);
+  return at < 0 ? 0 : COMMON.length - at;
+};
+
+/**
+ * The three-letter piece of a name term (any name field) that the fewest names are likely to hold,
+ * by its letters; undefined when no such term has three letters. Every match holds each piece of
+ * each term, so the postings of any one list every match.
+ */
+export function rarestGram(f: SearchFilters): string | undefined {
+  const pieces = [...f.nameTerms, ...f.firstNameTerms, ...f.lastNameTerms, ...f.businessNameTerms].flatMap((t) =>
+    Array.from({ length: Math.max(0, t.length - 2) }, (_, i) => t.slice(i, i + 3)),
+  );
+  const score = (p: string) => [...p].reduce((sum, ch) => sum + weight(ch), 0);
+  return pieces.sort((a, b) => score(a) - score(b))[0];
+}

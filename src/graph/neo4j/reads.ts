@@ -7,13 +7,21 @@ import { filteredQuery, type QueryFiles } from '../query-files.js';
 import type { GraphReads } from '../reads-port.js';
 import { composeSearch } from '../search-query.js';
 import { neo4jInForce } from './in-force.js';
-import { LUCENE_FILTERS, luceneQuery } from './lucene.js';
+import { LUCENE_FILTERS, luceneQuery, rarestGram } from './lucene.js';
 
 // Neo4j reads every relationship by traversal (cypher/engine/neo4j/): no read models, and nothing
 // kept between requests, since other processes may write the same database.
 
 /** Neo4j takes SKIP as an integer, never a float (a JS offset past 2^53 is one): past that is past the end all the same. */
 const offset = (skip: number) => Math.min(skip, Number.MAX_SAFE_INTEGER);
+
+/**
+ * Postings a name search reads in name order before it reads all the full-text hits instead: at
+ * least GRAM_BUDGET, and GRAM_BUDGET_PER_ROW for each row up to the page's end (a piece found in
+ * one posting of 20 that match the whole search still serves its page).
+ */
+const GRAM_BUDGET = 1000;
+const GRAM_BUDGET_PER_ROW = 20;
 
 /** Supervisor lists hold their entries sorted as text: traversed ones go in the same order. */
 const entryText = (e: SupervisionEntry) => [e.supervisor_id, e.affiliate_role, e.relationship_type, e.effective_from, e.effective_to ?? ''].join('\t');
@@ -48,6 +56,7 @@ const supervisorRow = (r: Row): SupervisorRecord[] =>
 export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => string): GraphReads {
   const cypher = cypherSearch(graph, files);
   const fullTextSearch = filteredQuery(files, 'engine/neo4j/search', 'licensees/search.filters');
+  const gramSearch = filteredQuery(files, 'engine/neo4j/search-grams', 'licensees/search.filters');
   const affiliatesQuery = files.get('engine/neo4j/affiliates');
   const inForcePage = files.get('engine/neo4j/affiliates-in-force');
   const inForceFiltered = files.get('engine/neo4j/affiliates-in-force-filtered');
@@ -119,6 +128,14 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
       if (!lucene) return cypher.search(filters, offset(skip), limit, today());
       const { active, params } = composeSearch(filters, today());
       const rest = active.filter((a) => !LUCENE_FILTERS.has(a.key));
+      const gram = filters.states.length === 1 && !rest.length ? rarestGram(filters) : undefined;
+      if (gram) {
+        // A page in name order from the postings of the term's rarest piece, when it holds the page.
+        const budget = Math.max(GRAM_BUDGET, GRAM_BUDGET_PER_ROW * (skip + limit));
+        const [row] = await graph.read(gramSearch.build(active), { ...params, query: lucene, gram: `${filters.states[0]}\u0000${gram}\u0000`, budget: offset(budget), skip: offset(skip), limit });
+        const [ids, total] = [(row?.ids as string[]) ?? [], Number(row?.total ?? 0)];
+        if (ids.length === limit || skip + ids.length >= total) return { ids, total };
+      }
       const [row] = await graph.read(fullTextSearch.build(rest), { ...params, query: lucene, skip: offset(skip), limit });
       return { ids: (row?.ids as string[]) ?? [], total: Number(row?.total ?? 0) };
     },

@@ -1,5 +1,5 @@
 import { encodeDoc } from '../../domain/credential-doc.js';
-import type { GraphEngine, Row } from '../graph-port.js';
+import type { GraphEngine, GraphTx, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
 import { idBatches, unwindBatches } from '../unwind.js';
 import type { EngineWrites } from '../writes-port.js';
@@ -19,7 +19,9 @@ export function neo4jWrites(graph: GraphEngine, files: QueryFiles): EngineWrites
     updateCredentials: q('refresh/update-credentials'),
     linkCreated: q('refresh/link-created-credentials'),
     createLinks: q('refresh/create-links'),
+    nameGrams: q('engine/neo4j/name-grams'),
   };
+  const nameGrams = async (t: GraphTx, rows: Row[]) => void (await idBatches(t, queries.nameGrams, rows.map((r) => r.id)));
   const stored = (rows: Row[]) => rows.map((r) => ({ ...r, doc: null }));
   return {
     stored,
@@ -32,9 +34,16 @@ export function neo4jWrites(graph: GraphEngine, files: QueryFiles): EngineWrites
     /** Made from the credentials' fields. */
     docs: async (t, ids) => new Map((await idBatches(t, queries.records, ids)).map((r) => [(r.record as Row).id as string, encodeDoc(r.record as Row)])),
     touchCredentials: (t, rows) => unwindBatches(t, queries.touchCredentials, stored(rows)),
-    // create-credentials merges the licensees too.
-    createCredentials: (t, created) => t.run(queries.createCredentials, { rows: stored(created) }).then(() => undefined),
-    updateCredentials: (t, rows) => unwindBatches(t, queries.updateCredentials, stored(rows)),
+    credentialsWritten: (t, ids) => nameGrams(t, ids.map((id) => ({ id }))),
+    async createCredentials(t, created) {
+      // create-credentials merges the licensees too.
+      await t.run(queries.createCredentials, { rows: stored(created) });
+      await nameGrams(t, created);
+    },
+    async updateCredentials(t, rows) {
+      await unwindBatches(t, queries.updateCredentials, stored(rows));
+      await nameGrams(t, rows);
+    },
     linkCreated: (t, state, rows) => unwindBatches(t, queries.linkCreated, rows, 2000, { state }),
     createLinks: (t, rows) => unwindBatches(t, queries.createLinks, rows),
   };

@@ -1,0 +1,25 @@
+// The keys of the structures Neo4j's pages read, as the offline import writes them; the Cypher
+// that every other write runs computes the same (cypher/engine/neo4j/in-force-add.cypher,
+// name-grams.cypher), and test/e2e/neo4j-offline-import.test.ts compares the two.
+
+/** Sorts before every character a key part holds. */
+const PART = '\u0000';
+/** Sorts after every character a key part holds: a null sorts last, as in ORDER BY. */
+const NONE = '\uffff';
+
+/** The page_key of a SUPERVISES_IN_FORCE relationship: the affiliate's sort key and id, then the link's type, start, role and end. */
+export const inForceKey = (sortKey: string, affiliateId: string, r: { relationship_type: string; effective_from: string; affiliate_role: string | null; effective_to: string | null }) =>
+  [sortKey, affiliateId, r.relationship_type, r.effective_from, r.affiliate_role ?? NONE, r.effective_to ?? NONE].join(PART);
+
+/**
+ * The keys of a credential's NAME_GRAM postings: state, piece, sort key for each distinct
+ * three-letter piece (in code points, as Cypher's substring counts) of a word of its folded names.
+ */
+export function nameGramKeys(state: string, sortKey: string, names: (string | null)[]): string[] {
+  const keys = new Set<string>();
+  for (const word of names.map((n) => n ?? '').join(' ').split(' ')) {
+    const chars = Array.from(word);
+    for (let i = 0; i + 3 <= chars.length; i++) keys.add(`${state}${PART}${chars.slice(i, i + 3).join('')}${PART}${sortKey}`);
+  }
+  return [...keys];
+}
