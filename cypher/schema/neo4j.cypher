@@ -52,7 +52,8 @@ CALL (s, r, a) {
 MATCH (d:InForceDay {id: 'supervises'}) WHERE d.date IS NULL
 SET d.date = d.building_for REMOVE d.building_for;
 // Name search pages (cypher/engine/neo4j/search-grams.cypher): NAME_GRAM postings, a relationship
-// from each credential to itself per distinct three-letter piece of its names' words, keyed in
+// from each credential to itself per distinct three-letter piece of its names' words (among all
+// its names, and per name), keyed in
 // name order (cypher/engine/neo4j/name-grams.cypher, which every credential write runs). A graph
 // written before they existed gets them here, once, marked by a Migration node; a build cut short
 // is dropped and made again.
@@ -65,10 +66,11 @@ OPTIONAL MATCH (m:Migration {id: 'name-grams'})
 WITH m WHERE m IS NULL
 MATCH (c:LicenseCredential)
 CALL (c) {
-  // k: the same key as cypher/engine/neo4j/name-grams.cypher.
-  UNWIND [w IN split(coalesce(c.f_full, '') + ' ' + coalesce(c.f_first, '') + ' ' + coalesce(c.f_last, '') + ' ' + coalesce(c.f_business, ''), ' ') WHERE size(w) >= 3] AS w
+  // k: the same keys as cypher/engine/neo4j/name-grams.cypher.
+  UNWIND [['*', coalesce(c.f_full, '') + ' ' + coalesce(c.f_first, '') + ' ' + coalesce(c.f_last, '') + ' ' + coalesce(c.f_business, '')], ['f', coalesce(c.f_first, '')], ['l', coalesce(c.f_last, '')], ['b', coalesce(c.f_business, '')]] AS n
+  UNWIND [w IN split(n[1], ' ') WHERE size(w) >= 3] AS w
   UNWIND range(0, size(w) - 3) AS i
-  WITH DISTINCT c, c.state + '\u0000' + substring(w, i, 3) + '\u0000' + c.sort_key AS k
+  WITH DISTINCT c, c.state + '\u0000' + n[0] + substring(w, i, 3) + '\u0000' + c.sort_key AS k
   CREATE (c)-[:NAME_GRAM {k: k}]->(c)
 } IN TRANSACTIONS OF 5000 ROWS;
 MERGE (:Migration {id: 'name-grams'});

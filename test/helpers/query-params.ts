@@ -75,7 +75,7 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
     brokerage_term_0: 'acme', brokerage_types: ['sponsoring_broker', 'employing_broker', 'main_office'], today: '2026-11-01',
   },
   'engine/neo4j/search-grams': {
-    query: 'state:"TX" AND f_last:*mun*', gram: 'TX\u0000mun\u0000', budget: 1000, skip: 0, limit: 10,
+    query: 'state:"TX" AND f_last:*mun*', gram: 'TX\u0000lmun\u0000', budget: 1000, skip: 0, limit: 10,
     name_term_0: 'jose', first_name_term_0: 'jo', last_name_term_0: 'mun', business_name_term_0: 'acme',
     city_term_0: 'hou', status: 'active', license_type: 'salesperson', license_number_prefix: '7638',
     brokerage_term_0: 'acme', brokerage_types: ['sponsoring_broker', 'employing_broker', 'main_office'], today: '2026-11-01',

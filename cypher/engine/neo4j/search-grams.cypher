@@ -1,10 +1,11 @@
 // Neo4j: one page of a name search in one state, read in name order from the NAME_GRAM postings
-// of one three-letter piece of a term ($gram: state, U+0000, the piece, U+0000), each a match
+// of one three-letter piece of a term ($gram: state, U+0000, the term's field, the piece,
+// U+0000: keys.ts gramPrefix), each a match
 // once the filters (every term, status, type) hold on it; at most $budget postings are read. The
 // exact total is counted on the full-text index ($query, as search.cypher), reading no node.
 // A page short of $limit while the total says more matches lie ahead ran out of budget: the
 // caller then reads search.cypher.
-// :param gram => 'FL\u0000smi\u0000'
+// :param gram => 'FL\u0000lsmi\u0000'
 // :param query => 'state:"FL" AND f_last:*smi*'
 // :param budget => 1000
 // :param skip => 0

@@ -51,7 +51,8 @@ async function nameGramsFile(credentials: string, out: string, sortKeys: Map<str
       const fields = bulkFields(record);
       const [id, state, sortKey] = [fields[ID]!, fields[STATE]!, fields[SORT_KEY]!];
       sortKeys.set(id, sortKey);
-      for (const k of nameGramKeys(state, sortKey, NAMES.map((i) => fields[i]))) lines.push(csvRow(['id', 'id', 'k'], { id, k }));
+      const [full, first, last, business] = NAMES.map((i) => fields[i]);
+      for (const k of nameGramKeys(state, sortKey, { full, first, last, business })) lines.push(csvRow(['id', 'id', 'k'], { id, k }));
     }
     if (lines.length && !stream.write(`${lines.join('\n')}\n`)) await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
   }

@@ -11,15 +11,25 @@ const NONE = '\uffff';
 export const inForceKey = (sortKey: string, affiliateId: string, r: { relationship_type: string; effective_from: string; affiliate_role: string | null; effective_to: string | null }) =>
   [sortKey, affiliateId, r.relationship_type, r.effective_from, r.affiliate_role ?? NONE, r.effective_to ?? NONE].join(PART);
 
+/** Which names a search term looks in, as a NAME_GRAM key marks them: any of them, first, last, business. */
+export type GramField = '*' | 'f' | 'l' | 'b';
+
+/** A NAME_GRAM key's start: every posting of a piece of one field in one state, in name order after it. */
+export const gramPrefix = (state: string, field: GramField, piece: string) => `${state}${PART}${field}${piece}${PART}`;
+
 /**
- * The keys of a credential's NAME_GRAM postings: state, piece, sort key for each distinct
- * three-letter piece (in code points, as Cypher's substring counts) of a word of its folded names.
+ * The keys of a credential's NAME_GRAM postings: each distinct three-letter piece (in code points,
+ * as Cypher's substring counts) of a word of its folded names, among all of them ('*') and per
+ * name (first, last, business); each key the piece's prefix and the sort key.
  */
-export function nameGramKeys(state: string, sortKey: string, names: (string | null)[]): string[] {
+export function nameGramKeys(state: string, sortKey: string, names: { full: string | null; first: string | null; last: string | null; business: string | null }): string[] {
   const keys = new Set<string>();
-  for (const word of names.map((n) => n ?? '').join(' ').split(' ')) {
-    const chars = Array.from(word);
-    for (let i = 0; i + 3 <= chars.length; i++) keys.add(`${state}${PART}${chars.slice(i, i + 3).join('')}${PART}${sortKey}`);
+  const fields: [GramField, (string | null)[]][] = [['*', [names.full, names.first, names.last, names.business]], ['f', [names.first]], ['l', [names.last]], ['b', [names.business]]];
+  for (const [field, texts] of fields) {
+    for (const word of texts.map((n) => n ?? '').join(' ').split(' ')) {
+      const chars = Array.from(word);
+      for (let i = 0; i + 3 <= chars.length; i++) keys.add(`${gramPrefix(state, field, chars.slice(i, i + 3).join(''))}${sortKey}`);
+    }
   }
   return [...keys];
 }

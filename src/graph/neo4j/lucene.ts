@@ -1,4 +1,5 @@
 import type { SearchFilters } from '../../domain/search-filters.js';
+import type { GramField } from './keys.js';
 
 /** Filters cypher/engine/neo4j/search.cypher applies in Lucene; the others stay Cypher fragments. */
 export const LUCENE_FILTERS = new Set(['name', 'first_name', 'last_name', 'business_name', 'city', 'status', 'license_type']);
@@ -34,14 +35,18 @@ const weight = (ch: string) => {
 };
 
 /**
- * The three-letter piece of a name term (any name field) that the fewest names are likely to hold,
- * by its letters; undefined when no such term has three letters. Every match holds each piece of
- * each term, so the postings of any one list every match.
+ * The three-letter piece of a name term that the fewest names are likely to hold, by its letters,
+ * with the names its term looks in; undefined when no name term has three letters. Every match
+ * holds each piece of each term in the term's names, so the postings of any one list every match.
  */
-export function rarestGram(f: SearchFilters): string | undefined {
-  const pieces = [...f.nameTerms, ...f.firstNameTerms, ...f.lastNameTerms, ...f.businessNameTerms].flatMap((t) =>
-    Array.from({ length: Math.max(0, t.length - 2) }, (_, i) => t.slice(i, i + 3)),
+export function rarestGram(f: SearchFilters): { field: GramField; piece: string } | undefined {
+  const terms: [GramField, string[]][] = [['*', f.nameTerms], ['f', f.firstNameTerms], ['l', f.lastNameTerms], ['b', f.businessNameTerms]];
+  const pieces = terms.flatMap(([field, list]) =>
+    list.flatMap((t) => {
+      const chars = Array.from(t);
+      return Array.from({ length: Math.max(0, chars.length - 2) }, (_, i) => ({ field, piece: chars.slice(i, i + 3).join('') }));
+    }),
   );
   const score = (p: string) => [...p].reduce((sum, ch) => sum + weight(ch), 0);
-  return pieces.sort((a, b) => score(a) - score(b))[0];
+  return pieces.sort((a, b) => score(a.piece) - score(b.piece))[0];
 }

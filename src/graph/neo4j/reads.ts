@@ -7,6 +7,7 @@ import { filteredQuery, type QueryFiles } from '../query-files.js';
 import type { GraphReads } from '../reads-port.js';
 import { composeSearch } from '../search-query.js';
 import { neo4jInForce } from './in-force.js';
+import { gramPrefix } from './keys.js';
 import { LUCENE_FILTERS, luceneQuery, rarestGram } from './lucene.js';
 
 // Neo4j reads every relationship by traversal (cypher/engine/neo4j/): no read models, and nothing
@@ -132,7 +133,7 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
       if (gram) {
         // A page in name order from the postings of the term's rarest piece, when it holds the page.
         const budget = Math.max(GRAM_BUDGET, GRAM_BUDGET_PER_ROW * (skip + limit));
-        const [row] = await graph.read(gramSearch.build(active), { ...params, query: lucene, gram: `${filters.states[0]}\u0000${gram}\u0000`, budget: offset(budget), skip: offset(skip), limit });
+        const [row] = await graph.read(gramSearch.build(active), { ...params, query: lucene, gram: gramPrefix(filters.states[0], gram.field, gram.piece), budget: offset(budget), skip: offset(skip), limit });
         const [ids, total] = [(row?.ids as string[]) ?? [], Number(row?.total ?? 0)];
         if (ids.length === limit || skip + ids.length >= total) return { ids, total };
       }
