@@ -142,6 +142,18 @@ describe('LadybugDB and Neo4j over the demo data', () => {
     expect(alone.filter((a) => a.status === 200).length).toBeGreaterThan(urls.length * 0.9);
   });
 
+  it('when the largest brokers\' affiliates are paged to the end, filtered or not, then both answer alike', async () => {
+    let rows = 0;
+    for (const broker of ['TX/9089631-B', 'TX/100001-B', 'FL/CQ0000001']) {
+      for (const filter of ['', '&affiliate_role=salesperson', '&relationship_type=sponsoring_broker', '&affiliate_role=branch&relationship_type=main_office']) {
+        const first = await same('get', `/api/v1/licensees/${broker}/affiliates?per_page=4${filter}`);
+        // Every page to one past the last (pages past the middle are read from the end on Neo4j).
+        for (let page = 2; page <= Math.ceil((first.meta?.total ?? 0) / 4) + 1; page++) rows += (await same('get', `/api/v1/licensees/${broker}/affiliates?per_page=4&page=${page}${filter}`)).data?.length ?? 0;
+      }
+    }
+    expect(rows).toBeGreaterThan(40);
+  });
+
   it('when searches filter and page then both answer the same licences in the same order with the same totals', async () => {
     let found = 0;
     for (const q of SEARCHES) {

@@ -59,6 +59,8 @@ function requestQueries(): [string, string, Record<string, unknown>][] {
     ['engine/neo4j/affiliates', files.get('engine/neo4j/affiliates'), { id, today: '2026-11-25', affiliate_role: null, relationship_type: 'sponsoring_broker', skip: 25, limit: 25 }],
     ['engine/neo4j/affiliates-in-force', files.get('engine/neo4j/affiliates-in-force'), { id, today: '2026-11-25', skip: 25, limit: 25 }],
     ['engine/neo4j/affiliates-in-force-filtered', files.get('engine/neo4j/affiliates-in-force-filtered'), { id, today: '2026-11-25', affiliate_role: 'salesperson', relationship_type: 'sponsoring_broker', skip: 25, limit: 25 }],
+    ['engine/neo4j/affiliates-in-force-total', files.get('engine/neo4j/affiliates-in-force-total'), { id, today: '2026-11-25' }],
+    ['engine/neo4j/affiliates-in-force-from-end', files.get('engine/neo4j/affiliates-in-force-from-end'), { id, today: '2026-11-25', from_end: 25, limit: 25 }],
     ['engine/neo4j/in-force-changed', files.get('engine/neo4j/in-force-changed'), { lo: '2026-11-24', hi: '2026-11-25' }],
     ['engine/neo4j/in-force-affiliates', files.get('engine/neo4j/in-force-affiliates'), { state: 'TX' }],
     ['engine/neo4j/in-force-drop', files.get('engine/neo4j/in-force-drop'), { ids: [id], day: '2026-11-25' }],
@@ -107,10 +109,10 @@ describe('the plans of the request-path queries on the real Neo4j', () => {
     }
   });
 
-  it.each(['affiliates-in-force', 'affiliates-in-force-filtered'])('when engine/neo4j/%s is explained then its page is read from the index in order, never sorted', async (name) => {
+  it.each(['affiliates-in-force', 'affiliates-in-force-filtered', 'affiliates-in-force-from-end'])('when engine/neo4j/%s is explained then its page is read from the index in order, never sorted', async (name) => {
     const session = driver.session({ defaultAccessMode: neo4j.session.READ });
     try {
-      const params = { id: 'TX|100001-B', today: '2026-11-25', affiliate_role: 'salesperson', relationship_type: null, skip: 25, limit: 25 };
+      const params = { id: 'TX|100001-B', today: '2026-11-25', affiliate_role: 'salesperson', relationship_type: null, skip: 25, from_end: 25, limit: 25 };
       const plan = (await session.run(`EXPLAIN ${files.get(`engine/neo4j/${name}`)}`, toNeo4jParams(params) as Record<string, unknown>)).summary.plan as unknown as Plan;
       const operators = (p: Plan): string[] => [`${p.operatorType.replace(/@.*$/, '')} ${String(p.arguments.Details ?? '')}`, ...p.children.flatMap(operators)];
       const all = operators(plan);

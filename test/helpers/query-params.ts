@@ -82,6 +82,8 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   },
   'engine/neo4j/name-grams': { ids: [TX_AGENT, TX_BROKERAGE] },
   'engine/neo4j/affiliates': { id: TX_BROKERAGE, today: '2026-11-22', affiliate_role: null, relationship_type: null, skip: 0, limit: 25 },
+  'engine/neo4j/affiliates-in-force-total': { id: TX_BROKERAGE, today: '2026-11-22' },
+  'engine/neo4j/affiliates-in-force-from-end': { id: TX_BROKERAGE, today: '2026-11-22', from_end: 0, limit: 25 },
   'engine/neo4j/affiliates-in-force': { id: TX_BROKERAGE, today: '2026-11-22', skip: 0, limit: 25 },
   'engine/neo4j/affiliates-in-force-filtered': { id: TX_BROKERAGE, today: '2026-11-22', affiliate_role: 'salesperson', relationship_type: null, skip: 0, limit: 25 },
   'engine/neo4j/in-force-day': {},

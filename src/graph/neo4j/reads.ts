@@ -61,6 +61,8 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
   const affiliatesQuery = files.get('engine/neo4j/affiliates');
   const inForcePage = files.get('engine/neo4j/affiliates-in-force');
   const inForceFiltered = files.get('engine/neo4j/affiliates-in-force-filtered');
+  const inForceTotal = files.get('engine/neo4j/affiliates-in-force-total');
+  const inForceFromEnd = files.get('engine/neo4j/affiliates-in-force-from-end');
   const inForce = neo4jInForce(graph, files);
   // Concurrent requests' traversals go to Neo4j together, one query per turn of the event loop.
   const shape = batchedReads(graph, files.get('engine/neo4j/licensees'), (r) => (r.record as Row).id);
@@ -114,7 +116,18 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
       const day = today();
       const filtered = f.affiliate_role != null || f.relationship_type != null;
       const params = { id, today: day, affiliate_role: f.affiliate_role ?? null, relationship_type: f.relationship_type ?? null, skip: offset(skip), limit };
-      let [found] = await graph.read(filtered ? inForceFiltered : inForcePage, filtered ? params : { id, today: day, skip: params.skip, limit });
+      let found: Row | undefined;
+      if (!filtered && skip >= 2 * limit) {
+        // Past the roster's middle, the page is read from the end of the index: a page of entries, not the roster.
+        const [count] = await graph.read(inForceTotal, { id, today: day });
+        const total = Number(count?.total ?? 0);
+        if (count && skip >= total) return { rows: [], total };
+        if (count && skip >= total / 2) {
+          const [end] = await graph.read(inForceFromEnd, { id, today: day, from_end: Math.max(0, total - skip - limit), limit: Math.min(limit, total - skip) });
+          if (end) return { rows: (end.page as AffiliateRecord[]).reverse(), total };
+        }
+      }
+      [found] = await graph.read(filtered ? inForceFiltered : inForcePage, filtered ? params : { id, today: day, skip: params.skip, limit });
       if (!found) {
         // The in-force relationships hold another day: this read traverses, and they move to today.
         inForce.moveTo(day).catch(() => undefined);
