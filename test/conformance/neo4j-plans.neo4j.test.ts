@@ -76,7 +76,7 @@ function requestQueries(): [string, string, Record<string, unknown>][] {
     out.push([`licensees/search (${label})`, search.build(active.map((key) => ({ key }))), params]);
     out.push([`licensees/search-count (${label})`, searchCount.build(active.map((key) => ({ key }))), params]);
     if (!active.some((k) => ['license_number', 'brokerage'].includes(k))) {
-      out.push([`engine/neo4j/search-grams (${label})`, grams.build(active.map((key) => ({ key }))), { ...params, states: undefined, query: 'state:"TX" AND f_last:*smi*', gram: 'TX\u0000lsmi\u0000', budget: 1000 }]);
+      out.push([`engine/neo4j/search-grams (${label})`, grams.build(active.map((key) => ({ key }))), { ...params, states: undefined, state: 'TX', query: 'state:"TX" AND f_last:*smi*', gram: 'TX\u0000lsmi\u0000', budget: 1000 }]);
     }
   }
   return out;
@@ -127,7 +127,7 @@ describe('the plans of the request-path queries on the real Neo4j', () => {
     const session = driver.session({ defaultAccessMode: neo4j.session.READ });
     try {
       const query = grams.build([{ key: 'last_name', rename: { last_name_term: 'last_name_term_0' } }, { key: 'status' }]);
-      const params = { query: 'state:"CA" AND f_last:*mit* AND status_normalized:"active"', gram: 'CA\u0000lmit\u0000', budget: 1000, skip: 25, limit: 25, last_name_term_0: 'mit', status: 'active' };
+      const params = { query: 'state:"CA" AND f_last:*mit* AND status_normalized:"active"', state: 'CA', gram: 'CA\u0000lmit\u0000', budget: 1000, skip: 25, limit: 25, last_name_term_0: 'mit', status: 'active' };
       const plan = (await session.run(`EXPLAIN ${query}`, toNeo4jParams(params) as Record<string, unknown>)).summary.plan as unknown as Plan;
       const operators = (p: Plan): string[] => [`${p.operatorType.replace(/@.*$/, '')} ${String(p.arguments.Details ?? '')}`, ...p.children.flatMap(operators)];
       const all = operators(plan);
@@ -150,13 +150,24 @@ describe('the plans of the request-path queries on the real Neo4j', () => {
         const filters = [{ key, rename: { [`${key}_term`]: `${key}_term_0` } }, ...(status ? [{ key: 'status' }] : [])];
         const fields = key === 'name' ? ['f_full', 'f_first', 'f_last', 'f_business'] : ['f_last'];
         const query = `(${fields.map((f) => `${f}:*${term}*`).join(' OR ')}) AND state:"${state}"${status ? ` AND status_normalized:"${status}"` : ''}`;
-        const params = toNeo4jParams({ query, gram: `${state}\u0000${key === 'name' ? '*' : 'l'}${term}\u0000`, budget: 1000, skip, limit: 5, [`${key}_term_0`]: term, status }) as Record<string, unknown>;
+        const params = toNeo4jParams({ query, state, gram: `${state}\u0000${key === 'name' ? '*' : 'l'}${term}\u0000`, budget: 1000, skip, limit: 5, [`${key}_term_0`]: term, status }) as Record<string, unknown>;
         const [byGrams, byFullText] = await Promise.all([session.run(grams.build(filters), params), driver.session({ defaultAccessMode: neo4j.session.READ }).run(fullText.build([]), params)]);
         const [g, f] = [byGrams.records[0].toObject(), byFullText.records[0].toObject()];
         expect({ state, term, ids: g.ids, total: Number(g.total) }).toEqual({ state, term, ids: f.ids, total: Number(f.total) });
         if (g.ids.length === 5) pages += 1;
       }
       expect(pages).toBeGreaterThanOrEqual(6);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it.each(['in-force-add', 'in-force-drop'])('when engine/neo4j/%s is explained then it expands from each affiliate, never seeking every link by date', async (name) => {
+    const session = driver.session();
+    try {
+      const plan = (await session.run(`EXPLAIN ${files.get(`engine/neo4j/${name}`)}`, toNeo4jParams({ ids: ['x'], day: '2026-11-25' }) as Record<string, unknown>)).summary.plan as unknown as Plan;
+      const operators = (p: Plan): string[] => [`${p.operatorType.replace(/@.*$/, '')} ${String(p.arguments.Details ?? '')}`, ...p.children.flatMap(operators)];
+      expect(operators(plan).filter((o) => /RelationshipIndex(Seek|Scan)/.test(o))).toEqual([]);
     } finally {
       await session.close();
     }

@@ -4,12 +4,14 @@
 // once the filters (every term, status, type) hold on it; at most $budget postings are read. The
 // exact total is counted on the full-text index ($query, as search.cypher), reading no node.
 // A page short of $limit while the total says more matches lie ahead ran out of budget: the
-// caller then reads search.cypher.
+// caller then reads search.cypher, as when the state's postings are pending (no row).
+// :param state => 'FL'
 // :param gram => 'FL\u0000lsmi\u0000'
 // :param query => 'state:"FL" AND f_last:*smi*'
 // :param budget => 1000
 // :param skip => 0
 // :param limit => 25
+MATCH (j:Jurisdiction {code: $state}) WHERE j.name_grams_pending IS NULL
 CALL () {
   CALL db.index.fulltext.queryNodes('license_credential_search', $query) YIELD node
   RETURN count(node) AS total

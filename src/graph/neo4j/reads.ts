@@ -146,9 +146,9 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
       if (gram) {
         // A page in name order from the postings of the term's rarest piece, when it holds the page.
         const budget = Math.max(GRAM_BUDGET, GRAM_BUDGET_PER_ROW * (skip + limit));
-        const [row] = await graph.read(gramSearch.build(active), { ...params, query: lucene, gram: gramPrefix(filters.states[0], gram.field, gram.piece), budget: offset(budget), skip: offset(skip), limit });
+        const [row] = await graph.read(gramSearch.build(active), { ...params, query: lucene, state: filters.states[0], gram: gramPrefix(filters.states[0], gram.field, gram.piece), budget: offset(budget), skip: offset(skip), limit });
         const [ids, total] = [(row?.ids as string[]) ?? [], Number(row?.total ?? 0)];
-        if (ids.length === limit || skip + ids.length >= total) return { ids, total };
+        if (row && (ids.length === limit || skip + ids.length >= total)) return { ids, total };
       }
       const [row] = await graph.read(fullTextSearch.build(rest), { ...params, query: lucene, skip: offset(skip), limit });
       return { ids: (row?.ids as string[]) ?? [], total: Number(row?.total ?? 0) };

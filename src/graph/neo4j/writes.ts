@@ -20,8 +20,10 @@ export function neo4jWrites(graph: GraphEngine, files: QueryFiles): EngineWrites
     linkCreated: q('refresh/link-created-credentials'),
     createLinks: q('refresh/create-links'),
     nameGrams: q('engine/neo4j/name-grams'),
+    nameGramsPending: q('engine/neo4j/name-grams-pending'),
   };
   const nameGrams = async (t: GraphTx, rows: Row[]) => void (await idBatches(t, queries.nameGrams, rows.map((r) => r.id)));
+  const gramsPending = async (t: GraphTx, rows: Row[]) => void (await idBatches(t, queries.nameGramsPending, rows.map((r) => r.id)));
   const stored = (rows: Row[]) => rows.map((r) => ({ ...r, doc: null }));
   return {
     stored,
@@ -38,11 +40,11 @@ export function neo4jWrites(graph: GraphEngine, files: QueryFiles): EngineWrites
     async createCredentials(t, created) {
       // create-credentials merges the licensees too.
       await t.run(queries.createCredentials, { rows: stored(created) });
-      await nameGrams(t, created);
+      await gramsPending(t, created);
     },
     async updateCredentials(t, rows) {
       await unwindBatches(t, queries.updateCredentials, stored(rows));
-      await nameGrams(t, rows);
+      await gramsPending(t, rows);
     },
     linkCreated: (t, state, rows) => unwindBatches(t, queries.linkCreated, rows, 2000, { state }),
     createLinks: (t, rows) => unwindBatches(t, queries.createLinks, rows),
