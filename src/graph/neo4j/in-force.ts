@@ -56,5 +56,3 @@ export function neo4jInForce(graph: GraphEngine, files: QueryFiles) {
     },
   };
 }
-
-export type Neo4jInForce = ReturnType<typeof neo4jInForce>;
