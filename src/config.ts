@@ -38,9 +38,9 @@ const ConfigSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   JSON_BODY_LIMIT: z.string().default('128kb'),
-  MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(10_000).default(64),
+  MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(10_000).default(16),
   MAX_WAITING_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(256),
-  REQUEST_WAIT_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
+  REQUEST_WAIT_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
   /**
    * How long an idle keep-alive connection stays open. Longer than the idle timeouts of common
    * load balancers and clients (60 s), so the server is never the one closing a socket a client

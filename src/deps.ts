@@ -229,7 +229,7 @@ export function buildDeps(
     trustProxy: config.TRUST_PROXY,
     corsOrigins: config.CORS_ORIGINS,
     admission: config.MAX_CONCURRENT_REQUESTS
-      ? { concurrency: config.MAX_CONCURRENT_REQUESTS, queue: config.MAX_WAITING_REQUESTS ?? 0, waitMs: config.REQUEST_WAIT_TIMEOUT_MS ?? 2000 }
+      ? { concurrency: config.MAX_CONCURRENT_REQUESTS, queue: config.MAX_WAITING_REQUESTS ?? 0, waitMs: config.REQUEST_WAIT_TIMEOUT_MS ?? 1000 }
       : undefined,
   };
 }

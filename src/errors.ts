@@ -140,13 +140,6 @@ export class UnavailableError extends AppError {
   }
 }
 
-/** More requests than the service serves: shed at once, to be retried in a second (`why` goes to the log only). */
-export class ServiceBusyError extends AppError {
-  constructor(readonly why: string) {
-    super(503, 'the service is at capacity: retry in a second', { 'Retry-After': '1' });
-  }
-}
-
 /** What was asked for existed and is gone for good (a change-feed cursor past the retention). */
 export class GoneError extends AppError {
   constructor(message: string) {

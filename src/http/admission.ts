@@ -1,31 +1,57 @@
-import type { RequestHandler } from 'express';
-import { ServiceBusyError } from '../errors.js';
+import { performance } from 'node:perf_hooks';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import { requestId } from './request-context.js';
 
 export interface AdmissionOptions {
   /** Requests served at once. */
   concurrency: number;
   /** Requests that may wait for a turn; past it, more are shed at once. */
   queue: number;
-  /** How long a request may wait for its turn before it is shed. */
+  /** How long a request may wait for its turn before it is shed, while the queue drains. */
   waitMs: number;
 }
 
+// CoDel (Nichols and Jacobson; "Fail at Scale", ACM Queue 2015): a queue that has not been empty
+// for this long is standing, not absorbing a burst: new arrivals are shed instead of joining it.
+const STANDING_AFTER_MS = 100;
+
+const BUSY = JSON.stringify({ detail: 'the service is at capacity: retry in a second' });
+const BUSY_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(BUSY)), 'Retry-After': '1' };
+
 /**
- * Admission control: at most `concurrency` requests are served at once and at most `queue` wait,
- * each for at most `waitMs`; the rest are shed at once with 503 and Retry-After. Under overload
- * the requests served stay fast instead of queueing without end inside the graph engine, and the
- * service answers normally as soon as the load drops.
+ * Admission control, the app's first step: at most `concurrency` requests are served at once and
+ * at most `queue` wait, each for at most `waitMs`, and none joins a standing queue; the rest are
+ * shed at once with 503 and Retry-After. A shed request costs a few microseconds (no log line,
+ * security headers, key or body; the log gets one line a second with the counts), so under overload the
+ * server keeps reading its sockets and answers those it serves quickly. That matters twice over:
+ * Node (libuv 1.45+) accepts one new connection per event-loop turn, so a client that opens
+ * connections because its requests wait would queue them in the kernel for seconds.
  */
-export function admission({ concurrency, queue, waitMs }: AdmissionOptions): RequestHandler {
+export function admission({ concurrency, queue, waitMs }: AdmissionOptions, logger: Logger): RequestHandler {
   let running = 0;
   const waiting: (() => void)[] = [];
+  let emptyAt = performance.now();
+  const shedCounts = { queue: 0, waited: 0 };
+  let reportTimer: NodeJS.Timeout | undefined;
+  const shed = (req: Request, res: Response, why: keyof typeof shedCounts) => {
+    shedCounts[why] += 1;
+    reportTimer ??= setTimeout(() => {
+      logger.warn({ shed: { ...shedCounts }, running, waiting: waiting.length }, 'requests shed: the service is at capacity');
+      shedCounts.queue = shedCounts.waited = 0;
+      reportTimer = undefined;
+    }, 1000).unref();
+    requestId(req, res);
+    res.writeHead(503, BUSY_HEADERS).end(BUSY);
+  };
   // A finished request hands its turn to the next waiting one, if any.
   const release = () => {
     const next = waiting.shift();
     if (next) next();
     else running -= 1;
+    if (!waiting.length) emptyAt = performance.now();
   };
-  return (_req, res, next) => {
+  return (req, res, next) => {
     const serve = () => {
       let ended = false;
       const end = () => {
@@ -41,10 +67,11 @@ export function admission({ concurrency, queue, waitMs }: AdmissionOptions): Req
       running += 1;
       return serve();
     }
-    if (waiting.length >= queue) return next(new ServiceBusyError(`${running} requests are being served and ${waiting.length} wait`));
+    if (waiting.length >= queue || (waiting.length && performance.now() - emptyAt > STANDING_AFTER_MS)) return shed(req, res, 'queue');
     const leave = () => {
       const at = waiting.indexOf(turn);
       if (at >= 0) waiting.splice(at, 1);
+      if (!waiting.length) emptyAt = performance.now();
       clearTimeout(timer);
     };
     const turn = () => {
@@ -52,9 +79,10 @@ export function admission({ concurrency, queue, waitMs }: AdmissionOptions): Req
       if (res.writableEnded || res.destroyed) return release();
       serve();
     };
+    if (!waiting.length) emptyAt = performance.now();
     const timer = setTimeout(() => {
       leave();
-      next(new ServiceBusyError(`no turn within ${waitMs} ms`));
+      shed(req, res, 'waited');
     }, waitMs);
     // A client that gives up while it waits leaves the queue.
     res.on('close', leave);

@@ -43,7 +43,9 @@ export async function listen(
   }
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host, () => {
+    // A burst of new connections waits in the kernel's accept queue rather than being dropped: a
+    // dropped SYN is retried after 1, 3, 7, 15 s (Node's default backlog is 511; Linux caps it).
+    server.listen({ port: options.port, host: options.host, backlog: 4096 }, () => {
       server.off('error', reject);
       resolve();
     });

@@ -1,0 +1,51 @@
+import express from 'express';
+import pino from 'pino';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { admission } from '../../src/http/admission.js';
+
+/** An app whose one route answers when the test lets it, behind admission. */
+function heldApp(options: Parameters<typeof admission>[0]) {
+  const held: (() => void)[] = [];
+  const app = express();
+  app.use(admission(options, pino({ level: 'silent' })));
+  app.get('/work', (_req, res) => void held.push(() => res.json({ done: true })));
+  const settled = async (n: number) => {
+    while (held.length < n) await new Promise((r) => setTimeout(r, 5));
+  };
+  return { app, held, settled };
+}
+
+describe('admission under load', () => {
+  it('when a queue has stood past 100 ms then new arrivals are shed at once, with a request id and Retry-After, while the queued one is still served', async () => {
+    const { app, held, settled } = heldApp({ concurrency: 1, queue: 10, waitMs: 60_000 });
+    const server = app.listen(0);
+    try {
+      const agent = request(server);
+      const first = agent.get('/work').then((r) => r);
+      await settled(1);
+      // Joins an empty queue: a burst is absorbed.
+      const queued = agent.get('/work').then((r) => r);
+      await new Promise((r) => setTimeout(r, 150));
+      // Answered while the first still holds the slot: shed, not queued behind it (its wait is a minute).
+      const shed = await agent.get('/work').set('X-Request-ID', 'caller-7');
+      expect(shed.status).toBe(503);
+      expect(shed.headers['retry-after']).toBe('1');
+      expect(shed.headers['x-request-id']).toBe('caller-7');
+      expect(shed.headers['content-type']).toMatch(/application\/json/);
+      expect(shed.body).toEqual({ detail: 'the service is at capacity: retry in a second' });
+      held.shift()!();
+      expect((await first).status).toBe(200);
+      await settled(1);
+      held.shift()!();
+      expect((await queued).body).toEqual({ done: true });
+      // The queue drained: the next request is served, not shed.
+      const next = agent.get('/work').then((r) => r);
+      await settled(1);
+      held.shift()!();
+      expect((await next).status).toBe(200);
+    } finally {
+      server.close();
+    }
+  });
+});
