@@ -1,22 +1,24 @@
 // Ingests a state's source file(s) as one refresh snapshot.
-// Usage: npm run ingest -- [--format F] [--state XX] [--snapshot YYYY-MM-DD] [--partial] [--json] <file>...
+// Usage: npm run ingest -- [--format F] [--state XX] [--snapshot YYYY-MM-DD] [--partial] [--confirm-retire] [--json] <file>...
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { accountsDeps, loadQueryFiles, openGraph, openStore, refreshRepo } from '../deps.js';
-import type { RefreshSummary } from '../ingest/refresh.js';
+import { MAX_RETIRE_SHARE, type RefreshSummary } from '../ingest/refresh.js';
 import { SOURCE_FORMATS } from '../ingest/sources/index.js';
 import { adminCommands } from '../modules/admin/admin.commands.js';
 import { exitWithError, runOperatorCommand } from './operator.js';
 
-const USAGE = `usage: npm run ingest -- [--format F] [--state XX] [--snapshot YYYY-MM-DD] [--partial] [--json] <file>...
+const USAGE = `usage: npm run ingest -- [--format F] [--state XX] [--snapshot YYYY-MM-DD] [--partial] [--confirm-retire] [--json] <file>...
 
 Formats (detected from the file when --format is left out):
 ${SOURCE_FORMATS.map((f) => `  ${f.format.padEnd(19)} ${f.state}  ${f.description}`).join('\n')}
 
 All files of one run form one snapshot (e.g. FL's RE_rgn1..14.csv). A snapshot is full unless
 --partial: a full one makes the licences it no longer lists inactive. --snapshot defaults to the
-newest file's modification date.`;
+newest file's modification date. A full snapshot that would make more than ${100 * MAX_RETIRE_SHARE}% of the
+source's active licences inactive stops before anything lands (a truncated or wrong file), unless
+--confirm-retire.`;
 
 function progress() {
   if (!process.stderr.isTTY) return undefined;
@@ -47,6 +49,7 @@ async function main() {
       state: { type: 'string' },
       snapshot: { type: 'string' },
       partial: { type: 'boolean', default: false },
+      'confirm-retire': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -62,6 +65,7 @@ async function main() {
     state: values.state,
     snapshot: values.snapshot,
     partial: values.partial,
+    confirm_retire: values['confirm-retire'],
   };
   const onProgress = progress();
   const summary = (await runOperatorCommand('ingest', args, config.dataDir, async () => {

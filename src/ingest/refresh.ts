@@ -32,7 +32,17 @@ export interface RefreshOptions {
   now?: () => Date;
   onProgress?: (p: { rows: number; bytes: number; totalBytes: number }) => void;
   batchSize?: number;
+  /** The operator confirms a full snapshot that retires more than MAX_RETIRE_SHARE of the source's active licences. */
+  confirmRetire?: boolean;
 }
+
+/**
+ * A full snapshot that would retire more than this share of the source's active licences (and
+ * more than RETIRE_FLOOR of them: a tiny source's one leaver is not a truncated file) stops before
+ * anything lands, unless confirmed: a truncated or wrong file looks like that.
+ */
+export const MAX_RETIRE_SHARE = 0.2;
+const RETIRE_FLOOR = 10;
 
 export interface RefreshSummary {
   source: string;
@@ -147,7 +157,7 @@ export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promi
     // Supervisors elsewhere of the demo records removed: their states' read models are rebuilt too.
     const demoSupervising = await repo.removeDemo(t, run.state);
     const read = await writeCredentials(run, options, now);
-    const leftIds = run.full ? await markLeft(run, read) : new Set<string>();
+    const leftIds = run.full ? await markLeft(run, read, options.confirmRetire ?? false) : new Set<string>();
     await dropLinksThatCannotHold(run, read, leftIds);
     const links = await diffLinks(run, read);
     await repo.reopenLinks(t, links.toReopen);
@@ -325,11 +335,21 @@ async function writeCredentials(run: Run, options: RefreshOptions, now: Date): P
 }
 
 /** Credentials of this source a full snapshot no longer lists turn inactive; returns their ids. */
-async function markLeft(run: Run, { existing, listed }: Read): Promise<Set<string>> {
-  const { repo, t, source, snapshot } = run;
+async function markLeft(run: Run, { existing, listed }: Read, confirmed: boolean): Promise<Set<string>> {
+  const { repo, t, source, snapshot, state } = run;
   const left: Row[] = [];
   const leftIds = new Set<string>();
   const gone = [...existing].filter(([id, before]) => before.source === source.id && !listed.has(id));
+  const active = [...existing.values()].filter((before) => before.source === source.id && !before.left_source_on).length;
+  const retiring = gone.filter(([, before]) => !before.left_source_on).length;
+  if (!confirmed && retiring > RETIRE_FLOOR && retiring > MAX_RETIRE_SHARE * active) {
+    const n = (x: number) => x.toLocaleString('en-US');
+    throw new ConflictError(
+      `the snapshot of ${snapshot} would retire ${n(retiring)} of ${state}'s ${n(active)} active ${source.id} licences ` +
+        `(${((100 * retiring) / active).toFixed(1)}%; a refresh retires at most ${100 * MAX_RETIRE_SHARE}% unconfirmed): ` +
+        `is the file truncated, or another source's? Nothing was written. If the source really dropped them, run it again confirmed (--confirm-retire).`,
+    );
+  }
   const docs = await repo.docs(t, gone.filter(([, before]) => !before.left_source_on).map(([id]) => id));
   for (const [id, before] of gone) {
     if (!before.left_source_on) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
 import { credentialId } from '../../src/domain/identity.js';
-import { graphReads, refreshRepo } from '../../src/deps.js';
+import { graphReads, openGraph, refreshRepo } from '../../src/deps.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { refresh } from '../../src/ingest/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
@@ -12,7 +12,7 @@ import { createCoverageRepo } from '../../src/modules/coverage/coverage.repo.js'
 import { createCoverageService } from '../../src/modules/coverage/coverage.service.js';
 import { createLicenseesService } from '../../src/modules/licensees/licensees.service.js';
 import { createRelationshipsService } from '../../src/modules/relationships/relationships.service.js';
-import { files, testGraph } from '../helpers/graph.js';
+import { TEST_ENGINE, files, testGraph } from '../helpers/graph.js';
 import { SHARED_SOURCES, TX_HEADER, caFile, hasShared, tempFile, trecfile, txRow } from '../helpers/source-files.js';
 
 const TODAY = () => '2026-11-22';
@@ -22,15 +22,16 @@ afterEach(async () => {
   graph = undefined;
 });
 
-async function setup() {
-  graph = (await testGraph()).graph;
+/** `given`: a graph of the test's own (closed after it); default an empty one of the suite's engine. */
+async function setup(given?: GraphEngine) {
+  graph = given ?? (await testGraph()).graph;
   const reads = graphReads(graph, files, TODAY);
   const licensees = createLicenseesService(reads);
   const relationships = createRelationshipsService(reads, licensees, TODAY);
   const rejectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-rejects-'));
-  const ingest = (file: string | string[], snapshot: string, extra: { partial?: boolean; format?: string } = {}) => {
+  const ingest = (file: string | string[], snapshot: string, extra: { partial?: boolean; format?: string; confirmRetire?: boolean } = {}) => {
     const list = Array.isArray(file) ? file : [file];
-    return refresh(refreshRepo(graph!, files), { files: list, format: resolveFormat(list[0], extra.format), snapshot, partial: extra.partial, rejectsDir });
+    return refresh(refreshRepo(graph!, files), { files: list, format: resolveFormat(list[0], extra.format), snapshot, partial: extra.partial, confirmRetire: extra.confirmRetire, rejectsDir });
   };
   return { graph, licensees, relationships, ingest };
 }
@@ -241,6 +242,28 @@ describe('files built from the documented layouts', () => {
     );
     expect(ny.inserted).toBe(1);
     expect(rejectsOf(ny.rejects_file).map((r) => [r.line, r.reason])).toEqual([['2', 'invalid expiration_date']]);
+  });
+});
+
+describe('a full snapshot that would retire many licences', () => {
+  const agents = (n: number) => Array.from({ length: n }, (_, i) => txRow({ type: 'Sales Agent', number: `${i + 1}-SA`, name: `AGENT NUMBER${i + 1}` }));
+  it('when it would retire more than a fifth of the active licences then it stops with a 409 naming the counts and writes nothing, and lands once confirmed', async () => {
+    // On disk: an in-memory LadybugDB graph has no copy to drop, and keeps what a failed run wrote.
+    const onDisk = TEST_ENGINE === 'ladybug' ? await openGraph({ graphPath: path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-retire-')), 'graph.lbug'), GRAPH_BUFFER_POOL_MB: 256, GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 30000 }, files) : undefined;
+    const { ingest, licensees, graph: g } = await setup(onDisk);
+    await ingest(tempFile('all.csv', `${[TX_HEADER, ...agents(40)].join('\n')}\n`), '2026-09-01');
+    const truncated = tempFile('truncated.csv', `${[TX_HEADER, ...agents(40).slice(0, 28)].join('\n')}\n`);
+    const refused = await ingest(truncated, '2026-10-01').then(() => undefined, (err: unknown) => err);
+    expect(refused).toMatchObject({ status: 409 });
+    expect((refused as Error).message).toMatch(/^the snapshot of 2026-10-01 would retire 12 of TX's 40 active tx-trec licences \(30\.0%; a refresh retires at most 20% unconfirmed\).*Nothing was written.*--confirm-retire/);
+    const active = async () => (await licensees.search({ states: ['TX'], status: 'active', page: 1, per_page: 1 })).meta.total;
+    expect(await active()).toBe(40);
+    expect((await licensees.get({ state: 'TX', license_number: '1-SA' })).last_verified).toBe('2026-09-01T00:00:00.000Z');
+    expect((await g!.read("MATCH (s:Source {id: 'tx-trec'}) RETURN s.last_snapshot_date AS d"))[0].d).toBe('2026-09-01');
+
+    const confirmed = await ingest(truncated, '2026-10-01', { confirmRetire: true });
+    expect(confirmed).toMatchObject({ unchanged: 28, left_source: 12 });
+    expect(await active()).toBe(28);
   });
 });
 

@@ -24,6 +24,7 @@ const Schemas = {
     state: z.string().length(2).optional(),
     snapshot: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
     partial: z.boolean().optional(),
+    confirm_retire: z.boolean().optional(),
   }),
   'accounts.create': z.object({ email: z.string().min(3), plan: Plan, label: z.string().nullable().optional(), ...trial }),
   'accounts.list': z.object({}),
@@ -58,6 +59,7 @@ export function adminCommands(deps: {
         format,
         snapshot: a.snapshot,
         partial: a.partial,
+        confirmRetire: a.confirm_retire,
         rejectsDir: need(deps.rejectsDir, 'a rejects folder'),
         onProgress: deps.onProgress,
       });
