@@ -15,6 +15,8 @@ import { loadQueryFiles, splitStatements, type QueryFiles } from './graph/query-
 import type { SearchIndexHolder } from './graph/search-port.js';
 import { createImportRepo } from './ingest/import-repo.js';
 import type { ChangeLog } from './ingest/change-log.js';
+import type { RefreshLeases } from './ingest/refresh-lease.js';
+import { createRefreshLeases } from './modules/admin/refresh-leases.repo.js';
 import { createRefreshRepo } from './ingest/refresh-repo.js';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
@@ -133,6 +135,7 @@ export function accountsDeps(
     clock,
     dashboardRepo: createDashboardRepo(store),
     changes: createChangesService(changesRepo, clock, options.changeRetentionDays ?? 400, dispatcher.nudge),
+    refreshLeases: createRefreshLeases(store),
     watchlist: createWatchlistService(createWatchlistRepo(store), clock.now),
     webhooks: createWebhooksService({ repo: webhooksRepo, transport: webhooks.transport, now: clock.now, nudge: dispatcher.nudge }),
     dispatcher,
@@ -205,7 +208,7 @@ export function buildDeps(
   const reads = graphReads(graph, files, clock.today, index);
   const licensees = createLicenseesService(reads);
   const relationships = createRelationshipsService(reads, licensees, clock.today);
-  const coverage = createCoverageService(createCoverageRepo(graph, files), clock.now);
+  const coverage = createCoverageService(createCoverageRepo(graph, files), clock.now, () => side.refreshLeases.running());
   return {
     logger,
     licensees,
@@ -244,9 +247,12 @@ export function importRepo(graph: GraphEngine, files: QueryFiles, clock: Clock =
   return createImportRepo(graph, files, engineWrites(graph, files), clock, changes);
 }
 
-/** @param changes where the refresh records its change events (the side store's change log). */
-export function refreshRepo(graph: GraphEngine, files: QueryFiles, clock: Clock = systemClock, changes?: ChangeLog) {
-  return createRefreshRepo(graph, files, importRepo(graph, files, clock), changes);
+/**
+ * @param changes where the refresh records its change events (the side store's change log).
+ * @param leases the side store's refresh leases: one refresh per state across processes.
+ */
+export function refreshRepo(graph: GraphEngine, files: QueryFiles, clock: Clock = systemClock, changes?: ChangeLog, leases?: RefreshLeases) {
+  return createRefreshRepo(graph, files, importRepo(graph, files, clock), changes, leases);
 }
 
 export { loadQueryFiles };

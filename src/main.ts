@@ -31,7 +31,7 @@ async function main() {
   const side = accountsDeps(store, undefined, { changeRetentionDays: config.CHANGE_RETENTION_DAYS, webhooks: webhookSetup(config), logger });
   const imports = importRepo(graph, files, side.clock, side.changes.log);
   await prepareGraph(graph, imports, config.DEMO_DATA, logger);
-  const refresh = refreshRepo(graph, files, side.clock, side.changes.log);
+  const refresh = refreshRepo(graph, files, side.clock, side.changes.log, side.refreshLeases);
   // Change events of a refresh a crash interrupted follow what its graph unit did.
   await side.changes.recoverAll((source, runId) => (source === IMPORT_RUNS ? imports.landedRun(runId) : refresh.landedRun(source, runId)));
 
@@ -41,6 +41,7 @@ async function main() {
     imports,
     refresh,
     rejectsDir: path.join(config.dataDir, 'rejects'),
+    leases: side.refreshLeases,
   });
   // The operator endpoint exists for the embedded stores, which only one process can open.
   const adminRouter = graph.embedded || store.kind === 'pglite' ? adminRoutes(adminToken, run) : undefined;

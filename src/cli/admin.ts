@@ -1,4 +1,4 @@
-// The operator command line: accounts, plans and API keys.
+// The operator command line: accounts, plans and API keys, and the refreshes running.
 // Usage: npm run -s admin -- <command> [options]   (or lvs-admin <command> when installed)
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -7,6 +7,7 @@ import { accountsDeps, openStore } from '../deps.js';
 import { adminCommands } from '../modules/admin/admin.commands.js';
 import type { AccountRow } from '../modules/accounts/accounts.repo.js';
 import { PLAN_NAMES } from '../domain/plans.js';
+import type { RunningRefresh } from '../ingest/refresh-lease.js';
 import { exitWithError, runOperatorCommand } from './operator.js';
 
 const USAGE = `usage: lvs-admin <command> [options] [--json]
@@ -20,6 +21,7 @@ const USAGE = `usage: lvs-admin <command> [options] [--json]
                                   create another key; prints the raw key once
   keys list <account>             list active keys (hashed)
   keys revoke <key-id>            revoke a key at once
+  refreshes list                  the state refreshes running now: phase, rows read, rate
 
 plans: ${PLAN_NAMES.join(', ')}. With the embedded store (no DATABASE_URL) the command works while
 the server runs (through it) or on its own when no server runs.`;
@@ -66,6 +68,7 @@ async function main() {
     'keys.create': { account: target, label: values.label ?? null },
     'keys.list': { account: target },
     'keys.revoke': { key_id: target },
+    'refreshes.list': {},
   };
   if (!args[command]) {
     console.error(`unknown command: ${positionals.join(' ')}\n\n${USAGE}`);
@@ -81,7 +84,8 @@ async function main() {
   const result = await runOperatorCommand(command, args[command], config.dataDir, async () => {
     const store = await openStore(config);
     if (creating) process.stderr.write(`created the accounts store at ${config.pglitePath}\n`);
-    return { run: adminCommands({ accounts: accountsDeps(store).accounts }), close: () => store.close() };
+    const side = accountsDeps(store);
+    return { run: adminCommands({ accounts: side.accounts, leases: side.refreshLeases }), close: () => store.close() };
   });
   if (values.json) {
     console.log(JSON.stringify(result, null, 2));
@@ -108,6 +112,17 @@ async function main() {
     case 'keys.revoke':
       console.log(`key ${r.id} revoked at ${r.revoked_at}`);
       break;
+    case 'refreshes.list': {
+      const runs = result as RunningRefresh[];
+      if (!runs.length) console.log('no refresh is running');
+      for (const x of runs) {
+        const seconds = Math.max((Date.now() - Date.parse(x.started_at)) / 1000, 0.001);
+        const p = x.progress;
+        const percent = p.total_bytes ? ` ${Math.round((100 * p.bytes_read) / p.total_bytes)}% read` : '';
+        console.log(`${x.state} ${x.source}  ${p.phase}  ${p.rows_read.toLocaleString('en-US')} rows  ${Math.round(p.rows_read / seconds).toLocaleString('en-US')} rows/s${percent}  run ${x.run_id} on ${x.holder} since ${x.started_at}`);
+      }
+      break;
+    }
   }
 }
 

@@ -77,7 +77,7 @@ async function main() {
     });
     const side = accountsDeps(store, undefined, { changeRetentionDays: config.CHANGE_RETENTION_DAYS });
     return {
-      run: adminCommands({ refresh: refreshRepo(graph, files, side.clock, side.changes.log), rejectsDir: path.join(config.dataDir, 'rejects'), onProgress }),
+      run: adminCommands({ refresh: refreshRepo(graph, files, side.clock, side.changes.log, side.refreshLeases), rejectsDir: path.join(config.dataDir, 'rejects'), onProgress }),
       close: async () => {
         await graph.close();
         await store.close();

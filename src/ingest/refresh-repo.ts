@@ -3,6 +3,7 @@ import type { QueryFiles } from '../graph/query-files.js';
 import { idBatches, unwindBatches as batched } from '../graph/unwind.js';
 import type { ChangeLog } from './change-log.js';
 import type { ImportRepo } from './import-repo.js';
+import type { RefreshLeases } from './refresh-lease.js';
 
 /** The coalesced nulls of the list reads ('' and the 1900-01-01 date) back to null. */
 const orNull = (v: string | undefined) => (v === '' || v === '1900-01-01' || v === undefined ? null : v);
@@ -19,9 +20,10 @@ export interface CredentialWrites {
 
 /**
  * The reads and writes of a refresh run, all inside the run's one transaction; `changes` records
- * the run's change events (absent: none are kept).
+ * the run's change events (absent: none are kept), `leases` keep other processes from refreshing
+ * the same state at once (absent: only this process is kept from it).
  */
-export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports: ImportRepo, changes?: ChangeLog) {
+export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports: ImportRepo, changes?: ChangeLog, leases?: RefreshLeases) {
   const q = (name: string) => files.get(name);
   const queries = {
     detachOtherHolders: q('import/detach-other-holders'),
@@ -45,6 +47,7 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     /** When a refresh runs, unless told. */
     now: imports.now,
     changes,
+    leases,
     /** Whether the source's last landed run is `runId` (runs of a source land one at a time). */
     async landedRun(source: string, runId: string): Promise<boolean> {
       const [row] = await graph.read(queries.lastRun, { source });

@@ -40,5 +40,9 @@ describe('the operator command line on a data dir of its own', () => {
     expect(listed.status, listed.stderr).toBe(0);
     expect((JSON.parse(listed.stdout) as { email: string }[]).map((a) => a.email)).toEqual(['ops@example.com']);
     expect(listed.stderr).not.toContain('created the accounts store');
+
+    const refreshes = admin(dataDir, 'refreshes', 'list');
+    expect(refreshes.status, refreshes.stderr).toBe(0);
+    expect(refreshes.stdout.trim()).toBe('no refresh is running');
   });
 });

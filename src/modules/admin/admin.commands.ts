@@ -5,6 +5,7 @@ import { importFolder } from '../../ingest/canonical-import.js';
 import type { ImportRepo } from '../../ingest/import-repo.js';
 import { refresh, type RefreshOptions } from '../../ingest/refresh.js';
 import type { RefreshRepo } from '../../ingest/refresh-repo.js';
+import type { RefreshLeases } from '../../ingest/refresh-lease.js';
 import { resolveFormat } from '../../ingest/sources/index.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import { PLAN_NAMES } from '../../domain/plans.js';
@@ -32,6 +33,7 @@ const Schemas = {
   'keys.create': z.object({ account: z.string().min(1), label: z.string().nullable().optional() }),
   'keys.list': z.object({ account: z.string().min(1) }),
   'keys.revoke': z.object({ key_id: z.string().uuid() }),
+  'refreshes.list': z.object({}),
 };
 export type CommandName = keyof typeof Schemas;
 export const COMMAND_NAMES = Object.keys(Schemas) as CommandName[];
@@ -42,6 +44,7 @@ export function adminCommands(deps: {
   refresh?: RefreshRepo;
   rejectsDir?: string;
   onProgress?: RefreshOptions['onProgress'];
+  leases?: RefreshLeases;
 }) {
   const need = <T>(dep: T | undefined, what: string): T => {
     if (!dep) throw new BadRequestError(`${what} is not available in this process`);
@@ -83,6 +86,7 @@ export function adminCommands(deps: {
       return accounts.listKeys((await accounts.requireAccount(a.account)).id);
     },
     'keys.revoke': (a) => need(deps.accounts, 'the accounts store').operatorRevokeKey(a.key_id),
+    'refreshes.list': () => need(deps.leases, 'the accounts store').running(),
   };
   return async function run(name: string, args: unknown): Promise<unknown> {
     if (!(name in Schemas)) throw new BadRequestError(`unknown command ${name}; known: ${COMMAND_NAMES.join(', ')}`);

@@ -46,6 +46,18 @@ export const SourceItem = z
       .record(z.string(), z.unknown())
       .nullable()
       .openapi({ description: 'Summary of the last refresh run: counts inserted, updated, unchanged, left, edges opened and closed, rejected by reason' }),
+    refresh_in_progress: z
+      .object({
+        run_id: z.string(),
+        started_at: z.string().openapi({ format: 'date-time' }),
+        last_heard_at: z.string().openapi({ format: 'date-time', description: 'Its last progress report (every 5 s while it runs)' }),
+        phase: z.enum(['reading', 'relationships', 'landing']).openapi({ description: 'reading: the files, writing credentials as it goes; relationships: diffing and writing links; landing: read models, counts and the commit' }),
+        rows_read: z.number().int(),
+        rows_per_second: z.number().int(),
+        percent_read: z.number().int().min(0).max(100).openapi({ description: "Share of the files' bytes read" }),
+      })
+      .nullable()
+      .openapi({ description: 'The refresh of this state running now, if any: until it lands, every read answers from the previous snapshot' }),
   })
   .passthrough()
   .openapi('SourceItem', { description: 'The configured upstream source of one state' });

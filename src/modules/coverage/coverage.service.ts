@@ -1,3 +1,5 @@
+import type { RunningRefresh } from '../../ingest/refresh-lease.js';
+import { SOURCES } from '../../ingest/sources/index.js';
 import type { CoverageRepo, JurisdictionRecord } from './coverage.repo.js';
 
 const coverageRow = (j: JurisdictionRecord) => ({
@@ -11,7 +13,21 @@ const coverageRow = (j: JurisdictionRecord) => ({
   relationship_coverage_notes: j.relationship_coverage_notes,
 });
 
-const sourceItem = (j: JurisdictionRecord) => ({
+/** A running refresh as a source lists it: where it is and how fast it goes. */
+const inProgress = (r: RunningRefresh, now: Date) => {
+  const seconds = Math.max((now.getTime() - Date.parse(r.started_at)) / 1000, 0.001);
+  return {
+    run_id: r.run_id,
+    started_at: r.started_at,
+    last_heard_at: r.heartbeat_at,
+    phase: r.progress.phase,
+    rows_read: r.progress.rows_read,
+    rows_per_second: Math.round(r.progress.rows_read / seconds),
+    percent_read: r.progress.total_bytes ? Math.min(100, Math.round((100 * r.progress.bytes_read) / r.progress.total_bytes)) : 0,
+  };
+};
+
+const sourceItem = (j: JurisdictionRecord, running?: ReturnType<typeof inProgress>) => ({
   id: j.source_id,
   state: j.state,
   name: j.source_name,
@@ -24,9 +40,11 @@ const sourceItem = (j: JurisdictionRecord) => ({
   last_import_rows: j.source_last_import_rows,
   last_snapshot_date: j.source_last_snapshot_date,
   last_run: j.source_last_run ? (JSON.parse(j.source_last_run) as Record<string, unknown>) : null,
+  refresh_in_progress: running ?? null,
 });
 
-export function createCoverageService(repo: CoverageRepo, now: () => Date) {
+/** @param running the refreshes running now (the side store's leases); absent: none shown. */
+export function createCoverageService(repo: CoverageRepo, now: () => Date, running: () => Promise<RunningRefresh[]> = async () => []) {
   return {
     /** Every jurisdiction code on file. */
     codes: async () => (await repo.jurisdictions()).map((j) => j.state),
@@ -45,7 +63,21 @@ export function createCoverageService(repo: CoverageRepo, now: () => Date) {
         }));
     },
     async sources() {
-      return (await repo.jurisdictions()).filter((j) => j.source_id).map(sourceItem);
+      const [all, runs] = await Promise.all([repo.jurisdictions(), running()]);
+      const at = now();
+      const progressOf = (state: string) => {
+        const run = runs.find((r) => r.state === state);
+        return run && inProgress(run, at);
+      };
+      const items = all.filter((j) => j.source_id).map((j) => sourceItem(j, progressOf(j.state)));
+      // A state's first refresh: its source lands with it, so it is listed from the source's configuration.
+      for (const r of runs) {
+        if (items.some((i) => i.state === r.state)) continue;
+        const s = SOURCES[r.source];
+        const nothing = { name: null, status: null, record_count: null, active_record_count: null, last_updated: null, source_format: null, source_last_import_at: null, source_last_import_rows: null, source_last_snapshot_date: null, source_last_run: null };
+        items.push(sourceItem({ ...nothing, state: r.state, source_id: r.source, source_name: s.name, source_url: s.url, refresh_frequency: s.refresh_frequency, relationship_coverage: s.relationship_coverage, relationship_coverage_notes: s.relationship_coverage_notes ?? null }, progressOf(r.state)));
+      }
+      return items;
     },
     async sourcesCoverage() {
       const all = await repo.jurisdictions();
