@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { credentialId } from '../../src/domain/identity.js';
 import { importRepo } from '../../src/deps.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { importFolder } from '../../src/ingest/canonical-import.js';
-import { DEMO_SEEDS, files, fixture, testGraph } from '../helpers/graph.js';
+import { DEMO_SEEDS, TEST_ENGINE, files, fixture, testGraph } from '../helpers/graph.js';
 import { folderWith } from '../helpers/source-files.js';
 
 const CRED_HEADER = fs.readFileSync(fixture('small/credentials.csv'), 'utf8').split('\n')[0];
@@ -174,5 +174,19 @@ describe('canonical import', () => {
     graph = g;
     await expect(importFolder(importRepo(g, files), '/nonexistent/folder')).rejects.toThrow(/not found/);
     await expect(importFolder(importRepo(g, files), folderWith({ 'other.csv': 'a\n1\n' }))).rejects.toThrow(/holds none of/);
+  });
+});
+
+describe.skipIf(TEST_ENGINE !== 'neo4j')('a write past Neo4j transaction memory', () => {
+  it('when one transaction outgrows db.memory.transaction.total.max then the error names the setting, its value and what to do, not the driver text, and nothing lands', async () => {
+    const { graph: g } = await testGraph();
+    onTestFinished(() => g.close());
+    // Millions of nodes in one transaction: Neo4j holds them all on its heap until the commit.
+    const failed = await g
+      .writeLarge((t) => t.run("UNWIND range(1, 6000000) AS i CREATE (:MemoryProbe {i: i, s: 'a string to take some room'})"))
+      .then(() => undefined, (err: unknown) => err as Error);
+    expect(failed?.message).toMatch(/^Neo4j stopped the write: one transaction needed more memory than db\.memory\.transaction\.(total\.)?max allows \(currently [\d.]+ \w+\)\. .*raise db\.memory\.transaction\.(total\.)?max .*NEO4J_db_memory_transaction_(total_)?max/);
+    expect(failed?.message).not.toMatch(/threshold reached|allocation of an extra/);
+    expect(await g.read('MATCH (p:MemoryProbe) RETURN count(p) AS n')).toEqual([{ n: 0 }]);
   });
 });

@@ -53,8 +53,27 @@ function rows(result: QueryResult): Row[] {
 
 const TRANSIENT_CODES = /^Neo\.TransientError\.|ServiceUnavailable|SessionExpired|Neo\.ClientError\.Transaction\.TransactionTimedOut/;
 
+/**
+ * Neo4j's memory guard stopped a transaction ("... would use more than the limit 1.4 GiB ...
+ * db.memory.transaction.total.max threshold reached"): what it means and what to change.
+ */
+function memoryLimit(message: string): GraphError | undefined {
+  const setting = /(db\.memory\.transaction\.(?:total\.)?max|dbms\.memory\.transaction\.total\.max)/.exec(message)?.[1];
+  if (!setting) return undefined;
+  const limit = /the limit ([\d.]+ \w+)/.exec(message)?.[1] ?? 'its current value';
+  return new GraphError(
+    `Neo4j stopped the write: one transaction needed more memory than ${setting} allows (currently ${limit}). ` +
+      `A refresh or import on Neo4j writes a state in one transaction, which grows with the file: raise ${setting} ` +
+      `(within the heap, server.memory.heap.max_size) in neo4j.conf or as the NEO4J_${setting.replace(/\./g, '_')} setting of the container, ` +
+      'then run it again (the transaction was rolled back); a first national load into an empty store goes through the offline importer (docs/importing.md).',
+    false,
+  );
+}
+
 function translate(err: unknown): GraphError {
   if (err instanceof GraphError) return err;
+  const memory = memoryLimit((err as Error).message ?? '');
+  if (memory) return memory;
   // The pool had no connection within its acquisition timeout: more requests than Neo4j serves.
   if (/^Connection acquisition timed out/.test((err as Error).message ?? '')) return new GraphBusyError(`neo4j: ${(err as Error).message}`);
   const code = String((err as { code?: string }).code ?? '');
