@@ -29,8 +29,11 @@ export const LEASE_BEAT_MS = 5_000;
  * it). A process that dies stops renewing, and its lease lapses after LEASE_STALE_SECONDS.
  */
 export interface RefreshLeases {
-  /** Takes the state's lease for `run`; null when taken, else the refresh that holds it. */
-  acquire(run: { state: string; source: string; run_id: string; holder: string }): Promise<RunningRefresh | null>;
+  /**
+   * Takes the state's lease for `run`; null when taken, else the refresh that holds it.
+   * `replacing`: a run known dead (its process is gone) whose lease is taken over at once.
+   */
+  acquire(run: { state: string; source: string; run_id: string; holder: string }, replacing?: string): Promise<RunningRefresh | null>;
   /** Renews the lease with the run's progress. */
   beat(state: string, runId: string, progress: RefreshProgress): Promise<void>;
   release(state: string, runId: string): Promise<void>;

@@ -125,6 +125,18 @@ const reject = (run: Run, r: Omit<Reject, 'reason'> & { reason?: string; link?: 
 /** States whose refresh runs in this process (the side store's leases cover other processes). */
 const runningHere = new Map<string, RunningRefresh>();
 
+/** The lease's holder was a process on this host that is gone (killed): its lease needs no 30 s to lapse. */
+function goneHere(r: RunningRefresh): boolean {
+  const at = r.holder.lastIndexOf(':');
+  if (r.holder.slice(0, at) !== os.hostname()) return false;
+  try {
+    process.kill(Number(r.holder.slice(at + 1)), 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
 /** Refused: a refresh of the state is running, here or in another process. */
 function alreadyRunning(r: RunningRefresh): ConflictError {
   return new ConflictError(
@@ -144,7 +156,8 @@ async function leased<T>(repo: RefreshRepo, run: { state: string; source: string
   runningHere.set(run.state, mine);
   let beat: NodeJS.Timeout | undefined;
   try {
-    const holder = await repo.leases?.acquire(mine);
+    let holder = await repo.leases?.acquire(mine);
+    if (holder && goneHere(holder)) holder = await repo.leases!.acquire(mine, holder.run_id);
     if (holder) throw alreadyRunning(holder);
     // A failed renewal is retried at the next beat; the lease lapses only after several.
     beat = setInterval(() => void repo.leases?.beat(run.state, mine.run_id, progress).catch(() => undefined), LEASE_BEAT_MS);

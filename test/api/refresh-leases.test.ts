@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,6 +66,14 @@ describe('refreshes of one state do not run at once', () => {
     await ctx.store.query("UPDATE refresh_leases SET heartbeat_at = now() - interval '31 seconds' WHERE state = 'TX'");
     expect(await ctx.side.refreshLeases.running()).toEqual([]);
     expect(await run(repo(), txFile, '2026-09-03')).toMatchObject({ unchanged: 1 });
+  });
+
+  it('when the lease is held by a process of this host that is gone (killed) then the next run takes it over at once', async () => {
+    const gone = spawnSync(process.execPath, ['-e', 'process.pid']).pid!;
+    const dead = { state: 'TX', source: 'tx-trec', run_id: '00000000-0000-4000-8000-000000000002', holder: `${os.hostname()}:${gone}` };
+    expect(await ctx.side.refreshLeases.acquire(dead)).toBeNull();
+    expect(await run(repo(), txFile, '2026-09-03')).toMatchObject({ unchanged: 1 });
+    expect(await ctx.side.refreshLeases.running()).toEqual([]);
   });
 
   it('when refreshes of two states run at once then neither is refused: the second waits where the engine serialises them', async () => {

@@ -16,19 +16,19 @@ const running = (r: LeaseRow): RunningRefresh => ({
 /** The refresh leases in the side store: a row per state, taken over once stale. */
 export function createRefreshLeases(store: SqlStore): RefreshLeases {
   return {
-    async acquire({ state, source, run_id, holder }) {
+    async acquire({ state, source, run_id, holder }, replacing) {
       const taken = await store.query(
         `INSERT INTO refresh_leases (${COLUMNS}) VALUES ($1, $2, $3, $4, now(), now(), $5)
          ON CONFLICT (state) DO UPDATE SET source = excluded.source, run_id = excluded.run_id, holder = excluded.holder,
            started_at = excluded.started_at, heartbeat_at = excluded.heartbeat_at, progress = excluded.progress
-         WHERE NOT (refresh_leases.${live})
+         WHERE NOT (refresh_leases.${live}) OR refresh_leases.run_id = $6
          RETURNING run_id`,
-        [state, source, run_id, holder, JSON.stringify(START)],
+        [state, source, run_id, holder, JSON.stringify(START), replacing ?? null],
       );
       if (taken.length) return null;
       const [holderRow] = await store.query<LeaseRow>(`SELECT ${COLUMNS} FROM refresh_leases WHERE state = $1`, [state]);
       // Released between the two statements: taking it again is the caller's to try.
-      return holderRow ? running(holderRow) : this.acquire({ state, source, run_id, holder });
+      return holderRow ? running(holderRow) : this.acquire({ state, source, run_id, holder }, replacing);
     },
     async beat(state, runId, progress) {
       await store.query('UPDATE refresh_leases SET heartbeat_at = now(), progress = $3 WHERE state = $1 AND run_id = $2', [state, runId, JSON.stringify(progress)]);
