@@ -34,10 +34,12 @@ export function writeFlFile(file: string, rows: number, inactive: (i: number) =>
  * service's buffer pool (its default unless the environment sets one), two connections as in
  * every earlier run of the benches, and a query timeout long enough for a whole state.
  */
-export async function flBenchStores(dir: string) {
+/** @param neo4j a running Neo4j to use instead of an on-disk LadybugDB graph in `dir`. */
+export async function flBenchStores(dir: string, neo4j?: { uri: string; user: string; password: string }) {
   const files = loadQueryFiles();
   const config = loadConfig();
-  const graph = await openGraph({ ...config, graphPath: path.join(dir, 'graph.lbug'), GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 600000 }, files);
+  const engine = neo4j ? { NEO4J_URI: neo4j.uri, NEO4J_USER: neo4j.user, NEO4J_PASSWORD: neo4j.password } : { NEO4J_URI: undefined };
+  const graph = await openGraph({ ...config, ...engine, graphPath: path.join(dir, 'graph.lbug'), GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 600000 }, files);
   const store = await openStore({ pglitePath: path.join(dir, 'accounts.pglite'), DATABASE_POOL_SIZE: 1 });
   return {
     files,

@@ -1,49 +1,124 @@
-// Refresh throughput: a generated FL DBPR file (the layout of RE_rgn*.csv) ingested into an
-// on-disk LadybugDB graph, first load then the same snapshot again and a changed next snapshot,
-// each recording its change events in an on-disk PGlite side store as the server does.
-// Usage: npm run bench:ingest [-- --rows 450000] [--no-changes: record no change events, to see what they cost]
+// Refresh throughput on both engines: a generated FL DBPR file (the layout of RE_rgn*.csv)
+// ingested as a first load, the same snapshot again and a changed next snapshot, each recording
+// its change events in an on-disk PGlite side store as the server does. LadybugDB on disk; Neo4j
+// from the local launcher on its own settings (NEO4J_CONF names another file), with its peak
+// transaction memory and heap sampled while each run goes.
+// Usage: npm run bench:ingest [-- --rows 450000] [--engine ladybug,neo4j] [--no-changes: record no change events]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import neo4jDriver from 'neo4j-driver';
 import { accountsDeps, refreshRepo } from '../src/deps.js';
-import { refresh } from '../src/ingest/refresh.js';
+import { refresh, type RefreshSummary } from '../src/ingest/refresh.js';
 import { FL_DBPR } from '../src/ingest/sources/fl-dbpr.js';
+import { localNeo4jMissing, startLocalNeo4j, type LocalNeo4j } from '../test/helpers/local-neo4j.js';
 import { flBenchStores, writeFlFile } from './fl-file.js';
 
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '450000' }, 'no-changes': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '450000' },
+    engine: { type: 'string', default: 'ladybug,neo4j' },
+    'no-changes': { type: 'boolean', default: false },
+  },
+});
 const ROWS = Number(values.rows);
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-bench-ingest-'));
+const ENGINES = values.engine!.split(',') as ('ladybug' | 'neo4j')[];
+const MB = 2 ** 20;
 
-async function main() {
-  const file1 = path.join(dir, 'RE_rgn1.csv');
-  const file2 = path.join(dir, 'RE_rgn1-next.csv');
-  await writeFlFile(file1, ROWS, (i) => i % 10 === 0);
-  // 20% changed: the rows that go inactive and the rows that come back.
-  await writeFlFile(file2, ROWS, (i) => (i + 1) % 10 === 0);
-  const stores = await flBenchStores(dir);
+/** Samples Neo4j's transaction memory (the largest open transaction's) and heap in use, every 250 ms. */
+function neo4jMemory(n: LocalNeo4j) {
+  const driver = neo4jDriver.driver(n.uri, neo4jDriver.auth.basic(n.user, n.password));
+  let tx = 0;
+  let heap = 0;
+  let stopped = false;
+  const sample = async () => {
+    while (!stopped) {
+      const [t, h] = await Promise.all([
+        driver.executeQuery('SHOW TRANSACTIONS YIELD estimatedUsedHeapMemory RETURN max(estimatedUsedHeapMemory) AS m').then((r) => Number(r.records[0].get('m') ?? 0), () => 0),
+        driver.executeQuery("CALL dbms.queryJmx('java.lang:type=Memory') YIELD attributes RETURN attributes.HeapMemoryUsage.value.properties.used AS used").then((r) => Number(r.records[0].get('used')), () => 0),
+      ]);
+      tx = Math.max(tx, t);
+      heap = Math.max(heap, h);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  };
+  const running = sample();
+  return {
+    reset: () => void (tx = heap = 0),
+    peaks: () => `Neo4j peak transaction memory ${(tx / MB).toFixed(0)} MB, heap ${(heap / MB).toFixed(0)} MB`,
+    async close() {
+      stopped = true;
+      await running;
+      await driver.close();
+    },
+  };
+}
+
+async function bench(engine: 'ladybug' | 'neo4j', file1: string, file2: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `lvs-bench-ingest-${engine}-`));
+  const neo4j = engine === 'neo4j' ? await startLocalNeo4j({ dataDir: path.join(dir, 'neo4j'), password: 'bench-ingest-password' }) : undefined;
+  const memory = neo4j && neo4jMemory(neo4j);
+  const stores = await flBenchStores(dir, neo4j);
   const { files, config, graph, store } = stores;
   const side = accountsDeps(store);
   const events = async () => Number((await store.query<{ n: number }>('SELECT count(*)::int AS n FROM change_events WHERE seq IS NOT NULL'))[0].n);
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 200);
-  const run = async (label: string, file: string, snapshot: string) => {
+  const run = async (label: string, file: string, snapshot: string): Promise<RefreshSummary | undefined> => {
     peak = process.memoryUsage().rss;
+    memory?.reset();
     const before = await events();
-    const s = await refresh(refreshRepo(graph, files, side.clock, values['no-changes'] ? undefined : side.changes.log), { files: [file], format: FL_DBPR, snapshot, rejectsDir: path.join(dir, 'rejects') });
-    console.log(
-      `${label.padEnd(26)} ${(s.elapsed_ms / 1000).toFixed(1).padStart(6)} s  ${Math.round(s.rows_read / (s.elapsed_ms / 1000)).toLocaleString('en-US').padStart(7)} rows/s  ` +
-        `peak RSS ${(peak / 2 ** 20).toFixed(0)} MB  inserted ${s.inserted}, updated ${s.updated}, unchanged ${s.unchanged}, opened ${s.edges_opened}, closed ${s.edges_closed}, rejected ${s.rejected}, change events ${(await events()) - before}`,
-    );
-    return s;
+    const started = Date.now();
+    const where = () => `peak RSS ${(peak / MB).toFixed(0)} MB${memory ? `; ${memory.peaks()}` : ''}`;
+    try {
+      const s = await refresh(refreshRepo(graph, files, side.clock, values['no-changes'] ? undefined : side.changes.log), { files: [file], format: FL_DBPR, snapshot, rejectsDir: path.join(dir, 'rejects') });
+      console.log(
+        `${engine}: ${label.padEnd(26)} ${(s.elapsed_ms / 1000).toFixed(1).padStart(6)} s  ${Math.round(s.rows_read / (s.elapsed_ms / 1000)).toLocaleString('en-US').padStart(7)} rows/s  ${where()}  ` +
+          `inserted ${s.inserted}, updated ${s.updated}, unchanged ${s.unchanged}, opened ${s.edges_opened}, closed ${s.edges_closed}, rejected ${s.rejected}, change events ${(await events()) - before}`,
+      );
+      return s;
+    } catch (err) {
+      console.log(`${engine}: ${label.padEnd(26)} failed after ${((Date.now() - started) / 1000).toFixed(1)} s  ${where()}: ${(err as Error).message}`);
+      return undefined;
+    }
   };
-  console.log(`refresh of a ${ROWS.toLocaleString('en-US')}-row FL file on LadybugDB (on disk, ${config.GRAPH_BUFFER_POOL_MB} MB buffer pool), ${os.cpus().length} cores`);
-  const first = await run('first load', file1, '2026-11-01');
-  await run('same snapshot again', file1, '2026-11-01');
-  await run('next snapshot (20% changed)', file2, '2026-11-08');
-  clearInterval(sampler);
-  console.log(`target: ${ROWS >= 450000 ? `450k rows under 60 s: ${first.elapsed_ms < 60000 ? 'met' : `missed by ${((first.elapsed_ms - 60000) / 1000).toFixed(1)} s`}` : 'run with --rows 450000 for the 60 s target'}`);
-  await stores.close();
+  const settings = neo4j ? `Neo4j from the local launcher (${process.env.NEO4J_CONF ?? 'tools/neo4j/neo4j.conf'})` : `LadybugDB on disk, ${config.GRAPH_BUFFER_POOL_MB} MB buffer pool`;
+  console.log(`refresh of a ${ROWS.toLocaleString('en-US')}-row FL file on ${settings}, ${os.cpus().length} cores`);
+  try {
+    const first = await run('first load', file1, '2026-11-01');
+    if (first) {
+      await run('same snapshot again', file1, '2026-11-01');
+      await run('next snapshot (20% changed)', file2, '2026-11-08');
+    }
+    const goal = engine === 'ladybug' ? 60 : 150;
+    if (ROWS >= 450000) console.log(`${engine}: first load of 450k rows within ${goal} s: ${first && first.elapsed_ms < goal * 1000 ? 'met' : 'missed'}`);
+  } finally {
+    clearInterval(sampler);
+    await memory?.close();
+    await graph.close();
+    await store.close();
+    await neo4j?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-bench-ingest-files-'));
+  const file1 = path.join(dir, 'RE_rgn1.csv');
+  const file2 = path.join(dir, 'RE_rgn1-next.csv');
+  await writeFlFile(file1, ROWS, (i) => i % 10 === 0);
+  // 20% changed: the rows that go inactive and the rows that come back.
+  await writeFlFile(file2, ROWS, (i) => (i + 1) % 10 === 0);
+  try {
+    for (const engine of ENGINES) {
+      const missing = engine === 'neo4j' && localNeo4jMissing();
+      if (missing) console.log(`neo4j: skipped, no local Neo4j can run here: ${missing}`);
+      else await bench(engine, file1, file2);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 main().catch((err) => {
