@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { JURISDICTION_NAMES } from '../domain/jurisdictions.js';
@@ -11,7 +10,7 @@ import { preparedBatches, type PreparedLink } from './prepared-rows.js';
 import type { ChangeEvent } from '../domain/changes.js';
 import * as changeEvents from './change-events.js';
 import type { RefreshRepo } from './refresh-repo.js';
-import { LEASE_BEAT_MS, type RefreshProgress, type RunningRefresh } from './refresh-lease.js';
+import { leased, type RefreshProgress } from './refresh-lease.js';
 import { SOURCES } from './sources/index.js';
 import type { SourceConfig, SourceFormat } from './sources/source-types.js';
 
@@ -122,62 +121,12 @@ interface Read {
 
 const reject = (run: Run, r: Omit<Reject, 'reason'> & { reason?: string; link?: boolean }) => run.rejects.push({ reason: r.reason ?? r.detail, ...r });
 
-/** States whose refresh runs in this process (the side store's leases cover other processes). */
-const runningHere = new Map<string, RunningRefresh>();
-
-/** The lease's holder was a process on this host that is gone (killed): its lease needs no 30 s to lapse. */
-function goneHere(r: RunningRefresh): boolean {
-  const at = r.holder.lastIndexOf(':');
-  if (r.holder.slice(0, at) !== os.hostname()) return false;
-  try {
-    process.kill(Number(r.holder.slice(at + 1)), 0);
-    return false;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
-/** Refused: a refresh of the state is running, here or in another process. */
-function alreadyRunning(r: RunningRefresh): ConflictError {
-  return new ConflictError(
-    `a refresh of ${r.state} (${r.source}) is running: run ${r.run_id} on ${r.holder}, started ${r.started_at}, ` +
-      `last heard from ${r.heartbeat_at} (${r.progress.phase}, ${r.progress.rows_read.toLocaleString('en-US')} rows read); try again when it ends`,
-  );
-}
-
-/**
- * Runs `work` holding the state's lease, renewed with `progress` as it goes; refused with a
- * ConflictError naming the run that holds it.
- */
-async function leased<T>(repo: RefreshRepo, run: { state: string; source: string }, progress: RefreshProgress, work: () => Promise<T>): Promise<T> {
-  const mine: RunningRefresh = { ...run, run_id: randomUUID(), holder: `${os.hostname()}:${process.pid}`, started_at: new Date().toISOString(), heartbeat_at: new Date().toISOString(), progress };
-  const here = runningHere.get(run.state);
-  if (here) throw alreadyRunning({ ...here, heartbeat_at: new Date().toISOString() });
-  runningHere.set(run.state, mine);
-  let beat: NodeJS.Timeout | undefined;
-  try {
-    let holder = await repo.leases?.acquire(mine);
-    if (holder && goneHere(holder)) holder = await repo.leases!.acquire(mine, holder.run_id);
-    if (holder) throw alreadyRunning(holder);
-    // A failed renewal is retried at the next beat; the lease lapses only after several.
-    beat = setInterval(() => void repo.leases?.beat(run.state, mine.run_id, progress).catch(() => undefined), LEASE_BEAT_MS);
-    try {
-      return await work();
-    } finally {
-      clearInterval(beat);
-      await repo.leases?.release(run.state, mine.run_id).catch(() => undefined);
-    }
-  } finally {
-    runningHere.delete(run.state);
-  }
-}
-
 export async function refresh(repo: RefreshRepo, options: RefreshOptions): Promise<RefreshSummary> {
   const { format } = options;
   const source = SOURCES[format.sourceId];
   const snapshot = snapshotOf(options);
   const progress: RefreshProgress = { phase: 'reading', rows_read: 0, bytes_read: 0, total_bytes: options.files.reduce((n, f) => n + fs.statSync(f).size, 0) };
-  return leased(repo, { state: format.state, source: source.id }, progress, () =>
+  return leased(repo.leases, { state: format.state, source: source.id }, progress, () =>
     refreshLeased(repo, {
       ...options,
       onProgress: (p) => {
