@@ -27,6 +27,7 @@ const NEO4J_FILES = [
   'test/api/changes.test.ts',
   'test/api/webhooks.test.ts',
   'test/api/connecticut.test.ts',
+  'test/e2e/refresh-kill.test.ts',
   'test/**/*.neo4j.test.ts',
 ];
 

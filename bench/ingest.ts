@@ -26,12 +26,18 @@ const ROWS = Number(values.rows);
 const ENGINES = values.engine!.split(',') as ('ladybug' | 'neo4j')[];
 const MB = 2 ** 20;
 
-/** Samples Neo4j's transaction memory (the largest open transaction's) and heap in use, every 250 ms. */
+/**
+ * Samples Neo4j's transaction memory (the largest open transaction's) and heap in use, every 250
+ * ms, and when a run's generation is published (readers see it; name postings are made after).
+ */
 function neo4jMemory(n: LocalNeo4j) {
   const driver = neo4jDriver.driver(n.uri, neo4jDriver.auth.basic(n.user, n.password));
   let tx = 0;
   let heap = 0;
   let stopped = false;
+  let generation = 0;
+  let since = Date.now();
+  let publishedAfter: number | undefined;
   const sample = async () => {
     while (!stopped) {
       const [t, h] = await Promise.all([
@@ -40,13 +46,23 @@ function neo4jMemory(n: LocalNeo4j) {
       ]);
       tx = Math.max(tx, t);
       heap = Math.max(heap, h);
+      const g = await driver.executeQuery("OPTIONAL MATCH (s:Snapshot {id: 'graph'}) RETURN coalesce(s.generation, 0) AS g").then((r) => Number(r.records[0].get('g')), () => generation);
+      if (generation >= 0 && g !== generation && publishedAfter === undefined) publishedAfter = Date.now() - since;
+      generation = g;
       await new Promise((r) => setTimeout(r, 250));
     }
   };
   const running = sample();
   return {
-    reset: () => void (tx = heap = 0),
-    peaks: () => `Neo4j peak transaction memory ${(tx / MB).toFixed(0)} MB, heap ${(heap / MB).toFixed(0)} MB`,
+    reset: () => {
+      tx = heap = 0;
+      since = Date.now();
+      generation = -1;
+      publishedAfter = undefined;
+    },
+    peaks: () =>
+      `Neo4j peak transaction memory ${(tx / MB).toFixed(0)} MB, heap ${(heap / MB).toFixed(0)} MB` +
+      (publishedAfter === undefined ? '' : `, published after ${(publishedAfter / 1000).toFixed(1)} s (name postings made after)`),
     async close() {
       stopped = true;
       await running;

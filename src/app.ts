@@ -16,6 +16,7 @@ import type { AccountsService } from './modules/accounts/accounts.service.js';
 import type { Meter } from './modules/accounts/metering.js';
 import { openApiDocument } from './http/openapi.js';
 import { requestLogger } from './http/request-context.js';
+import { inReadScope } from './graph/read-scope.js';
 import { coverageRoutes } from './modules/coverage/coverage.routes.js';
 import type { CoverageService } from './modules/coverage/coverage.service.js';
 import { changesRoutes } from './modules/changes/changes.routes.js';
@@ -83,6 +84,8 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean } = 
   // First: a shed request costs next to nothing (no log line, headers, key or body).
   if (deps.admission) app.use('/api/v1', admission(deps.admission, deps.logger));
   app.use(requestLogger(deps.logger));
+  // A request reads one snapshot of the graph, whatever a refresh publishes meanwhile.
+  app.use((_req, _res, next) => inReadScope(next));
   app.use(helmet());
   if (deps.corsOrigins) {
     // Preflights go on to the method table, which answers them with 204 and Allow, without a key.

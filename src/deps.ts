@@ -9,6 +9,7 @@ import { ladybugReads } from './graph/ladybug/reads.js';
 import { ladybugWrites } from './graph/ladybug/writes.js';
 import { neo4jReads } from './graph/neo4j/reads.js';
 import { neo4jWrites } from './graph/neo4j/writes.js';
+import type { Neo4jEngine } from './graph/neo4j/engine.js';
 import type { GraphReads } from './graph/reads-port.js';
 import { searchIndexBeside } from './graph/ladybug/search-index.js';
 import { loadQueryFiles, splitStatements, type QueryFiles } from './graph/query-files.js';
@@ -239,7 +240,7 @@ export function buildDeps(
 
 /** What the engine stores its own way: LadybugDB's bulk files and read models, Neo4j's UNWIND batches. */
 function engineWrites(graph: GraphEngine, files: QueryFiles) {
-  return isLadybug(graph) ? ladybugWrites(graph, files) : neo4jWrites(graph, files);
+  return isLadybug(graph) ? ladybugWrites(graph, files) : neo4jWrites(graph as Neo4jEngine, files);
 }
 
 /** @param changes where canonical imports record their change events (the side store's change log). */

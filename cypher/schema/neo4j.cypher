@@ -12,9 +12,26 @@ CREATE INDEX license_credential_state_sort IF NOT EXISTS FOR (c:LicenseCredentia
 CREATE INDEX license_credential_source IF NOT EXISTS FOR (c:LicenseCredential) ON (c.source);
 // Name search (cypher/engine/neo4j/search.cypher): the whitespace analyzer keeps the folded fields'
 // words whole, so a wildcard *term* is a substring match; state, status and type narrow in Lucene.
-CREATE FULLTEXT INDEX license_credential_search IF NOT EXISTS FOR (c:LicenseCredential)
+// It holds a refresh's superseded versions too (readers see them until it is published).
+CREATE FULLTEXT INDEX license_credential_names IF NOT EXISTS FOR (c:LicenseCredential|Superseded)
   ON EACH [c.state, c.status_normalized, c.license_type, c.f_full, c.f_first, c.f_last, c.f_business, c.f_city]
   OPTIONS {indexConfig: {`fulltext.analyzer`: 'whitespace'}};
+DROP INDEX license_credential_search IF EXISTS;
+DROP INDEX license_credential_versions IF EXISTS;
+// Versions (docs/graph.md): the published generation, a superseded credential found by id, and the
+// versions and relationships a refresh writes, found by the generation they start or end at, and
+// the credentials whose name postings wait for it to be published (NoGrams).
+CREATE CONSTRAINT snapshot_id IF NOT EXISTS FOR (s:Snapshot) REQUIRE s.id IS UNIQUE;
+CREATE INDEX superseded_id IF NOT EXISTS FOR (c:Superseded) ON (c.id);
+CREATE INDEX superseded_state IF NOT EXISTS FOR (c:Superseded) ON (c.state);
+CREATE INDEX versioned_from IF NOT EXISTS FOR (c:Versioned) ON (c.vf);
+CREATE INDEX no_grams_state IF NOT EXISTS FOR (c:NoGrams) ON (c.state);
+CREATE INDEX supervises_vf IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.vf);
+CREATE INDEX supervises_vt IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.vt);
+CREATE INDEX supervises_in_force_vf IF NOT EXISTS FOR ()-[f:SUPERVISES_IN_FORCE]-() ON (f.supervisor_id, f.vf);
+CREATE INDEX supervises_in_force_vt IF NOT EXISTS FOR ()-[f:SUPERVISES_IN_FORCE]-() ON (f.supervisor_id, f.vt);
+CREATE INDEX supervises_in_force_from IF NOT EXISTS FOR ()-[f:SUPERVISES_IN_FORCE]-() ON (f.vf);
+CREATE INDEX supervises_in_force_to IF NOT EXISTS FOR ()-[f:SUPERVISES_IN_FORCE]-() ON (f.vt);
 // The per-field TEXT indexes it replaces (twice as slow at 3M: every state's matches read to filter one).
 DROP INDEX license_credential_f_full IF EXISTS;
 DROP INDEX license_credential_f_last IF EXISTS;
@@ -47,7 +64,7 @@ CALL (s, r, a) {
   // page_key: the same expression as in cypher/engine/neo4j/in-force-add.cypher.
   CREATE (s)-[:SUPERVISES_IN_FORCE {supervisor_id: s.id,
     page_key: a.sort_key + '\u0000' + a.id + '\u0000' + r.relationship_type + '\u0000' + toString(r.effective_from) + '\u0000' + coalesce(r.affiliate_role, '\uffff') + '\u0000' + coalesce(toString(r.effective_to), '\uffff'),
-    affiliate_role: r.affiliate_role, relationship_type: r.relationship_type, effective_from: r.effective_from, effective_to: r.effective_to}]->(a)
+    affiliate_role: r.affiliate_role, relationship_type: r.relationship_type, effective_from: r.effective_from, effective_to: r.effective_to, vf: r.vf, vt: r.vt}]->(a)
 } IN TRANSACTIONS OF 10000 ROWS;
 MATCH (d:InForceDay {id: 'supervises'}) WHERE d.date IS NULL
 SET d.date = d.building_for REMOVE d.building_for;

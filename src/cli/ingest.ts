@@ -76,9 +76,11 @@ async function main() {
       throw err;
     });
     const side = accountsDeps(store, undefined, { changeRetentionDays: config.CHANGE_RETENTION_DAYS });
+    const refresh = refreshRepo(graph, files, side.clock, side.changes.log, side.refreshLeases);
     return {
-      run: adminCommands({ refresh: refreshRepo(graph, files, side.clock, side.changes.log, side.refreshLeases), rejectsDir: path.join(config.dataDir, 'rejects'), onProgress }),
+      run: adminCommands({ refresh, rejectsDir: path.join(config.dataDir, 'rejects'), onProgress }),
       close: async () => {
+        await refresh.settle().catch(() => undefined);
         await graph.close();
         await store.close();
       },

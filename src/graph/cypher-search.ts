@@ -3,11 +3,21 @@ import type { GraphEngine } from './graph-port.js';
 import { filteredQuery, type QueryFiles } from './query-files.js';
 import { composeSearch } from './search-query.js';
 
-/** Search pages and type counts in the Cypher both engines run (licensees/search*.cypher). */
-export function cypherSearch(graph: Pick<GraphEngine, 'read'>, files: QueryFiles) {
-  const search = filteredQuery(files, 'licensees/search', 'licensees/search.filters');
-  const searchCount = filteredQuery(files, 'licensees/search-count', 'licensees/search.filters');
-  const typeCounts = files.get('licensees/type-counts');
+/** The query files of a cypherSearch: by default the Cypher both engines run (licensees/search*.cypher). */
+export interface CypherSearchFiles {
+  search: string;
+  count: string;
+  typeCounts: string;
+  filters: string;
+}
+
+const SHARED: CypherSearchFiles = { search: 'licensees/search', count: 'licensees/search-count', typeCounts: 'licensees/type-counts', filters: 'licensees/search.filters' };
+
+/** Search pages and type counts in Cypher. */
+export function cypherSearch(graph: Pick<GraphEngine, 'read'>, files: QueryFiles, names: CypherSearchFiles = SHARED) {
+  const search = filteredQuery(files, names.search, names.filters);
+  const searchCount = filteredQuery(files, names.count, names.filters);
+  const typeCounts = files.get(names.typeCounts);
   return {
     /** A page of a search with its exact total; `today` dates the brokerage filter's relationships. */
     async search(filters: SearchFilters, skip: number, limit: number, today: string): Promise<{ ids: string[]; total: number }> {

@@ -7,6 +7,12 @@ export type Row = Record<string, unknown>;
 
 export interface GraphTx {
   run(query: string, params?: Params): Promise<Row[]>;
+  /**
+   * A unit that commits step by step (a Neo4j refresh, engines/neo4j/versions.ts): `work` runs in
+   * the last transaction, which publishes what the unit wrote. Absent: the unit is one
+   * transaction, and work runs now.
+   */
+  atPublish?(work: (t: GraphTx) => Promise<unknown>): void;
 }
 
 export interface BulkFile {

@@ -6,8 +6,8 @@ export async function unwindBatches(t: GraphTx, query: string, rows: Row[], size
 }
 
 /** Runs an `$ids`-taking query over `ids` in batches of 2,000, inside the unit `t`; every batch's rows. */
-export async function idBatches(t: GraphTx, query: string, ids: unknown[]): Promise<Row[]> {
+export async function idBatches(t: GraphTx, query: string, ids: unknown[], params: Row = {}): Promise<Row[]> {
   const out: Row[] = [];
-  for (let i = 0; i < ids.length; i += 2000) out.push(...(await t.run(query, { ids: ids.slice(i, i + 2000) })));
+  for (let i = 0; i < ids.length; i += 2000) out.push(...(await t.run(query, { ...params, ids: ids.slice(i, i + 2000) })));
   return out;
 }

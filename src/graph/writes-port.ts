@@ -27,10 +27,31 @@ export interface EngineWrites {
   createCredentials(t: GraphTx, created: Row[], licensees: Row[]): Promise<void>;
   /** Credentials on file with new values. */
   updateCredentials(t: GraphTx, rows: Row[]): Promise<void>;
+  /** Credentials a full snapshot no longer lists (id, status, data_source_notes, left_source_on): inactive now. */
+  markLeft(t: GraphTx, rows: Row[]): Promise<void>;
   /** Links created credentials (id, licensee_id) to the state and their licensee; `newLicensees` are not on file yet. */
   linkCreated(t: GraphTx, state: string, rows: Row[], newLicensees: Row[]): Promise<void>;
   /** Opens relationships whose both ends are on file. */
   createLinks(t: GraphTx, rows: Row[]): Promise<void>;
+  /** Open relationships that end on their effective_to. */
+  closeLinks(t: GraphTx, rows: Row[]): Promise<void>;
+  /** Open relationships that go (they would end before they began). */
+  deleteLinks(t: GraphTx, rows: Row[]): Promise<void>;
+  /** Ended relationships open again, with their role and source. */
+  reopenLinks(t: GraphTx, rows: Row[]): Promise<void>;
+  /** The state's credentials as a refresh reads them first (refresh/existing-credentials.cypher's one row). */
+  existing(t: GraphTx, state: string): Promise<Row | undefined>;
+  /** The relationships into the state's credentials from `source` (refresh/open-links.cypher's one row). */
+  links(t: GraphTx, state: string, source: string): Promise<Row | undefined>;
+  /**
+   * Engines whose refresh commits step by step and is published at its end (Neo4j's versions):
+   * runs `fn` as such a unit; `onWait` hears of another run it waits for. Absent: writeLarge.
+   */
+  refreshUnit?<T>(fn: (t: GraphTx) => Promise<T>, onWait?: (holder: string) => void): Promise<T>;
+  /** What refresh units leave to do once readers are done with what they replaced (Neo4j: old versions go); before the process ends. */
+  settle?(): Promise<void>;
+  /** Removes the state's demo credentials in a refresh unit (else the import repository's removeDemo). */
+  removeDemo?(t: GraphTx, state: string): Promise<string[]>;
   /**
    * Engines that load files (LadybugDB's COPY): runs `fn` in one all-or-nothing unit with a sink
    * that loads each bulk file into its table. Absent: the import goes row by row.

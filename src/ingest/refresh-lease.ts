@@ -4,7 +4,7 @@ import { ConflictError } from '../errors.js';
 
 /** Where a running refresh is, as its progress callback and the lease report it. */
 export interface RefreshProgress {
-  phase: 'reading' | 'relationships' | 'landing';
+  phase: 'waiting' | 'reading' | 'relationships' | 'landing';
   rows_read: number;
   bytes_read: number;
   total_bytes: number;

@@ -19,7 +19,8 @@ export interface CredentialWrites {
 }
 
 /**
- * The reads and writes of a refresh run, all inside the run's one transaction; `changes` records
+ * The reads and writes of a refresh run, all inside the run's unit (engine.refreshUnit, else one
+ * transaction); `changes` records
  * the run's change events (absent: none are kept), `leases` keep other processes from refreshing
  * the same state at once (absent: only this process is kept from it).
  */
@@ -30,19 +31,15 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     moveHolders: q('refresh/move-holders'),
     clearBrokerageContext: q('import/clear-brokerage-context'),
     linkBrokerageContext: q('refresh/link-brokerage-context'),
-    reopenLinks: q('refresh/reopen-links'),
-    existing: q('refresh/existing-credentials'),
-    openLinks: q('refresh/open-links'),
     known: q('refresh/known-credentials'),
-    closeLinks: q('refresh/close-links'),
-    deleteLinks: q('refresh/delete-links'),
-    markLeft: q('refresh/mark-left-source'),
     recordRun: q('refresh/record-run'),
     lastSnapshot: q('refresh/last-snapshot'),
     lastRun: q('refresh/last-run'),
     numbers: q('refresh/credential-numbers'),
   };
   const { engine } = imports;
+  /** What a unit that commits step by step shows at once when it publishes (else: now). */
+  const atPublish = (t: GraphTx, work: (t: GraphTx) => Promise<unknown>) => (t.atPublish ? (t.atPublish(work), Promise.resolve()) : work(t));
   return {
     /** When a refresh runs, unless told. */
     now: imports.now,
@@ -54,16 +51,19 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
       const run = row?.run ? (JSON.parse(row.run as string) as { run_id?: string }) : undefined;
       return run?.run_id === runId;
     },
-    run: <T>(fn: (t: GraphTx) => Promise<T>) => graph.writeLarge(fn),
+    /** The run's unit: one large unit, or steps that a publish shows at once (`onWait`: another run holds the engine). */
+    /** Before the process ends: what its runs left to do once readers are done with what they replaced. */
+    settle: async () => engine.settle?.(),
+    run: <T>(fn: (t: GraphTx) => Promise<T>, onWait?: (holder: string) => void) => (engine.refreshUnit ? engine.refreshUnit(fn, onWait) : graph.writeLarge(fn)),
     async lastSnapshot(t: GraphTx, source: string): Promise<string | null> {
       const [row] = await t.run(queries.lastSnapshot, { source });
       return (row?.last_snapshot_date as string | null) ?? null;
     },
-    configureSource: (t: GraphTx, row: Row) => imports.writeJurisdictions(t, [row]),
-    removeDemo: (t: GraphTx, state: string) => imports.removeDemo(t, [state]),
+    configureSource: (t: GraphTx, row: Row) => atPublish(t, (u) => imports.writeJurisdictions(u, [row])),
+    removeDemo: (t: GraphTx, state: string) => (engine.removeDemo ? engine.removeDemo(t, state) : imports.removeDemo(t, [state])),
     async existing(t: GraphTx, state: string): Promise<Row[]> {
-      const [l] = await t.run(queries.existing, { state });
-      const ids = (l?.ids as string[] | undefined) ?? [];
+      const l = (await engine.existing(t, state)) ?? {};
+      const ids = (l.ids as string[] | undefined) ?? [];
       return ids.map((id, i) => ({
         id,
         licensee_id: orNull((l.licensee_ids as string[])[i]),
@@ -74,8 +74,8 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
       }));
     },
     async links(t: GraphTx, state: string, source: string): Promise<Row[]> {
-      const [l] = await t.run(queries.openLinks, { state, source });
-      const ids = (l?.supervisor_ids as string[] | undefined) ?? [];
+      const l = (await engine.links(t, state, source)) ?? {};
+      const ids = (l.supervisor_ids as string[] | undefined) ?? [];
       return ids.map((supervisor_id, i) => ({
         supervisor_id,
         affiliate_id: (l.affiliate_ids as string[])[i],
@@ -115,20 +115,22 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
      */
     linkCreated: (t: GraphTx, state: string, rows: Row[], newLicensees: Row[]) => engine.linkCreated(t, state, rows, newLicensees),
     /** Reopens ended links that come back with the same start date. */
-    reopenLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.reopenLinks, rows),
+    reopenLinks: (t: GraphTx, rows: Row[]) => engine.reopenLinks(t, rows),
     /** Opens new links; both ends are on file (the refresh checks supervisors, affiliates are its rows). */
     createLinks: (t: GraphTx, rows: Row[]) => engine.createLinks(t, rows),
-    closeLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.closeLinks, rows),
-    deleteLinks: (t: GraphTx, rows: Row[]) => batched(t, queries.deleteLinks, rows),
-    markLeft: (t: GraphTx, rows: Row[]) => batched(t, queries.markLeft, engine.stored(rows)),
+    closeLinks: (t: GraphTx, rows: Row[]) => engine.closeLinks(t, rows),
+    deleteLinks: (t: GraphTx, rows: Row[]) => engine.deleteLinks(t, rows),
+    markLeft: (t: GraphTx, rows: Row[]) => engine.markLeft(t, rows),
     /**
      * `changed`: credentials or relationships were written, so the state's read models are
      * rebuilt; `alsoStates`: states whose read models named removed credentials, rebuilt with them.
      */
     async finish(t: GraphTx, state: string, source: string, snapshot: string, run: object, rows: number, now: string, changed: boolean, alsoStates: string[] = []) {
-      await imports.writeCounts(t, [{ state, rows }], now);
       if (changed || alsoStates.length) await imports.writeReadModels(t, [state, ...alsoStates]);
-      await t.run(queries.recordRun, { source, snapshot, run: JSON.stringify(run), now, rows });
+      await atPublish(t, async (u) => {
+        await imports.writeCounts(u, [{ state, rows }], now);
+        await u.run(queries.recordRun, { source, snapshot, run: JSON.stringify(run), now, rows });
+      });
     },
   };
 }

@@ -15,7 +15,8 @@ import { SOURCES } from './sources/index.js';
 import type { SourceConfig, SourceFormat } from './sources/source-types.js';
 
 /**
- * A refresh: one snapshot of one source, from one or more files, applied in one transaction.
+ * A refresh: one snapshot of one source, from one or more files, applied as one unit (one
+ * transaction, or on Neo4j versions that readers see once published: graph/neo4j/versions.ts).
  * Credentials are upserted; on a full snapshot, those the source no longer lists become inactive
  * and keep their last_verified. Supervision links are diffed against the source's open ones: a
  * new link opens a SUPERVISES edge (from the source's start date, else the snapshot date), a
@@ -150,6 +151,7 @@ async function refreshLeased(repo: RefreshRepo, options: RefreshOptions, snapsho
   const staged: string[] = [];
 
   const summary = await repo.run(async (t) => {
+    phase('reading');
     // Checked inside the run: runs queue behind each other, and history only moves forward.
     const last = await repo.lastSnapshot(t, source.id);
     if (last && snapshot < last) {
@@ -202,7 +204,7 @@ async function refreshLeased(repo: RefreshRepo, options: RefreshOptions, snapsho
     }
     await repo.finish(t, run.state, source.id, snapshot, { ...result, run_id: runId, finished_at: now.toISOString() }, counts.rows, now.toISOString(), changed, demoSupervising);
     return result;
-  }).finally(async () => {
+  }, () => phase('waiting')).finally(async () => {
     // Commits the attempt that landed and discards the others; what a failure here leaves
     // staged is settled by the next run or start.
     if (changes && staged.length) await changes.recover(source.id, landed).catch(() => undefined);

@@ -31,9 +31,9 @@ function scans(plan: Plan): string[] {
   return [...(bad ? [`${name} ${details}`] : []), ...plan.children.flatMap(scans)];
 }
 
-const search = filteredQuery(files, 'licensees/search', 'licensees/search.filters');
-const searchCount = filteredQuery(files, 'licensees/search-count', 'licensees/search.filters');
-const grams = filteredQuery(files, 'engine/neo4j/search-grams', 'licensees/search.filters');
+const search = filteredQuery(files, 'engine/neo4j/browse', 'engine/neo4j/search.filters');
+const searchCount = filteredQuery(files, 'engine/neo4j/browse-count', 'engine/neo4j/search.filters');
+const grams = filteredQuery(files, 'engine/neo4j/search-grams', 'engine/neo4j/search.filters');
 const TERMS = { name_term: 'smith', first_name_term: 'ana', last_name_term: 'lopez', business_name_term: 'realty', city_term: 'austin', brokerage_term: 'realty' };
 const FILTER_PARAMS: Record<string, Record<string, unknown>> = {
   name: { name_term: TERMS.name_term },
@@ -50,31 +50,32 @@ const FILTER_PARAMS: Record<string, Record<string, unknown>> = {
 /** [name, query, parameters] of every request-path query, search once per filter and with all of them. */
 function requestQueries(): [string, string, Record<string, unknown>][] {
   const id = 'c7a6bd63-3d0a-5d4c-8b1f-1f4b4f0c8c11';
-  const page = { states: ['TX', 'FL'], skip: 0, limit: 25 };
+  const page = { states: ['TX', 'FL'], skip: 0, limit: 25, g: 0 };
+  const g = { g: 0 };
   const out: [string, string, Record<string, unknown>][] = [
-    ['engine/neo4j/credentials', files.get('engine/neo4j/credentials'), { ids: [id, `${id.slice(0, -1)}2`] }],
-    ['engine/neo4j/licensees', files.get('engine/neo4j/licensees'), { ids: [id, `${id.slice(0, -1)}2`], day: '2026-11-25', levels: 2 }],
-    ['engine/neo4j/hierarchy', files.get('engine/neo4j/hierarchy'), { ids: [id, `${id.slice(0, -1)}2`], day: '2026-11-25' }],
-    ['engine/neo4j/affiliations', files.get('engine/neo4j/affiliations'), { ids: [id, `${id.slice(0, -1)}2`], day: '2026-11-25', as_of: true, include_inactive: true, affiliate_role: 'salesperson', relationship_type: null }],
-    ['engine/neo4j/affiliates', files.get('engine/neo4j/affiliates'), { id, today: '2026-11-25', affiliate_role: null, relationship_type: 'sponsoring_broker', skip: 25, limit: 25 }],
-    ['engine/neo4j/affiliates-in-force', files.get('engine/neo4j/affiliates-in-force'), { id, today: '2026-11-25', skip: 25, limit: 25 }],
-    ['engine/neo4j/affiliates-in-force-filtered', files.get('engine/neo4j/affiliates-in-force-filtered'), { id, today: '2026-11-25', affiliate_role: 'salesperson', relationship_type: 'sponsoring_broker', skip: 25, limit: 25 }],
-    ['engine/neo4j/affiliates-in-force-total', files.get('engine/neo4j/affiliates-in-force-total'), { id, today: '2026-11-25' }],
-    ['engine/neo4j/affiliates-in-force-from-end', files.get('engine/neo4j/affiliates-in-force-from-end'), { id, today: '2026-11-25', from_end: 25, limit: 25 }],
+    ['engine/neo4j/credentials', files.get('engine/neo4j/credentials'), { ...g, published: 0, ids: [id, `${id.slice(0, -1)}2`] }],
+    ['engine/neo4j/licensees', files.get('engine/neo4j/licensees'), { ...g, ids: [id, `${id.slice(0, -1)}2`], day: '2026-11-25', levels: 2 }],
+    ['engine/neo4j/hierarchy', files.get('engine/neo4j/hierarchy'), { ...g, ids: [id, `${id.slice(0, -1)}2`], day: '2026-11-25' }],
+    ['engine/neo4j/affiliations', files.get('engine/neo4j/affiliations'), { ...g, ids: [id, `${id.slice(0, -1)}2`], day: '2026-11-25', as_of: true, include_inactive: true, affiliate_role: 'salesperson', relationship_type: null }],
+    ['engine/neo4j/affiliates', files.get('engine/neo4j/affiliates'), { ...g, id, today: '2026-11-25', affiliate_role: null, relationship_type: 'sponsoring_broker', skip: 25, limit: 25 }],
+    ['engine/neo4j/affiliates-in-force', files.get('engine/neo4j/affiliates-in-force'), { ...g, id, today: '2026-11-25', skip: 25, limit: 25 }],
+    ['engine/neo4j/affiliates-in-force-filtered', files.get('engine/neo4j/affiliates-in-force-filtered'), { ...g, id, today: '2026-11-25', affiliate_role: 'salesperson', relationship_type: 'sponsoring_broker', skip: 25, limit: 25 }],
+    ['engine/neo4j/affiliates-in-force-total', files.get('engine/neo4j/affiliates-in-force-total'), { ...g, id, today: '2026-11-25' }],
+    ['engine/neo4j/affiliates-in-force-from-end', files.get('engine/neo4j/affiliates-in-force-from-end'), { ...g, id, today: '2026-11-25', from_end: 25, limit: 25 }],
     ['engine/neo4j/in-force-changed', files.get('engine/neo4j/in-force-changed'), { lo: '2026-11-24', hi: '2026-11-25' }],
     ['engine/neo4j/in-force-affiliates', files.get('engine/neo4j/in-force-affiliates'), { state: 'TX' }],
     ['engine/neo4j/in-force-drop', files.get('engine/neo4j/in-force-drop'), { ids: [id], day: '2026-11-25' }],
     ['engine/neo4j/in-force-add', files.get('engine/neo4j/in-force-add'), { ids: [id], day: '2026-11-25' }],
     ['engine/neo4j/name-grams', files.get('engine/neo4j/name-grams'), { ids: [id] }],
-    ['licensees/type-counts', files.get('licensees/type-counts'), { states: ['TX', 'FL'] }],
+    ['engine/neo4j/type-counts', files.get('engine/neo4j/type-counts'), { ...g, states: ['TX', 'FL'] }],
     ['licensees/jurisdiction-coverage', files.get('licensees/jurisdiction-coverage'), {}],
     ['coverage/jurisdictions', files.get('coverage/jurisdictions'), {}],
   ];
   const keys = search.fragmentKeys();
   for (const [label, active] of [['no filter', []], ...keys.map((k) => [k, [k]]), ['every filter', keys]] as [string, string[]][]) {
     const params = Object.assign({}, page, ...active.map((k) => FILTER_PARAMS[k]));
-    out.push([`licensees/search (${label})`, search.build(active.map((key) => ({ key }))), params]);
-    out.push([`licensees/search-count (${label})`, searchCount.build(active.map((key) => ({ key }))), params]);
+    out.push([`engine/neo4j/browse (${label})`, search.build(active.map((key) => ({ key }))), params]);
+    out.push([`engine/neo4j/browse-count (${label})`, searchCount.build(active.map((key) => ({ key }))), params]);
     if (!active.some((k) => ['license_number', 'brokerage'].includes(k))) {
       out.push([`engine/neo4j/search-grams (${label})`, grams.build(active.map((key) => ({ key }))), { ...params, states: undefined, state: 'TX', query: 'state:"TX" AND f_last:*smi*', gram: 'TX\u0000lsmi\u0000', budget: 1000 }]);
     }
@@ -112,7 +113,7 @@ describe('the plans of the request-path queries on the real Neo4j', () => {
   it.each(['affiliates-in-force', 'affiliates-in-force-filtered', 'affiliates-in-force-from-end'])('when engine/neo4j/%s is explained then its page is read from the index in order, never sorted', async (name) => {
     const session = driver.session({ defaultAccessMode: neo4j.session.READ });
     try {
-      const params = { id: 'TX|100001-B', today: '2026-11-25', affiliate_role: 'salesperson', relationship_type: null, skip: 25, from_end: 25, limit: 25 };
+      const params = { g: 0, id: 'TX|100001-B', today: '2026-11-25', affiliate_role: 'salesperson', relationship_type: null, skip: 25, from_end: 25, limit: 25 };
       const plan = (await session.run(`EXPLAIN ${files.get(`engine/neo4j/${name}`)}`, toNeo4jParams(params) as Record<string, unknown>)).summary.plan as unknown as Plan;
       const operators = (p: Plan): string[] => [`${p.operatorType.replace(/@.*$/, '')} ${String(p.arguments.Details ?? '')}`, ...p.children.flatMap(operators)];
       const all = operators(plan);
@@ -127,7 +128,7 @@ describe('the plans of the request-path queries on the real Neo4j', () => {
     const session = driver.session({ defaultAccessMode: neo4j.session.READ });
     try {
       const query = grams.build([{ key: 'last_name', rename: { last_name_term: 'last_name_term_0' } }, { key: 'status' }]);
-      const params = { query: 'state:"CA" AND f_last:*mit* AND status_normalized:"active"', state: 'CA', gram: 'CA\u0000lmit\u0000', budget: 1000, skip: 25, limit: 25, last_name_term_0: 'mit', status: 'active' };
+      const params = { g: 0, query: 'state:"CA" AND f_last:*mit* AND status_normalized:"active"', state: 'CA', gram: 'CA\u0000lmit\u0000', budget: 1000, skip: 25, limit: 25, last_name_term_0: 'mit', status: 'active' };
       const plan = (await session.run(`EXPLAIN ${query}`, toNeo4jParams(params) as Record<string, unknown>)).summary.plan as unknown as Plan;
       const operators = (p: Plan): string[] => [`${p.operatorType.replace(/@.*$/, '')} ${String(p.arguments.Details ?? '')}`, ...p.children.flatMap(operators)];
       const all = operators(plan);
@@ -140,7 +141,7 @@ describe('the plans of the request-path queries on the real Neo4j', () => {
   });
 
   it('when name searches are read from the postings then each page and total is the full-text query\'s, read without falling back', async () => {
-    const fullText = filteredQuery(files, 'engine/neo4j/search', 'licensees/search.filters');
+    const fullText = filteredQuery(files, 'engine/neo4j/search');
     const session = driver.session({ defaultAccessMode: neo4j.session.READ });
     try {
       let pages = 0;
@@ -150,7 +151,7 @@ describe('the plans of the request-path queries on the real Neo4j', () => {
         const filters = [{ key, rename: { [`${key}_term`]: `${key}_term_0` } }, ...(status ? [{ key: 'status' }] : [])];
         const fields = key === 'name' ? ['f_full', 'f_first', 'f_last', 'f_business'] : ['f_last'];
         const query = `(${fields.map((f) => `${f}:*${term}*`).join(' OR ')}) AND state:"${state}"${status ? ` AND status_normalized:"${status}"` : ''}`;
-        const params = toNeo4jParams({ query, state, gram: `${state}\u0000${key === 'name' ? '*' : 'l'}${term}\u0000`, budget: 1000, skip, limit: 5, [`${key}_term_0`]: term, status }) as Record<string, unknown>;
+        const params = toNeo4jParams({ g: 0, query, state, gram: `${state}\u0000${key === 'name' ? '*' : 'l'}${term}\u0000`, budget: 1000, skip, limit: 5, [`${key}_term_0`]: term, status }) as Record<string, unknown>;
         const [byGrams, byFullText] = await Promise.all([session.run(grams.build(filters), params), driver.session({ defaultAccessMode: neo4j.session.READ }).run(fullText.build([]), params)]);
         const [g, f] = [byGrams.records[0].toObject(), byFullText.records[0].toObject()];
         expect({ state, term, ids: g.ids, total: Number(g.total) }).toEqual({ state, term, ids: f.ids, total: Number(f.total) });

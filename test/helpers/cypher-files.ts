@@ -5,7 +5,11 @@ export const sharedQueryNames = (files: QueryFiles) =>
   files.names().filter((n) => !n.startsWith('schema/') && !n.startsWith('engine/') && !n.endsWith('.filters'));
 
 /** Queries that take another query's fragments, as their repositories build them. */
-const SHARED_FILTERS: Record<string, string> = { 'engine/neo4j/search': 'licensees/search.filters', 'engine/neo4j/search-grams': 'licensees/search.filters' };
+const SHARED_FILTERS: Record<string, string> = {
+  'engine/neo4j/search-grams': 'engine/neo4j/search.filters',
+  'engine/neo4j/browse': 'engine/neo4j/search.filters',
+  'engine/neo4j/browse-count': 'engine/neo4j/search.filters',
+};
 
 /** The fragments file of a query: its own, its page query's (-count), or the one it shares. */
 function filtersOf(files: QueryFiles, name: string): string {

@@ -5,6 +5,7 @@ import pino from 'pino';
 import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp } from '../../src/app.js';
+import type { Neo4jEngine } from '../../src/graph/neo4j/engine.js';
 import { accountsDeps, buildDeps, importRepo, loadQueryFiles, openGraph, searchIndex, webhookSetup, type MailSetup } from '../../src/deps.js';
 import { migrate } from '../../src/store/migrations.js';
 import { openPglite } from '../../src/store/pglite-store.js';
@@ -46,7 +47,8 @@ export async function emptyGraph(engine: 'ladybug' | 'neo4j' = TEST_ENGINE, neo4
   if (engine === 'ladybug') return openGraph(base, files);
   const target = neo4j ?? suiteNeo4j();
   const graph = await openGraph({ ...base, NEO4J_URI: target.uri, NEO4J_USER: target.user, NEO4J_PASSWORD: target.password }, files);
-  await graph.writeTransaction((tx) => tx.run('MATCH (n) DETACH DELETE n'));
+  // In batches: one transaction deleting a state's credentials and their name postings outgrows 512 MB.
+  await (graph as Neo4jEngine).writeSteps((t) => t.run('MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 2000 ROWS'));
   // A wiped graph is a new one: what the schema sets up in a new graph (the in-force day) again.
   await graph.applySchema(splitStatements(files.get('schema/neo4j')));
   return graph;

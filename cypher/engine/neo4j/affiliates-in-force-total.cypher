@@ -2,6 +2,18 @@
 // degree stored at it (no expansion); no row when the in-force relationships hold another day.
 // :param id => 'FL|CQ0000001'
 // :param today => '2026-11-26'
+// :param g => 0
 MATCH (:InForceDay {id: 'supervises', date: date($today)})
-OPTIONAL MATCH (s:LicenseCredential {id: $id})
-RETURN COUNT { (s)-[:SUPERVISES_IN_FORCE]->() } AS total
+// The credential's version $g sees (a refresh's old one stays readable under Superseded until published).
+OPTIONAL CALL () {
+  CALL () {
+    MATCH (s:LicenseCredential {id: $id}) RETURN s
+    UNION
+    MATCH (s:Superseded {id: $id}) RETURN s
+  }
+  WITH s WHERE coalesce(s.vf, 0) <= $g AND coalesce(s.vt, $g + 1) > $g
+  RETURN s
+}
+// Less the versions $g does not see, as in affiliates-in-force.cypher.
+RETURN COUNT { (s)-[:SUPERVISES_IN_FORCE]->() } - COUNT { MATCH ()-[h:SUPERVISES_IN_FORCE]->() USING INDEX SEEK h:SUPERVISES_IN_FORCE(supervisor_id, vf) WHERE h.supervisor_id = $id AND h.vf > $g AND startNode(h) = s }
+       - COUNT { MATCH ()-[h:SUPERVISES_IN_FORCE]->() USING INDEX SEEK h:SUPERVISES_IN_FORCE(supervisor_id, vt) WHERE h.supervisor_id = $id AND h.vt <= $g AND startNode(h) = s } AS total

@@ -7,17 +7,23 @@
 // :param relationship_type => null
 // :param skip => 0
 // :param limit => 25
-MATCH (s:LicenseCredential {id: $id})
+// :param g => 0
+CALL () {
+  MATCH (s:LicenseCredential {id: $id}) RETURN s
+  UNION
+  MATCH (s:Superseded {id: $id}) RETURN s
+}
+WITH s WHERE coalesce(s.vf, 0) <= $g AND coalesce(s.vt, $g + 1) > $g
 CALL (s) {
-  MATCH (s)-[r:SUPERVISES]->(:LicenseCredential)
-  WHERE r.effective_from <= date($today) AND (r.effective_to IS NULL OR r.effective_to > date($today))
+  MATCH (s)-[r:SUPERVISES]->()
+  WHERE coalesce(r.vf, 0) <= $g AND coalesce(r.vt, $g + 1) > $g AND r.effective_from <= date($today) AND (r.effective_to IS NULL OR r.effective_to > date($today))
     AND ($affiliate_role IS NULL OR r.affiliate_role = $affiliate_role)
     AND ($relationship_type IS NULL OR r.relationship_type = $relationship_type)
   RETURN count(r) AS total
 }
 CALL (s) {
-  MATCH (s)-[r:SUPERVISES]->(a:LicenseCredential)
-  WHERE r.effective_from <= date($today) AND (r.effective_to IS NULL OR r.effective_to > date($today))
+  MATCH (s)-[r:SUPERVISES]->(a)
+  WHERE coalesce(r.vf, 0) <= $g AND coalesce(r.vt, $g + 1) > $g AND r.effective_from <= date($today) AND (r.effective_to IS NULL OR r.effective_to > date($today))
     AND ($affiliate_role IS NULL OR r.affiliate_role = $affiliate_role)
     AND ($relationship_type IS NULL OR r.relationship_type = $relationship_type)
   WITH a, r

@@ -11,10 +11,16 @@
 // :param affiliate_role => null
 // :param relationship_type => null
 // A row for each credential on file (its list may be empty), none for one that is not.
+// :param g => 0
 UNWIND $ids AS id
-MATCH (c:LicenseCredential {id: id})
-RETURN c.id AS id, [(c)<-[r:SUPERVISES]-(s:LicenseCredential)
-        WHERE CASE WHEN $include_inactive THEN NOT $as_of OR r.effective_from <= date($day)
+CALL (id) {
+  MATCH (c:LicenseCredential {id: id}) RETURN c
+  UNION
+  MATCH (c:Superseded {id: id}) RETURN c
+}
+WITH c WHERE coalesce(c.vf, 0) <= $g AND coalesce(c.vt, $g + 1) > $g
+RETURN c.id AS id, [(c)<-[r:SUPERVISES]-(s)
+        WHERE coalesce(r.vf, 0) <= $g AND coalesce(r.vt, $g + 1) > $g AND CASE WHEN $include_inactive THEN NOT $as_of OR r.effective_from <= date($day)
                    ELSE r.effective_from <= date($day) AND (r.effective_to IS NULL OR r.effective_to > date($day)) END
           AND ($affiliate_role IS NULL OR r.affiliate_role = $affiliate_role)
           AND ($relationship_type IS NULL OR r.relationship_type = $relationship_type)

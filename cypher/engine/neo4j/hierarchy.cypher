@@ -7,10 +7,16 @@
 // licensees). The service lays them out in levels.
 // :param ids => ['TX|0123456-SA']
 // :param day => '2026-11-25'
+// :param g => 0
 UNWIND $ids AS id
-MATCH (c:LicenseCredential {id: id})
+CALL (id) {
+  MATCH (c:LicenseCredential {id: id}) RETURN c
+  UNION
+  MATCH (c:Superseded {id: id}) RETURN c
+}
+WITH c WHERE coalesce(c.vf, 0) <= $g AND coalesce(c.vt, $g + 1) > $g
 CALL (c) {
-  OPTIONAL MATCH p = (c)(()<-[r:SUPERVISES WHERE r.effective_from <= date($day) AND (r.effective_to IS NULL OR r.effective_to > date($day))]-()){1,26}
+  OPTIONAL MATCH p = (c)(()<-[r:SUPERVISES WHERE coalesce(r.vf, 0) <= $g AND coalesce(r.vt, $g + 1) > $g AND r.effective_from <= date($day) AND (r.effective_to IS NULL OR r.effective_to > date($day))]-()){1,26}
   UNWIND coalesce(relationships(p), []) AS link
   RETURN collect(DISTINCT link) AS links
 }
@@ -19,5 +25,5 @@ UNWIND [null] + links AS link
 WITH c, link, coalesce(startNode(link), c) AS s
 RETURN c.id AS start_id, endNode(link).id AS affiliate_id, link.affiliate_role AS affiliate_role, link.relationship_type AS relationship_type,
        link.effective_from AS effective_from, link.effective_to AS effective_to,
-       s {.id, .state, .license_number, .license_number_display, .license_type, .license_type_display, .status, .status_normalized, .entity_type, .full_name, .first_name, .middle_name, .last_name, .suffix, .business_name, .issue_date, .expiration_date, .address_kind, .address_line1, .address_line2, .address_city, .address_county, .address_region, .address_postal_code, .address_country, .source, .snapshot_date, .last_verified, .data_source_notes,
+       s {.id, .state, .license_number, .license_number_display, .license_type, .license_type_display, .status, .status_normalized, .entity_type, .full_name, .first_name, .middle_name, .last_name, .suffix, .business_name, .issue_date, .expiration_date, .address_kind, .address_line1, .address_line2, .address_city, .address_county, .address_region, .address_postal_code, .address_country, .source, snapshot_date: CASE WHEN s.sg <= $g THEN s.s_snapshot_date ELSE s.snapshot_date END, last_verified: CASE WHEN s.sg <= $g THEN s.s_last_verified ELSE s.last_verified END, data_source_notes: CASE WHEN s.sg <= $g THEN s.s_notes ELSE s.data_source_notes END,
          relationship_coverage: [(s)-[:IN_JURISDICTION]->(j:Jurisdiction) | j.relationship_coverage][0], context_brokerage: [(s)-[:AFFILIATED_WITH]->(b:Brokerage) | b.name][0]} AS record

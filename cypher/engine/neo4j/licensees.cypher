@@ -6,22 +6,28 @@
 // :param ids => ['TX|0123456-SA', 'TX|0123456-B']
 // :param day => '2026-11-25'
 // :param levels => 2
+// :param g => 0
 UNWIND $ids AS id
-MATCH (c:LicenseCredential {id: id})
-RETURN c {.id, .state, .license_number, .license_number_display, .license_type, .license_type_display, .status, .status_normalized, .entity_type, .full_name, .first_name, .middle_name, .last_name, .suffix, .business_name, .issue_date, .expiration_date, .address_kind, .address_line1, .address_line2, .address_city, .address_county, .address_region, .address_postal_code, .address_country, .source, .snapshot_date, .last_verified, .data_source_notes,
+CALL (id) {
+  MATCH (c:LicenseCredential {id: id}) RETURN c
+  UNION
+  MATCH (c:Superseded {id: id}) RETURN c
+}
+WITH c WHERE coalesce(c.vf, 0) <= $g AND coalesce(c.vt, $g + 1) > $g
+RETURN c {.id, .state, .license_number, .license_number_display, .license_type, .license_type_display, .status, .status_normalized, .entity_type, .full_name, .first_name, .middle_name, .last_name, .suffix, .business_name, .issue_date, .expiration_date, .address_kind, .address_line1, .address_line2, .address_city, .address_county, .address_region, .address_postal_code, .address_country, .source, snapshot_date: CASE WHEN c.sg <= $g THEN c.s_snapshot_date ELSE c.snapshot_date END, last_verified: CASE WHEN c.sg <= $g THEN c.s_last_verified ELSE c.last_verified END, data_source_notes: CASE WHEN c.sg <= $g THEN c.s_notes ELSE c.data_source_notes END,
          relationship_coverage: [(c)-[:IN_JURISDICTION]->(j:Jurisdiction) | j.relationship_coverage][0], context_brokerage: [(c)-[:AFFILIATED_WITH]->(b:Brokerage) | b.name][0]} AS record,
-       [(s0:LicenseCredential)-[r0:SUPERVISES]->(c) | {supervisor_id: s0.id, affiliate_role: r0.affiliate_role, relationship_type: r0.relationship_type, effective_from: r0.effective_from, effective_to: r0.effective_to}] AS supervision,
+       [(s0)-[r0:SUPERVISES]->(c) WHERE coalesce(r0.vf, 0) <= $g AND coalesce(r0.vt, $g + 1) > $g | {supervisor_id: s0.id, affiliate_role: r0.affiliate_role, relationship_type: r0.relationship_type, effective_from: r0.effective_from, effective_to: r0.effective_to}] AS supervision,
        CASE WHEN $levels > 0 THEN
-         [(s:LicenseCredential)-[r:SUPERVISES]->(c) WHERE r.effective_from <= date($day) AND (r.effective_to IS NULL OR r.effective_to > date($day)) |
+         [(s)-[r:SUPERVISES]->(c) WHERE coalesce(r.vf, 0) <= $g AND coalesce(r.vt, $g + 1) > $g AND r.effective_from <= date($day) AND (r.effective_to IS NULL OR r.effective_to > date($day)) |
           {affiliate_id: c.id, affiliate_role: r.affiliate_role, relationship_type: r.relationship_type, effective_from: r.effective_from, effective_to: r.effective_to,
-           record: s {.id, .state, .license_number, .license_number_display, .license_type, .license_type_display, .status, .status_normalized, .entity_type, .full_name, .first_name, .middle_name, .last_name, .suffix, .business_name, .issue_date, .expiration_date, .address_kind, .address_line1, .address_line2, .address_city, .address_county, .address_region, .address_postal_code, .address_country, .source, .snapshot_date, .last_verified, .data_source_notes,
+           record: s {.id, .state, .license_number, .license_number_display, .license_type, .license_type_display, .status, .status_normalized, .entity_type, .full_name, .first_name, .middle_name, .last_name, .suffix, .business_name, .issue_date, .expiration_date, .address_kind, .address_line1, .address_line2, .address_city, .address_county, .address_region, .address_postal_code, .address_country, .source, snapshot_date: CASE WHEN s.sg <= $g THEN s.s_snapshot_date ELSE s.snapshot_date END, last_verified: CASE WHEN s.sg <= $g THEN s.s_last_verified ELSE s.last_verified END, data_source_notes: CASE WHEN s.sg <= $g THEN s.s_notes ELSE s.data_source_notes END,
          relationship_coverage: [(s)-[:IN_JURISDICTION]->(j:Jurisdiction) | j.relationship_coverage][0], context_brokerage: [(s)-[:AFFILIATED_WITH]->(b:Brokerage) | b.name][0]},
-           supervision: [(s1:LicenseCredential)-[r1:SUPERVISES]->(s) | {supervisor_id: s1.id, affiliate_role: r1.affiliate_role, relationship_type: r1.relationship_type, effective_from: r1.effective_from, effective_to: r1.effective_to}],
+           supervision: [(s1)-[r1:SUPERVISES]->(s) WHERE coalesce(r1.vf, 0) <= $g AND coalesce(r1.vt, $g + 1) > $g | {supervisor_id: s1.id, affiliate_role: r1.affiliate_role, relationship_type: r1.relationship_type, effective_from: r1.effective_from, effective_to: r1.effective_to}],
            open: CASE WHEN $levels > 1 THEN
-             [(t:LicenseCredential)-[q:SUPERVISES]->(s) WHERE q.effective_from <= date($day) AND (q.effective_to IS NULL OR q.effective_to > date($day)) |
+             [(t)-[q:SUPERVISES]->(s) WHERE coalesce(q.vf, 0) <= $g AND coalesce(q.vt, $g + 1) > $g AND q.effective_from <= date($day) AND (q.effective_to IS NULL OR q.effective_to > date($day)) |
               {affiliate_id: s.id, affiliate_role: q.affiliate_role, relationship_type: q.relationship_type, effective_from: q.effective_from, effective_to: q.effective_to,
-               record: t {.id, .state, .license_number, .license_number_display, .license_type, .license_type_display, .status, .status_normalized, .entity_type, .full_name, .first_name, .middle_name, .last_name, .suffix, .business_name, .issue_date, .expiration_date, .address_kind, .address_line1, .address_line2, .address_city, .address_county, .address_region, .address_postal_code, .address_country, .source, .snapshot_date, .last_verified, .data_source_notes,
+               record: t {.id, .state, .license_number, .license_number_display, .license_type, .license_type_display, .status, .status_normalized, .entity_type, .full_name, .first_name, .middle_name, .last_name, .suffix, .business_name, .issue_date, .expiration_date, .address_kind, .address_line1, .address_line2, .address_city, .address_county, .address_region, .address_postal_code, .address_country, .source, snapshot_date: CASE WHEN t.sg <= $g THEN t.s_snapshot_date ELSE t.snapshot_date END, last_verified: CASE WHEN t.sg <= $g THEN t.s_last_verified ELSE t.last_verified END, data_source_notes: CASE WHEN t.sg <= $g THEN t.s_notes ELSE t.data_source_notes END,
          relationship_coverage: [(t)-[:IN_JURISDICTION]->(j:Jurisdiction) | j.relationship_coverage][0], context_brokerage: [(t)-[:AFFILIATED_WITH]->(b:Brokerage) | b.name][0]},
-               supervision: [(s2:LicenseCredential)-[r2:SUPERVISES]->(t) | {supervisor_id: s2.id, affiliate_role: r2.affiliate_role, relationship_type: r2.relationship_type, effective_from: r2.effective_from, effective_to: r2.effective_to}]}]
+               supervision: [(s2)-[r2:SUPERVISES]->(t) WHERE coalesce(r2.vf, 0) <= $g AND coalesce(r2.vt, $g + 1) > $g | {supervisor_id: s2.id, affiliate_role: r2.affiliate_role, relationship_type: r2.relationship_type, effective_from: r2.effective_from, effective_to: r2.effective_to}]}]
              ELSE [] END}]
        ELSE [] END AS open

@@ -11,9 +11,12 @@
 // :param budget => 1000
 // :param skip => 0
 // :param limit => 25
+// :param g => 0
 MATCH (j:Jurisdiction {code: $state}) WHERE j.name_grams_pending IS NULL
 CALL () {
-  CALL db.index.fulltext.queryNodes('license_credential_search', $query) YIELD node
+  // Every version in the index is one readers see: a state whose credentials a refresh writes
+  // waits (name_grams_pending) until it holds no other (versions/postings-done.cypher).
+  CALL db.index.fulltext.queryNodes('license_credential_names', $query) YIELD node
   RETURN count(node) AS total
 }
 CALL () {
@@ -22,7 +25,7 @@ CALL () {
   USING INDEX SEEK p:NAME_GRAM(k)
   WHERE p.k STARTS WITH $gram
   WITH p, c ORDER BY p.k LIMIT $budget
-  WITH p, c WHERE true
+  WITH p, c WHERE coalesce(c.vf, 0) <= $g AND coalesce(c.vt, $g + 1) > $g
   // @filters
   WITH p, c ORDER BY p.k SKIP $skip LIMIT $limit
   RETURN collect(c.id) AS ids

@@ -6,8 +6,9 @@
 // :param query => 'state:"FL" AND f_last:*smi*'
 // :param skip => 0
 // :param limit => 25
-CALL db.index.fulltext.queryNodes('license_credential_search', $query) YIELD node AS c
-WITH c WHERE true
+// :param g => 0
+CALL db.index.fulltext.queryNodes('license_credential_names', $query) YIELD node AS c
+WITH c WHERE coalesce(c.vf, 0) <= $g AND coalesce(c.vt, $g + 1) > $g
 // @filters
 WITH c
 ORDER BY c.state, c.sort_key, c.id

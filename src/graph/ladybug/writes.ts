@@ -2,7 +2,7 @@ import { decodeDoc } from '../../domain/credential-doc.js';
 import { CREDENTIAL_DATES, csvHeader } from '../bulk-file.js';
 import type { BulkKind, BulkSink, GraphTx, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
-import { idBatches } from '../unwind.js';
+import { idBatches, unwindBatches } from '../unwind.js';
 import type { EngineWrites } from '../writes-port.js';
 import type { LadybugEngine, LadybugTx } from './engine.js';
 import { parsedReadModels, readModelStates, type StatePair, writeReadModelsFromExport } from './read-models.js';
@@ -33,6 +33,12 @@ export function ladybugWrites(graph: LadybugEngine, files: QueryFiles): EngineWr
     linkJurisdiction: q('engine/ladybug/create-jurisdiction-links'),
     createHolds: q('engine/ladybug/create-holds'),
     createLinks: q('engine/ladybug/create-links'),
+    markLeft: q('refresh/mark-left-source'),
+    closeLinks: q('refresh/close-links'),
+    deleteLinks: q('refresh/delete-links'),
+    reopenLinks: q('refresh/reopen-links'),
+    existing: q('refresh/existing-credentials'),
+    links: q('refresh/open-links'),
   };
   const readModelQueries = {
     rows: q('engine/ladybug/read-model-rows'),
@@ -96,6 +102,12 @@ export function ladybugWrites(graph: LadybugEngine, files: QueryFiles): EngineWr
       const copy = rows.map((r) => ({ from: r.supervisor_id, to: r.affiliate_id, affiliate_role: r.affiliate_role, relationship_type: r.relationship_type, effective_from: r.effective_from, effective_to: null, source: r.source }));
       await largeUnit(t).bulk(queries.createLinks, copy, ['effective_from', 'effective_to']);
     },
+    markLeft: (t, rows) => unwindBatches(t, queries.markLeft, rows),
+    closeLinks: (t, rows) => unwindBatches(t, queries.closeLinks, rows),
+    deleteLinks: (t, rows) => unwindBatches(t, queries.deleteLinks, rows),
+    reopenLinks: (t, rows) => unwindBatches(t, queries.reopenLinks, rows),
+    existing: async (t, state) => (await t.run(queries.existing, { state }))[0],
+    links: async (t, state, source) => (await t.run(queries.links, { state, source }))[0],
     bulkUnit: (fn) => graph.writeLarge((t) => fn(copySink(t), t)),
   };
 }

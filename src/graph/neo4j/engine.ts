@@ -1,6 +1,7 @@
 import neo4j, { type Driver, type ManagedTransaction, type QueryResult } from 'neo4j-driver';
 import { GraphBusyError, GraphError } from '../../errors.js';
 import type { GraphEngine, GraphTx, Params, Row } from '../graph-port.js';
+import { pinned } from '../read-scope.js';
 
 export interface Neo4jOptions {
   uri: string;
@@ -51,6 +52,13 @@ function rows(result: QueryResult): Row[] {
   });
 }
 
+/**
+ * How long a process reads the generation it last saw published before it looks again: another
+ * process's publish shows here within this. This process's own writes look again at once.
+ */
+const GENERATION_TTL_MS = 1000;
+const PUBLISHED_GENERATION = "OPTIONAL MATCH (s:Snapshot {id: 'graph'}) RETURN coalesce(s.generation, 0) AS g";
+
 const TRANSIENT_CODES = /^Neo\.TransientError\.|ServiceUnavailable|SessionExpired|Neo\.ClientError\.Transaction\.TransactionTimedOut/;
 
 /**
@@ -63,7 +71,7 @@ function memoryLimit(message: string): GraphError | undefined {
   const limit = /the limit ([\d.]+ \w+)/.exec(message)?.[1] ?? 'its current value';
   return new GraphError(
     `Neo4j stopped the write: one transaction needed more memory than ${setting} allows (currently ${limit}). ` +
-      `A refresh or import on Neo4j writes a state in one transaction, which grows with the file: raise ${setting} ` +
+      `A canonical import (npm run import) writes its unit in one transaction, which grows with its files (a refresh, npm run ingest, commits in batches): raise ${setting} ` +
       `(within the heap, server.memory.heap.max_size) in neo4j.conf or as the NEO4J_${setting.replace(/\./g, '_')} setting of the container, ` +
       'then run it again (the transaction was rolled back); a first national load into an empty store goes through the offline importer (docs/importing.md).',
     false,
@@ -80,8 +88,20 @@ function translate(err: unknown): GraphError {
   return new GraphError(`neo4j query failed: ${(err as Error).message}`, TRANSIENT_CODES.test(code), { cause: err });
 }
 
+/** Neo4j's engine: the graph port, and writes in steps that commit one by one. */
+export interface Neo4jEngine extends GraphEngine {
+  /**
+   * Statements that each commit on their own (what one holds in memory is its own batch), and
+   * `transaction` for a group that commits together: a refresh that readers see whole by its
+   * versions (versions.ts). Serialized with this process's other writes.
+   */
+  writeSteps<T>(fn: (t: GraphTx, transaction: <U>(work: (tx: GraphTx) => Promise<U>) => Promise<U>) => Promise<T>): Promise<T>;
+  /** One auto-commit write on a session of its own, beside whatever runs (a running unit's heartbeat). */
+  writeNow(query: string, params?: Params): Promise<Row[]>;
+}
+
 /** One driver per process; writes go through managed transactions, reads auto-commit (both retried when transient). */
-export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
+export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
   const driver: Driver = neo4j.driver(options.uri, neo4j.auth.basic(options.user, options.password), {
     maxConnectionPoolSize: options.poolSize,
     connectionAcquisitionTimeout: options.acquisitionTimeoutMs,
@@ -129,34 +149,66 @@ export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
     return Promise.race([work, late]).finally(() => clearTimeout(timer));
   };
 
-  const engine: GraphEngine = {
+  // A read is one statement: an auto-commit transaction sends it in one round trip, where a
+  // managed one adds BEGIN and COMMIT and costs twice the CPU (docs/decisions/0005). Retryable
+  // failures are retried for as long as a managed transaction would be.
+  const readStatement = (query: string, params: Params): Promise<Row[]> => {
+    const attempt = async () => {
+      const s = session('READ');
+      try {
+        return rows(await s.run(query, toNeo4jParams(params ?? {}) as Record<string, unknown>, txConfig));
+      } finally {
+        await s.close();
+      }
+    };
+    const work = (async () => {
+      const until = Date.now() + options.maxRetryTimeMs;
+      for (let delay = 50; ; delay *= 2) {
+        try {
+          return await attempt();
+        } catch (err) {
+          if (closed || !neo4j.isRetryableError(err) || Date.now() + delay > until) throw translate(err);
+          await new Promise((r) => setTimeout(r, delay));
+        }
+      }
+    })();
+    return deadline(work);
+  };
+
+  // The generation readers see, as this process last read it (GENERATION_TTL_MS). A write in this
+  // process forgets it (`epoch`), so a read after this process publishes sees what it published.
+  let generation: { value: number; at: number; loading?: Promise<number> } = { value: 0, at: -Infinity };
+  let epoch = 0;
+  const published = (): Promise<number> => {
+    if (Date.now() - generation.at < GENERATION_TTL_MS) return Promise.resolve(generation.value);
+    const asked = epoch;
+    const loading = (generation.loading ??= readStatement(PUBLISHED_GENERATION, {}).then(
+      ([r]) => {
+        const value = Number(r?.g ?? 0);
+        if (asked === epoch) generation = { value, at: Date.now() };
+        return value;
+      },
+      (err) => {
+        generation.loading = undefined;
+        throw err;
+      },
+    ));
+    return loading;
+  };
+  const written = <T>(out: T): T => {
+    epoch += 1;
+    generation = { value: generation.value, at: -Infinity };
+    return out;
+  };
+
+  const engine: Neo4jEngine = {
     name: 'neo4j',
     embedded: false,
     async read(query, params) {
       open();
-      // A read is one statement: an auto-commit transaction sends it in one round trip, where a
-      // managed one adds BEGIN and COMMIT and costs twice the CPU (docs/decisions/0005). Retryable
-      // failures are retried for as long as a managed transaction would be.
-      const attempt = async () => {
-        const s = session('READ');
-        try {
-          return rows(await s.run(query, toNeo4jParams(params ?? {}) as Record<string, unknown>, txConfig));
-        } finally {
-          await s.close();
-        }
-      };
-      const work = (async () => {
-        const until = Date.now() + options.maxRetryTimeMs;
-        for (let delay = 50; ; delay *= 2) {
-          try {
-            return await attempt();
-          } catch (err) {
-            if (closed || !neo4j.isRetryableError(err) || Date.now() + delay > until) throw translate(err);
-            await new Promise((r) => setTimeout(r, delay));
-          }
-        }
-      })();
-      return deadline(work);
+      // Every read sees the versions of the published generation ($g), one per request (read-scope.ts).
+      const g = params && 'g' in params ? params.g : await pinned('neo4j.generation', published);
+      return readStatement(query, { ...params, g });
     },
     writeTransaction: (fn) => {
       const work = async () => {
@@ -164,7 +216,7 @@ export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
         const s = session('WRITE');
         try {
           // The driver retries the whole function on transient errors: every write is idempotent.
-          return await s.executeWrite((tx) => fn({ run: (q, p) => run(tx, q, p) } satisfies GraphTx), txConfig);
+          return written(await s.executeWrite((tx) => fn({ run: (q, p) => run(tx, q, p) } satisfies GraphTx), txConfig));
         } catch (err) {
           throw err instanceof Error && !(err as { code?: string }).code ? err : translate(err);
         } finally {
@@ -183,7 +235,7 @@ export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
         try {
           const out = await fn({ run: async (q, p) => rows(await tx.run(q, toNeo4jParams(p ?? {}) as Record<string, unknown>)) });
           await tx.commit();
-          return out;
+          return written(out);
         } catch (err) {
           if (tx.isOpen()) await tx.rollback().catch(() => undefined);
           throw err instanceof Error && !(err as { code?: string }).code ? err : translate(err);
@@ -192,6 +244,42 @@ export async function openNeo4j(options: Neo4jOptions): Promise<GraphEngine> {
         }
       };
       return serialized(work);
+    },
+    writeSteps: (fn) => {
+      const work = async () => {
+        open();
+        const s = session('WRITE');
+        const fail = (err: unknown) => Promise.reject(err instanceof Error && !(err as { code?: string }).code ? err : translate(err));
+        // One statement at a time on the session, whoever asks (a unit may read while it writes).
+        let queue: Promise<unknown> = Promise.resolve();
+        const queued = <U>(work: () => Promise<U>): Promise<U> => {
+          const next = queue.then(work, work);
+          queue = next.catch(() => undefined);
+          return next;
+        };
+        try {
+          // A step may run long (a state's counts, a batched delete): no timeout, as writeLarge.
+          const step: GraphTx = { run: (q, p) => queued(async () => rows(await s.run(q, toNeo4jParams(p ?? {}) as Record<string, unknown>, { timeout: 0 }).catch(fail))) };
+          const transaction = <U>(f: (tx: GraphTx) => Promise<U>) =>
+            queued(() => s.executeWrite((tx) => f({ run: (q, p) => run(tx, q, p) }), txConfig).catch(fail));
+          return written(await fn(step, transaction));
+        } finally {
+          written(undefined);
+          await s.close();
+        }
+      };
+      return serialized(work);
+    },
+    async writeNow(query, params) {
+      open();
+      const s = session('WRITE');
+      try {
+        return rows(await s.run(query, toNeo4jParams(params ?? {}) as Record<string, unknown>, txConfig));
+      } catch (err) {
+        throw translate(err);
+      } finally {
+        await s.close();
+      }
     },
     async applySchema(statements) {
       // Schema commands run one per auto-commit transaction.

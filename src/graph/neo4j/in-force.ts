@@ -28,6 +28,12 @@ export function neo4jInForce(graph: GraphEngine, files: QueryFiles) {
   let moving: Promise<void> | undefined;
 
   return {
+    /** After a write in `t`: the in-force relationships into the credentials `ids`. */
+    async syncIds(t: GraphTx, ids: string[]) {
+      const day = await lockedDay(t);
+      if (day) await syncIds(t, ids, day);
+    },
+
     /** After a write to `states` in `t`: the in-force relationships into their credentials. */
     async sync(t: GraphTx, states: Iterable<string>) {
       // No day: the schema has not built them yet, and will.

@@ -11,7 +11,8 @@ import { gramPrefix } from './keys.js';
 import { LUCENE_FILTERS, luceneQuery, rarestGram } from './lucene.js';
 
 // Neo4j reads every relationship by traversal (cypher/engine/neo4j/): no read models, and nothing
-// kept between requests, since other processes may write the same database.
+// kept between requests, since other processes may write the same database. Every query keeps the
+// versions valid at the published generation, $g, which the engine passes (engine.ts).
 
 /** Neo4j takes SKIP as an integer, never a float (a JS offset past 2^53 is one): past that is past the end all the same. */
 const offset = (skip: number) => Math.min(skip, Number.MAX_SAFE_INTEGER);
@@ -55,9 +56,9 @@ const supervisorRow = (r: Row): SupervisorRecord[] =>
   }));
 
 export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => string): GraphReads {
-  const cypher = cypherSearch(graph, files);
-  const fullTextSearch = filteredQuery(files, 'engine/neo4j/search', 'licensees/search.filters');
-  const gramSearch = filteredQuery(files, 'engine/neo4j/search-grams', 'licensees/search.filters');
+  const cypher = cypherSearch(graph, files, { search: 'engine/neo4j/browse', count: 'engine/neo4j/browse-count', typeCounts: 'engine/neo4j/type-counts', filters: 'engine/neo4j/search.filters' });
+  const fullTextSearch = filteredQuery(files, 'engine/neo4j/search');
+  const gramSearch = filteredQuery(files, 'engine/neo4j/search-grams', 'engine/neo4j/search.filters');
   const affiliatesQuery = files.get('engine/neo4j/affiliates');
   const inForcePage = files.get('engine/neo4j/affiliates-in-force');
   const inForceFiltered = files.get('engine/neo4j/affiliates-in-force-filtered');

@@ -1,52 +1,126 @@
 import { encodeDoc } from '../../domain/credential-doc.js';
-import type { GraphEngine, GraphTx, Row } from '../graph-port.js';
+import type { GraphTx, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
 import { idBatches, unwindBatches } from '../unwind.js';
 import type { EngineWrites } from '../writes-port.js';
+import type { Neo4jEngine } from './engine.js';
 import { neo4jInForce } from './in-force.js';
+import { neo4jVersions } from './versions.js';
 
 /**
  * Neo4j's writes: UNWIND batches; it keeps no JSON documents or read models, since it reads by
- * traversal, only the in-force relationships affiliates pages read (in-force.ts).
+ * traversal, only the in-force relationships affiliates pages read (in-force.ts). A refresh
+ * writes versions, step by step, that readers see once it is published (versions.ts).
  */
-export function neo4jWrites(graph: GraphEngine, files: QueryFiles): EngineWrites {
+export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): EngineWrites {
   const inForce = neo4jInForce(graph, files);
+  const versions = neo4jVersions(graph, files);
   const q = (name: string) => files.get(name);
+  const r = (name: string) => q(`engine/neo4j/refresh/${name}`);
   const queries = {
     records: q('engine/neo4j/credentials'),
-    touchCredentials: q('refresh/touch-credentials'),
-    createCredentials: q('refresh/create-credentials'),
+    touchCredentials: r('touch-credentials'),
+    createCredentials: r('create-credentials'),
+    supersede: r('supersede'),
     updateCredentials: q('refresh/update-credentials'),
-    linkCreated: q('refresh/link-created-credentials'),
-    createLinks: q('refresh/create-links'),
+    markLeft: q('refresh/mark-left-source'),
+    linkCreated: r('link-created-credentials'),
+    createLinks: r('create-links'),
+    closeLinks: r('close-links'),
+    deleteLinks: r('delete-links'),
+    reopenLinks: r('reopen-links'),
+    existing: r('existing-credentials'),
+    links: r('open-links'),
+    removeDemo: r('remove-demo'),
     nameGrams: q('engine/neo4j/name-grams'),
-    nameGramsPending: q('engine/neo4j/name-grams-pending'),
+    postingsPending: q('engine/neo4j/versions/postings-pending'),
+    dropPairs: q('engine/neo4j/drop-snapshot-pairs'),
+  };
+  // The credentials whose SUPERVISES relationships in a refresh unit changed: its in-force
+  // relationships follow for them alone (writeReadModels).
+  const changedIn = new WeakMap<GraphTx, Set<string>>();
+  const changed = (t: GraphTx, ids: Iterable<unknown>) => {
+    let set = changedIn.get(t);
+    if (!set) changedIn.set(t, (set = new Set()));
+    for (const id of ids) set.add(id as string);
   };
   const nameGrams = async (t: GraphTx, rows: Row[]) => void (await idBatches(t, queries.nameGrams, rows.map((r) => r.id)));
-  const gramsPending = async (t: GraphTx, rows: Row[]) => void (await idBatches(t, queries.nameGramsPending, rows.map((r) => r.id)));
+  // A unit's credentials get their name postings once it is published (versions.buildPostings):
+  // their states read names from the full-text index until then.
+  const pendingIn = new WeakMap<GraphTx, Set<string>>();
+  const postingsLater = async (t: GraphTx, rows: Row[]) => {
+    const states = pendingIn.get(t) ?? new Set<string>();
+    pendingIn.set(t, states);
+    const named = [...new Set(rows.map((r) => r.state as string | undefined).filter((s) => s !== undefined && !states.has(s)))] as string[];
+    const unnamed = rows.filter((r) => r.state === undefined).map((r) => r.id);
+    if (!named.length && !unnamed.length) return;
+    for (const s of named) states.add(s);
+    await t.run(queries.postingsPending, { states: named, ids: unnamed });
+  };
   const stored = (rows: Row[]) => rows.map((r) => ({ ...r, doc: null }));
+  /** New versions of credentials a refresh changes; their relationships' in-force copies follow. */
+  const supersede = async (t: GraphTx, ids: string[]) => {
+    for (const row of await idBatches(t, queries.supersede, ids)) changed(t, [row.id, ...(row.affiliates as string[])]);
+  };
+  const links = (query: string) => async (t: GraphTx, rows: Row[]) => {
+    changed(t, rows.map((r) => r.affiliate_id));
+    await unwindBatches(t, query, rows);
+  };
   return {
     stored,
-    writeReadModels: inForce.sync,
+    async writeReadModels(t, states) {
+      const ids = changedIn.get(t);
+      if (!ids) return inForce.sync(t, states);
+      await inForce.syncIds(t, [...ids]);
+      changedIn.delete(t);
+    },
     // A unit per state: what one holds is bounded by a state's changes.
     async refreshReadModels(states) {
       for (const state of states) await graph.writeTransaction((t) => inForce.sync(t, [state]));
     },
     readModelsMissing: async () => false,
     /** Made from the credentials' fields. */
-    docs: async (t, ids) => new Map((await idBatches(t, queries.records, ids)).map((r) => [(r.record as Row).id as string, encodeDoc(r.record as Row)])),
-    touchCredentials: (t, rows) => unwindBatches(t, queries.touchCredentials, stored(rows)),
-    credentialsWritten: (t, ids) => nameGrams(t, ids.map((id) => ({ id }))),
+    docs: async (t, ids) => new Map((await idBatches(t, queries.records, ids, { g: -1, published: -1 })).map((r) => [(r.record as Row).id as string, encodeDoc(r.record as Row)])),
+    touchCredentials: (t, rows) => unwindBatches(t, queries.touchCredentials, rows.map((r) => ({ id: r.id, snapshot_date: r.snapshot_date, last_verified: r.last_verified, data_source_notes: r.data_source_notes }))),
+    async credentialsWritten(t, ids) {
+      await nameGrams(t, ids.map((id) => ({ id })));
+      await idBatches(t, queries.dropPairs, ids);
+    },
     async createCredentials(t, created) {
       // create-credentials merges the licensees too.
-      await t.run(queries.createCredentials, { rows: stored(created) });
-      await gramsPending(t, created);
+      await postingsLater(t, created);
+      await unwindBatches(t, queries.createCredentials, stored(created));
     },
     async updateCredentials(t, rows) {
+      await postingsLater(t, rows);
+      await supersede(t, rows.map((r) => r.id as string));
       await unwindBatches(t, queries.updateCredentials, stored(rows));
-      await gramsPending(t, rows);
     },
-    linkCreated: (t, state, rows) => unwindBatches(t, queries.linkCreated, rows, 2000, { state }),
-    createLinks: (t, rows) => unwindBatches(t, queries.createLinks, rows),
+    async markLeft(t, rows) {
+      await postingsLater(t, rows);
+      await supersede(t, rows.map((r) => r.id as string));
+      await unwindBatches(t, queries.markLeft, stored(rows));
+    },
+    async linkCreated(t, state, rows) {
+      changed(t, rows.map((r) => r.id));
+      await unwindBatches(t, queries.linkCreated, rows, 2000, { state });
+    },
+    createLinks: links(queries.createLinks),
+    closeLinks: links(queries.closeLinks),
+    deleteLinks: links(queries.deleteLinks),
+    reopenLinks: links(queries.reopenLinks),
+    existing: async (t, state) => (await t.run(queries.existing, { state }))[0],
+    links: async (t, state, source) => (await t.run(queries.links, { state, source }))[0],
+    async refreshUnit(fn, onWait) {
+      const out = await versions.unit(fn, onWait);
+      await versions.buildPostings();
+      return out;
+    },
+    settle: () => versions.settle(),
+    async removeDemo(t, state) {
+      await postingsLater(t, [{ state }]);
+      for (const row of await t.run(queries.removeDemo, { state })) changed(t, [row.id, ...(row.others as string[])]);
+      return [];
+    },
   };
 }

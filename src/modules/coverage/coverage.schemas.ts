@@ -51,7 +51,7 @@ export const SourceItem = z
         run_id: z.string(),
         started_at: z.string().openapi({ format: 'date-time' }),
         last_heard_at: z.string().openapi({ format: 'date-time', description: 'Its last progress report (every 5 s while it runs)' }),
-        phase: z.enum(['reading', 'relationships', 'landing']).openapi({ description: 'reading: the files, writing credentials as it goes; relationships: diffing and writing links; landing: read models, counts and the commit' }),
+        phase: z.enum(['waiting', 'reading', 'relationships', 'landing']).openapi({ description: "waiting: for another state's refresh on an engine that runs one at a time (Neo4j); reading: the files, writing credentials as it goes; relationships: diffing and writing links; landing: read models, counts and the commit (on Neo4j, the publish)" }),
         rows_read: z.number().int(),
         rows_per_second: z.number().int(),
         percent_read: z.number().int().min(0).max(100).openapi({ description: "Share of the files' bytes read" }),

@@ -1,0 +1,7 @@
+// Neo4j: licensees/type-counts.cypher over the versions $g sees: credential counts by state and normalized licence type. $states: jurisdiction codes.
+// :param g => 0
+UNWIND $states AS code
+MATCH (j:Jurisdiction {code: code})<-[:IN_JURISDICTION]-(c)
+WHERE coalesce(c.vf, 0) <= $g AND coalesce(c.vt, $g + 1) > $g
+RETURN j.code AS state, c.license_type AS license_type, count(c) AS count
+ORDER BY state, license_type

@@ -1,0 +1,18 @@
+// Neo4j: what a refresh that never published left (versions from after the published generation
+// $published): its new versions and relationships go, what it superseded or ended is restored.
+// Each statement commits in batches; run again, it finds nothing.
+// :param published => 0
+MATCH (c:Versioned) WHERE c.vf > $published
+CALL (c) { DETACH DELETE c } IN TRANSACTIONS OF 2000 ROWS;
+MATCH ()-[r:SUPERVISES]->() WHERE r.vf > $published
+CALL (r) { DELETE r } IN TRANSACTIONS OF 10000 ROWS;
+MATCH ()-[f:SUPERVISES_IN_FORCE]->() WHERE f.vf > $published
+CALL (f) { DELETE f } IN TRANSACTIONS OF 10000 ROWS;
+MATCH (c:Superseded) WHERE c.vt > $published
+CALL (c) { REMOVE c:Superseded, c.vt SET c:LicenseCredential } IN TRANSACTIONS OF 2000 ROWS;
+MATCH ()-[r:SUPERVISES]->() WHERE r.vt > $published
+CALL (r) { REMOVE r.vt } IN TRANSACTIONS OF 10000 ROWS;
+MATCH ()-[f:SUPERVISES_IN_FORCE]->() WHERE f.vt > $published
+CALL (f) { REMOVE f.vt } IN TRANSACTIONS OF 10000 ROWS;
+MATCH (l:Licensee:Versioned) WHERE l.vf > $published AND NOT (l)-[:HOLDS]->()
+CALL (l) { DETACH DELETE l } IN TRANSACTIONS OF 10000 ROWS
