@@ -19,13 +19,14 @@ CREATE FULLTEXT INDEX license_credential_names IF NOT EXISTS FOR (c:LicenseCrede
 DROP INDEX license_credential_search IF EXISTS;
 DROP INDEX license_credential_versions IF EXISTS;
 // Versions (docs/graph.md): the published generation, a superseded credential found by id, and the
-// versions and relationships a refresh writes, found by the generation they start or end at, and
-// the credentials whose name postings wait for it to be published (NoGrams).
+// relationships a refresh writes, found by the generation they start or end at.
 CREATE CONSTRAINT snapshot_id IF NOT EXISTS FOR (s:Snapshot) REQUIRE s.id IS UNIQUE;
 CREATE INDEX superseded_id IF NOT EXISTS FOR (c:Superseded) ON (c.id);
-CREATE INDEX superseded_state IF NOT EXISTS FOR (c:Superseded) ON (c.state);
-CREATE INDEX versioned_from IF NOT EXISTS FOR (c:Versioned) ON (c.vf);
-CREATE INDEX no_grams_state IF NOT EXISTS FOR (c:NoGrams) ON (c.state);
+// Versioned and NoGrams nodes are found by their label (few, once a run's versions are collected
+// and its postings made): an index on them would cost every credential a refresh writes.
+DROP INDEX superseded_state IF EXISTS;
+DROP INDEX versioned_from IF EXISTS;
+DROP INDEX no_grams_state IF EXISTS;
 CREATE INDEX supervises_vf IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.vf);
 CREATE INDEX supervises_vt IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.vt);
 CREATE INDEX supervises_in_force_vf IF NOT EXISTS FOR ()-[f:SUPERVISES_IN_FORCE]-() ON (f.supervisor_id, f.vf);
