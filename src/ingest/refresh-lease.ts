@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import os from 'node:os';
 import { ConflictError } from '../errors.js';
+import { goneHere, thisProcess } from '../graph/process-holder.js';
 
 /** Where a running refresh is, as its progress callback and the lease report it. */
 export interface RefreshProgress {
@@ -48,18 +48,6 @@ export interface RefreshLeases {
 /** States whose refresh runs in this process (the side store's leases cover other processes). */
 const runningHere = new Map<string, RunningRefresh>();
 
-/** The lease's holder was a process on this host that is gone (killed): its lease needs no 30 s to lapse. */
-function goneHere(r: RunningRefresh): boolean {
-  const at = r.holder.lastIndexOf(':');
-  if (r.holder.slice(0, at) !== os.hostname()) return false;
-  try {
-    process.kill(Number(r.holder.slice(at + 1)), 0);
-    return false;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
 /** Refused: a refresh of the state is running, here or in another process. */
 function alreadyRunning(r: RunningRefresh): ConflictError {
   return new ConflictError(
@@ -73,14 +61,14 @@ function alreadyRunning(r: RunningRefresh): ConflictError {
  * with `progress` as it goes; refused with a ConflictError naming the run that holds it.
  */
 export async function leased<T>(leases: RefreshLeases | undefined, run: { state: string; source: string }, progress: RefreshProgress, work: () => Promise<T>): Promise<T> {
-  const mine: RunningRefresh = { ...run, run_id: randomUUID(), holder: `${os.hostname()}:${process.pid}`, started_at: new Date().toISOString(), heartbeat_at: new Date().toISOString(), progress };
+  const mine: RunningRefresh = { ...run, run_id: randomUUID(), holder: thisProcess(), started_at: new Date().toISOString(), heartbeat_at: new Date().toISOString(), progress };
   const here = runningHere.get(run.state);
   if (here) throw alreadyRunning({ ...here, heartbeat_at: new Date().toISOString() });
   runningHere.set(run.state, mine);
   let beat: NodeJS.Timeout | undefined;
   try {
     let holder = await leases?.acquire(mine);
-    if (holder && goneHere(holder)) holder = await leases!.acquire(mine, holder.run_id);
+    if (holder && goneHere(holder.holder)) holder = await leases!.acquire(mine, holder.run_id);
     if (holder) throw alreadyRunning(holder);
     // A failed renewal is retried at the next beat; the lease lapses only after several.
     beat = setInterval(() => void leases?.beat(run.state, mine.run_id, progress).catch(() => undefined), LEASE_BEAT_MS);

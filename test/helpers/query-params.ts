@@ -125,7 +125,6 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'engine/neo4j/refresh/remove-demo': { state: 'OR', g: 1 },
   'engine/neo4j/refresh/open-links': { state: 'TX', source: 'fixture' },
   'engine/neo4j/name-grams': { ids: [TX_AGENT, TX_BROKERAGE] },
-  'engine/neo4j/name-grams-pending': { ids: [TX_AGENT, TX_BROKERAGE] },
   'engine/neo4j/affiliates': { id: TX_BROKERAGE, today: '2026-11-22', affiliate_role: null, relationship_type: null, skip: 0, limit: 25 , g: 0 },
   'engine/neo4j/affiliates-in-force-total': { id: TX_BROKERAGE, today: '2026-11-22' , g: 0 },
   'engine/neo4j/affiliates-in-force-from-end': { id: TX_BROKERAGE, today: '2026-11-22', from_end: 0, limit: 25 , g: 0 },

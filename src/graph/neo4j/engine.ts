@@ -261,9 +261,10 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
           // A step may run long (a state's counts, a batched delete): no timeout, as writeLarge.
           const step: GraphTx = { run: (q, p) => queued(async () => rows(await s.run(q, toNeo4jParams(p ?? {}) as Record<string, unknown>, { timeout: 0 }).catch(fail))) };
           const transaction = <U>(f: (tx: GraphTx) => Promise<U>) =>
-            queued(() => s.executeWrite((tx) => f({ run: (q, p) => run(tx, q, p) }), txConfig).catch(fail));
-          return written(await fn(step, transaction));
+            queued(() => s.executeWrite((tx) => f({ run: (q, p) => run(tx, q, p) }), { timeout: 0 }).catch(fail));
+          return await fn(step, transaction);
         } finally {
+          // What the steps committed is written, whether or not the unit ended well.
           written(undefined);
           await s.close();
         }

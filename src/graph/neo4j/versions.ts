@@ -1,6 +1,6 @@
-import os from 'node:os';
 import { ConflictError } from '../../errors.js';
 import type { GraphTx, Params } from '../graph-port.js';
+import { goneHere, thisProcess } from '../process-holder.js';
 import { splitStatements, type QueryFiles } from '../query-files.js';
 import type { Neo4jEngine } from './engine.js';
 
@@ -13,7 +13,7 @@ const WAIT_MS = 1_000;
  * How long after a publish the versions it replaced stay: a reader pins the generation it saw for
  * its request, and another process sees a publish within a second (engine.ts).
  */
-export const DRAIN_MS = 5_000;
+const DRAIN_MS = 5_000;
 
 /** A step of a versioned unit: its statements commit one by one, with the run's generation. */
 export interface VersionedTx extends GraphTx {
@@ -41,25 +41,13 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
     postingsDone: q('postings-done'),
     nameGrams: files.get('engine/neo4j/name-grams'),
   };
-  const holder = `${os.hostname()}:${process.pid}`;
+  const holder = thisProcess();
   let collecting: NodeJS.Timeout | undefined;
   let publishedAt: number | undefined;
   /** Collects what readers of `published` no longer see; states waiting only on that read names from their postings again. */
   const collectAt = async (t: GraphTx, published: number) => {
     await steps(t, queries.collect, { published });
     await t.run(queries.postingsDone, { ids: [], published });
-  };
-
-  /** The claim's holder was a process on this host that is gone (killed): no need to wait 30 s. */
-  const goneHere = (h: string) => {
-    const at = h.lastIndexOf(':');
-    if (h.slice(0, at) !== os.hostname()) return false;
-    try {
-      process.kill(Number(h.slice(at + 1)), 0);
-      return false;
-    } catch (err) {
-      return (err as NodeJS.ErrnoException).code === 'ESRCH';
-    }
   };
 
   const steps = (t: GraphTx, statements: string[], params: Params) => statements.reduce<Promise<unknown>>((p, s) => p.then(() => t.run(s, params)), Promise.resolve());
@@ -120,14 +108,16 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
      * and ends their states' wait on the full-text index (postings-done.cypher).
      */
     async buildPostings(): Promise<void> {
-      for (;;) {
-        const ids = (await graph.read(queries.postingsNext, { limit: 2000 })).map((r) => r.id as string);
-        await graph.writeTransaction(async (t) => {
+      // Steps without the request timeout (a loaded machine may take longer than one); a batch
+      // cut short keeps its mark and is made again (name-grams.cypher drops and remakes).
+      await graph.writeSteps(async (t) => {
+        for (;;) {
+          const ids = (await t.run(queries.postingsNext, { limit: 2000 })).map((r) => r.id as string);
           if (ids.length) await t.run(queries.nameGrams, { ids });
           await t.run(queries.postingsDone, { ids, published: -1 });
-        });
-        if (!ids.length) return;
-      }
+          if (!ids.length) return;
+        }
+      });
     },
 
     /** What a publish of this process leaves to do once readers are done with what it replaced: waits for them, then collects. */
