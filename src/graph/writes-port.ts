@@ -25,8 +25,8 @@ export interface EngineWrites {
   touchCredentials(t: GraphTx, rows: Row[]): Promise<void>;
   /** Credentials new to the graph; `licensees` (one row each) are the existing licensees they hold. */
   createCredentials(t: GraphTx, created: Row[], licensees: Row[]): Promise<void>;
-  /** Credentials on file with new values. */
-  updateCredentials(t: GraphTx, rows: Row[]): Promise<void>;
+  /** Credentials on file with new values; `relinked`: ids among them whose brokerage link (AFFILIATED_WITH) is rewritten next. */
+  updateCredentials(t: GraphTx, rows: Row[], relinked: string[]): Promise<void>;
   /** Credentials a full snapshot no longer lists (id, status, data_source_notes, left_source_on): inactive now. */
   markLeft(t: GraphTx, rows: Row[]): Promise<void>;
   /** Links created credentials (id, licensee_id) to the state and their licensee; `newLicensees` are not on file yet. */
@@ -39,15 +39,17 @@ export interface EngineWrites {
   deleteLinks(t: GraphTx, rows: Row[]): Promise<void>;
   /** Ended relationships open again, with their role and source. */
   reopenLinks(t: GraphTx, rows: Row[]): Promise<void>;
-  /** The state's credentials as a refresh reads them first (refresh/existing-credentials.cypher's one row). */
-  existing(t: GraphTx, state: string): Promise<Row | undefined>;
-  /** The relationships into the state's credentials from `source` (refresh/open-links.cypher's one row). */
-  links(t: GraphTx, state: string, source: string): Promise<Row | undefined>;
+  /** The state's credentials as a refresh reads them first: id, licensee_id, source, row_hash, snapshot_date, left_source_on (nulls as null). */
+  existing(t: GraphTx, state: string): Promise<Row[]>;
+  /** The open relationships into the state's credentials from `source`: supervisor_id, affiliate_id, relationship_type, affiliate_role, effective_from, effective_to. */
+  links(t: GraphTx, state: string, source: string): Promise<Row[]>;
   /**
    * Engines whose refresh commits step by step and is published at its end (Neo4j's versions):
    * runs `fn` as such a unit; `onWait` hears of another run it waits for. Absent: writeLarge.
    */
   refreshUnit?<T>(fn: (t: GraphTx) => Promise<T>, onWait?: (holder: string) => void): Promise<T>;
+  /** In the publish of a refresh unit: the state's counts as published (else the import repository's writeCounts). */
+  writeCounts?(t: GraphTx, rows: { state: string; rows: number }[], now: string): Promise<void>;
   /** What refresh units leave to do once readers are done with what they replaced (Neo4j: old versions go); before the process ends. */
   settle?(): Promise<void>;
   /** Removes the state's demo credentials in a refresh unit (else the import repository's removeDemo). */

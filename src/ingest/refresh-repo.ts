@@ -5,9 +5,6 @@ import type { ChangeLog } from './change-log.js';
 import type { ImportRepo } from './import-repo.js';
 import type { RefreshLeases } from './refresh-lease.js';
 
-/** The coalesced nulls of the list reads ('' and the 1900-01-01 date) back to null. */
-const orNull = (v: string | undefined) => (v === '' || v === '1900-01-01' || v === undefined ? null : v);
-
 export interface CredentialWrites {
   created: Row[];
   /** Licensees on file that created rows hold, one row each (id, entity_type, display_name, licensee_key). */
@@ -61,30 +58,10 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     },
     configureSource: (t: GraphTx, row: Row) => atPublish(t, (u) => imports.writeJurisdictions(u, [row])),
     removeDemo: (t: GraphTx, state: string) => (engine.removeDemo ? engine.removeDemo(t, state) : imports.removeDemo(t, [state])),
-    async existing(t: GraphTx, state: string): Promise<Row[]> {
-      const l = (await engine.existing(t, state)) ?? {};
-      const ids = (l.ids as string[] | undefined) ?? [];
-      return ids.map((id, i) => ({
-        id,
-        licensee_id: orNull((l.licensee_ids as string[])[i]),
-        source: (l.sources as string[])[i],
-        row_hash: orNull((l.row_hashes as string[])[i]),
-        snapshot_date: orNull((l.snapshot_dates as string[])[i]),
-        left_source_on: orNull((l.left_dates as string[])[i]),
-      }));
-    },
-    async links(t: GraphTx, state: string, source: string): Promise<Row[]> {
-      const l = (await engine.links(t, state, source)) ?? {};
-      const ids = (l.supervisor_ids as string[] | undefined) ?? [];
-      return ids.map((supervisor_id, i) => ({
-        supervisor_id,
-        affiliate_id: (l.affiliate_ids as string[])[i],
-        relationship_type: (l.relationship_types as string[])[i],
-        affiliate_role: orNull((l.affiliate_roles as string[])[i]),
-        effective_from: (l.effective_froms as string[])[i],
-        effective_to: orNull((l.effective_tos as string[])[i]),
-      }));
-    },
+    /** The state's credentials as a refresh compares them (id, licensee_id, source, row_hash, snapshot_date, left_source_on). */
+    existing: (t: GraphTx, state: string): Promise<Row[]> => engine.existing(t, state),
+    /** The source's open relationships into the state (supervisor_id, affiliate_id, relationship_type, affiliate_role, effective_from, effective_to). */
+    links: (t: GraphTx, state: string, source: string): Promise<Row[]> => engine.links(t, state, source),
     /** The JSON documents of credentials by id. */
     docs: (t: GraphTx, ids: string[]) => engine.docs(t, ids),
     /** Licence numbers of credentials by id (those on file). */
@@ -100,7 +77,7 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
       if (touched.length) await engine.touchCredentials(t, touched.map((r) => ({ id: r.id, snapshot_date: r.snapshot_date, last_verified: r.last_verified, data_source_notes: r.data_source_notes, doc: r.doc })));
       if (created.length) await engine.createCredentials(t, created, licensees);
       if (updated.length) {
-        await engine.updateCredentials(t, updated);
+        await engine.updateCredentials(t, updated, context.map((c) => c.id as string));
         await idBatches(t, queries.clearBrokerageContext, updated.map((r) => r.id));
       }
       if (moved.length) {
@@ -128,7 +105,7 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     async finish(t: GraphTx, state: string, source: string, snapshot: string, run: object, rows: number, now: string, changed: boolean, alsoStates: string[] = []) {
       if (changed || alsoStates.length) await imports.writeReadModels(t, [state, ...alsoStates]);
       await atPublish(t, async (u) => {
-        await imports.writeCounts(u, [{ state, rows }], now);
+        await (engine.writeCounts ?? imports.writeCounts)(u, [{ state, rows }], now);
         await u.run(queries.recordRun, { source, snapshot, run: JSON.stringify(run), now, rows });
       });
     },

@@ -25,9 +25,10 @@ const neo4jOnly = {
     ...new Set([
       ...vocabulary.labels,
       ...[...neo4jSchema.matchAll(/CREATE (?:CONSTRAINT|(?:FULLTEXT )?INDEX) \w+ IF NOT EXISTS FOR \(\w+:([\w|]+)\)/g)].flatMap((m) => m[1].split('|')),
-      // The marks of a refresh's versions, which no index declares (docs/graph.md, Versions).
+      // The marks of a refresh's versions and pending values, which no index declares (docs/graph.md, Versions).
       'Versioned',
       'NoGrams',
+      'Pending',
     ]),
   ],
   relationshipTypes: [...new Set([...vocabulary.relationshipTypes, ...[...neo4jSchema.matchAll(/CREATE INDEX \w+ IF NOT EXISTS FOR \(\)-\[\w+:(\w+)\]-\(\)/g)].map((m) => m[1])])],

@@ -1,8 +1,9 @@
 // Neo4j: the exact total and one page of credential ids matching a search, in the documented order
 // (state, sort_key, id). $query: a Lucene query on the full-text index license_credential_search
 // (whitespace analyzer over folded fields, so each term is a wildcard *term* on a field's words: a
-// substring of the field, as terms hold no white space), with the states, status and licence type
-// as exact terms; the other filters from search.filters.cypher. $skip, $limit: integers.
+// substring of the field, as terms hold no white space), with the states and licence type as
+// exact terms; the status (which a refresh may leave pending, outside the index) and the other
+// filters from search.filters.cypher. $skip, $limit: integers.
 // :param query => 'state:"FL" AND f_last:*smi*'
 // :param skip => 0
 // :param limit => 25

@@ -13,7 +13,7 @@ AND c.f_business CONTAINS $business_name_term
 // @fragment city
 AND c.f_city CONTAINS $city_term
 // @fragment status
-AND c.status_normalized = $status
+AND CASE WHEN c.pg <= $g THEN c.p_status_normalized ELSE c.status_normalized END = $status
 // @fragment license_type
 AND c.license_type = $license_type
 // @fragment license_number

@@ -17,7 +17,11 @@ function largeUnit(t: GraphTx): LadybugTx {
   return t as LadybugTx;
 }
 
+/** The nulls the list reads coalesce to keep their lists aligned ('' and the 1900-01-01 date), back to null. */
+const orNull = (v: string | undefined) => (v === '' || v === '1900-01-01' || v === undefined ? null : v);
+
 /** LadybugDB's writes: bulk files for many rows, and the supervision read models every read starts from. */
+
 export function ladybugWrites(graph: LadybugEngine, files: QueryFiles): EngineWrites {
   const q = (name: string) => files.get(name);
   const queries = {
@@ -106,8 +110,30 @@ export function ladybugWrites(graph: LadybugEngine, files: QueryFiles): EngineWr
     closeLinks: (t, rows) => unwindBatches(t, queries.closeLinks, rows),
     deleteLinks: (t, rows) => unwindBatches(t, queries.deleteLinks, rows),
     reopenLinks: (t, rows) => unwindBatches(t, queries.reopenLinks, rows),
-    existing: async (t, state) => (await t.run(queries.existing, { state }))[0],
-    links: async (t, state, source) => (await t.run(queries.links, { state, source }))[0],
+    async existing(t, state) {
+      const l = (await t.run(queries.existing, { state }))[0] ?? {};
+      const ids = (l.ids as string[] | undefined) ?? [];
+      return ids.map((id, i) => ({
+        id,
+        licensee_id: orNull((l.licensee_ids as string[])[i]),
+        source: (l.sources as string[])[i],
+        row_hash: orNull((l.row_hashes as string[])[i]),
+        snapshot_date: orNull((l.snapshot_dates as string[])[i]),
+        left_source_on: orNull((l.left_dates as string[])[i]),
+      }));
+    },
+    async links(t, state, source) {
+      const l = (await t.run(queries.links, { state, source }))[0] ?? {};
+      const ids = (l.supervisor_ids as string[] | undefined) ?? [];
+      return ids.map((supervisor_id, i) => ({
+        supervisor_id,
+        affiliate_id: (l.affiliate_ids as string[])[i],
+        relationship_type: (l.relationship_types as string[])[i],
+        affiliate_role: orNull((l.affiliate_roles as string[])[i]),
+        effective_from: (l.effective_froms as string[])[i],
+        effective_to: orNull((l.effective_tos as string[])[i]),
+      }));
+    },
     bulkUnit: (fn) => graph.writeLarge((t) => fn(copySink(t), t)),
   };
 }

@@ -1,7 +1,10 @@
 import type { SearchFilters } from '../../domain/search-filters.js';
 import type { GramField } from './keys.js';
 
-/** Filters cypher/engine/neo4j/search.cypher applies in Lucene; the others stay Cypher fragments. */
+/**
+ * Filters the Lucene query carries; the others stay Cypher fragments. The full-text page checks
+ * the status on the nodes instead (a refresh's pending values are not in the index: reads.ts).
+ */
 export const LUCENE_FILTERS = new Set(['name', 'first_name', 'last_name', 'business_name', 'city', 'status', 'license_type']);
 
 /** A search term as a Lucene wildcard on one field: the term anywhere in one of its words. */

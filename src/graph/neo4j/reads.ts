@@ -40,9 +40,12 @@ function supervision(value: unknown): SupervisionEntry[] {
  * relationships in. None outside a jurisdiction (an import always links one).
  */
 const record = (r: Row): CredentialRecord[] => {
-  const fields = r.record as CredentialRecord;
-  return fields.relationship_coverage == null ? [] : [{ ...fields, supervision: supervision(r.supervision) }];
+  const { pending, ...fields } = r.record as CredentialRecord & { pending?: Row | null };
+  return fields.relationship_coverage == null ? [] : [{ ...fields, ...published(pending), supervision: supervision(r.supervision) }];
 };
+
+/** A credential's values a published refresh left pending on it (p_*: overlay-credentials.cypher), as its own fields. */
+const published = (pending: Row | null | undefined): Row => Object.fromEntries(Object.entries(pending ?? {}).map(([k, v]) => [k.slice(2), v]));
 
 /** A supervisor's record with its relationship, from a row of a traversal. */
 const supervisorRow = (r: Row): SupervisorRecord[] =>
@@ -151,7 +154,9 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
         const [ids, total] = [(row?.ids as string[]) ?? [], Number(row?.total ?? 0)];
         if (row && (ids.length === limit || skip + ids.length >= total)) return { ids, total };
       }
-      const [row] = await graph.read(fullTextSearch.build(rest), { ...params, query: lucene, skip: offset(skip), limit });
+      // The status is checked on the nodes here: a value a published refresh left pending is not in the index.
+      const withStatus = active.filter((a) => !LUCENE_FILTERS.has(a.key) || a.key === 'status');
+      const [row] = await graph.read(fullTextSearch.build(withStatus), { ...params, query: luceneQuery({ ...filters, status: undefined }), skip: offset(skip), limit });
       return { ids: (row?.ids as string[]) ?? [], total: Number(row?.total ?? 0) };
     },
 

@@ -75,9 +75,10 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
         const beat = setInterval(() => void graph.writeNow(queries.beat, { holder }).catch(() => undefined), BEAT_MS);
         try {
           await steps(t, queries.recover, { published });
-          // The versions the last publish replaced go once no reader can still see them (else
-          // later: the run reads current versions only).
-          if (secondsAgo === null || secondsAgo * 1000 >= DRAIN_MS) await collectAt(t, published);
+          // The versions the last publish replaced go once no reader can still see them, and its
+          // pending values become their credentials' own: the run writes on published values only.
+          if (secondsAgo !== null && secondsAgo * 1000 < DRAIN_MS) await new Promise((r) => setTimeout(r, DRAIN_MS - secondsAgo * 1000 + 1000));
+          await collectAt(t, published);
           const g = published + 1;
           const deferred: ((t: GraphTx) => Promise<unknown>)[] = [];
           const versioned: VersionedTx = {

@@ -22,6 +22,9 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): EngineWrites
     touchCredentials: r('touch-credentials'),
     createCredentials: r('create-credentials'),
     supersede: r('supersede'),
+    overlay: r('overlay-credentials'),
+    overlayLeft: r('overlay-left'),
+    counts: r('counts'),
     updateCredentials: q('refresh/update-credentials'),
     markLeft: q('refresh/mark-left-source'),
     linkCreated: r('link-created-credentials'),
@@ -58,6 +61,15 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): EngineWrites
     await t.run(queries.postingsPending, { states: named, ids: unnamed });
   };
   const stored = (rows: Row[]) => rows.map((r) => ({ ...r, doc: null }));
+  /**
+   * Rows of `rows` whose new values `query` kept pending on the published node (overlay-*.cypher:
+   * names, keys and links unchanged), and the rest, which need a new version.
+   */
+  const overlaid = async (t: GraphTx, query: string, rows: Row[], params: Row = {}) => {
+    const taken = new Set<string>();
+    for (let i = 0; i < rows.length; i += 2000) for (const r of await t.run(query, { ...params, rows: rows.slice(i, i + 2000) })) taken.add(r.id as string);
+    return rows.filter((r) => !taken.has(r.id as string));
+  };
   /** New versions of credentials a refresh changes; their relationships' in-force copies follow. */
   const supersede = async (t: GraphTx, ids: string[]) => {
     for (const row of await idBatches(t, queries.supersede, ids)) changed(t, [row.id, ...(row.affiliates as string[])]);
@@ -92,16 +104,22 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): EngineWrites
       // 4,000 a statement: about 4,000 rows/s, where 2,000 gave 2,900 (commits cost), within 256 MB.
       await unwindBatches(t, queries.createCredentials, stored(created), 4000);
     },
-    async updateCredentials(t, rows) {
+    async updateCredentials(t, rows, relinked) {
+      // Pending statuses too keep the state's name searches on the full-text path (search-grams.cypher).
       await postingsLater(t, rows);
-      await supersede(t, rows.map((r) => r.id as string));
-      await unwindBatches(t, queries.updateCredentials, stored(rows));
+      const rest = await overlaid(t, queries.overlay, rows, { relinked });
+      if (!rest.length) return;
+      await supersede(t, rest.map((r) => r.id as string));
+      await unwindBatches(t, queries.updateCredentials, stored(rest));
     },
     async markLeft(t, rows) {
       await postingsLater(t, rows);
-      await supersede(t, rows.map((r) => r.id as string));
-      await unwindBatches(t, queries.markLeft, stored(rows));
+      const rest = await overlaid(t, queries.overlayLeft, rows);
+      if (!rest.length) return;
+      await supersede(t, rest.map((r) => r.id as string));
+      await unwindBatches(t, queries.markLeft, stored(rest));
     },
+    writeCounts: async (t, rows, now) => void (await t.run(queries.counts, { rows, now })),
     async linkCreated(t, state, rows) {
       changed(t, rows.map((r) => r.id));
       await unwindBatches(t, queries.linkCreated, rows, 2000, { state });
@@ -110,8 +128,8 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): EngineWrites
     closeLinks: links(queries.closeLinks),
     deleteLinks: links(queries.deleteLinks),
     reopenLinks: links(queries.reopenLinks),
-    existing: async (t, state) => (await t.run(queries.existing, { state }))[0],
-    links: async (t, state, source) => (await t.run(queries.links, { state, source }))[0],
+    existing: (t, state) => t.run(queries.existing, { state }),
+    links: (t, state, source) => t.run(queries.links, { state, source }),
     async refreshUnit(fn, onWait) {
       const out = await versions.unit(fn, onWait);
       await versions.buildPostings();

@@ -1,6 +1,7 @@
 // Neo4j: the versions no reader sees any more, once generation $published has been published for
 // longer than a request reads one (versions.ts): superseded credentials and ended relationships
-// go, and what is current loses its marks (the versioned full-text index stays small). In batches.
+// go, what is current loses its marks (the versioned full-text index stays small), and pending
+// values (overlay-credentials.cypher) become the credential's own. In batches.
 // :param published => 1
 MATCH (c:Superseded) WHERE c.vt <= $published
 CALL (c) { DETACH DELETE c } IN TRANSACTIONS OF 2000 ROWS;
@@ -13,4 +14,24 @@ CALL (r) { REMOVE r.vf } IN TRANSACTIONS OF 10000 ROWS;
 MATCH ()-[f:SUPERVISES_IN_FORCE]->() WHERE f.vf <= $published
 CALL (f) { REMOVE f.vf } IN TRANSACTIONS OF 10000 ROWS;
 MATCH (c:Versioned) WHERE c.vf <= $published AND c.vt IS NULL
-CALL (c) { REMOVE c:Versioned, c.vf } IN TRANSACTIONS OF 10000 ROWS
+CALL (c) { REMOVE c:Versioned, c.vf } IN TRANSACTIONS OF 10000 ROWS;
+MATCH (c:Pending) WHERE c.pg <= $published
+CALL (c) {
+  SET c.license_number_display = c.p_license_number_display,
+      c.license_type_display = c.p_license_type_display,
+      c.status = c.p_status,
+      c.status_normalized = c.p_status_normalized,
+      c.issue_date = c.p_issue_date,
+      c.expiration_date = c.p_expiration_date,
+      c.address_kind = c.p_address_kind,
+      c.address_line1 = c.p_address_line1,
+      c.address_line2 = c.p_address_line2,
+      c.address_city = c.p_address_city,
+      c.address_county = c.p_address_county,
+      c.address_region = c.p_address_region,
+      c.address_postal_code = c.p_address_postal_code,
+      c.address_country = c.p_address_country,
+      c.row_hash = c.p_row_hash,
+      c.left_source_on = c.p_left_source_on
+  REMOVE c:Pending, c.pg, c.p_license_number_display, c.p_license_type_display, c.p_status, c.p_status_normalized, c.p_issue_date, c.p_expiration_date, c.p_address_kind, c.p_address_line1, c.p_address_line2, c.p_address_city, c.p_address_county, c.p_address_region, c.p_address_postal_code, c.p_address_country, c.p_row_hash, c.p_left_source_on
+} IN TRANSACTIONS OF 2000 ROWS
