@@ -1,25 +1,27 @@
 // Refresh throughput on both engines: a generated FL DBPR file (the layout of RE_rgn*.csv)
-// ingested as a first load, the same snapshot again and a changed next snapshot, each recording
-// its change events in an on-disk PGlite side store as the server does. LadybugDB on disk; Neo4j
-// from the local launcher on its own settings (NEO4J_CONF names another file), with its peak
+// ingested by the ingest command (its own process, with its peak RSS) as a first load, the same
+// snapshot again and a changed next snapshot, each recording its change events in an on-disk
+// PGlite side store. LadybugDB on disk; Neo4j from the local launcher on its own settings
+// (NEO4J_CONF names another file: bench/neo4j-compose.conf has the compose file's), with its peak
 // transaction memory and heap sampled while each run goes.
-// Usage: npm run bench:ingest [-- --rows 450000] [--engine ladybug,neo4j] [--no-changes: record no change events]
+// Usage: npm run bench:ingest [-- --rows 450000] [--engine ladybug,neo4j]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { spawn } from 'node:child_process';
 import neo4jDriver from 'neo4j-driver';
-import { accountsDeps, refreshRepo } from '../src/deps.js';
-import { refresh, type RefreshSummary } from '../src/ingest/refresh.js';
-import { FL_DBPR } from '../src/ingest/sources/fl-dbpr.js';
+import { loadConfig } from '../src/config.js';
+import { openStore } from '../src/deps.js';
+import type { RefreshSummary } from '../src/ingest/refresh.js';
 import { localNeo4jMissing, startLocalNeo4j, type LocalNeo4j } from '../test/helpers/local-neo4j.js';
-import { flBenchStores, writeFlFile } from './fl-file.js';
+import { ROOT } from '../test/helpers/processes.js';
+import { writeFlFile } from './fl-file.js';
 
 const { values } = parseArgs({
   options: {
     rows: { type: 'string', default: '450000' },
     engine: { type: 'string', default: 'ladybug,neo4j' },
-    'no-changes': { type: 'boolean', default: false },
   },
 });
 const ROWS = Number(values.rows);
@@ -71,36 +73,73 @@ function neo4jMemory(n: LocalNeo4j) {
   };
 }
 
+/** Runs `npm run ingest` (src/cli/ingest.ts) as its own process, as an operator does; its summary and peak RSS (VmHWM). */
+function ingestCommand(args: string[], env: Record<string, string | undefined>): Promise<{ summary?: RefreshSummary; error?: string; peakRss: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/ingest.ts', ...args, '--json'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  let peakRss = 0;
+  const sample = () => {
+    try {
+      peakRss = Math.max(peakRss, 1024 * Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0));
+    } catch {
+      // The process has ended: its last sample stands.
+    }
+  };
+  const sampler = setInterval(sample, 200);
+  return new Promise((resolve) =>
+    child.on('exit', (code) => {
+      clearInterval(sampler);
+      if (code === 0) resolve({ summary: JSON.parse(out) as RefreshSummary, peakRss });
+      else resolve({ error: (err.trim().split('\n').at(-1) ?? `exit ${code}`).slice(0, 500), peakRss });
+    }),
+  );
+}
+
 async function bench(engine: 'ladybug' | 'neo4j', file1: string, file2: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `lvs-bench-ingest-${engine}-`));
   const neo4j = engine === 'neo4j' ? await startLocalNeo4j({ dataDir: path.join(dir, 'neo4j'), password: 'bench-ingest-password' }) : undefined;
   const memory = neo4j && neo4jMemory(neo4j);
-  const stores = await flBenchStores(dir, neo4j);
-  const { files, config, graph, store } = stores;
-  const side = accountsDeps(store);
-  const events = async () => Number((await store.query<{ n: number }>('SELECT count(*)::int AS n FROM change_events WHERE seq IS NOT NULL'))[0].n);
-  let peak = 0;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 200);
+  const config = loadConfig();
+  // The ingest command's own stores under DATA_DIR (an on-disk LadybugDB graph unless Neo4j, a PGlite side store).
+  const env = {
+    DATA_DIR: path.join(dir, 'data'),
+    NEO4J_URI: neo4j?.uri,
+    NEO4J_USER: neo4j?.user,
+    NEO4J_PASSWORD: neo4j?.password,
+    DATABASE_URL: undefined,
+    GRAPH_QUERY_TIMEOUT_MS: '600000',
+  };
+  const events = async () => {
+    const store = await openStore({ pglitePath: path.join(env.DATA_DIR, 'accounts.pglite'), DATABASE_POOL_SIZE: 1 });
+    try {
+      return Number((await store.query<{ n: number }>('SELECT count(*)::int AS n FROM change_events WHERE seq IS NOT NULL'))[0].n);
+    } catch {
+      return 0; // no run has made the side store's tables yet
+    } finally {
+      await store.close();
+    }
+  };
   const run = async (label: string, file: string, snapshot: string): Promise<RefreshSummary | undefined> => {
-    peak = process.memoryUsage().rss;
     memory?.reset();
     const before = await events();
     const started = Date.now();
-    const where = () => `peak RSS ${(peak / MB).toFixed(0)} MB${memory ? `; ${memory.peaks()}` : ''}`;
-    try {
-      const s = await refresh(refreshRepo(graph, files, side.clock, values['no-changes'] ? undefined : side.changes.log), { files: [file], format: FL_DBPR, snapshot, rejectsDir: path.join(dir, 'rejects') });
-      console.log(
-        `${engine}: ${label.padEnd(26)} ${(s.elapsed_ms / 1000).toFixed(1).padStart(6)} s  ${Math.round(s.rows_read / (s.elapsed_ms / 1000)).toLocaleString('en-US').padStart(7)} rows/s  ${where()}  ` +
-          `inserted ${s.inserted}, updated ${s.updated}, unchanged ${s.unchanged}, opened ${s.edges_opened}, closed ${s.edges_closed}, rejected ${s.rejected}, change events ${(await events()) - before}`,
-      );
-      return s;
-    } catch (err) {
-      console.log(`${engine}: ${label.padEnd(26)} failed after ${((Date.now() - started) / 1000).toFixed(1)} s  ${where()}: ${(err as Error).message}`);
+    const { summary: s, error, peakRss } = await ingestCommand(['--format', 'dbpr-csv', '--snapshot', snapshot, file], env);
+    const where = `ingest process peak RSS ${(peakRss / MB).toFixed(0)} MB${memory ? `; ${memory.peaks()}` : ''}`;
+    if (!s) {
+      console.log(`${engine}: ${label.padEnd(26)} failed after ${((Date.now() - started) / 1000).toFixed(1)} s  ${where}: ${error}`);
       return undefined;
     }
+    console.log(
+      `${engine}: ${label.padEnd(26)} ${(s.elapsed_ms / 1000).toFixed(1).padStart(6)} s  ${Math.round(s.rows_read / (s.elapsed_ms / 1000)).toLocaleString('en-US').padStart(7)} rows/s  ${where}  ` +
+        `inserted ${s.inserted}, updated ${s.updated}, unchanged ${s.unchanged}, opened ${s.edges_opened}, closed ${s.edges_closed}, rejected ${s.rejected}, change events ${(await events()) - before}`,
+    );
+    return s;
   };
   const settings = neo4j ? `Neo4j from the local launcher (${process.env.NEO4J_CONF ?? 'tools/neo4j/neo4j.conf'})` : `LadybugDB on disk, ${config.GRAPH_BUFFER_POOL_MB} MB buffer pool`;
-  console.log(`refresh of a ${ROWS.toLocaleString('en-US')}-row FL file on ${settings}, ${os.cpus().length} cores`);
+  console.log(`refresh of a ${ROWS.toLocaleString('en-US')}-row FL file by the ingest command on ${settings}, ${os.cpus().length} cores`);
   try {
     const first = await run('first load', file1, '2026-11-01');
     if (first) {
@@ -110,10 +149,7 @@ async function bench(engine: 'ladybug' | 'neo4j', file1: string, file2: string) 
     const goal = engine === 'ladybug' ? 60 : 150;
     if (ROWS >= 450000) console.log(`${engine}: first load of 450k rows within ${goal} s: ${first && first.elapsed_ms < goal * 1000 ? 'met' : 'missed'}`);
   } finally {
-    clearInterval(sampler);
     await memory?.close();
-    await graph.close();
-    await store.close();
     await neo4j?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
