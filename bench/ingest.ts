@@ -73,9 +73,12 @@ function neo4jMemory(n: LocalNeo4j) {
   };
 }
 
-/** Runs `npm run ingest` (src/cli/ingest.ts) as its own process, as an operator does; its summary and peak RSS (VmHWM). */
+/** Runs `npm run ingest` (src/cli/ingest.ts, with the script's node flags) as its own process, as an operator does; its summary and peak RSS (VmHWM). */
 function ingestCommand(args: string[], env: Record<string, string | undefined>): Promise<{ summary?: RefreshSummary; error?: string; peakRss: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/ingest.ts', ...args, '--json'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The node flags of the npm script (its heap limit), on a node process of its own whose RSS is the command's.
+  const script = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.ingest;
+  const flags = script.split(/\s+/).filter((w) => w.startsWith('--'));
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'src/cli/ingest.ts', ...args, '--json'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));

@@ -23,14 +23,14 @@ export interface EngineWrites {
   credentialsWritten(t: GraphTx, ids: string[]): Promise<void>;
   /** Credentials listed again unchanged: their snapshot, verification date and notes. */
   touchCredentials(t: GraphTx, rows: Row[]): Promise<void>;
-  /** Credentials new to the graph; `licensees` (one row each) are the existing licensees they hold. */
-  createCredentials(t: GraphTx, created: Row[], licensees: Row[]): Promise<void>;
+  /** Credentials new to the graph; the licensees they hold, one row each: `licensees` on file, `newLicensees` not. */
+  createCredentials(t: GraphTx, created: Row[], licensees: Row[], newLicensees: Row[]): Promise<void>;
   /** Credentials on file with new values; `relinked`: ids among them whose brokerage link (AFFILIATED_WITH) is rewritten next. */
   updateCredentials(t: GraphTx, rows: Row[], relinked: string[]): Promise<void>;
   /** Credentials a full snapshot no longer lists (id, status, data_source_notes, left_source_on): inactive now. */
   markLeft(t: GraphTx, rows: Row[]): Promise<void>;
-  /** Links created credentials (id, licensee_id) to the state and their licensee; `newLicensees` are not on file yet. */
-  linkCreated(t: GraphTx, state: string, rows: Row[], newLicensees: Row[]): Promise<void>;
+  /** After the unit's last createCredentials: what links its credentials to their state and licensee that the engine left till then (LadybugDB's one COPY into the state's node). */
+  linkCreated(t: GraphTx, state: string): Promise<void>;
   /** Opens relationships whose both ends are on file. */
   createLinks(t: GraphTx, rows: Row[]): Promise<void>;
   /** Open relationships that end on their effective_to. */

@@ -157,7 +157,7 @@ export const BATCH_ROWS = 500;
 export async function* preparedBatches(job: PrepareJob): AsyncGenerator<PreparedBatch> {
   // A larger young generation: each row allocates short-lived objects, and the default one makes
   // the collector promote and sweep them (docs/decisions/0008).
-  const worker = new Worker(new URL('./prepare-worker.mjs', import.meta.url), { workerData: { job, window: WINDOW }, resourceLimits: { maxYoungGenerationSizeMb: 64 } });
+  const worker = new Worker(new URL('./prepare-worker.mjs', import.meta.url), { workerData: { job, window: WINDOW }, resourceLimits: { maxYoungGenerationSizeMb: 64, maxOldGenerationSizeMb: 256 } });
   const queue: (PreparedBatch | { error: string } | null)[] = [];
   let wake: (() => void) | undefined;
   const push = (item: (typeof queue)[number]) => {

@@ -9,6 +9,8 @@ export interface CredentialWrites {
   created: Row[];
   /** Licensees on file that created rows hold, one row each (id, entity_type, display_name, licensee_key). */
   licensees: Row[];
+  /** Licensees new to the graph that created rows hold, one row each (as `licensees`). */
+  newLicensees: Row[];
   updated: Row[];
   moved: Row[];
   context: Row[];
@@ -68,14 +70,14 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     numbers: async (t: GraphTx, ids: string[]) => new Map((await idBatches(t, queries.numbers, ids)).map((r) => [r.id as string, r.license_number as string])),
     known: async (t: GraphTx, ids: string[]) => new Map((await idBatches(t, queries.known, ids)).map((r) => [r.id as string, (r.left_source_on as string | null) ?? null])),
     /**
-     * Writes credentials: `created` are new to the graph (linkCreated links them once all are
-     * written), `updated` exist (`moved` among them hold a new licensee); business-name brokerage
+     * Writes credentials: `created` are new to the graph (linked to their state and licensee by
+     * linkCreated at the latest), `updated` exist (`moved` among them hold a new licensee); business-name brokerage
      * links are replaced for both. `touched` are listed again unchanged: only when they were seen
      * is written.
      */
-    async writeCredentials(t: GraphTx, { created, licensees, updated, moved, context, touched }: CredentialWrites) {
+    async writeCredentials(t: GraphTx, { created, licensees, newLicensees, updated, moved, context, touched }: CredentialWrites) {
       if (touched.length) await engine.touchCredentials(t, touched.map((r) => ({ id: r.id, snapshot_date: r.snapshot_date, last_verified: r.last_verified, data_source_notes: r.data_source_notes, doc: r.doc })));
-      if (created.length) await engine.createCredentials(t, created, licensees);
+      if (created.length) await engine.createCredentials(t, created, licensees, newLicensees);
       if (updated.length) {
         await engine.updateCredentials(t, updated, context.map((c) => c.id as string));
         await idBatches(t, queries.clearBrokerageContext, updated.map((r) => r.id));
@@ -86,11 +88,8 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
       }
       await batched(t, queries.linkBrokerageContext, context);
     },
-    /**
-     * Links the credentials the run created (id, licensee_id) to the state and their licensee;
-     * `newLicensees` (as CredentialWrites.licensees) are not on file yet.
-     */
-    linkCreated: (t: GraphTx, state: string, rows: Row[], newLicensees: Row[]) => engine.linkCreated(t, state, rows, newLicensees),
+    /** Once the run's credentials are written: the links to their state and licensee an engine left till then. */
+    linkCreated: (t: GraphTx, state: string) => engine.linkCreated(t, state),
     /** Reopens ended links that come back with the same start date. */
     reopenLinks: (t: GraphTx, rows: Row[]) => engine.reopenLinks(t, rows),
     /** Opens new links; both ends are on file (the refresh checks supervisors, affiliates are its rows). */

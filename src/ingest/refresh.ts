@@ -6,7 +6,8 @@ import { JURISDICTION_NAMES } from '../domain/jurisdictions.js';
 import { BadRequestError, ConflictError } from '../errors.js';
 import type { GraphTx, Row } from '../graph/graph-port.js';
 import { decodeDoc, encodeDoc } from '../domain/credential-doc.js';
-import { preparedBatches, type PreparedLink } from './prepared-rows.js';
+import { preparedBatches } from './prepared-rows.js';
+import { Read } from './refresh-read.js';
 import type { ChangeEvent } from '../domain/changes.js';
 import * as changeEvents from './change-events.js';
 import type { RefreshRepo } from './refresh-repo.js';
@@ -75,13 +76,8 @@ interface Reject {
   line: number;
   reason: string;
   detail: string;
-  raw: string;
-}
-
-interface DesiredLink extends PreparedLink {
-  file: string;
-  line: number;
-  raw: string;
+  /** The row as read; absent for a link rejected once the files were read (writeRejects reads it again). */
+  raw?: string;
 }
 
 const DESIGNATIONS = new Set(['designated_broker', 'designated_officer']);
@@ -102,22 +98,6 @@ interface Run {
   ctx: changeEvents.RunContext;
   /** The state had no credentials before: one summary event instead of one per change. */
   firstLoad: boolean;
-}
-
-interface OnFile {
-  row_hash: string | null;
-  snapshot_date: string | null;
-  left_source_on: string | null;
-  licensee_id: string | null;
-  source: string;
-}
-
-/** What the files said: the credentials on file before, the licences listed and landed, the links asked for. */
-interface Read {
-  existing: Map<string, OnFile>;
-  seen: Set<string>;
-  listed: Set<string>;
-  desired: Map<string, DesiredLink>;
 }
 
 const reject = (run: Run, r: Omit<Reject, 'reason'> & { reason?: string; link?: boolean }) => run.rejects.push({ reason: r.reason ?? r.detail, ...r });
@@ -176,8 +156,8 @@ async function refreshLeased(repo: RefreshRepo, options: RefreshOptions, snapsho
     const demoSupervising = await repo.removeDemo(t, run.state);
     const read = await writeCredentials(run, options, now);
     phase('relationships');
-    const leftIds = run.full ? await markLeft(run, read, options.confirmRetire ?? false) : new Set<string>();
-    await dropLinksThatCannotHold(run, read, leftIds);
+    if (run.full) await markLeft(run, read, options.confirmRetire ?? false);
+    await dropLinksThatCannotHold(run, read);
     const links = await diffLinks(run, read);
     await repo.reopenLinks(t, links.toReopen);
     await repo.createLinks(t, links.toOpen);
@@ -210,7 +190,7 @@ async function refreshLeased(repo: RefreshRepo, options: RefreshOptions, snapsho
     if (changes && staged.length) await changes.recover(source.id, landed).catch(() => undefined);
   });
 
-  summary.rejects_file = writeRejects(rejects, options.rejectsDir, `${source.id}-${snapshot}-${now.toISOString().replace(/[:.]/g, '')}.csv`);
+  summary.rejects_file = await writeRejects(rejects, options, `${source.id}-${snapshot}-${now.toISOString().replace(/[:.]/g, '')}.csv`);
   summary.elapsed_ms = Date.now() - started;
   return summary;
 }
@@ -251,34 +231,29 @@ async function writeCredentials(run: Run, options: RefreshOptions, now: Date): P
   const { repo, t, source, state, snapshot, counts } = run;
   const batchSize = options.batchSize ?? 2000;
   const totalBytes = options.files.reduce((n, f) => n + fs.statSync(f).size, 0);
-  const existing = new Map<string, OnFile>();
   // Every credential of the state, whatever source put it there: a row updates what is on file.
-  for (const r of await repo.existing(t, state)) existing.set(r.id as string, r as never);
-  run.firstLoad = existing.size === 0;
+  const read = new Read(await repo.existing(t, state));
+  const { onFile } = read;
+  run.firstLoad = onFile.size === 0;
   const events = run.firstLoad ? undefined : run.events;
   // After removeDemo every licensee holds a credential, and a licensee holds credentials of one
   // state only (its id derives from the state): so these are all the state's licensees on file.
-  const licenseesOnFile = new Set([...existing.values()].map((r) => r.licensee_id).filter((id) => id !== null));
-  const seen = new Set<string>();
-  // Licences the file lists, valid or not: a rejected row does not mean the licence left.
-  const listed = new Set<string>();
-  const desired = new Map<string, DesiredLink>();
+  const licenseesOnFile = new Set<string>();
+  for (const r of onFile.values()) if (r.licensee_id !== null) licenseesOnFile.add(r.licensee_id);
   let created: Row[] = [];
-  // Licensees of created rows: those on file are merged with their rows (`licensees`, one row
-  // each, the last one's values win as with a MERGE); the others are created at the end, with
-  // the links of the created rows.
+  // Licensees of created rows, one row each: those on file are merged with their rows
+  // (`licensees`, the last one's values win as with a MERGE), the others created with them.
   let licensees = new Map<string, Row>();
-  const newLicensees = new Map<string, Row>();
+  let newLicensees = new Map<string, Row>();
   let updated: Row[] = [];
   let moved: Row[] = [];
   let context: Row[] = [];
   let touched: Row[] = [];
-  // Linked to the state and their licensee once all are written (see linkCreated).
-  const createdLinks: Row[] = [];
   // One write in flight while the next batch is parsed: the engine works on its own threads.
   let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
-    const batch = { created, licensees: [...licensees.values()], updated, moved, context, touched };
+    const batch = { created, licensees: [...licensees.values()], newLicensees: [...newLicensees.values()], updated, moved, context, touched };
+    for (const id of newLicensees.keys()) licenseesOnFile.add(id);
     // What changed is described from the values before the write: read only for changed rows.
     if (events && updated.length) {
       await writing;
@@ -290,6 +265,7 @@ async function writeCredentials(run: Run, options: RefreshOptions, now: Date): P
     }
     created = [];
     licensees = new Map();
+    newLicensees = new Map();
     updated = [];
     moved = [];
     context = [];
@@ -303,21 +279,26 @@ async function writeCredentials(run: Run, options: RefreshOptions, now: Date): P
   for await (const batch of preparedBatches({ files: options.files, format: options.format.format, source: source.id, state, snapshot, now: now.toISOString() })) {
     for (const row of batch.rows) {
       if (!row.derived) counts.rows += 1;
-      if (row.listed) listed.add(row.listed);
+      if (row.listed) {
+        const before = onFile.get(row.listed);
+        if (before) before.listed = true;
+      }
       if (row.reject || !row.record) {
         reject(run, { file: row.file, line: row.line, ...row.reject!, raw: row.raw });
         continue;
       }
       const record = row.record;
-      const id = record.id as string;
-      if (seen.has(id)) {
+      const before = onFile.get(record.id as string);
+      if (read.seen(record.id as string)) {
         reject(run, { file: row.file, line: row.line, reason: 'duplicate licence', detail: `${state} ${record.license_number} appears more than once`, raw: row.raw });
         continue;
       }
-      seen.add(id);
+      // The run holds one instance of each id (read.id): the entry on file's, else the record's.
+      const id = before?.id ?? (record.id as string);
+      if (before) before.seen = true;
+      else read.added.set(id, id);
       for (const r of row.linkRejects) reject(run, { file: row.file, line: row.line, ...r, raw: row.raw, link: true });
-      for (const link of row.links) desired.set(`${link.supervisor_id}|${id}|${link.relationship_type}`, Object.assign(link, { file: row.file, line: row.line, raw: row.raw }));
-      const before = existing.get(id);
+      for (const link of row.links) read.want(link, id, row.file, row.line);
       if (before && before.row_hash === record.row_hash && !before.left_source_on) {
         counts.unchanged += 1;
         // Same content: nothing to write for the same snapshot, only when it was seen for a new one.
@@ -327,7 +308,6 @@ async function writeCredentials(run: Run, options: RefreshOptions, now: Date): P
           counts.inserted += 1;
           events?.push(changeEvents.added(run.ctx, record));
           created.push(record);
-          createdLinks.push({ id, licensee_id: record.licensee_id });
           const licensee = { id: record.licensee_id, entity_type: record.entity_type, display_name: record.display_name, licensee_key: record.licensee_key };
           (licenseesOnFile.has(licensee.id as string) ? licensees : newLicensees).set(licensee.id as string, licensee);
         } else {
@@ -349,19 +329,23 @@ async function writeCredentials(run: Run, options: RefreshOptions, now: Date): P
   }
   await flush();
   await writing;
-  await repo.linkCreated(t, state, createdLinks, [...newLicensees.values()]);
+  await repo.linkCreated(t, state);
   options.onProgress?.({ rows: counts.rows, bytes: totalBytes, totalBytes });
-  return { existing, seen, listed, desired };
+  return read;
 }
 
-/** Credentials of this source a full snapshot no longer lists turn inactive; returns their ids. */
-async function markLeft(run: Run, { existing, listed }: Read, confirmed: boolean): Promise<Set<string>> {
+/** Credentials of this source a full snapshot no longer lists turn inactive. */
+async function markLeft(run: Run, { onFile }: Read, confirmed: boolean) {
   const { repo, t, source, snapshot, state } = run;
   const left: Row[] = [];
-  const leftIds = new Set<string>();
-  const gone = [...existing].filter(([id, before]) => before.source === source.id && !listed.has(id));
-  const active = [...existing.values()].filter((before) => before.source === source.id && !before.left_source_on).length;
-  const retiring = gone.filter(([, before]) => !before.left_source_on).length;
+  const gone: string[] = [];
+  let active = 0;
+  for (const before of onFile.values()) {
+    if (before.source !== source.id) continue;
+    if (!before.left_source_on) active += 1;
+    if (!before.listed && !before.left_source_on) gone.push(before.id);
+  }
+  const retiring = gone.length;
   if (!confirmed && retiring > RETIRE_FLOOR && retiring > MAX_RETIRE_SHARE * active) {
     const n = (x: number) => x.toLocaleString('en-US');
     throw new ConflictError(
@@ -370,42 +354,44 @@ async function markLeft(run: Run, { existing, listed }: Read, confirmed: boolean
         `is the file truncated, or another source's? Nothing was written. If the source really dropped them, run it again confirmed (--confirm-retire).`,
     );
   }
-  const docs = await repo.docs(t, gone.filter(([, before]) => !before.left_source_on).map(([id]) => id));
-  for (const [id, before] of gone) {
-    if (!before.left_source_on) {
-      const doc = decodeDoc(docs.get(id)!);
-      const note = `Left the ${source.id} source file: not in the snapshot of ${snapshot}; last seen in the snapshot of ${doc.snapshot_date}`;
-      const notes = [...(doc.data_source_notes ?? []), note];
-      left.push({ id, status: LEFT_STATUS, data_source_notes: notes, left_source_on: snapshot, doc: encodeDoc({ ...doc, status: LEFT_STATUS, status_normalized: 'inactive', data_source_notes: notes }) });
-      run.events?.push(changeEvents.leftSource(run.ctx, id, doc, LEFT_STATUS));
-    }
-    leftIds.add(id);
+  const docs = await repo.docs(t, gone);
+  for (const id of gone) {
+    const doc = decodeDoc(docs.get(id)!);
+    const note = `Left the ${source.id} source file: not in the snapshot of ${snapshot}; last seen in the snapshot of ${doc.snapshot_date}`;
+    const notes = [...(doc.data_source_notes ?? []), note];
+    left.push({ id, status: LEFT_STATUS, data_source_notes: notes, left_source_on: snapshot, doc: encodeDoc({ ...doc, status: LEFT_STATUS, status_normalized: 'inactive', data_source_notes: notes }) });
+    run.events?.push(changeEvents.leftSource(run.ctx, id, doc, LEFT_STATUS));
   }
   await repo.markLeft(t, left);
   run.counts.left = left.length;
-  return leftIds;
 }
 
+/** A credential of this source a full snapshot no longer lists (inactive now, or already). */
+const leftTheSource = (run: Run, read: Read, id: string) => {
+  const before = read.onFile.get(id);
+  return run.full && before !== undefined && before.source === run.source.id && !before.listed;
+};
+
 /** Drops (and reports) the links asked for that cannot hold: the reverse of a designation, a supervisor not on file. */
-async function dropLinksThatCannotHold(run: Run, { seen, listed, desired }: Read, leftIds: Set<string>) {
+async function dropLinksThatCannotHold(run: Run, read: Read) {
+  const { desired } = read;
   // A licence and its designated broker naming each other would be a 2-cycle; the designation is
   // kept so the chain reads upward (company -> designated broker).
-  for (const [key, link] of desired) {
-    const reverse =
-      desired.get(`${link.affiliate_id}|${link.supervisor_id}|designated_broker`) ??
-      desired.get(`${link.affiliate_id}|${link.supervisor_id}|designated_officer`);
+  for (const link of desired) {
+    const reverse = desired.get(link.affiliate_id, link.supervisor_id, 'designated_broker') ?? desired.get(link.affiliate_id, link.supervisor_id, 'designated_officer');
     if (reverse && !DESIGNATIONS.has(link.relationship_type)) {
-      desired.delete(key);
-      reject(run, { file: link.file, line: link.line, reason: 'reverse of a designation', detail: `${link.supervisor_license_number} is this licence's designated broker/officer; kept as the designation only`, raw: link.raw, link: true });
+      desired.delete(link);
+      reject(run, { file: link.file, line: link.line, reason: 'reverse of a designation', detail: `${link.supervisor_license_number} is this licence's designated broker/officer; kept as the designation only`, link: true });
     }
   }
-  const outside = [...new Set([...desired.values()].map((l) => l.supervisor_id).filter((id) => !seen.has(id)))];
+  const outside = [...desired.supervisors()].filter((id) => !read.seen(id));
   const known = await run.repo.known(run.t, outside);
-  for (const [key, link] of desired) {
-    const supervisorGone = !seen.has(link.supervisor_id) && (!known.has(link.supervisor_id) || (known.get(link.supervisor_id) && !listed.has(link.supervisor_id)) || leftIds.has(link.supervisor_id));
+  for (const link of desired) {
+    const id = link.supervisor_id;
+    const supervisorGone = !read.seen(id) && (!known.has(id) || (known.get(id) && !read.listed(id)) || leftTheSource(run, read, id));
     if (supervisorGone) {
-      desired.delete(key);
-      reject(run, { file: link.file, line: link.line, reason: 'supervisor not on file', detail: `related licence ${run.state} ${link.supervisor_license_number} is not on file`, raw: link.raw, link: true });
+      desired.delete(link);
+      reject(run, { file: link.file, line: link.line, reason: 'supervisor not on file', detail: `related licence ${run.state} ${link.supervisor_license_number} is not on file`, link: true });
     }
   }
 }
@@ -413,58 +399,61 @@ async function dropLinksThatCannotHold(run: Run, { seen, listed, desired }: Read
 /**
  * The links asked for against the source's links on file: new ones to open (or, ended with the
  * same start, to reopen), and open ones the snapshot no longer holds to close (or to delete,
- * when they would end before they began).
+ * when they would end before they began). The links on file are compared as they come, not held.
  */
-async function diffLinks(run: Run, { seen, listed, desired }: Read) {
+async function diffLinks(run: Run, read: Read) {
   const { source, snapshot, full, counts } = run;
-  const open = new Map<string, Row>();
-  const ended = new Set<string>(); // key|effective_from of ended links, which may come back
-  for (const r of await run.repo.links(run.t, run.state, source.id)) {
-    const key = `${r.supervisor_id}|${r.affiliate_id}|${r.relationship_type}`;
-    if (r.effective_to === null) open.set(key, r);
-    else ended.add(`${key}|${r.effective_from}`);
-  }
+  const { desired } = read;
   const toOpen: Row[] = [];
   const toReopen: Row[] = [];
   const toClose: Row[] = [];
   const toDelete: Row[] = [];
-  // Where the source dates a new link of an affiliate, the link it replaces ends that day.
-  const startedAt = new Map<string, string>(); // affiliate|relationship_type -> new link's start
   const close = (current: Row, on: string) => {
     const target = { ...current, effective_to: on };
     if ((current.effective_from as string) >= on) toDelete.push(target);
     else toClose.push(target);
     counts.closed += 1;
   };
-  for (const [key, link] of desired) {
-    const current = open.get(key);
-    if (current && current.affiliate_role === link.affiliate_role) continue;
-    const effectiveFrom = link.effective_from ?? snapshot;
-    if (current) {
+  // Open links on file that no link asked for matches: they end, on a date the new links give.
+  const unmatched: Row[] = [];
+  const rows: (Row | undefined)[] = await run.repo.links(run.t, run.state, source.id);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    // Let go once compared: the state's links are not held beside what the run holds.
+    rows[i] = undefined;
+    const link = desired.get(r.supervisor_id as string, r.affiliate_id as string, r.relationship_type as string);
+    if (r.effective_to !== null) {
+      // An ended link back with the start it had is reopened rather than repeated.
+      if (link && link.found === null && r.effective_from === (link.effective_from ?? snapshot)) link.found = 'ended';
+    } else if (!link) unmatched.push(r);
+    else if (link.affiliate_role === r.affiliate_role) link.found = 'kept';
+    else {
       // A changed role is a new relationship: the old one keeps its role and ends now.
-      close(current, snapshot);
-      open.delete(key);
+      close(r, snapshot);
+      link.found = 'role changed';
     }
+  }
+  // Where the source dates a new link of an affiliate, the link it replaces ends that day.
+  const startedAt = new Map<string, string>(); // affiliate|relationship_type -> new link's start
+  for (const link of desired) {
+    if (link.found === 'kept') continue;
     counts.opened += 1;
     const row = {
       supervisor_id: link.supervisor_id,
       affiliate_id: link.affiliate_id,
       affiliate_role: link.affiliate_role,
       relationship_type: link.relationship_type,
-      effective_from: current ? snapshot : effectiveFrom,
+      effective_from: link.found === 'role changed' ? snapshot : (link.effective_from ?? snapshot),
       source: source.id,
     };
     if (link.effective_from) startedAt.set(`${link.affiliate_id}|${link.relationship_type}`, link.effective_from);
-    // An ended link back with its start date is reopened rather than repeated.
-    if (!current && ended.has(`${key}|${row.effective_from}`)) toReopen.push(row);
-    else toOpen.push(row);
+    (link.found === 'ended' ? toReopen : toOpen).push(row);
   }
-  for (const [key, current] of open) {
-    if (desired.has(key)) continue;
+  for (const current of unmatched) {
     const affiliate = current.affiliate_id as string;
     // Only a full snapshot, or a partial one that holds the affiliate, says a link has gone;
     // a row the run rejected says nothing about its links.
-    if (!seen.has(affiliate) && (!full || listed.has(affiliate))) continue;
+    if (!read.seen(affiliate) && (!full || read.listed(affiliate))) continue;
     const replacedOn = startedAt.get(`${affiliate}|${current.relationship_type}`);
     const on = replacedOn && replacedOn > (current.effective_from as string) && replacedOn < snapshot ? replacedOn : snapshot;
     close(current, on);
@@ -500,11 +489,12 @@ function summaryOf(run: Run, options: RefreshOptions): RefreshSummary {
 }
 
 /** The rejected rows, in file and line order, as a CSV under `dir`; null when there are none. */
-function writeRejects(rejects: Reject[], dir: string, name: string): string | null {
+async function writeRejects(rejects: Reject[], options: RefreshOptions, name: string): Promise<string | null> {
   if (!rejects.length) return null;
   rejects.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, name);
+  await readRawRows(rejects, options);
+  fs.mkdirSync(options.rejectsDir, { recursive: true });
+  const file = path.join(options.rejectsDir, name);
   fs.writeFileSync(
     file,
     stringify(
@@ -513,4 +503,17 @@ function writeRejects(rejects: Reject[], dir: string, name: string): string | nu
     ),
   );
   return file;
+}
+
+/** Fills in the raw rows of the rejects that came without (links rejected after the read), reading their files again. */
+async function readRawRows(rejects: Reject[], options: RefreshOptions) {
+  const wanted = new Map<string, Reject[]>(); // file|line -> its rejects
+  for (const r of rejects) if (r.raw === undefined) wanted.set(`${r.file}|${r.line}`, [...(wanted.get(`${r.file}|${r.line}`) ?? []), r]);
+  for (const file of options.files) {
+    const name = path.basename(file);
+    if (!rejects.some((r) => r.raw === undefined && r.file === name)) continue;
+    for await (const rows of options.format.rows(file)) {
+      for (const row of rows) for (const r of wanted.get(`${name}|${row.line}`) ?? []) r.raw = row.raw;
+    }
+  }
 }

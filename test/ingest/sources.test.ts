@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
+import iconv from 'iconv-lite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { credentialId } from '../../src/domain/identity.js';
 import { graphReads, openGraph, refreshRepo } from '../../src/deps.js';
@@ -172,6 +173,9 @@ describe('files built from the documented layouts', () => {
       ['3', 'reverse of a designation'],
       ['5', 'unreadable value'],
     ]);
+    // A link rejected once the file was read shows its row as read, as a rejected row does.
+    const lines = iconv.decode(fs.readFileSync(file), 'win1252').split('\n');
+    expect(rejectsOf(summary.rejects_file).map((r) => r.raw_row)).toEqual([lines[2], lines[4]]);
     const officer = await licensees.get({ state: 'CA', license_number: '200002' === '200002' ? '00200002' : '' });
     expect(officer).toMatchObject({ full_name: 'JOSÉ LUIS RAMÍREZ', first_name: 'JOSÉ', middle_name: 'LUIS', license_type: 'officer' });
     expect((await licensees.search({ states: ['CA'], name: 'jose ramirez', page: 1, per_page: 5 })).meta.total).toBe(1);

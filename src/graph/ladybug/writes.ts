@@ -80,6 +80,9 @@ export function ladybugWrites(graph: LadybugEngine, files: QueryFiles): EngineWr
     await writeReadModelsFromExport(largeUnit(t), readModelQueries, readModelStates(list, pairs), pairs);
   };
 
+  // What each unit created, linked to its state and licensee by linkCreated.
+  const createdIn = new WeakMap<GraphTx, Row[]>();
+
   return {
     stored: (rows) => rows,
     writeReadModels,
@@ -90,15 +93,22 @@ export function ladybugWrites(graph: LadybugEngine, files: QueryFiles): EngineWr
     credentialsWritten: async () => undefined,
     docs: async (t, ids) => new Map((await idBatches(t, queries.docs, ids)).map((r) => [decodeDoc(r.doc as string).id as string, r.doc as string])),
     touchCredentials: (t, rows) => largeUnit(t).bulk(queries.touchCredentials, rows, ['snapshot_date']),
-    async createCredentials(t, created, licensees) {
+    async createCredentials(t, created, licensees, newLicensees) {
       await largeUnit(t).bulk(queries.createCredentials, created.map(node), CREDENTIAL_DATES);
+      const held = createdIn.get(t) ?? [];
+      createdIn.set(t, held);
+      for (const r of created) held.push({ id: r.id, licensee_id: r.licensee_id });
       // One row per licensee: the parallel reader would MERGE a repeated key concurrently.
       if (licensees.length) await largeUnit(t).bulk(queries.mergeLicensees, licensees, []);
+      // New licensees without a key lookup.
+      if (newLicensees.length) await largeUnit(t).bulk(queries.createLicensees, newLicensees, []);
     },
     updateCredentials: (t, rows) => largeUnit(t).bulk(queries.updateCredentials, rows.map(node), CREDENTIAL_DATES),
-    async linkCreated(t, state, rows, newLicensees) {
-      // New licensees are created here, without a key lookup.
-      if (newLicensees.length) await largeUnit(t).bulk(queries.createLicensees, newLicensees, []);
+    // One COPY into the state's node for all the unit created: one per batch cost more.
+    async linkCreated(t, state) {
+      const rows = createdIn.get(t) ?? [];
+      createdIn.delete(t);
+      if (!rows.length) return;
       await largeUnit(t).bulk(queries.linkJurisdiction, rows.map((r) => ({ from: r.id, to: state })), []);
       await largeUnit(t).bulk(queries.createHolds, rows.map((r) => ({ from: r.licensee_id, to: r.id })), []);
     },

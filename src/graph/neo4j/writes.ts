@@ -103,6 +103,15 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): EngineWrites
       await postingsLater(t, created);
       // 4,000 a statement: about 4,000 rows/s, where 2,000 gave 2,900 (commits cost), within 256 MB.
       await unwindBatches(t, queries.createCredentials, stored(created), 4000);
+      // Linked now, not at the end: the run holds no list of what it created.
+      changed(t, created.map((r) => r.id));
+      const byState = new Map<string, Row[]>();
+      for (const r of created) {
+        const rows = byState.get(r.state as string) ?? [];
+        byState.set(r.state as string, rows);
+        rows.push({ id: r.id, licensee_id: r.licensee_id });
+      }
+      for (const [state, rows] of byState) await unwindBatches(t, queries.linkCreated, rows, 2000, { state });
     },
     async updateCredentials(t, rows, relinked) {
       // Pending statuses too keep the state's name searches on the full-text path (search-grams.cypher).
@@ -120,10 +129,8 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): EngineWrites
       await unwindBatches(t, queries.markLeft, stored(rest));
     },
     writeCounts: async (t, rows, now) => void (await t.run(queries.counts, { rows, now })),
-    async linkCreated(t, state, rows) {
-      changed(t, rows.map((r) => r.id));
-      await unwindBatches(t, queries.linkCreated, rows, 2000, { state });
-    },
+    // Linked as they are created.
+    linkCreated: async () => undefined,
     createLinks: links(queries.createLinks),
     closeLinks: links(queries.closeLinks),
     deleteLinks: links(queries.deleteLinks),
