@@ -40,9 +40,9 @@ export interface EngineWrites {
   /** Ended relationships open again, with their role and source. */
   reopenLinks(t: GraphTx, rows: Row[]): Promise<void>;
   /** The state's credentials as a refresh reads them first: id, licensee_id, source, row_hash, snapshot_date, left_source_on (nulls as null). */
-  existing(t: GraphTx, state: string): Promise<Row[]>;
+  existing(t: GraphTx, state: string): AsyncIterable<Row>;
   /** The open relationships into the state's credentials from `source`: supervisor_id, affiliate_id, relationship_type, affiliate_role, effective_from, effective_to. */
-  links(t: GraphTx, state: string, source: string): Promise<Row[]>;
+  links(t: GraphTx, state: string, source: string): AsyncIterable<Row>;
   /**
    * Engines whose refresh commits step by step and is published at its end (Neo4j's versions):
    * runs `fn` as such a unit; `onWait` hears of another run it waits for. Absent: writeLarge.

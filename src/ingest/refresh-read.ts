@@ -3,8 +3,8 @@ import type { PreparedLink } from './prepared-rows.js';
 
 /**
  * What a refresh holds for the whole run: one entry per credential on file and per link asked
- * for, so kept small (about 1 KB a row at most, docs/decisions/0018): values shared rather than
- * copied, no raw lines, flags on the entries instead of sets of ids.
+ * for, so kept small (docs/decisions/0018): values shared rather than copied, no raw lines,
+ * flags on the entries instead of sets of ids.
  */
 
 /** One instance of each of the few distinct values a field takes (dates, sources, roles, file names). */
@@ -95,12 +95,10 @@ export class Read {
   readonly desired = new DesiredLinks();
   readonly shared = sharedValues();
 
-  /** Takes the state's credentials on file (refresh-repo `existing` rows), letting go of each row once taken. */
-  constructor(rows: (Row | undefined)[]) {
+  /** Takes the state's credentials on file (refresh-repo `existing` rows) as they are read. */
+  async take(rows: AsyncIterable<Row>): Promise<this> {
     const s = this.shared;
-    for (let i = 0; i < rows.length; i++) {
-      const r = rows[i]!;
-      rows[i] = undefined;
+    for await (const r of rows) {
       const id = r.id as string;
       this.onFile.set(id, {
         id,
@@ -113,6 +111,7 @@ export class Read {
         listed: false,
       });
     }
+    return this;
   }
 
   /** A row of the files landed on this credential. */

@@ -61,9 +61,9 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     configureSource: (t: GraphTx, row: Row) => atPublish(t, (u) => imports.writeJurisdictions(u, [row])),
     removeDemo: (t: GraphTx, state: string) => (engine.removeDemo ? engine.removeDemo(t, state) : imports.removeDemo(t, [state])),
     /** The state's credentials as a refresh compares them (id, licensee_id, source, row_hash, snapshot_date, left_source_on). */
-    existing: (t: GraphTx, state: string): Promise<Row[]> => engine.existing(t, state),
+    existing: (t: GraphTx, state: string): AsyncIterable<Row> => engine.existing(t, state),
     /** The source's open relationships into the state (supervisor_id, affiliate_id, relationship_type, affiliate_role, effective_from, effective_to). */
-    links: (t: GraphTx, state: string, source: string): Promise<Row[]> => engine.links(t, state, source),
+    links: (t: GraphTx, state: string, source: string): AsyncIterable<Row> => engine.links(t, state, source),
     /** The JSON documents of credentials by id. */
     docs: (t: GraphTx, ids: string[]) => engine.docs(t, ids),
     /** Licence numbers of credentials by id (those on file). */

@@ -232,7 +232,7 @@ async function writeCredentials(run: Run, options: RefreshOptions, now: Date): P
   const batchSize = options.batchSize ?? 2000;
   const totalBytes = options.files.reduce((n, f) => n + fs.statSync(f).size, 0);
   // Every credential of the state, whatever source put it there: a row updates what is on file.
-  const read = new Read(await repo.existing(t, state));
+  const read = await new Read().take(repo.existing(t, state));
   const { onFile } = read;
   run.firstLoad = onFile.size === 0;
   const events = run.firstLoad ? undefined : run.events;
@@ -416,11 +416,7 @@ async function diffLinks(run: Run, read: Read) {
   };
   // Open links on file that no link asked for matches: they end, on a date the new links give.
   const unmatched: Row[] = [];
-  const rows: (Row | undefined)[] = await run.repo.links(run.t, run.state, source.id);
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i]!;
-    // Let go once compared: the state's links are not held beside what the run holds.
-    rows[i] = undefined;
+  for await (const r of run.repo.links(run.t, run.state, source.id)) {
     const link = desired.get(r.supervisor_id as string, r.affiliate_id as string, r.relationship_type as string);
     if (r.effective_to !== null) {
       // An ended link back with the start it had is reopened rather than repeated.

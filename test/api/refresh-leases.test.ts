@@ -24,7 +24,16 @@ describe('refreshes of one state do not run at once', () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const r = repo();
-    return { repo: { ...r, existing: async (t: GraphTx, state: string) => (await gate, r.existing(t, state)) }, release };
+    return {
+      repo: {
+        ...r,
+        async *existing(t: GraphTx, state: string) {
+          await gate;
+          yield* r.existing(t, state);
+        },
+      },
+      release,
+    };
   };
   const until = async (check: () => Promise<boolean>) => {
     while (!(await check())) await new Promise((r) => setTimeout(r, 10));

@@ -44,15 +44,18 @@ export function normalizeNeo4jValue(value: unknown): unknown {
   return value;
 }
 
+function rowOf(record: Neo4jRecord): Row {
+  const row: Row = {};
+  for (const key of record.keys) row[key as string] = normalizeNeo4jValue(record.get(key));
+  return row;
+}
+
 function rows(result: QueryResult): Row[] {
   const records: (Neo4jRecord | undefined)[] = result.records;
   const out = new Array<Row>(records.length);
   for (let i = 0; i < records.length; i++) {
-    const record = records[i]!;
-    const row: Row = {};
-    for (const key of record.keys) row[key as string] = normalizeNeo4jValue(record.get(key));
-    out[i] = row;
-    // Let go once converted: a state's 1,000,000 rows are not held twice.
+    out[i] = rowOf(records[i]!);
+    // Let go once converted: a large result is not held twice.
     records[i] = undefined;
   }
   return out;
@@ -265,7 +268,20 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
         };
         try {
           // A step may run long (a state's counts, a batched delete): no timeout, as writeLarge.
-          const step: GraphTx = { run: (q, p) => queued(async () => rows(await s.run(q, toNeo4jParams(p ?? {}) as Record<string, unknown>, { timeout: 0 }).catch(fail))) };
+          // A streamed read holds the session until its rows are taken (the driver pulls them as they are).
+          async function* stream(q: string, p?: Params): AsyncIterable<Row> {
+            let release!: () => void;
+            const taken = new Promise<void>((resolve) => (release = resolve));
+            await new Promise<void>((turn) => void queued(() => (turn(), taken)));
+            try {
+              for await (const record of s.run(q, toNeo4jParams(p ?? {}) as Record<string, unknown>, { timeout: 0 })) yield rowOf(record);
+            } catch (err) {
+              await fail(err);
+            } finally {
+              release();
+            }
+          }
+          const step: GraphTx = { run: (q, p) => queued(async () => rows(await s.run(q, toNeo4jParams(p ?? {}) as Record<string, unknown>, { timeout: 0 }).catch(fail))), stream };
           const transaction = <U>(f: (tx: GraphTx) => Promise<U>) =>
             queued(() => s.executeWrite((tx) => f({ run: (q, p) => run(tx, q, p) }), { timeout: 0 }).catch(fail));
           return await fn(step, transaction);

@@ -83,6 +83,7 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
           const deferred: ((t: GraphTx) => Promise<unknown>)[] = [];
           const versioned: VersionedTx = {
             run: (query, params) => t.run(query, { ...params, published, g }),
+            stream: t.stream && ((query, params) => t.stream!(query, { ...params, published, g })),
             atPublish: (work) => void deferred.push(work),
           };
           const out = await fn(versioned);

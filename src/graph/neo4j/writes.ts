@@ -1,7 +1,7 @@
 import { encodeDoc } from '../../domain/credential-doc.js';
 import type { GraphTx, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
-import { idBatches, unwindBatches } from '../unwind.js';
+import { idBatches, rowsOf, unwindBatches } from '../unwind.js';
 import type { EngineWrites } from '../writes-port.js';
 import type { Neo4jEngine } from './engine.js';
 import { neo4jInForce } from './in-force.js';
@@ -135,8 +135,8 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): EngineWrites
     closeLinks: links(queries.closeLinks),
     deleteLinks: links(queries.deleteLinks),
     reopenLinks: links(queries.reopenLinks),
-    existing: (t, state) => t.run(queries.existing, { state }),
-    links: (t, state, source) => t.run(queries.links, { state, source }),
+    existing: (t, state) => rowsOf(t, queries.existing, { state }),
+    links: (t, state, source) => rowsOf(t, queries.links, { state, source }),
     async refreshUnit(fn, onWait) {
       const out = await versions.unit(fn, onWait);
       await versions.buildPostings();
