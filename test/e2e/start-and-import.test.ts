@@ -7,9 +7,9 @@ import { fixture } from '../helpers/graph.js';
 import { TX_HEADER, txRow } from '../helpers/source-files.js';
 import { POSTGRES_URL, postgresAvailable } from '../helpers/stores.js';
 import pg from 'pg';
-import { getJson, runScript, startServer } from '../helpers/processes.js';
+import { getJson, runScript, runScriptAsync, startServer } from '../helpers/processes.js';
 
-const runCli = (dataDir: string, script: string, args: string[]) => runScript(script, args, { DATA_DIR: dataDir }, 60000);
+const runCli = (dataDir: string, script: string, args: string[]) => runScriptAsync(script, args, { DATA_DIR: dataDir }, 60000);
 const runImport = (dataDir: string, folder: string) => runCli(dataDir, 'src/cli/import.ts', [folder, '--json']);
 const runAdmin = (dataDir: string, ...args: string[]) => runCli(dataDir, 'src/cli/admin.ts', [...args, '--json']);
 
@@ -43,9 +43,10 @@ describe('npm start and the import command on a fresh data dir', () => {
     expect(coverage.states.find((s) => s.state === 'TX')?.record_count).toBe(150);
 
     // While the server holds the data dir the command hands the import to it.
-    const viaServer = runImport(dataDir, fixture('small'));
-    // On failure, the server's log says why it did not answer.
-    expect(viaServer.status, `${viaServer.stderr}\nserver log:\n${server.output()}`).toBe(0);
+    const viaServer = await runImport(dataDir, fixture('small'));
+    // On failure, the server's state and log say why it did not answer.
+    const state = server.child.exitCode ?? server.child.signalCode ?? 'running';
+    expect(viaServer.status, `${viaServer.stderr}\nserver: ${state}; its log:\n${server.output()}`).toBe(0);
     expect(viaServer.stderr).toMatch(/running through it/);
     expect(JSON.parse(viaServer.stdout)).toMatchObject({ credentials: 10, relationships: 6, demo_records_removed_for: ['TX', 'NY'] });
     const verify = await get(`${server.url}/api/v1/licensees/verify?state=TX&license_number=763827-SA`, demoKey);
@@ -54,21 +55,21 @@ describe('npm start and the import command on a fresh data dir', () => {
     // A state refresh goes through the server too, which serves the result at once.
     const txFile = path.join(dataDir, 'tx-refresh.csv');
     fs.writeFileSync(txFile, `${TX_HEADER}\n${txRow({ type: 'Broker Individual', number: '777-B', name: 'REFRESHED BROKER' })}\n`);
-    const refreshed = runCli(dataDir, 'src/cli/ingest.ts', ['--snapshot', '2026-11-20', '--partial', txFile, '--json']);
+    const refreshed = await runCli(dataDir, 'src/cli/ingest.ts', ['--snapshot', '2026-11-20', '--partial', txFile, '--json']);
     expect(refreshed.status, refreshed.stderr).toBe(0);
     expect(refreshed.stderr).toMatch(/running through it/);
     expect(JSON.parse(refreshed.stdout)).toMatchObject({ source: 'tx-trec', inserted: 1, full_snapshot: false });
     expect((await get(`${server.url}/api/v1/licensees/TX/777-B`, demoKey)).body.data).toMatchObject({ full_name: 'REFRESHED BROKER', relationship_coverage: 'verified_graph' });
 
     // The operator command line works through the server too: a new account, its key, revocation.
-    const created = runAdmin(dataDir, 'accounts', 'create', '--email', 'Ops@Example.com', '--plan', 'free');
+    const created = await runAdmin(dataDir, 'accounts', 'create', '--email', 'Ops@Example.com', '--plan', 'free');
     expect(created.status, created.stderr).toBe(0);
     const { account, key } = JSON.parse(created.stdout);
     expect(account).toMatchObject({ email: 'ops@example.com', plan: 'free' });
     expect((await get(`${server.url}/api/v1/account`, key.key)).body.plan).toBe('free');
-    const listed = JSON.parse(runAdmin(dataDir, 'accounts', 'list').stdout) as { email: string }[];
+    const listed = JSON.parse((await runAdmin(dataDir, 'accounts', 'list')).stdout) as { email: string }[];
     expect(listed.map((a) => a.email).sort()).toEqual(['demo@example.com', 'ops@example.com']);
-    expect(runAdmin(dataDir, 'keys', 'revoke', key.id).status).toBe(0);
+    expect((await runAdmin(dataDir, 'keys', 'revoke', key.id)).status).toBe(0);
     expect((await get(`${server.url}/api/v1/account`, key.key)).status).toBe(401);
 
     // Operator endpoints refuse callers without the right token.
@@ -81,7 +82,7 @@ describe('npm start and the import command on a fresh data dir', () => {
     const handle = path.join(dataDir, 'server.json');
     const saved = fs.readFileSync(handle);
     fs.rmSync(handle);
-    const refusedCli = runImport(dataDir, fixture('small'));
+    const refusedCli = await runImport(dataDir, fixture('small'));
     expect(refusedCli.status).toBe(3);
     expect(refusedCli.stderr).toMatch(/open in another process \(is the server running\?\)/);
     fs.writeFileSync(handle, saved);
@@ -92,12 +93,12 @@ describe('npm start and the import command on a fresh data dir', () => {
     expect(fs.existsSync(handle)).toBe(false);
 
     // With the server gone the command opens the graph itself; the second run changes nothing.
-    const direct = runImport(dataDir, fixture('small'));
+    const direct = await runImport(dataDir, fixture('small'));
     expect(direct.status, direct.stderr).toBe(0);
     expect(JSON.parse(direct.stdout)).toMatchObject({ credentials: 10, demo_records_removed_for: ['TX', 'NY'] });
 
     // With no server the operator command opens the store itself.
-    const plan = runAdmin(dataDir, 'accounts', 'set-plan', 'ops@example.com', '--plan', 'starter');
+    const plan = await runAdmin(dataDir, 'accounts', 'set-plan', 'ops@example.com', '--plan', 'starter');
     expect(plan.status, plan.stderr).toBe(0);
     expect(JSON.parse(plan.stdout).plan).toBe('starter');
 

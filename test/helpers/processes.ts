@@ -45,6 +45,22 @@ export function runScript(script: string, args: string[], env: Record<string, st
   return spawnSync(process.execPath, [...TSX, script, ...args], { cwd: ROOT, env: { ...BASE_ENV, ...env }, encoding: 'utf8', timeout });
 }
 
+/**
+ * runScript without blocking this process, so a server it started keeps being read (its log
+ * says why it did not answer) while the script talks to it.
+ */
+export function runScriptAsync(script: string, args: string[], env: Record<string, string>, timeout = 120_000) {
+  const child = spawn(process.execPath, [...TSX, script, ...args], { cwd: ROOT, env: { ...BASE_ENV, ...env }, timeout });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+  return new Promise<{ status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr }));
+  });
+}
+
 /** Starts one of the service's command-line scripts and returns at once. */
 export function spawnScript(script: string, args: string[], env: Record<string, string>) {
   return spawn(process.execPath, [...TSX, script, ...args], { cwd: ROOT, env: { ...BASE_ENV, ...env }, stdio: 'ignore' });
