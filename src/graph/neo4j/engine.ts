@@ -1,4 +1,4 @@
-import neo4j, { type Driver, type ManagedTransaction, type QueryResult, type Record as Neo4jRecord } from 'neo4j-driver';
+import neo4j, { type Driver, type ManagedTransaction, type QueryResult, type Record as Neo4jRecord, type Session } from 'neo4j-driver';
 import { GraphBusyError, GraphError } from '../../errors.js';
 import type { GraphEngine, GraphTx, Params, Row } from '../graph-port.js';
 import { pinned } from '../read-scope.js';
@@ -257,9 +257,20 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
     writeSteps: (fn) => {
       const work = async () => {
         open();
-        const s = session('WRITE');
+        // A session per statement, chained by bookmarks: a session keeps every auto-commit result
+        // (and so its parameters) until it closes, which over a run would hold the whole file.
+        const bookmarkManager = neo4j.bookmarkManager();
+        const stepSession = () => driver.session({ database: options.database, defaultAccessMode: neo4j.session.WRITE, bookmarkManager });
+        const inSession = async <U>(work: (s: Session) => Promise<U>): Promise<U> => {
+          const s = stepSession();
+          try {
+            return await work(s);
+          } finally {
+            await s.close();
+          }
+        };
         const fail = (err: unknown) => Promise.reject(err instanceof Error && !(err as { code?: string }).code ? err : translate(err));
-        // One statement at a time on the session, whoever asks (a unit may read while it writes).
+        // One statement at a time, whoever asks (a unit may read while it writes).
         let queue: Promise<unknown> = Promise.resolve();
         const queued = <U>(work: () => Promise<U>): Promise<U> => {
           const next = queue.then(work, work);
@@ -273,22 +284,26 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
             let release!: () => void;
             const taken = new Promise<void>((resolve) => (release = resolve));
             await new Promise<void>((turn) => void queued(() => (turn(), taken)));
+            const s = stepSession();
             try {
               for await (const record of s.run(q, toNeo4jParams(p ?? {}) as Record<string, unknown>, { timeout: 0 })) yield rowOf(record);
             } catch (err) {
               await fail(err);
             } finally {
               release();
+              await s.close();
             }
           }
-          const step: GraphTx = { run: (q, p) => queued(async () => rows(await s.run(q, toNeo4jParams(p ?? {}) as Record<string, unknown>, { timeout: 0 }).catch(fail))), stream };
+          const step: GraphTx = {
+            run: (q, p) => queued(() => inSession(async (s) => rows(await s.run(q, toNeo4jParams(p ?? {}) as Record<string, unknown>, { timeout: 0 }).catch(fail)))),
+            stream,
+          };
           const transaction = <U>(f: (tx: GraphTx) => Promise<U>) =>
-            queued(() => s.executeWrite((tx) => f({ run: (q, p) => run(tx, q, p) }), { timeout: 0 }).catch(fail));
+            queued(() => inSession((s) => s.executeWrite((tx) => f({ run: (q, p) => run(tx, q, p) }), { timeout: 0 }).catch(fail)));
           return await fn(step, transaction);
         } finally {
           // What the steps committed is written, whether or not the unit ended well.
           written(undefined);
-          await s.close();
         }
       };
       return serialized(work);
