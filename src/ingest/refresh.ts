@@ -154,29 +154,18 @@ async function refreshLeased(repo: RefreshRepo, options: RefreshOptions, snapsho
     await configureSource(run, format);
     // Supervisors elsewhere of the demo records removed: their states' read models are rebuilt too.
     const demoSupervising = await repo.removeDemo(t, run.state);
-    const read = await writeCredentials(run, options, now);
-    phase('relationships');
-    if (run.full) await markLeft(run, read, options.confirmRetire ?? false);
-    await dropLinksThatCannotHold(run, read);
-    const links = await diffLinks(run, read);
-    await repo.reopenLinks(t, links.toReopen);
-    await repo.createLinks(t, links.toOpen);
-    await repo.closeLinks(t, links.toClose);
-    await repo.deleteLinks(t, links.toDelete);
+    // What the files said and the links written are let go here: the read models are built after.
+    const linksWritten = await writeLinks(run, await writeCredentials(run, options, now), options.confirmRetire ?? false, () => phase('relationships'));
 
     phase('landing');
     const result = summaryOf(run, options);
     // The read models follow relationships and affiliates' names: a run that changed neither
     // (the same snapshot again, or only new snapshot dates) leaves them as they are.
     const { counts } = run;
-    const changed = counts.inserted + counts.updated + counts.left + links.toReopen.length + links.toOpen.length + links.toClose.length + links.toDelete.length > 0;
+    const changed = counts.inserted + counts.updated + counts.left + linksWritten > 0;
     const runId = randomUUID();
     if (changes && run.events) {
       if (run.firstLoad) run.events = counts.inserted ? [changeEvents.stateLoaded(run.ctx, { credentials: counts.inserted, relationships: counts.opened })] : [];
-      else {
-        for (const link of [...links.toOpen, ...links.toReopen]) run.events.push(changeEvents.supervision(run.ctx, 'supervision_started', link));
-        for (const link of [...links.toClose, ...links.toDelete]) run.events.push(changeEvents.supervision(run.ctx, 'supervision_ended', link));
-      }
       changeEvents.withNumbers(run.events, await repo.numbers(t, changeEvents.credentialIds(run.events)));
       // Staged before the graph unit lands; committed once it has (the run's id is on its source).
       await changes.stage({ id: runId, source: source.id, state: run.state, snapshot_date: snapshot }, run.events);
@@ -332,6 +321,24 @@ async function writeCredentials(run: Run, options: RefreshOptions, now: Date): P
   await repo.linkCreated(t, state);
   options.onProgress?.({ rows: counts.rows, bytes: totalBytes, totalBytes });
   return read;
+}
+
+/** Retires what a full snapshot no longer lists, then writes the link changes (with their events); how many links it wrote. */
+async function writeLinks(run: Run, read: Read, confirmRetire: boolean, started: () => void): Promise<number> {
+  const { repo, t } = run;
+  started();
+  if (run.full) await markLeft(run, read, confirmRetire);
+  await dropLinksThatCannotHold(run, read);
+  const links = await diffLinks(run, read);
+  await repo.reopenLinks(t, links.toReopen);
+  await repo.createLinks(t, links.toOpen);
+  await repo.closeLinks(t, links.toClose);
+  await repo.deleteLinks(t, links.toDelete);
+  if (run.events && !run.firstLoad) {
+    for (const link of [...links.toOpen, ...links.toReopen]) run.events.push(changeEvents.supervision(run.ctx, 'supervision_started', link));
+    for (const link of [...links.toClose, ...links.toDelete]) run.events.push(changeEvents.supervision(run.ctx, 'supervision_ended', link));
+  }
+  return links.toReopen.length + links.toOpen.length + links.toClose.length + links.toDelete.length;
 }
 
 /** Credentials of this source a full snapshot no longer lists turn inactive. */
