@@ -93,8 +93,10 @@ interface Run {
   full: boolean;
   counts: { rows: number; inserted: number; updated: number; unchanged: number; left: number; opened: number; closed: number };
   rejects: Reject[];
-  /** The run's change events, when a change log keeps them. */
+  /** The run's change events not staged yet, when a change log keeps them. */
   events?: ChangeEvent[];
+  /** The run as its change log records it, and how many of its events are staged. */
+  log: { id: string; source: string; state: string; snapshot_date: string; staged: number };
   ctx: changeEvents.RunContext;
   /** The state had no credentials before: one summary event instead of one per change. */
   firstLoad: boolean;
@@ -128,7 +130,6 @@ async function refreshLeased(repo: RefreshRepo, options: RefreshOptions, snapsho
   const landed = (runId: string) => repo.landedRun(source.id, runId);
   // Runs a crash left staged are settled first: the change log follows the graph.
   if (changes) await changes.recover(source.id, landed);
-  const staged: string[] = [];
 
   const summary = await repo.run(async (t) => {
     phase('reading');
@@ -147,6 +148,7 @@ async function refreshLeased(repo: RefreshRepo, options: RefreshOptions, snapsho
       counts: { rows: 0, inserted: 0, updated: 0, unchanged: 0, left: 0, opened: 0, closed: 0 },
       rejects: [],
       events: changes ? [] : undefined,
+      log: { id: randomUUID(), source: source.id, state: format.state, snapshot_date: snapshot, staged: 0 },
       ctx: { state: format.state, snapshot_date: snapshot, detected_at: now.toISOString(), source: source.id },
       firstLoad: false,
     };
@@ -163,25 +165,35 @@ async function refreshLeased(repo: RefreshRepo, options: RefreshOptions, snapsho
     // (the same snapshot again, or only new snapshot dates) leaves them as they are.
     const { counts } = run;
     const changed = counts.inserted + counts.updated + counts.left + linksWritten > 0;
-    const runId = randomUUID();
-    if (changes && run.events) {
-      if (run.firstLoad) run.events = counts.inserted ? [changeEvents.stateLoaded(run.ctx, { credentials: counts.inserted, relationships: counts.opened })] : [];
-      changeEvents.withNumbers(run.events, await repo.numbers(t, changeEvents.credentialIds(run.events)));
-      // Staged before the graph unit lands; committed once it has (the run's id is on its source).
-      await changes.stage({ id: runId, source: source.id, state: run.state, snapshot_date: snapshot }, run.events);
-      staged.push(runId);
-    }
-    await repo.finish(t, run.state, source.id, snapshot, { ...result, run_id: runId, finished_at: now.toISOString() }, counts.rows, now.toISOString(), changed, demoSupervising);
+    if (run.firstLoad && counts.inserted) run.events?.push(changeEvents.stateLoaded(run.ctx, { credentials: counts.inserted, relationships: counts.opened }));
+    // Staged before the graph unit lands; committed once it has (the run's id is on its source).
+    await stageEvents(run, true);
+    await repo.finish(t, run.state, source.id, snapshot, { ...result, run_id: run.log.id, finished_at: now.toISOString() }, counts.rows, now.toISOString(), changed, demoSupervising);
     return result;
   }, () => phase('waiting')).finally(async () => {
     // Commits the attempt that landed and discards the others; what a failure here leaves
     // staged is settled by the next run or start.
-    if (changes && staged.length) await changes.recover(source.id, landed).catch(() => undefined);
+    if (changes) await changes.recover(source.id, landed).catch(() => undefined);
   });
 
   summary.rejects_file = await writeRejects(rejects, options, `${source.id}-${snapshot}-${now.toISOString().replace(/[:.]/g, '')}.csv`);
   summary.elapsed_ms = Date.now() - started;
   return summary;
+}
+
+/** Change events are staged in parts of this many: a run holds at most about a part of them. */
+const STAGE_EVENTS = 5000;
+
+/** Stages the events held once they make a part (`last`: whatever is held, and the run even without events). */
+async function stageEvents(run: Run, last = false) {
+  const { events, log } = run;
+  const { changes } = run.repo;
+  if (!changes || !events || (!last && events.length < STAGE_EVENTS) || (last && log.staged > 0 && !events.length)) return;
+  // Emptied in place: writeCredentials holds the same array.
+  const part = events.splice(0);
+  changeEvents.withNumbers(part, await run.repo.numbers(run.t, changeEvents.credentialIds(part)));
+  await changes.stage(log, part, log.staged);
+  log.staged += part.length;
 }
 
 /** The snapshot date asked (default: the newest file's modification date), the files checked. */
@@ -243,15 +255,17 @@ async function writeCredentials(run: Run, options: RefreshOptions, now: Date): P
   const flush = async () => {
     const batch = { created, licensees: [...licensees.values()], newLicensees: [...newLicensees.values()], updated, moved, context, touched };
     for (const id of newLicensees.keys()) licenseesOnFile.add(id);
+    await writing;
     // What changed is described from the values before the write: read only for changed rows.
     if (events && updated.length) {
-      await writing;
       const before = await repo.docs(t, updated.map((r) => r.id as string));
       for (const r of updated) {
         const doc = before.get(r.id as string);
         if (doc) events.push(...changeEvents.updated(run.ctx, decodeDoc(doc), r));
       }
     }
+    // The events so far name rows on file or carry their licence numbers: they can be staged.
+    await stageEvents(run);
     created = [];
     licensees = new Map();
     newLicensees = new Map();
@@ -259,7 +273,6 @@ async function writeCredentials(run: Run, options: RefreshOptions, now: Date): P
     moved = [];
     context = [];
     touched = [];
-    await writing;
     writing = repo.writeCredentials(t, batch);
     // Held until the next await of `writing`; without a handler a failure would crash the process.
     writing.catch(() => undefined);
@@ -335,8 +348,14 @@ async function writeLinks(run: Run, read: Read, confirmRetire: boolean, started:
   await repo.closeLinks(t, links.toClose);
   await repo.deleteLinks(t, links.toDelete);
   if (run.events && !run.firstLoad) {
-    for (const link of [...links.toOpen, ...links.toReopen]) run.events.push(changeEvents.supervision(run.ctx, 'supervision_started', link));
-    for (const link of [...links.toClose, ...links.toDelete]) run.events.push(changeEvents.supervision(run.ctx, 'supervision_ended', link));
+    for (const link of [...links.toOpen, ...links.toReopen]) {
+      run.events.push(changeEvents.supervision(run.ctx, 'supervision_started', link));
+      await stageEvents(run);
+    }
+    for (const link of [...links.toClose, ...links.toDelete]) {
+      run.events.push(changeEvents.supervision(run.ctx, 'supervision_ended', link));
+      await stageEvents(run);
+    }
   }
   return links.toReopen.length + links.toOpen.length + links.toClose.length + links.toDelete.length;
 }
@@ -344,7 +363,6 @@ async function writeLinks(run: Run, read: Read, confirmRetire: boolean, started:
 /** Credentials of this source a full snapshot no longer lists turn inactive. */
 async function markLeft(run: Run, { onFile }: Read, confirmed: boolean) {
   const { repo, t, source, snapshot, state } = run;
-  const left: Row[] = [];
   const gone: string[] = [];
   let active = 0;
   for (const before of onFile.values()) {
@@ -361,16 +379,21 @@ async function markLeft(run: Run, { onFile }: Read, confirmed: boolean) {
         `is the file truncated, or another source's? Nothing was written. If the source really dropped them, run it again confirmed (--confirm-retire).`,
     );
   }
-  const docs = await repo.docs(t, gone);
-  for (const id of gone) {
-    const doc = decodeDoc(docs.get(id)!);
-    const note = `Left the ${source.id} source file: not in the snapshot of ${snapshot}; last seen in the snapshot of ${doc.snapshot_date}`;
-    const notes = [...(doc.data_source_notes ?? []), note];
-    left.push({ id, status: LEFT_STATUS, data_source_notes: notes, left_source_on: snapshot, doc: encodeDoc({ ...doc, status: LEFT_STATUS, status_normalized: 'inactive', data_source_notes: notes }) });
-    run.events?.push(changeEvents.leftSource(run.ctx, id, doc, LEFT_STATUS));
+  // In parts, with their events: their documents are held a part at a time.
+  for (let i = 0; i < gone.length; i += STAGE_EVENTS) {
+    const ids = gone.slice(i, i + STAGE_EVENTS);
+    const docs = await repo.docs(t, ids);
+    const left = ids.map((id) => {
+      const doc = decodeDoc(docs.get(id)!);
+      const note = `Left the ${source.id} source file: not in the snapshot of ${snapshot}; last seen in the snapshot of ${doc.snapshot_date}`;
+      const notes = [...(doc.data_source_notes ?? []), note];
+      run.events?.push(changeEvents.leftSource(run.ctx, id, doc, LEFT_STATUS));
+      return { id, status: LEFT_STATUS, data_source_notes: notes, left_source_on: snapshot, doc: encodeDoc({ ...doc, status: LEFT_STATUS, status_normalized: 'inactive', data_source_notes: notes }) };
+    });
+    await repo.markLeft(t, left);
+    await stageEvents(run);
   }
-  await repo.markLeft(t, left);
-  run.counts.left = left.length;
+  run.counts.left = gone.length;
 }
 
 /** A credential of this source a full snapshot no longer lists (inactive now, or already). */

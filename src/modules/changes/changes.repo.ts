@@ -34,11 +34,11 @@ function change(r: Record<string, unknown>): StoredChange {
  */
 export function createChangesRepo(store: SqlStore, onPublish?: (tx: SqlTx, runId: string) => Promise<void>) {
   return {
-    async stage(run: { id: string; source: string; state: string; snapshot_date: string }, events: ChangeEvent[]) {
+    async stage(run: { id: string; source: string; state: string; snapshot_date: string }, events: ChangeEvent[], from = 0) {
       await store.transaction(async (tx) => {
-        await tx.query("INSERT INTO change_runs (id, source, state, snapshot_date, status) VALUES ($1, $2, $3, $4::date, 'staged')", [run.id, run.source, run.state, run.snapshot_date]);
+        if (from === 0) await tx.query("INSERT INTO change_runs (id, source, state, snapshot_date, status) VALUES ($1, $2, $3, $4::date, 'staged')", [run.id, run.source, run.state, run.snapshot_date]);
         for (let i = 0; i < events.length; i += 1000) {
-          const rows = events.slice(i, i + 1000).map((e, j) => ({ n: i + j, ...e }));
+          const rows = events.slice(i, i + 1000).map((e, j) => ({ n: from + i + j, ...e }));
           await tx.query(
             `INSERT INTO change_events (run_id, n, type, state, license_number, credential_id, old_values, new_values, relationship, snapshot_date, detected_at, source)
              SELECT $1, r.n, r.type, r.state, r.license_number, r.license_credential_id, r.old, r.new, r.relationship, r.snapshot_date::date, r.detected_at::timestamptz, r.source

@@ -32,7 +32,7 @@ function typesOn(names: string[], today: string) {
 /** @param published called once a run's events (and their webhook deliveries) are published. */
 export function createChangesService(repo: ChangesRepo, clock: Clock, retentionDays: number, published?: () => void) {
   const log: ChangeLog = {
-    stage: (run, events: ChangeEvent[]) => repo.stage(run, events),
+    stage: (run, events: ChangeEvent[], from?: number) => repo.stage(run, events, from),
     commit: async (runId) => {
       await repo.commit(runId);
       published?.();
