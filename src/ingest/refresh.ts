@@ -35,6 +35,8 @@ export interface RefreshOptions {
   now?: () => Date;
   onProgress?: (p: { rows: number; bytes: number; totalBytes: number }) => void;
   batchSize?: number;
+  /** Change events staged per part (default STAGE_EVENTS). */
+  eventsPart?: number;
   /** The operator confirms a full snapshot that retires more than MAX_RETIRE_SHARE of the source's active licences. */
   confirmRetire?: boolean;
 }
@@ -96,7 +98,7 @@ interface Run {
   /** The run's change events not staged yet, when a change log keeps them. */
   events?: ChangeEvent[];
   /** The run as its change log records it, and how many of its events are staged. */
-  log: { id: string; source: string; state: string; snapshot_date: string; staged: number };
+  log: { id: string; source: string; state: string; snapshot_date: string; staged: number; part: number };
   ctx: changeEvents.RunContext;
   /** The state had no credentials before: one summary event instead of one per change. */
   firstLoad: boolean;
@@ -148,7 +150,7 @@ async function refreshLeased(repo: RefreshRepo, options: RefreshOptions, snapsho
       counts: { rows: 0, inserted: 0, updated: 0, unchanged: 0, left: 0, opened: 0, closed: 0 },
       rejects: [],
       events: changes ? [] : undefined,
-      log: { id: randomUUID(), source: source.id, state: format.state, snapshot_date: snapshot, staged: 0 },
+      log: { id: randomUUID(), source: source.id, state: format.state, snapshot_date: snapshot, staged: 0, part: options.eventsPart ?? STAGE_EVENTS },
       ctx: { state: format.state, snapshot_date: snapshot, detected_at: now.toISOString(), source: source.id },
       firstLoad: false,
     };
@@ -188,7 +190,7 @@ const STAGE_EVENTS = 5000;
 async function stageEvents(run: Run, last = false) {
   const { events, log } = run;
   const { changes } = run.repo;
-  if (!changes || !events || (!last && events.length < STAGE_EVENTS) || (last && log.staged > 0 && !events.length)) return;
+  if (!changes || !events || (!last && events.length < log.part) || (last && log.staged > 0 && !events.length)) return;
   // Emptied in place: writeCredentials holds the same array.
   const part = events.splice(0);
   changeEvents.withNumbers(part, await run.repo.numbers(run.t, changeEvents.credentialIds(part)));
@@ -380,8 +382,8 @@ async function markLeft(run: Run, { onFile }: Read, confirmed: boolean) {
     );
   }
   // In parts, with their events: their documents are held a part at a time.
-  for (let i = 0; i < gone.length; i += STAGE_EVENTS) {
-    const ids = gone.slice(i, i + STAGE_EVENTS);
+  for (let i = 0; i < gone.length; i += run.log.part) {
+    const ids = gone.slice(i, i + run.log.part);
     const docs = await repo.docs(t, ids);
     const left = ids.map((id) => {
       const doc = decodeDoc(docs.get(id)!);

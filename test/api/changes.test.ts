@@ -161,9 +161,9 @@ describe('change events and the graph after a crash', () => {
   const t = useGraphAndStore();
   const rejectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-changes-'));
   const events = async () => t.side.store.query<{ type: string; committed: boolean }>('SELECT type, seq IS NOT NULL AS committed FROM change_events ORDER BY n');
-  const run = (text: string, snapshot: string, repo: ReturnType<typeof refreshRepo>) => {
+  const run = (text: string, snapshot: string, repo: ReturnType<typeof refreshRepo>, eventsPart?: number) => {
     const file = tempFile('tx.csv', `${text}\n`);
-    return refresh(repo, { files: [file], format: resolveFormat(file), snapshot, rejectsDir });
+    return refresh(repo, { files: [file], format: resolveFormat(file), snapshot, rejectsDir, eventsPart });
   };
 
   it('when a refresh fails after staging its events then none are kept; when it lands but dies before committing them, the next start commits them', async () => {
@@ -181,7 +181,7 @@ describe('change events and the graph after a crash', () => {
     let staged = false;
     const dying: typeof log = {
       ...log,
-      stage: async (r, e) => ((staged = true), log.stage(r, e)),
+      stage: async (r, e, from) => ((staged = true), log.stage(r, e, from)),
       recover: async (s, landed) => (staged ? Promise.reject(new Error('killed')) : log.recover(s, landed)),
     };
     // (A new licence: the failed run's writes stay in an in-memory LadybugDB graph, which has no rollback.)
@@ -191,6 +191,33 @@ describe('change events and the graph after a crash', () => {
     // What the next start does (main.ts).
     await t.side.changes.recoverAll((source, runId) => repo.landedRun(source, runId));
     expect((await events()).slice(base).every((e) => e.committed)).toBe(true);
+    expect(await t.side.store.query("SELECT 1 FROM change_runs WHERE status = 'staged'")).toEqual([]);
+  });
+
+  it('when a run stages its events in parts then a run that lands has each once, numbered in a row, and a failure keeps none of them', async () => {
+    // After the test above: TX holds the second snapshot and 9-SA.
+    const base = (await events()).length;
+    const parts: number[] = [];
+    const log = t.side.changes.log;
+    const counted: typeof log = { ...log, stage: async (r, e, from) => (parts.push(e.length), log.stage(r, e, from)) };
+    const repo = refreshRepo(t.graph, files, t.side.clock, counted);
+
+    await run(snapshot1, '2026-11-01', repo, 2);
+    expect(parts.length).toBeGreaterThan(2);
+    const landed = await t.side.store.query<{ n: number; seq: string; type: string; license_number: string | null }>(
+      'SELECT n, seq, type, license_number FROM change_events WHERE seq IS NOT NULL ORDER BY seq OFFSET $1',
+      [base],
+    );
+    expect(landed).toHaveLength(parts.reduce((a, b) => a + b, 0));
+    expect(landed.map((e) => e.n)).toEqual(landed.map((_, i) => i));
+    expect(Number(landed.at(-1)!.seq) - Number(landed[0].seq)).toBe(landed.length - 1);
+    expect(landed.every((e) => e.license_number)).toBe(true);
+    expect(new Set(landed.map((e) => e.type))).toEqual(new Set(['left_source', 'returned_to_source', 'status_changed', 'expiration_changed', 'supervision_started', 'supervision_ended']));
+
+    parts.length = 0;
+    await expect(run(snapshot2, '2026-11-08', { ...repo, finish: async () => Promise.reject(new Error('killed')) }, 2)).rejects.toThrow(/killed/);
+    expect(parts.length).toBeGreaterThan(2);
+    expect(await events()).toHaveLength(landed.length + base);
     expect(await t.side.store.query("SELECT 1 FROM change_runs WHERE status = 'staged'")).toEqual([]);
   });
 });
