@@ -12,9 +12,8 @@
 // Usage: npm run bench:national [-- --credentials 3000000 --runs 3 --seconds 5 --health-share 0.05 --engine neo4j --only search,overload]
 // --credentials takes a list (300000,3000000): each size is a run of its own, and the results file
 // holds every size's sections and how each page's p50 grows with the data.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,12 +23,11 @@ import neo4jDriver, { type Driver } from 'neo4j-driver';
 import { parse } from 'csv-parse';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import { accountsDeps, importRepo, loadQueryFiles, openGraph, openStore } from '../src/deps.js';
 import { credentialId } from '../src/domain/identity.js';
-import { importFolder, importFolderToSink } from '../src/ingest/canonical-import.js';
-import { neo4jImportFiles } from '../src/graph/neo4j/import-files.js';
-import { ensureNational, zipf as zipfWeights, zipfRank } from './national-data.js';
-import { freePort, importIntoLocalNeo4j, startLocalNeo4j, type LocalNeo4j } from '../test/helpers/local-neo4j.js';
+import { zipf as zipfWeights, zipfRank } from './national-data.js';
+import { apiKey, du, nationalStores, NEO4J_PASSWORD, prepare, prepareNeo4j, rss, waitFor, type Prepared } from './national-stores.js';
+import { median, paced, quantile, type Scenario } from './paced.js';
+import { freePort } from '../test/helpers/local-neo4j.js';
 
 const { values } = parseArgs({
   options: {
@@ -64,10 +62,9 @@ const SECONDS = Number(values.seconds);
 const HEALTH_SHARE = Number(values['health-share']);
 const GRAPH_POOL = values['graph-connections']!;
 const CONNECTIONS = Number(values.connections);
-const ROOT = path.resolve(values.dir);
-const DATA_DIR = path.join(ROOT, `server-${CREDENTIALS}-${SEED}`);
-const NEO4J_DIR = path.join(ROOT, `neo4j-${CREDENTIALS}-${SEED}`);
-const NEO4J_PASSWORD = 'bench-national-password';
+const STORES = nationalStores(path.resolve(values.dir), CREDENTIALS, SEED);
+const DATA_DIR = STORES.ladybugDir;
+const NEO4J_DIR = STORES.neo4jDir;
 const WARM_UP_SECONDS = 1;
 const RESULTS = pathToFileURL(path.resolve(values.results!));
 
@@ -76,91 +73,6 @@ interface Key {
   license_number: string;
   type: string;
   last_name: string;
-}
-
-interface Prepared {
-  dataset: string;
-  loadSeconds: number;
-  reused: boolean;
-  /** Where a load's time went, by query (Neo4j). */
-  where?: string[];
-  /** Megabytes the loaded store takes on disk. */
-  storeMb: number;
-}
-
-const du = (dir: string) => Number(execFileSync('du', ['-sm', dir], { encoding: 'utf8' }).split('\t')[0]);
-
-/** Generates (or reuses) the dataset and loads it into DATA_DIR's graph (or reuses it). */
-async function prepare(): Promise<Prepared> {
-  const { folder: dataset } = await ensureNational(ROOT, { credentials: CREDENTIALS, seed: SEED });
-  const loaded = path.join(DATA_DIR, 'loaded.json');
-  if (fs.existsSync(loaded)) return { dataset, ...JSON.parse(fs.readFileSync(loaded, 'utf8')), reused: true, storeMb: du(path.join(DATA_DIR, 'graph.lbug')) };
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  fs.mkdirSync(DATA_DIR, { recursive: true });
-  const files = loadQueryFiles();
-  const graph = await openGraph({ graphPath: path.join(DATA_DIR, 'graph.lbug'), GRAPH_BUFFER_POOL_MB: 2048, GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 3_600_000 }, files);
-  const started = Date.now();
-  const summary = await importFolder(importRepo(graph, files), dataset);
-  const loadSeconds = (Date.now() - started) / 1000;
-  await graph.close();
-  if (summary.rejected.length) throw new Error(`the dataset had ${summary.rejected.length} rejected rows`);
-  fs.writeFileSync(loaded, JSON.stringify({ loadSeconds }));
-  return { dataset, loadSeconds, reused: false, storeMb: du(path.join(DATA_DIR, 'graph.lbug')) };
-}
-
-/**
- * Loads the dataset into the local Neo4j's store with Neo4j's offline importer (the bulk path's
- * files, see src/graph/neo4j/import-files.ts), starts it on NEO4J_DIR, applies the schema and runs
- * the statements no file holds; or starts it on an earlier load.
- */
-async function prepareNeo4j(dataset: string): Promise<Prepared & { neo4j: LocalNeo4j }> {
-  const loaded = path.join(NEO4J_DIR, 'loaded.json');
-  const reused = fs.existsSync(loaded);
-  const store = () => du(path.join(NEO4J_DIR, 'neo4j', 'data'));
-  // The bench's memory settings unless NEO4J_CONF names others (the launcher's defaults: tools/neo4j/neo4j.conf).
-  process.env.NEO4J_CONF ??= new URL('./neo4j-bench.conf', import.meta.url).pathname;
-  if (reused) {
-    const neo4j = await startLocalNeo4j({ dataDir: NEO4J_DIR, password: NEO4J_PASSWORD });
-    return { dataset, ...JSON.parse(fs.readFileSync(loaded, 'utf8')), reused, storeMb: store(), neo4j };
-  }
-  fs.rmSync(NEO4J_DIR, { recursive: true, force: true });
-  const input = path.join(NEO4J_DIR, 'import-files');
-  fs.mkdirSync(input, { recursive: true });
-  const phases: [string, number][] = [];
-  let mark = Date.now();
-  const phase = (name: string) => {
-    phases.push([name, (Date.now() - mark) / 1000]);
-    console.log(`neo4j load: ${name} ${phases.at(-1)![1].toFixed(1)} s`);
-    mark = Date.now();
-  };
-  const files = loadQueryFiles();
-  const out = neo4jImportFiles(input);
-  const { summary, jurisdictions } = await importFolderToSink(files, out.sink, dataset, () => new Date());
-  if (summary.rejected.length) throw new Error(`the dataset had ${summary.rejected.length} rejected rows`);
-  phase('parse and write the import files (the bulk path)');
-  importIntoLocalNeo4j(NEO4J_DIR, out.importOptions(jurisdictions));
-  fs.rmSync(input, { recursive: true, force: true });
-  phase('neo4j-admin database import full');
-  const neo4j = await startLocalNeo4j({ dataDir: NEO4J_DIR, password: NEO4J_PASSWORD });
-  try {
-    phase('start Neo4j on the store');
-    const graph = await openGraph({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 64, GRAPH_CONNECTIONS: 1, GRAPH_QUERY_TIMEOUT_MS: 3_600_000, NEO4J_URI: neo4j.uri, NEO4J_PASSWORD }, files);
-    phase('schema: constraints and indexes created and populated');
-    try {
-      await out.runStatements(graph);
-    } finally {
-      await graph.close();
-    }
-    phase(`${out.statements.length} statements over Bolt (jurisdictions, business-name brokerages, counts)`);
-  } catch (err) {
-    // A Neo4j left running holds its heap and page cache: a later run was killed for memory.
-    await neo4j.stop();
-    throw err;
-  }
-  const loadSeconds = phases.reduce((sum, [, s]) => sum + s, 0);
-  const where = phases.map(([name, s]) => `${name} ${s.toFixed(1)} s`);
-  fs.writeFileSync(loaded, JSON.stringify({ loadSeconds, where }));
-  return { dataset, loadSeconds, reused, storeMb: store(), neo4j, where };
 }
 
 /**
@@ -180,40 +92,6 @@ async function sampleKeys(dataset: string): Promise<{ keys: Key[]; wide: Key[] }
   return { keys, wide };
 }
 
-/** An enterprise account's key, created in the server's side store before it starts. */
-async function apiKey(dataDir: string): Promise<string> {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const store = await openStore({ pglitePath: path.join(dataDir, 'accounts.pglite'), DATABASE_URL: undefined, DATABASE_POOL_SIZE: 1 });
-  try {
-    const { accounts } = accountsDeps(store);
-    return (await accounts.createAccount({ email: `bench-${Date.now()}@example.com`, plan: 'enterprise' })).key.key;
-  } finally {
-    await store.close();
-  }
-}
-
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000, headers: Record<string, string> = {}) {
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url, { headers })).ok) return (Date.now() - started) / 1000;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > timeoutMs) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** Peak and current RSS of a process, in MB (Linux /proc). */
-function rss(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(/(\d+) kB/.exec(status.split('\n').find((l) => l.startsWith(field)) ?? '')?.[1] ?? 0);
-  return { now: kb('VmRSS:') / 1024, peak: kb('VmHWM:') / 1024 };
-}
-
 /**
  * Share of a file held in the OS page cache (util-linux fincore), or NaN where fincore is absent.
  * Key reads that miss LadybugDB's buffer pool are served from it; on a VM whose host reclaims
@@ -226,73 +104,6 @@ function cachedShare(file: string): number {
   } catch {
     return Number.NaN;
   }
-}
-
-const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : Number.NaN);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-
-interface Scenario {
-  name: string;
-  method?: 'GET' | 'POST';
-  /** Its latency run's rate as a share of the others' (1 when absent). */
-  rateFactor?: number;
-  /** A new request target (and body) per request. */
-  next: () => { path: string; body?: string };
-}
-
-/**
- * Latency at a fixed rate: requests sent on an even schedule, one every 1/rate s whatever the
- * answers (open loop), each timed from when it was due, so that queueing in the server shows and
- * a slow answer holds up no later request. autocannon's rate limit does not do this: each
- * connection sends its share of a second back to back at the start of the second, which measures
- * bursts of eight concurrent requests rather than a steady rate.
- */
-async function paced(base: string, headers: Record<string, string>, s: Scenario, rate: number, count: number, maxSockets = 256) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets });
-  const { hostname, port } = new URL(base);
-  const samples: number[] = [];
-  // Every answer's time, whatever its status, and the ones shed (503).
-  const all: number[] = [];
-  let shed = 0;
-  let bad = 0;
-  const answers: Promise<void>[] = [];
-  const started = performance.now();
-  // As many requests at every rate (a slower run lasts longer): a p99 of 100 requests is the
-  // second slowest, not a percentile.
-  for (let i = 0; i < count; i++) {
-    const due = started + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    const n = s.next();
-    // A timer can fire up to a millisecond early (libuv's clock is the loop's, read before the
-    // wait): a request sent before it was due is timed from when it was sent, one sent late from
-    // when it was due.
-    const from = Math.min(due, performance.now());
-    answers.push(
-      new Promise<void>((resolve) => {
-        const req = http.request({ host: hostname, port, path: n.path, method: s.method ?? 'GET', agent, headers: { ...headers, 'content-type': 'application/json' } }, (res) => {
-          res.resume();
-          res.on('end', () => {
-            const took = performance.now() - from;
-            all.push(took);
-            if (res.statusCode === 200) samples.push(took);
-            else bad += 1;
-            if (res.statusCode === 503) shed += 1;
-            resolve();
-          });
-        });
-        req.on('error', () => {
-          bad += 1;
-          resolve();
-        });
-        req.end(n.body);
-      }),
-    );
-  }
-  const sent = performance.now();
-  await Promise.all(answers);
-  agent.destroy();
-  return { samples, bad, all, shed, sent };
 }
 
 /**
@@ -454,9 +265,9 @@ async function sizes() {
 
 async function main() {
   if (SIZES.length > 1) return sizes();
-  const ladybug = await prepare();
+  const ladybug = await prepare(STORES);
   if (values['prepare-only']) {
-    if (values.engine === 'neo4j') await (await prepareNeo4j(ladybug.dataset)).neo4j.stop();
+    if (values.engine === 'neo4j') await (await prepareNeo4j(STORES, ladybug.dataset)).neo4j.stop();
     return;
   }
   const keys = await sampleKeys(ladybug.dataset);
@@ -476,7 +287,7 @@ async function main() {
   sections.push(embedded.section);
   write();
   if (values.engine === 'neo4j') {
-    const prepared = await prepareNeo4j(ladybug.dataset);
+    const prepared = await prepareNeo4j(STORES, ladybug.dataset);
     try {
       const driver = neo4jDriver.driver(prepared.neo4j.uri, neo4jDriver.auth.basic(prepared.neo4j.user, prepared.neo4j.password));
       const [warmed, memory] = await (async () => {

@@ -1,0 +1,210 @@
+// One state refreshed inside the national store while the API serves verifies beside it: FL's own
+// licences of the generated national dataset (bench/national-data.ts) written in the DBPR layout
+// (RE_rgn*.csv) and ingested by the ingest command into a copy of the loaded store, on both
+// engines with their documented default settings (the server's buffer pool; the launcher's
+// neo4j.conf unless NEO4J_CONF names another). Three stretches of verifies at one paced rate:
+// none refreshing; the first DBPR snapshot (it takes FL over from the dataset's canonical rows:
+// every row is rewritten); the next snapshot with about 20% changed (the goal: at most 3 minutes).
+// The command runs through the server, which holds the data dir (the embedded side store).
+// Writes bench/results/national-refresh.md.
+// Usage: npm run bench:national-refresh [-- --credentials 3000000 --engine ladybug,neo4j --baseline-seconds 60]
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { parse } from 'csv-parse';
+import { stringify } from 'csv-stringify/sync';
+import { loadConfig } from '../src/config.js';
+import type { RefreshSummary } from '../src/ingest/refresh.js';
+import { apiKey, nationalStores, NEO4J_PASSWORD, prepare, prepareNeo4j, rss, waitFor } from './national-stores.js';
+import { paced, quantile, type Scenario } from './paced.js';
+import { ingestCommand, neo4jMemory } from './refresh-runs.js';
+import { freePort, localNeo4jMissing, startLocalNeo4j } from '../test/helpers/local-neo4j.js';
+import { ROOT } from '../test/helpers/processes.js';
+
+const { values } = parseArgs({
+  options: {
+    credentials: { type: 'string', default: '3000000' },
+    dir: { type: 'string', default: 'data/bench-national' },
+    seed: { type: 'string', default: '20261123' },
+    engine: { type: 'string', default: 'ladybug,neo4j' },
+    // The verifies' rate, as a share of the server's /health saturation (as bench:national paces).
+    'health-share': { type: 'string', default: '0.05' },
+    'baseline-seconds': { type: 'string', default: '60' },
+    results: { type: 'string', default: 'bench/results/national-refresh.md' },
+  },
+});
+const STORES = nationalStores(path.resolve(values.dir), Number(values.credentials), Number(values.seed));
+const WORK = path.join(STORES.root, `refresh-${STORES.credentials}-${STORES.seed}`);
+const GOAL_SECONDS = 180;
+
+// The dataset's licence types and statuses as DBPR publishes them (src/ingest/sources/fl-dbpr.ts).
+const RANK: Record<string, string> = { brokerage: 'CQ RE Corp.', branch_office: 'BO Branch Office', broker: 'BK Broker', salesperson: 'SL Sales Associate' };
+const STATUS: Record<string, [string, string]> = { active: ['Current', 'Active'], inactive: ['Current', 'Inactive'], expired: ['Delinquent', 'Inactive'], suspended: ['Suspended', ''] };
+const mdy = (iso: string) => (iso ? `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}` : '');
+
+interface Key {
+  state: string;
+  license_number: string;
+}
+
+/**
+ * Writes FL's licences as two DBPR snapshots, the employer of each being its open employing link
+ * in the dataset: `first` as the store holds them, `next` with about 20% changed (a tenth change
+ * status, a twentieth move address, a twentieth of the people change brokerage). Returns the
+ * verifies' keys: every 5th credential of the whole dataset.
+ */
+async function writeSnapshots(dataset: string, first: string, next: string): Promise<Key[]> {
+  const employer = new Map<string, string>();
+  for await (const r of fs.createReadStream(path.join(dataset, 'relationships.csv')).pipe(parse({ columns: true }))) {
+    if (r.affiliate_state === 'FL' && !r.effective_to && r.relationship_type !== 'designated_broker') employer.set(r.affiliate_license_number, r.supervisor_license_number);
+  }
+  const companies: string[] = [];
+  const keys: Key[] = [];
+  const [a, b] = [fs.createWriteStream(first), fs.createWriteStream(next)];
+  let i = 0;
+  let fl = 0;
+  for await (const r of fs.createReadStream(path.join(dataset, 'credentials.csv')).pipe(parse({ columns: true }))) {
+    if (i++ % 5 === 0) keys.push({ state: r.state, license_number: r.license_number });
+    if (r.state !== 'FL') continue;
+    if (r.license_type === 'brokerage') companies.push(r.license_number);
+    const person = r.entity_type === 'person';
+    const row = (status: string, address: string, boss: string) => [
+      '25', '2501 Real Estate Broker or Sales', person ? `${r.last_name}, ${r.first_name} ${r.middle_name}`.trim() : r.business_name, '', RANK[r.license_type], address, '', '',
+      r.address_city, 'FL', r.address_postal_code, '13', 'Dade', r.license_number, ...STATUS[status], mdy(r.issue_date), mdy(r.issue_date), mdy(r.expiration_date), '', '', '', boss,
+    ];
+    const boss = employer.get(r.license_number) ?? '';
+    const flipped = r.status_normalized === 'active' ? 'inactive' : 'active';
+    const moved = person && boss && fl % 20 === 17 ? companies[(companies.indexOf(boss) + 1) % companies.length] || boss : boss;
+    const lines = stringify([row(r.status_normalized, r.address_line1, boss), row(fl % 10 === 3 ? flipped : r.status_normalized, fl % 20 === 7 ? `${fl} NEW ST` : r.address_line1, moved)], { quoted: true });
+    const [x, y] = lines.split('\n');
+    if (!a.write(`${x}\n`)) await new Promise<void>((done) => a.once('drain', () => done()));
+    if (!b.write(`${y}\n`)) await new Promise<void>((done) => b.once('drain', () => done()));
+    fl += 1;
+  }
+  await Promise.all([a, b].map((s) => new Promise((done) => s.end(done))));
+  return keys;
+}
+
+const stats = (xs: number[]) => {
+  const sorted = [...xs].sort((p, q) => p - q);
+  return { n: sorted.length, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN };
+};
+const statuses = (others: Record<string, number>) => Object.entries(others).map(([status, n]) => `${n} ${status}`).join(', ') || '0';
+const ms = (x: number) => (Number.isNaN(x) ? '-' : x.toFixed(1));
+
+async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], files: [string, string]): Promise<string> {
+  // A copy of the loaded store: the refresh changes it, and the other benches reuse the original.
+  fs.rmSync(WORK, { recursive: true, force: true });
+  fs.mkdirSync(WORK, { recursive: true });
+  const dataDir = path.join(WORK, 'server');
+  fs.mkdirSync(dataDir);
+  let neo4j;
+  const copyStarted = Date.now();
+  if (engine === 'ladybug') {
+    fs.copyFileSync(path.join(STORES.ladybugDir, 'graph.lbug'), path.join(dataDir, 'graph.lbug'));
+  } else {
+    const conf = process.env.NEO4J_CONF;
+    // The original store is built (and checked) with the national bench's settings; the copy runs on the launcher's, or NEO4J_CONF's.
+    await (await prepareNeo4j(STORES, dataset)).neo4j.stop();
+    if (conf === undefined) delete process.env.NEO4J_CONF;
+    else process.env.NEO4J_CONF = conf;
+    execFileSync('cp', ['-a', path.join(STORES.neo4jDir, 'neo4j'), path.join(WORK, 'neo4j')]);
+    neo4j = await startLocalNeo4j({ dataDir: WORK, password: NEO4J_PASSWORD });
+  }
+  const copySeconds = (Date.now() - copyStarted) / 1000;
+  const memory = neo4j && neo4jMemory(neo4j);
+  const key = await apiKey(dataDir);
+  // The store's files in the OS page cache, as on a server up for a while.
+  for (const file of execFileSync('find', [WORK, '-type', 'f'], { encoding: 'utf8' }).split('\n').filter(Boolean)) for await (const _ of fs.createReadStream(file, { highWaterMark: 1 << 22 })) void _;
+  const port = await freePort();
+  const engineEnv = neo4j ? { NEO4J_URI: neo4j.uri, NEO4J_USER: neo4j.user, NEO4J_PASSWORD } : {};
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json', LOG_LEVEL: 'warn', DEMO_DATA: 'false', ...engineEnv };
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const lines: string[] = [];
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/health`, server);
+    const headers = { authorization: `Bearer ${key}` };
+    await waitFor(`${base}/api/v1/readiness`, server, 300_000, headers);
+    const health = await new Promise<autocannon.Result>((resolve, reject) => autocannon({ url: `${base}/health`, connections: 16, duration: 5 }, (err, r) => (err ? reject(err) : resolve(r))));
+    const rate = Math.max(1, Math.round(Number(values['health-share']) * health.requests.average));
+    let k = 0;
+    // Keys in a fixed stride through the sample: every state, FL in its share, the same order on both engines.
+    const verify: Scenario = { name: 'verify', next: () => { const x = keys[(k += 7919) % keys.length]; return { path: `/api/v1/licensees/verify?state=${x.state}&license_number=${x.license_number}` }; } };
+    await paced(base, headers, verify, rate, 5 * rate);
+    const baseline = await paced(base, headers, verify, rate, Number(values['baseline-seconds']) * rate);
+    const settings =
+      engine === 'ladybug'
+        ? `LadybugDB on disk, the server's defaults (buffer pool ${loadConfig().GRAPH_BUFFER_POOL_MB} MB)`
+        : `Neo4j 5.26 from the local launcher (${path.relative(ROOT, process.env.NEO4J_CONF ?? path.join(ROOT, 'tools/neo4j/neo4j.conf'))}); the store copied in ${copySeconds.toFixed(0)} s`;
+    lines.push(
+      `## ${engine === 'ladybug' ? 'LadybugDB' : 'Neo4j'}`,
+      '',
+      `${STORES.credentials.toLocaleString('en-US')} credentials (seed ${STORES.seed}); ${settings}; ${os.cpus().length} cores, Node ${process.version}; ${new Date().toISOString().slice(0, 10)}. ` +
+        `Verifies paced at ${rate} req/s (${Number(values['health-share']) * 100}% of this server's /health saturation, ${health.requests.average.toFixed(0)} req/s), keys from every 5th credential of every state.`,
+      '',
+      '| stretch | seconds | rows | inserted, updated, unchanged | links opened, closed | server peak RSS | verifies | p50 ms | p99 ms | max ms | not 200 |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
+    );
+    const b = stats(baseline.samples);
+    lines.push(`| no refresh | ${values['baseline-seconds']} | | | | ${rss(server.pid!).now.toFixed(0)} MB | ${b.n} | ${ms(b.p50)} | ${ms(b.p99)} | ${ms(b.max)} | ${statuses(baseline.others)} |`);
+    const notes: string[] = [];
+    for (const [label, file, snapshot] of [['first DBPR snapshot (takes FL over)', files[0], '2026-11-08'], ['next snapshot (20% changed)', files[1], '2026-11-15']] as const) {
+      memory?.reset();
+      let done = false;
+      let peak = 0;
+      const sampler = setInterval(() => (peak = Math.max(peak, rss(server.pid!).now)), 500);
+      const started = Date.now();
+      const ingest = ingestCommand(['--format', 'dbpr-csv', '--snapshot', snapshot, file], { DATA_DIR: dataDir, ...engineEnv, DATABASE_URL: undefined }).finally(() => (done = true));
+      const during = await paced(base, headers, verify, rate, 0, 256, () => done);
+      const { summary: s, error } = await ingest;
+      clearInterval(sampler);
+      const seconds = s ? s.elapsed_ms / 1000 : (Date.now() - started) / 1000;
+      const d = stats(during.samples);
+      const counts = (x: RefreshSummary) => [`${x.rows_read.toLocaleString('en-US')}`, `${x.inserted}, ${x.updated}, ${x.unchanged}`, `${x.edges_opened}, ${x.edges_closed}`];
+      lines.push(`| ${label}${s ? '' : ': failed'} | ${seconds.toFixed(1)} | ${(s ? counts(s) : ['-', '-', '-']).join(' | ')} | ${peak.toFixed(0)} MB | ${d.n} | ${ms(d.p50)} | ${ms(d.p99)} | ${ms(d.max)} | ${statuses(during.others)} |`);
+      if (error) notes.push(`- ${label} failed: ${error}`);
+      if (memory) notes.push(`- ${label}: ${memory.peaks()}`);
+      if (label.startsWith('next') && s) notes.push(`- next snapshot within ${GOAL_SECONDS} s: ${seconds <= GOAL_SECONDS ? 'met' : 'missed'} (${seconds.toFixed(1)} s)`);
+      if (!s) break;
+    }
+    if (engine === 'ladybug') notes.push('- LadybugDB refreshes a copy of its file and swaps it in: the max column of each refresh holds the pause at the swap.');
+    lines.push('', ...notes, '');
+    return lines.join('\n');
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((done) => (server.exitCode !== null ? done(null) : server.once('exit', done)));
+    await memory?.close();
+    await neo4j?.stop();
+    fs.rmSync(WORK, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const ladybug = await prepare(STORES);
+  const files: [string, string] = [path.join(STORES.root, 'RE_rgn-fl-first.csv'), path.join(STORES.root, 'RE_rgn-fl-next.csv')];
+  const keys = await writeSnapshots(ladybug.dataset, ...files);
+  const sections: string[] = [];
+  try {
+    for (const engine of values.engine!.split(',') as ('ladybug' | 'neo4j')[]) {
+      const missing = engine === 'neo4j' && localNeo4jMissing();
+      if (missing) sections.push(`## Neo4j\n\nskipped: ${missing}\n`);
+      else sections.push(await bench(engine, ladybug.dataset, keys, files));
+      // Written after each engine: a later failure keeps what was measured.
+      const text = `# FL refreshed inside the national store\n\n${sections.join('\n')}`;
+      fs.mkdirSync(path.dirname(values.results!), { recursive: true });
+      fs.writeFileSync(values.results!, text);
+      console.log(text);
+    }
+  } finally {
+    for (const f of files) fs.rmSync(f, { force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
