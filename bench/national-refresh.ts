@@ -122,7 +122,10 @@ async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], 
   const port = await freePort();
   const engineEnv = neo4j ? { NEO4J_URI: neo4j.uri, NEO4J_USER: neo4j.user, NEO4J_PASSWORD } : {};
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json', LOG_LEVEL: 'warn', DEMO_DATA: 'false', ...engineEnv };
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // The server's log beside the results, for what went wrong.
+  const log = fs.openSync(path.join(STORES.root, `refresh-server-${engine}.log`), 'w');
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', log, 'inherit'] });
+  fs.closeSync(log);
   const lines: string[] = [];
   try {
     const base = `http://127.0.0.1:${port}`;

@@ -106,6 +106,7 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'engine/neo4j/versions/postings-done': { ids: [TX_AGENT], published: 0 },
   'engine/neo4j/versions/collect': { published: 0 },
   'engine/neo4j/refresh/supersede': { ids: [TX_AGENT], g: 1, published: 0 },
+  'engine/neo4j/refresh/supersede-degrees': { ids: [TX_AGENT] },
   'engine/neo4j/refresh/overlay-credentials': { rows: [{ ...CREDENTIAL_ROW, id: TX_AGENT }], relinked: [], g: 1, published: 0 },
   'engine/neo4j/refresh/overlay-left': { rows: [{ id: TX_AGENT, status: 'Not in source file', data_source_notes: ['n'], left_source_on: '2026-11-08' }], g: 1, published: 0 },
   'engine/neo4j/refresh/counts': { rows: [{ state: 'OR', rows: 1 }], now: '2026-11-22T00:00:00.000Z', g: 1 },

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import neo4j from 'neo4j-driver';
 import { describe, expect, it } from 'vitest';
 import { normalizeNeo4jValue, toNeo4jParams } from '../../src/graph/neo4j/engine.js';
@@ -59,6 +62,24 @@ describe('a LadybugDB bulk load', () => {
       expect(back).toEqual(rows.map((r) => ({ ...r, v: r.v || null })));
     } finally {
       await graph.close();
+    }
+  });
+});
+
+describe('a LadybugDB refresh unit', () => {
+  it('when one of its statements runs longer than the query timeout then it completes, where a read that long is stopped', async () => {
+    const { openLadybug } = await import('../../src/graph/ladybug/engine.js');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-unit-timeout-'));
+    const graph = await openLadybug({ path: path.join(dir, 'graph.lbug'), bufferPoolMb: 256, connections: 1, queryTimeoutMs: 100 });
+    try {
+      // 36 million rows: far longer than 100 ms on any machine, little memory.
+      const slow = 'UNWIND range(1, 6000) AS a UNWIND range(1, 6000) AS b WITH a, b WHERE (a + b) % 7 = 0 RETURN count(*) AS n';
+      await expect(graph.read(slow)).rejects.toThrow(/timeout|interrupt/i);
+      const [row] = await graph.writeLarge((t) => t.run(slow));
+      expect(Number(row.n)).toBe(5142857);
+    } finally {
+      await graph.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -78,7 +78,8 @@ async function openDatabase(options: LadybugOptions, file: string, connections: 
   const slot = async (): Promise<Slot> => {
     const conn = new lbug.Connection(db);
     await conn.init();
-    conn.setQueryTimeout(options.queryTimeoutMs);
+    // 0: none (the binding's default; it refuses 0 itself).
+    if (options.queryTimeoutMs > 0) conn.setQueryTimeout(options.queryTimeoutMs);
     return { conn, prepared: new Map() };
   };
   const readers: Slot[] = [];
@@ -172,6 +173,12 @@ export interface LadybugTx extends GraphTx {
   exportFile(query: string, params?: Params): Promise<string>;
   /** Writes out the pages kept in the buffer pool since the last checkpoint. */
   checkpoint(): Promise<void>;
+  /**
+   * Writes out what the unit wrote so far and opens its file afresh, so that the engine's memory
+   * holds nothing of those writes (a checkpoint alone left a refresh inside a national store no
+   * room in a 1 GB pool for its read models). A checkpoint where the graph is in memory.
+   */
+  fresh(): Promise<void>;
 }
 
 /** LadybugDB's engine: the graph port with its bulk and export paths and its write notices. */
@@ -276,9 +283,9 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
       .replace(/^\/\/ @from$/m, `FROM '${f.path}' (${options})`);
     await exec(o.writer, statement, { notes_separator: NOTES_SEPARATOR, ...params });
   };
-  /** Each statement commits on its own: large rewrites stay within the buffer pool. */
-  const autoCommit = (o: Opened): LadybugTx => ({
-    run: (q, p) => exec(o.writer, q, p),
+  /** Each statement commits on its own: large rewrites stay within the buffer pool. `reopen`: see LadybugTx.fresh. */
+  const autoCommit = (opened: () => Opened, reopen?: () => Promise<void>): LadybugTx => ({
+    run: (q, p) => exec(opened().writer, q, p),
     async bulk(query, rows, dates, params) {
       if (!rows.length) return;
       const columns = Object.keys(rows[0]);
@@ -286,14 +293,15 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
       const { text, lineBreaks } = csvText(columns, rows);
       fs.writeFileSync(file, text);
       try {
-        await loadFile(o, query, { path: file, columns, dates, lineBreaks }, params);
+        await loadFile(opened(), query, { path: file, columns, dates, lineBreaks }, params);
       } finally {
         fs.rmSync(file, { force: true });
       }
     },
-    bulkFile: (query, file, params) => loadFile(o, query, file, params),
-    exportFile: (query, params) => exportTo(o.writer, filesDir, query, params),
-    checkpoint: () => control(o.writer, 'CHECKPOINT'),
+    bulkFile: (query, file, params) => loadFile(opened(), query, file, params),
+    exportFile: (query, params) => exportTo(opened().writer, filesDir, query, params),
+    checkpoint: () => control(opened().writer, 'CHECKPOINT'),
+    fresh: () => reopen?.() ?? control(opened().writer, 'CHECKPOINT'),
   });
 
   return {
@@ -310,7 +318,7 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
      */
     writeLarge(fn) {
       return serializeWrite(async () => {
-        if (options.path === ':memory:') return fn(autoCommit(current));
+        if (options.path === ':memory:') return fn(autoCommit(() => current));
         const copy = `${options.path}.refresh`;
         const backup = `${options.path}.previous`;
         // Leftovers of a run killed earlier: its copy and the copy's files (WAL, shadow pages, a
@@ -323,13 +331,25 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
         for (const f of leftovers()) fs.rmSync(f, { force: true });
         await control(current.writer, 'CHECKPOINT');
         await fs.promises.copyFile(options.path, copy);
-        let shadow: Opened | undefined = await openDatabase(options, copy, 0);
-        try {
+        // No query timeout on the copy: a state's statements take minutes in a national store, and
+        // no reader waits on them (the server's timeout had stopped FL's refresh inside 3M).
+        const openCopy = async () => {
+          const o = await openDatabase({ ...options, queryTimeoutMs: 0 }, copy, 0);
           // Checkpoints rewrite what the WAL holds and compete with the parsing for CPU: one per
           // quarter of the buffer pool rather than LadybugDB's default of one per 16 MB (about one
           // per bulk batch). Until a checkpoint, written pages stay in the pool, hence the bound.
-          await control(shadow.writer, `CALL checkpoint_threshold=${Math.floor((options.bufferPoolMb * 1024 * 1024) / 4)}`);
-          const out = await fn(autoCommit(shadow));
+          await control(o.writer, `CALL checkpoint_threshold=${Math.floor((options.bufferPoolMb * 1024 * 1024) / 4)}`);
+          return o;
+        };
+        let shadow: Opened | undefined = await openCopy();
+        try {
+          const reopen = async () => {
+            await control(shadow!.writer, 'CHECKPOINT');
+            await closeDatabase(shadow!);
+            shadow = undefined;
+            shadow = await openCopy();
+          };
+          const out = await fn(autoCommit(() => shadow!, reopen));
           await control(shadow.writer, 'CHECKPOINT');
           await closeDatabase(shadow);
           shadow = undefined;

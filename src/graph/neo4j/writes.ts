@@ -7,6 +7,9 @@ import type { Neo4jEngine } from './engine.js';
 import { neo4jInForce } from './in-force.js';
 import { neo4jVersions } from './versions.js';
 
+/** Relationships one supersede statement copies, about 5 MB of transaction memory a thousand. */
+const SUPERSEDE_BUDGET = 10_000;
+
 /**
  * Neo4j's writes: UNWIND batches; it keeps no JSON documents or read models, since it reads by
  * traversal, only the in-force relationships affiliates pages read (in-force.ts). A refresh
@@ -22,6 +25,7 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): EngineWrites
     touchCredentials: r('touch-credentials'),
     createCredentials: r('create-credentials'),
     supersede: r('supersede'),
+    supersedeDegrees: r('supersede-degrees'),
     overlay: r('overlay-credentials'),
     overlayLeft: r('overlay-left'),
     counts: r('counts'),
@@ -70,9 +74,26 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): EngineWrites
     for (let i = 0; i < rows.length; i += 2000) for (const r of await t.run(query, { ...params, rows: rows.slice(i, i + 2000) })) taken.add(r.id as string);
     return rows.filter((r) => !taken.has(r.id as string));
   };
-  /** New versions of credentials a refresh changes; their relationships' in-force copies follow. */
+  /**
+   * New versions of credentials a refresh changes; their relationships' in-force copies follow.
+   * A statement copies at most SUPERSEDE_BUDGET relationships (a brokerage with more goes alone):
+   * a batch of FL's large brokerages had copied 300,000 in one and filled the transaction memory.
+   */
   const supersede = async (t: GraphTx, ids: string[]) => {
-    for (const row of await idBatches(t, queries.supersede, ids)) changed(t, [row.id, ...(row.affiliates as string[])]);
+    let group: string[] = [];
+    let load = 0;
+    const run = async () => {
+      for (const row of await t.run(queries.supersede, { ids: group })) changed(t, [row.id, ...(row.affiliates as string[])]);
+      group = [];
+      load = 0;
+    };
+    for (const { id, degree } of await idBatches(t, queries.supersedeDegrees, ids)) {
+      const cost = Number(degree) + 1;
+      if (group.length && (load + cost > SUPERSEDE_BUDGET || group.length >= 2000)) await run();
+      group.push(id as string);
+      load += cost;
+    }
+    if (group.length) await run();
   };
   const links = (query: string) => async (t: GraphTx, rows: Row[]) => {
     changed(t, rows.map((r) => r.affiliate_id));

@@ -3,12 +3,14 @@
 // go, what is current loses its marks (the versioned full-text index stays small), and pending
 // values (overlay-credentials.cypher) become the credential's own. In batches.
 // :param published => 1
-MATCH (c:Superseded) WHERE c.vt <= $published
-CALL (c) { DETACH DELETE c } IN TRANSACTIONS OF 2000 ROWS;
 MATCH ()-[r:SUPERVISES]->() WHERE r.vt <= $published
 CALL (r) { DELETE r } IN TRANSACTIONS OF 10000 ROWS;
 MATCH ()-[f:SUPERVISES_IN_FORCE]->() WHERE f.vt <= $published
 CALL (f) { DELETE f } IN TRANSACTIONS OF 10000 ROWS;
+// After their ended relationships: a superseded brokerage's tens of thousands would otherwise go
+// in the batch that deletes it.
+MATCH (c:Superseded) WHERE c.vt <= $published
+CALL (c) { DETACH DELETE c } IN TRANSACTIONS OF 2000 ROWS;
 MATCH ()-[r:SUPERVISES]->() WHERE r.vf <= $published
 CALL (r) { REMOVE r.vf } IN TRANSACTIONS OF 10000 ROWS;
 MATCH ()-[f:SUPERVISES_IN_FORCE]->() WHERE f.vf <= $published

@@ -2,12 +2,13 @@
 // $published): its new versions and relationships go, what it superseded or ended is restored.
 // Each statement commits in batches; run again, it finds nothing.
 // :param published => 0
-MATCH (c:Versioned) WHERE c.vf > $published
-CALL (c) { DETACH DELETE c } IN TRANSACTIONS OF 2000 ROWS;
 MATCH ()-[r:SUPERVISES]->() WHERE r.vf > $published
 CALL (r) { DELETE r } IN TRANSACTIONS OF 10000 ROWS;
 MATCH ()-[f:SUPERVISES_IN_FORCE]->() WHERE f.vf > $published
 CALL (f) { DELETE f } IN TRANSACTIONS OF 10000 ROWS;
+// After their relationships: a dense brokerage's new version holds tens of thousands of them.
+MATCH (c:Versioned) WHERE c.vf > $published
+CALL (c) { DETACH DELETE c } IN TRANSACTIONS OF 2000 ROWS;
 MATCH (c:Superseded) WHERE c.vt > $published
 CALL (c) { REMOVE c:Superseded, c.vt SET c:LicenseCredential } IN TRANSACTIONS OF 2000 ROWS;
 MATCH ()-[r:SUPERVISES]->() WHERE r.vt > $published
