@@ -122,44 +122,66 @@ export function affiliateOf(line: string): AffiliateRecord {
   return { id, license_number: number, full_name: fullName || null, business_name: businessName || null, license_type: licenseType || null, affiliate_role: role, relationship_type: type, effective_from: from };
 }
 
+/** Bytes of lists a refresh COPYs at once: a COPY holds what it loads in the engine's memory. */
+const PART_BYTES = 64 * 2 ** 20;
+
 /**
  * A bulk file (id, state, entries) that lists are appended to, then COPYed in. Entries go in
  * sorted: a list reads the same whichever way it was built (from an export, or from the rows a
- * bulk import parsed), and the affiliates reader's sort is a pass over sorted entries.
+ * bulk import parsed), and the affiliates reader's sort is a pass over sorted entries. Past
+ * `partBytes` the lists go on in a new part, COPYed on its own: FL's lists inside the national
+ * store (multi-megabyte ones for its largest brokers) left no room in a 1 GB pool for one COPY.
  */
-function listFile(file: string, header = csvHeader(COLUMNS)) {
+function listFile(file: string, header = csvHeader(COLUMNS), partBytes = Number.POSITIVE_INFINITY) {
+  const parts = [file];
+  let bytes = 0;
   fs.writeFileSync(file, `${header}\n`);
   let rows = 0;
   return {
     append(lists: Map<string, Lists>) {
-      const fd = fs.openSync(file, 'a');
+      let fd = fs.openSync(parts.at(-1)!, 'a');
       try {
         let buffer: string[] = [];
+        const flush = () => {
+          fs.writeSync(fd, buffer.join(''));
+          buffer = [];
+        };
         for (const [id, { state, entries }] of lists) {
           entries.sort();
-          buffer.push(`${csvRow(COLUMNS, { id, state, entries: entries.join('\n') })}\n`);
-          if (buffer.length >= 10_000) {
-            fs.writeSync(fd, buffer.join(''));
-            buffer = [];
+          const line = `${csvRow(COLUMNS, { id, state, entries: entries.join('\n') })}\n`;
+          if (bytes > 0 && bytes + line.length > partBytes) {
+            flush();
+            fs.closeSync(fd);
+            // The engine reads a file by its extension.
+            parts.push(file.replace(/(\.csv)?$/, `-part${parts.length}.csv`));
+            fs.writeFileSync(parts.at(-1)!, `${header}\n`);
+            fd = fs.openSync(parts.at(-1)!, 'a');
+            bytes = 0;
           }
+          buffer.push(line);
+          bytes += line.length;
+          if (buffer.length >= 10_000) flush();
         }
-        fs.writeSync(fd, buffer.join(''));
+        flush();
         rows += lists.size;
       } finally {
         fs.closeSync(fd);
       }
     },
-    /** The file as a bulk file; entries joined by line breaks make it one to read serially. */
-    file: (): BulkFile => ({ path: file, columns: COLUMNS, dates: [], lineBreaks: true }),
+    /** The first part as a bulk file; entries joined by line breaks make it one to read serially. */
+    file: (part = 0): BulkFile => ({ path: parts[part], columns: COLUMNS, dates: [], lineBreaks: true }),
     get rows() {
       return rows;
     },
     async copy(t: Pick<LadybugTx, 'bulkFile' | 'checkpoint'>, query: string) {
       if (!rows) return;
-      // What was written before stays in the buffer pool until a checkpoint: without one the
-      // deleted rows left no room in a 1 GB pool for a COPY of every supervisor list.
-      await t.checkpoint();
-      await t.bulkFile(query, this.file());
+      for (const [i, part] of parts.entries()) {
+        // What was written before stays in the buffer pool until a checkpoint: without one the
+        // deleted rows left no room in a 1 GB pool for a COPY of every supervisor list.
+        await t.checkpoint();
+        await t.bulkFile(query, this.file(i));
+        if (i > 0) fs.rmSync(part, { force: true });
+      }
     },
   };
 }
@@ -183,6 +205,7 @@ export async function writeReadModelsFromExport(
   { supervised, supervising }: { supervised: string[]; supervising: string[] },
   pairs: StatePair[],
   groupRelationships = GROUP_RELATIONSHIPS,
+  partBytes = PART_BYTES,
 ) {
   // A state per statement: each commits on its own, so no one statement holds all of a national
   // graph's deleted lists (0006).
@@ -200,7 +223,7 @@ export async function writeReadModelsFromExport(
     // One export, split by group: an export per group scanned every relationship each time.
     const exported = await t.exportFile(q.rows, { supervisor_list_states: supervised, affiliate_list_states: supervising });
     const parts = groups.length === 1 ? [exported] : await splitExport(exported, groups, dir);
-    const supervisorFile = listFile(path.join(dir, 'supervisor-lists.csv'));
+    const supervisorFile = listFile(path.join(dir, 'supervisor-lists.csv'), undefined, partBytes);
     // A group's affiliate lists are COPYed while the next group is built.
     let copying: Promise<void> = Promise.resolve();
     try {
@@ -210,7 +233,7 @@ export async function writeReadModelsFromExport(
         // Affiliate lists go in a group at a time: one COPY of every list (MBs each for the largest
         // brokers) over a table with deleted rows left no room in a 1 GB buffer pool.
         const file = path.join(dir, `affiliate-lists-${i}.csv`);
-        const affiliateFile = listFile(file);
+        const affiliateFile = listFile(file, undefined, partBytes);
         affiliateFile.append(affiliateLists);
         await copying;
         copying = affiliateFile.copy(t, q.copyAffiliateLists).finally(() => fs.rmSync(file, { force: true }));
