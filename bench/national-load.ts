@@ -36,7 +36,6 @@ function timedGraph(graph: LadybugEngine, files: QueryFiles, started: () => numb
         bulkFile: (q, file, p) => time(`copy ${nameOf(q)}`, () => t.bulkFile(q, file, p)),
         exportFile: (q, p) => time(`export ${nameOf(q)}`, () => t.exportFile(q, p)),
         checkpoint: () => time('CHECKPOINT', () => t.checkpoint()),
-        fresh: () => time('fresh', () => t.fresh()),
       }),
     );
   return { graph: { ...graph, writeLarge }, spans };

@@ -173,12 +173,6 @@ export interface LadybugTx extends GraphTx {
   exportFile(query: string, params?: Params): Promise<string>;
   /** Writes out the pages kept in the buffer pool since the last checkpoint. */
   checkpoint(): Promise<void>;
-  /**
-   * Writes out what the unit wrote so far and opens its file afresh, so that the engine's memory
-   * holds nothing of those writes (a checkpoint alone left a refresh inside a national store no
-   * room in a 1 GB pool for its read models). A checkpoint where the graph is in memory.
-   */
-  fresh(): Promise<void>;
 }
 
 /** LadybugDB's engine: the graph port with its bulk and export paths and its write notices. */
@@ -283,8 +277,8 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
       .replace(/^\/\/ @from$/m, `FROM '${f.path}' (${options})`);
     await exec(o.writer, statement, { notes_separator: NOTES_SEPARATOR, ...params });
   };
-  /** Each statement commits on its own: large rewrites stay within the buffer pool. `reopen`: see LadybugTx.fresh. */
-  const autoCommit = (opened: () => Opened, reopen?: () => Promise<void>): LadybugTx => ({
+  /** Each statement commits on its own: large rewrites stay within the buffer pool. */
+  const autoCommit = (opened: () => Opened): LadybugTx => ({
     run: (q, p) => exec(opened().writer, q, p),
     async bulk(query, rows, dates, params) {
       if (!rows.length) return;
@@ -301,7 +295,6 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
     bulkFile: (query, file, params) => loadFile(opened(), query, file, params),
     exportFile: (query, params) => exportTo(opened().writer, filesDir, query, params),
     checkpoint: () => control(opened().writer, 'CHECKPOINT'),
-    fresh: () => reopen?.() ?? control(opened().writer, 'CHECKPOINT'),
   });
 
   return {
@@ -343,13 +336,7 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
         };
         let shadow: Opened | undefined = await openCopy();
         try {
-          const reopen = async () => {
-            await control(shadow!.writer, 'CHECKPOINT');
-            await closeDatabase(shadow!);
-            shadow = undefined;
-            shadow = await openCopy();
-          };
-          const out = await fn(autoCommit(() => shadow!, reopen));
+          const out = await fn(autoCommit(() => shadow!));
           await control(shadow.writer, 'CHECKPOINT');
           await closeDatabase(shadow);
           shadow = undefined;

@@ -200,7 +200,7 @@ export interface ReadModelQueries {
  * relationships.
  */
 export async function writeReadModelsFromExport(
-  t: Pick<LadybugTx, 'run' | 'bulkFile' | 'exportFile' | 'checkpoint' | 'fresh'>,
+  t: Pick<LadybugTx, 'run' | 'bulkFile' | 'exportFile' | 'checkpoint'>,
   q: ReadModelQueries,
   { supervised, supervising }: { supervised: string[]; supervising: string[] },
   pairs: StatePair[],
@@ -217,9 +217,8 @@ export async function writeReadModelsFromExport(
       into: new Set(states.filter((s) => supervised.includes(s))),
       from: new Set(states.filter((s) => supervising.includes(s))),
     }));
-    // The unit's writes so far (a first load's every row, a state's refresh in a national store)
-    // leave the engine's memory too full for the export and the COPYs: they start afresh.
-    await t.fresh();
+    // The unit's writes so far (a first load's every row) hold the buffer pool until a checkpoint.
+    await t.checkpoint();
     // One export, split by group: an export per group scanned every relationship each time.
     const exported = await t.exportFile(q.rows, { supervisor_list_states: supervised, affiliate_list_states: supervising });
     const parts = groups.length === 1 ? [exported] : await splitExport(exported, groups, dir);
