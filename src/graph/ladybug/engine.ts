@@ -278,8 +278,8 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
     await exec(o.writer, statement, { notes_separator: NOTES_SEPARATOR, ...params });
   };
   /** Each statement commits on its own: large rewrites stay within the buffer pool. */
-  const autoCommit = (opened: () => Opened): LadybugTx => ({
-    run: (q, p) => exec(opened().writer, q, p),
+  const autoCommit = (o: Opened): LadybugTx => ({
+    run: (q, p) => exec(o.writer, q, p),
     async bulk(query, rows, dates, params) {
       if (!rows.length) return;
       const columns = Object.keys(rows[0]);
@@ -287,14 +287,14 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
       const { text, lineBreaks } = csvText(columns, rows);
       fs.writeFileSync(file, text);
       try {
-        await loadFile(opened(), query, { path: file, columns, dates, lineBreaks }, params);
+        await loadFile(o, query, { path: file, columns, dates, lineBreaks }, params);
       } finally {
         fs.rmSync(file, { force: true });
       }
     },
-    bulkFile: (query, file, params) => loadFile(opened(), query, file, params),
-    exportFile: (query, params) => exportTo(opened().writer, filesDir, query, params),
-    checkpoint: () => control(opened().writer, 'CHECKPOINT'),
+    bulkFile: (query, file, params) => loadFile(o, query, file, params),
+    exportFile: (query, params) => exportTo(o.writer, filesDir, query, params),
+    checkpoint: () => control(o.writer, 'CHECKPOINT'),
   });
 
   return {
@@ -311,7 +311,7 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
      */
     writeLarge(fn) {
       return serializeWrite(async () => {
-        if (options.path === ':memory:') return fn(autoCommit(() => current));
+        if (options.path === ':memory:') return fn(autoCommit(current));
         const copy = `${options.path}.refresh`;
         const backup = `${options.path}.previous`;
         // Leftovers of a run killed earlier: its copy and the copy's files (WAL, shadow pages, a
@@ -326,17 +326,13 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
         await fs.promises.copyFile(options.path, copy);
         // No query timeout on the copy: a state's statements take minutes in a national store, and
         // no reader waits on them (the server's timeout had stopped FL's refresh inside 3M).
-        const openCopy = async () => {
-          const o = await openDatabase({ ...options, queryTimeoutMs: 0 }, copy, 0);
+        let shadow: Opened | undefined = await openDatabase({ ...options, queryTimeoutMs: 0 }, copy, 0);
+        try {
           // Checkpoints rewrite what the WAL holds and compete with the parsing for CPU: one per
           // quarter of the buffer pool rather than LadybugDB's default of one per 16 MB (about one
           // per bulk batch). Until a checkpoint, written pages stay in the pool, hence the bound.
-          await control(o.writer, `CALL checkpoint_threshold=${Math.floor((options.bufferPoolMb * 1024 * 1024) / 4)}`);
-          return o;
-        };
-        let shadow: Opened | undefined = await openCopy();
-        try {
-          const out = await fn(autoCommit(() => shadow!));
+          await control(shadow.writer, `CALL checkpoint_threshold=${Math.floor((options.bufferPoolMb * 1024 * 1024) / 4)}`);
+          const out = await fn(autoCommit(shadow));
           await control(shadow.writer, 'CHECKPOINT');
           await closeDatabase(shadow);
           shadow = undefined;
