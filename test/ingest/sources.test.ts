@@ -5,7 +5,8 @@ import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { credentialId } from '../../src/domain/identity.js';
-import { graphReads, openGraph, refreshRepo } from '../../src/deps.js';
+import { graphReads, importRepo, openGraph, refreshRepo } from '../../src/deps.js';
+import { importFolder } from '../../src/ingest/canonical-import.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { inReadScope } from '../../src/graph/read-scope.js';
 import { refresh } from '../../src/ingest/refresh.js';
@@ -14,8 +15,8 @@ import { createCoverageRepo } from '../../src/modules/coverage/coverage.repo.js'
 import { createCoverageService } from '../../src/modules/coverage/coverage.service.js';
 import { createLicenseesService } from '../../src/modules/licensees/licensees.service.js';
 import { createRelationshipsService } from '../../src/modules/relationships/relationships.service.js';
-import { TEST_ENGINE, files, testGraph } from '../helpers/graph.js';
-import { SHARED_SOURCES, TX_HEADER, caFile, hasShared, tempFile, trecfile, txRow } from '../helpers/source-files.js';
+import { TEST_ENGINE, files, fixture, testGraph } from '../helpers/graph.js';
+import { SHARED_SOURCES, TX_HEADER, caFile, folderWith, hasShared, tempFile, trecfile, txRow } from '../helpers/source-files.js';
 
 const TODAY = () => '2026-11-22';
 let graph: GraphEngine | undefined;
@@ -405,6 +406,25 @@ describe('refresh history over successive snapshots', () => {
     const partial = await ingest(tempFile('p.csv', `${TX_HEADER}\n${txRow({ type: 'Broker Individual', number: '200-B', name: 'NEW BROKER' })}\n`), '2026-10-01', { partial: true });
     expect(partial).toMatchObject({ full_snapshot: false, left_source: 0, edges_closed: 0 });
     expect((await licensees.get({ state: 'TX', license_number: '2-SA' })).status).toBe('Active');
+  });
+
+  it('when another source takes a state over then its licences are that source\'s, and on Neo4j each stays one node', async () => {
+    const { ingest, licensees, graph: g } = await setup();
+    const [header] = fs.readFileSync(fixture('small/credentials.csv'), 'utf8').split('\n');
+    const jurisdictions = fs.readFileSync(fixture('small/jurisdictions.csv'), 'utf8').split('\n').slice(0, 2).join('\n');
+    // As the TREC rows below parse: the same names, dates and holder, another source.
+    const canonical = (number: string, type: string, display: string, first: string, last: string) =>
+      `TX,${number},${type},${display},Active,,person,${first} ${last},${first},,${last},,,2015-01-15,2027-01-31,,,,,,,,,,,fixture,2026-09-01,,`;
+    const loaded = await importFolder(importRepo(g, files), folderWith({ 'jurisdictions.csv': `${jurisdictions}\n`, 'credentials.csv': `${header}\n${canonical('100-B', 'broker', 'Broker Individual', 'OLD', 'BROKER')}\n${canonical('1-SA', 'salesperson', 'Sales Agent', 'MOVING', 'AGENT')}\n` }));
+    expect(loaded).toMatchObject({ credentials: 2, rejected: [] });
+    const trec = tempFile('takeover.csv', `${TX_HEADER}\n${txRow({ type: 'Broker Individual', number: '100-B', name: 'OLD BROKER' })}\n${txRow({ type: 'Sales Agent', number: '1-SA', name: 'MOVING AGENT' })}\n`);
+
+    expect(await ingest(trec, '2026-10-01')).toMatchObject({ inserted: 0, updated: 2, unchanged: 0 });
+    expect((await licensees.get({ state: 'TX', license_number: '1-SA' })).data_source_notes).toEqual(['Source: tx-trec, snapshot of 2026-10-01']);
+    // Its values changed in place (overlay-credentials.cypher): no second version of either.
+    if (TEST_ENGINE === 'neo4j') expect(await g.read('MATCH (c:LicenseCredential|Superseded) RETURN count(c) AS n')).toEqual([{ n: 2 }]);
+    // The next run compares with the new source: the same file again changes nothing.
+    expect(await ingest(trec, '2026-10-08')).toMatchObject({ inserted: 0, updated: 0, unchanged: 2 });
   });
 });
 

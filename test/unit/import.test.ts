@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { credentialId } from '../../src/domain/identity.js';
+import { GraphError } from '../../src/errors.js';
 import { importRepo } from '../../src/deps.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { importFolder } from '../../src/ingest/canonical-import.js';
@@ -188,5 +189,15 @@ describe.skipIf(TEST_ENGINE !== 'neo4j')('a write past Neo4j transaction memory'
     expect(failed?.message).toMatch(/^Neo4j stopped the write: one transaction needed more memory than db\.memory\.transaction\.(total\.)?max allows \(currently [\d.]+ \w+\)\. .*raise db\.memory\.transaction\.(total\.)?max .*NEO4J_db_memory_transaction_(total_)?max/);
     expect(failed?.message).not.toMatch(/threshold reached|allocation of an extra/);
     expect(await g.read('MATCH (p:MemoryProbe) RETURN count(p) AS n')).toEqual([{ n: 0 }]);
+  });
+
+  it('when a read finds no transaction memory free then it is a transient error (503: retry) that names the setting, not the driver text', async () => {
+    const { graph: g } = await testGraph();
+    onTestFinished(() => g.close());
+    // A list larger than the pool every transaction shares, as a read that finds it held by a refresh.
+    const failed = await g.read('UNWIND range(1, 40000000) AS i WITH collect(i) AS l RETURN size(l) AS n').then(() => undefined, (err: unknown) => err as GraphError);
+    expect(failed).toBeInstanceOf(GraphError);
+    expect(failed).toMatchObject({ transient: true });
+    expect(failed?.message).toMatch(/^Neo4j had no transaction memory for a read: the running transactions \(an import or a refresh\) hold what db\.memory\.transaction\.total\.max allows \(currently [\d.]+ \w+\)\. Retry shortly/);
   });
 });

@@ -72,24 +72,31 @@ const TRANSIENT_CODES = /^Neo\.TransientError\.|ServiceUnavailable|SessionExpire
 
 /**
  * Neo4j's memory guard stopped a transaction ("... would use more than the limit 1.4 GiB ...
- * db.memory.transaction.total.max threshold reached"): what it means and what to change.
+ * db.memory.transaction.total.max threshold reached"): what it means and what to change. A read
+ * is a page: one stopped by the pool every transaction shares found it held by a running import
+ * or refresh, so it is worth retrying (503).
  */
-function memoryLimit(message: string): GraphError | undefined {
+function memoryLimit(message: string, reading: boolean): GraphError | undefined {
   const setting = /(db\.memory\.transaction\.(?:total\.)?max|dbms\.memory\.transaction\.total\.max)/.exec(message)?.[1];
   if (!setting) return undefined;
   const limit = /the limit ([\d.]+ \w+)/.exec(message)?.[1] ?? 'its current value';
+  const raise = `${setting} (within the heap, server.memory.heap.max_size) in neo4j.conf or as the NEO4J_${setting.replace(/\./g, '_')} setting of the container`;
+  if (reading) {
+    const pool = setting.includes('total');
+    const why = pool ? `the running transactions (an import or a refresh) hold what ${setting} allows` : `it needed more than ${setting} allows`;
+    return new GraphError(`Neo4j had no transaction memory for a read: ${why} (currently ${limit}). ${pool ? 'Retry shortly; if it lasts, raise' : 'Raise'} ${raise}.`, pool);
+  }
   return new GraphError(
     `Neo4j stopped the write: one transaction needed more memory than ${setting} allows (currently ${limit}). ` +
-      `A canonical import (npm run import) writes its unit in one transaction, which grows with its files (a refresh, npm run ingest, commits in batches): raise ${setting} ` +
-      `(within the heap, server.memory.heap.max_size) in neo4j.conf or as the NEO4J_${setting.replace(/\./g, '_')} setting of the container, ` +
+      `A canonical import (npm run import) writes its unit in one transaction, which grows with its files (a refresh, npm run ingest, commits in batches): raise ${raise}, ` +
       'then run it again (the transaction was rolled back); a first national load into an empty store goes through the offline importer (docs/importing.md).',
     false,
   );
 }
 
-function translate(err: unknown): GraphError {
+function translate(err: unknown, reading = false): GraphError {
   if (err instanceof GraphError) return err;
-  const memory = memoryLimit((err as Error).message ?? '');
+  const memory = memoryLimit((err as Error).message ?? '', reading);
   if (memory) return memory;
   // The pool had no connection within its acquisition timeout: more requests than Neo4j serves.
   if (/^Connection acquisition timed out/.test((err as Error).message ?? '')) return new GraphBusyError(`neo4j: ${(err as Error).message}`);
@@ -176,7 +183,7 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
         try {
           return await attempt();
         } catch (err) {
-          if (closed || !neo4j.isRetryableError(err) || Date.now() + delay > until) throw translate(err);
+          if (closed || !neo4j.isRetryableError(err) || Date.now() + delay > until) throw translate(err, true);
           await new Promise((r) => setTimeout(r, delay));
         }
       }

@@ -1,5 +1,5 @@
 // Neo4j, in a refresh run of generation $g: credentials whose new values leave their names, keys,
-// holder and brokerage link as they were (a new status, expiry, address...) keep them pending
+// holder and brokerage link as they were (a new status, expiry, address, source...) keep them pending
 // beside the published ones (p_*, pg = $g; the snapshot date, verification time and notes as a
 // touch's pair), on the same node: readers take them from generation pg on (docs/graph.md,
 // "Versions"), so the credential's relationships are not copied. Gives the ids it took; the
@@ -19,7 +19,6 @@ WHERE coalesce(c.vf, 0) < $g AND c.pg IS NULL AND NOT r.id IN $relinked
   AND coalesce(c.last_name, '') = coalesce(r.last_name, '')
   AND coalesce(c.suffix, '') = coalesce(r.suffix, '')
   AND coalesce(c.business_name, '') = coalesce(r.business_name, '')
-  AND coalesce(c.source, '') = coalesce(r.source, '')
   AND coalesce(c.f_full, '') = coalesce(r.f_full, '')
   AND coalesce(c.f_first, '') = coalesce(r.f_first, '')
   AND coalesce(c.f_last, '') = coalesce(r.f_last, '')
@@ -44,6 +43,7 @@ SET c:Pending, c.pg = $g,
     c.p_address_postal_code = r.address_postal_code,
     c.p_address_country = r.address_country,
     c.p_row_hash = r.row_hash,
+    c.p_source = r.source,
     c.p_left_source_on = date(r.left_source_on)
 SET c.snapshot_date = CASE WHEN c.sg <= $published THEN c.s_snapshot_date ELSE c.snapshot_date END,
     c.last_verified = CASE WHEN c.sg <= $published THEN c.s_last_verified ELSE c.last_verified END,

@@ -24,6 +24,7 @@ SET c:Pending, c.pg = $g,
     c.p_address_postal_code = c.address_postal_code,
     c.p_address_country = c.address_country,
     c.p_row_hash = c.row_hash,
+    c.p_source = c.source,
     c.p_left_source_on = date(r.left_source_on)
 SET c.snapshot_date = CASE WHEN c.sg <= $published THEN c.s_snapshot_date ELSE c.snapshot_date END,
     c.last_verified = CASE WHEN c.sg <= $published THEN c.s_last_verified ELSE c.last_verified END,

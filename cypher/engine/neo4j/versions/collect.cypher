@@ -34,6 +34,7 @@ CALL (c) {
       c.address_postal_code = c.p_address_postal_code,
       c.address_country = c.p_address_country,
       c.row_hash = c.p_row_hash,
+      c.source = c.p_source,
       c.left_source_on = c.p_left_source_on
-  REMOVE c:Pending, c.pg, c.p_license_number_display, c.p_license_type_display, c.p_status, c.p_status_normalized, c.p_issue_date, c.p_expiration_date, c.p_address_kind, c.p_address_line1, c.p_address_line2, c.p_address_city, c.p_address_county, c.p_address_region, c.p_address_postal_code, c.p_address_country, c.p_row_hash, c.p_left_source_on
+  REMOVE c:Pending, c.pg, c.p_license_number_display, c.p_license_type_display, c.p_status, c.p_status_normalized, c.p_issue_date, c.p_expiration_date, c.p_address_kind, c.p_address_line1, c.p_address_line2, c.p_address_city, c.p_address_county, c.p_address_region, c.p_address_postal_code, c.p_address_country, c.p_row_hash, c.p_source, c.p_left_source_on
 } IN TRANSACTIONS OF 2000 ROWS
