@@ -5,7 +5,8 @@
 // neo4j.conf unless NEO4J_CONF names another). Three stretches of verifies at one paced rate:
 // none refreshing; the first DBPR snapshot (it takes FL over from the dataset's canonical rows:
 // every row is rewritten); the next snapshot with about 20% changed (the goal: at most 3 minutes).
-// The command runs through the server, which holds the data dir (the embedded side store).
+// The command runs through the server, which holds the data dir (the embedded side store), or
+// with --database-url (a PostgreSQL side store, as the compose file deploys) as its own process.
 // Writes bench/results/national-refresh.md.
 // Usage: npm run bench:national-refresh [-- --credentials 3000000 --engine ladybug,neo4j --baseline-seconds 60]
 import { execFileSync, spawn } from 'node:child_process';
@@ -14,10 +15,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
 import { loadConfig } from '../src/config.js';
 import type { RefreshSummary } from '../src/ingest/refresh.js';
+import { ensureNational } from './national-data.js';
 import { apiKey, nationalStores, NEO4J_PASSWORD, prepare, prepareNeo4j, rss, waitFor } from './national-stores.js';
 import { paced, quantile, type Scenario } from './paced.js';
 import { ingestCommand, neo4jMemory } from './refresh-runs.js';
@@ -34,6 +37,8 @@ const { values } = parseArgs({
     'health-share': { type: 'string', default: '0.05' },
     'baseline-seconds': { type: 'string', default: '60' },
     results: { type: 'string', default: 'bench/results/national-refresh.md' },
+    // A PostgreSQL for the side store (a schema of the bench's own, dropped after), else PGlite in the data dir.
+    'database-url': { type: 'string' },
   },
 });
 const STORES = nationalStores(path.resolve(values.dir), Number(values.credentials), Number(values.seed));
@@ -88,6 +93,25 @@ async function writeSnapshots(dataset: string, first: string, next: string): Pro
   return keys;
 }
 
+/** The side store the server and the ingest command share: a fresh schema of `url`'s PostgreSQL, or PGlite (url undefined). */
+async function sideStore(url: string | undefined) {
+  if (!url) return { url: undefined, label: 'the embedded side store (PGlite, in the server)', drop: async () => undefined };
+  const schema = `lvs_refresh_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const scoped = new URL(url);
+  scoped.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: scoped.toString(),
+    label: 'PostgreSQL for the side store (the ingest command in its own process)',
+    drop: async () => {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
 const stats = (xs: number[]) => {
   const sorted = [...xs].sort((p, q) => p - q);
   return { n: sorted.length, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN };
@@ -116,12 +140,13 @@ async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], 
   }
   const copySeconds = (Date.now() - copyStarted) / 1000;
   const memory = neo4j && neo4jMemory(neo4j);
-  const key = await apiKey(dataDir);
+  const side = await sideStore(values['database-url']);
+  const key = await apiKey(dataDir, side.url);
   // The store's files in the OS page cache, as on a server up for a while.
   for (const file of execFileSync('find', [WORK, '-type', 'f'], { encoding: 'utf8' }).split('\n').filter(Boolean)) for await (const _ of fs.createReadStream(file, { highWaterMark: 1 << 22 })) void _;
   const port = await freePort();
   const engineEnv = neo4j ? { NEO4J_URI: neo4j.uri, NEO4J_USER: neo4j.user, NEO4J_PASSWORD } : {};
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json', LOG_LEVEL: 'warn', DEMO_DATA: 'false', ...engineEnv };
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json', LOG_LEVEL: 'warn', DEMO_DATA: 'false', ...engineEnv, DATABASE_URL: side.url };
   // The server's log beside the results, for what went wrong.
   const log = fs.openSync(path.join(STORES.root, `refresh-server-${engine}.log`), 'w');
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', log, 'inherit'] });
@@ -143,10 +168,11 @@ async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], 
       engine === 'ladybug'
         ? `LadybugDB on disk, the server's defaults (buffer pool ${loadConfig().GRAPH_BUFFER_POOL_MB} MB)`
         : `Neo4j 5.26 from the local launcher (${path.relative(ROOT, process.env.NEO4J_CONF ?? path.join(ROOT, 'tools/neo4j/neo4j.conf'))}); the store copied in ${copySeconds.toFixed(0)} s`;
+    const sideLabel = `; ${side.label}`;
     lines.push(
       `## ${engine === 'ladybug' ? 'LadybugDB' : 'Neo4j'}`,
       '',
-      `${STORES.credentials.toLocaleString('en-US')} credentials (seed ${STORES.seed}); ${settings}; ${os.cpus().length} cores, Node ${process.version}; ${new Date().toISOString().slice(0, 10)}. ` +
+      `${STORES.credentials.toLocaleString('en-US')} credentials (seed ${STORES.seed}); ${settings}${sideLabel}; ${os.cpus().length} cores, Node ${process.version}; ${new Date().toISOString().slice(0, 10)}. ` +
         `Verifies paced at ${rate} req/s (${Number(values['health-share']) * 100}% of this server's /health saturation, ${health.requests.average.toFixed(0)} req/s), keys from every 5th credential of every state.`,
       '',
       '| stretch | seconds | rows | inserted, updated, unchanged | links opened, closed | server peak RSS | verifies | p50 ms | p99 ms | max ms | not 200 |',
@@ -161,9 +187,9 @@ async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], 
       let peak = 0;
       const sampler = setInterval(() => (peak = Math.max(peak, rss(server.pid!).now)), 500);
       const started = Date.now();
-      const ingest = ingestCommand(['--format', 'dbpr-csv', '--snapshot', snapshot, file], { DATA_DIR: dataDir, ...engineEnv, DATABASE_URL: undefined }).finally(() => (done = true));
+      const ingest = ingestCommand(['--format', 'dbpr-csv', '--snapshot', snapshot, file], { DATA_DIR: dataDir, ...engineEnv, DATABASE_URL: side.url }).finally(() => (done = true));
       const during = await paced(base, headers, verify, rate, 0, 256, () => done);
-      const { summary: s, error } = await ingest;
+      const { summary: s, error, peakRss } = await ingest;
       clearInterval(sampler);
       const seconds = s ? s.elapsed_ms / 1000 : (Date.now() - started) / 1000;
       const d = stats(during.samples);
@@ -171,6 +197,7 @@ async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], 
       lines.push(`| ${label}${s ? '' : ': failed'} | ${seconds.toFixed(1)} | ${(s ? counts(s) : ['-', '-', '-']).join(' | ')} | ${peak.toFixed(0)} MB | ${d.n} | ${ms(d.p50)} | ${ms(d.p99)} | ${ms(d.max)} | ${statuses(during.others)} |`);
       if (error) notes.push(`- ${label} failed: ${error}`);
       if (memory) notes.push(`- ${label}: ${memory.peaks()}`);
+      if (side.url) notes.push(`- ${label}: the ingest command's peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB`);
       if (label.startsWith('next') && s) notes.push(`- next snapshot within ${GOAL_SECONDS} s: ${seconds <= GOAL_SECONDS ? 'met' : 'missed'} (${seconds.toFixed(1)} s)`);
       if (!s) break;
     }
@@ -182,20 +209,23 @@ async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], 
     await new Promise((done) => (server.exitCode !== null ? done(null) : server.once('exit', done)));
     await memory?.close();
     await neo4j?.stop();
+    await side.drop();
     fs.rmSync(WORK, { recursive: true, force: true });
   }
 }
 
 async function main() {
-  const ladybug = await prepare(STORES);
+  const engines = values.engine!.split(',') as ('ladybug' | 'neo4j')[];
+  // The LadybugDB store is loaded only for a run that measures it.
+  const dataset = engines.includes('ladybug') ? (await prepare(STORES)).dataset : (await ensureNational(STORES.root, STORES)).folder;
   const files: [string, string] = [path.join(STORES.root, 'RE_rgn-fl-first.csv'), path.join(STORES.root, 'RE_rgn-fl-next.csv')];
-  const keys = await writeSnapshots(ladybug.dataset, ...files);
+  const keys = await writeSnapshots(dataset, ...files);
   const sections: string[] = [];
   try {
-    for (const engine of values.engine!.split(',') as ('ladybug' | 'neo4j')[]) {
+    for (const engine of engines) {
       const missing = engine === 'neo4j' && localNeo4jMissing();
       if (missing) sections.push(`## Neo4j\n\nskipped: ${missing}\n`);
-      else sections.push(await bench(engine, ladybug.dataset, keys, files));
+      else sections.push(await bench(engine, dataset, keys, files));
       // Written after each engine: a later failure keeps what was measured.
       const text = `# FL refreshed inside the national store\n\n${sections.join('\n')}`;
       fs.mkdirSync(path.dirname(values.results!), { recursive: true });

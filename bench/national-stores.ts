@@ -112,10 +112,10 @@ export async function prepareNeo4j({ neo4jDir: NEO4J_DIR }: NationalStores, data
   return { dataset, loadSeconds, reused, storeMb: store(), neo4j, where };
 }
 
-/** An enterprise account's key, created in the server's side store before it starts. */
-export async function apiKey(dataDir: string): Promise<string> {
+/** An enterprise account's key, created in the server's side store before it starts (PostgreSQL at `databaseUrl`, else its data dir's PGlite). */
+export async function apiKey(dataDir: string, databaseUrl?: string): Promise<string> {
   fs.mkdirSync(dataDir, { recursive: true });
-  const store = await openStore({ pglitePath: path.join(dataDir, 'accounts.pglite'), DATABASE_URL: undefined, DATABASE_POOL_SIZE: 1 });
+  const store = await openStore({ pglitePath: path.join(dataDir, 'accounts.pglite'), DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: 1 });
   try {
     const { accounts } = accountsDeps(store);
     return (await accounts.createAccount({ email: `bench-${Date.now()}@example.com`, plan: 'enterprise' })).key.key;

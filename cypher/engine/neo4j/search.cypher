@@ -1,5 +1,5 @@
 // Neo4j: the exact total and one page of credential ids matching a search, in the documented order
-// (state, sort_key, id). $query: a Lucene query on the full-text index license_credential_search
+// (state, sort_key, id). $query: a Lucene query on the full-text index license_credential_names
 // (whitespace analyzer over folded fields, so each term is a wildcard *term* on a field's words: a
 // substring of the field, as terms hold no white space), with the states and licence type as
 // exact terms; the status (which a refresh may leave pending, outside the index) and the other

@@ -12,7 +12,7 @@ const contains = (field: string, term: string) => `${field}:*${term.replace(/[+\
 const exactly = (field: string, value: string) => `${field}:"${value.replace(/["\\]/g, '\\$&')}"`;
 
 /**
- * The Lucene query on the full-text index license_credential_search for a search's states, name
+ * The Lucene query on the full-text index license_credential_names for a search's states, name
  * and city terms, status and type; undefined without a text term (the range indexes serve those).
  */
 export function luceneQuery(f: SearchFilters): string | undefined {

@@ -1,6 +1,6 @@
 // Neo4j: the versions no reader sees any more, once generation $published has been published for
 // longer than a request reads one (versions.ts): superseded credentials and ended relationships
-// go, what is current loses its marks (the versioned full-text index stays small), and pending
+// go, what is current loses its marks, and pending
 // values (overlay-credentials.cypher) become the credential's own. In batches.
 // :param published => 1
 MATCH ()-[r:SUPERVISES]->() WHERE r.vt <= $published
