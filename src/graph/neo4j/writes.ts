@@ -31,7 +31,6 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): EngineWrites
     counts: r('counts'),
     updateCredentials: q('refresh/update-credentials'),
     markLeft: q('refresh/mark-left-source'),
-    linkCreated: r('link-created-credentials'),
     createLinks: r('create-links'),
     closeLinks: r('close-links'),
     deleteLinks: r('delete-links'),
@@ -120,19 +119,11 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): EngineWrites
       await idBatches(t, queries.dropPairs, ids);
     },
     async createCredentials(t, created) {
-      // create-credentials merges the licensees too.
       await postingsLater(t, created);
       // 4,000 a statement: about 4,000 rows/s, where 2,000 gave 2,900 (commits cost), within 256 MB.
-      await unwindBatches(t, queries.createCredentials, stored(created), 4000);
-      // Linked now, not at the end: the run holds no list of what it created.
+      // A refresh is one state's.
+      if (created.length) await unwindBatches(t, queries.createCredentials, stored(created), 4000, { state: created[0].state });
       changed(t, created.map((r) => r.id));
-      const byState = new Map<string, Row[]>();
-      for (const r of created) {
-        const rows = byState.get(r.state as string) ?? [];
-        byState.set(r.state as string, rows);
-        rows.push({ id: r.id, licensee_id: r.licensee_id });
-      }
-      for (const [state, rows] of byState) await unwindBatches(t, queries.linkCreated, rows, 2000, { state });
     },
     async updateCredentials(t, rows, relinked) {
       // Pending statuses too keep the state's name searches on the full-text path (search-grams.cypher).

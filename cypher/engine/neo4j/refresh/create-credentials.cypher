@@ -1,9 +1,12 @@
-// Neo4j, in a refresh run of generation $g: refresh/create-credentials.cypher, the credentials as
-// versions from $g (readers see them once it is published), and licensees new to the graph too;
-// their name postings are made once it is published (NoGrams: versions.ts).
-// Creates credentials a refresh has not seen before, and their licensees; their jurisdiction and
-// HOLDS links come once at the end of the run (link-created-credentials). (Relationships are CREATEd, not MERGEd: LadybugDB 0.19 exhausts its buffer pool on
-// relationship MERGE inside a transaction that also wrote nodes.) $rows: as upsert-credentials.
+// Neo4j, in a refresh run of generation $g: the credentials of state $state the run has not seen
+// before, as versions from $g (readers see them once it is published), each in its jurisdiction and
+// held by its licensee, merged (licensees new to the graph are versions from $g too); their name
+// postings are made once it is published (NoGrams: versions.ts). One pass: linking them in a second
+// statement read every credential again by its id. $rows: as refresh/create-credentials.cypher.
+// :param g => 1
+// :param state => 'OR'
+MERGE (j:Jurisdiction {code: $state})
+WITH j
 UNWIND $rows AS r
 CREATE (c:LicenseCredential:Versioned:NoGrams {id: r.id,
   vf: $g,
@@ -43,7 +46,9 @@ CREATE (c:LicenseCredential:Versioned:NoGrams {id: r.id,
   sort_key: r.sort_key,
   row_hash: r.row_hash,
   left_source_on: date(r.left_source_on)})
+CREATE (c)-[:IN_JURISDICTION]->(j)
 WITH c, r
 MERGE (l:Licensee {id: r.licensee_id})
   ON CREATE SET l:Versioned, l.vf = $g
 SET l.entity_type = r.entity_type, l.display_name = r.display_name, l.licensee_key = r.licensee_key
+CREATE (l)-[:HOLDS]->(c)
