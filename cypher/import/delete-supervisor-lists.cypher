@@ -1,5 +1,5 @@
 // Removes the supervisor lists of $state before they are written afresh
-// (src/ingest/read-models.ts; LadybugDB only).
+// (src/graph/ladybug/read-models.ts; LadybugDB only).
 MATCH (x:SupervisorList)
 WHERE x.state = $state
 DELETE x

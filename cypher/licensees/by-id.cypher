@@ -1,5 +1,5 @@
 // One credential by id ($id): its JSON read model and its supervisor list (see
-// engine/neo4j/supervisor-list.cypher; null without supervisors); no row for an unknown id.
+// src/graph/ladybug/read-models.ts; null without supervisors); no row for an unknown id.
 // One key (two or more: licensees/records-by-ids, a query of two branches). The jurisdiction's coverage
 // comes from licensees/jurisdiction-coverage: joining its node here cost ~0.3 ms of CPU a read.
 MATCH (c:LicenseCredential {id: $id})

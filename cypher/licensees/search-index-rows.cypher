@@ -1,5 +1,5 @@
 // Every credential's search fields, for the name-search index kept beside the embedded graph
-// (src/modules/licensees/search-index.ts), which puts them in result order itself: sorting 3M
+// (src/graph/ladybug/search-index.ts), which puts them in result order itself: sorting 3M
 // rows here needs more than a 1 GB buffer pool. No parameters.
 MATCH (c:LicenseCredential)
 RETURN c.state AS state, c.id AS id, c.sort_key AS sort_key, c.license_number AS license_number,

@@ -1,4 +1,4 @@
-// The affiliate list (see engine/neo4j/affiliate-list.cypher) of a supervising credential
+// The affiliate list (see src/graph/ladybug/read-models.ts) of a supervising credential
 // ($id): every relationship it supervises, in force or not; no row when it supervises none.
 MATCH (x:AffiliateList {id: $id})
 RETURN x.entries AS entries

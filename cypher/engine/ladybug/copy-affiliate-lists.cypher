@@ -1,4 +1,4 @@
-// LadybugDB: affiliate lists built by src/ingest/read-models.ts, as a COPY into the node table.
-// Columns: id (the supervising credential), state, entries (src/ingest/read-models.ts).
+// LadybugDB: affiliate lists built by src/graph/ladybug/read-models.ts, as a COPY into the node table.
+// Columns: id (the supervising credential), state, entries (src/graph/ladybug/read-models.ts).
 COPY AffiliateList
 // @from

@@ -1,5 +1,5 @@
 // LadybugDB: the supervising relationships whose read models are rebuilt, exported to a file
-// (src/ingest/read-models.ts builds the lists from it and COPYs them in): those into credentials
+// (src/graph/ladybug/read-models.ts builds the lists from it and COPYs them in): those into credentials
 // in $supervisor_list_states (their supervisor lists) and those of supervisors in
 // $affiliate_list_states (their affiliate lists), with the affiliates' fields the affiliate lists
 // hold. Aggregating the lists here (collect per credential) took 70 s at 3M credentials and more
