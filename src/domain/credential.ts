@@ -1,5 +1,22 @@
 // A licence credential as the service reads it, its supervising relationships, and the rules on them.
 
+/**
+ * The name a credential is known by, everywhere (the record a licensee is read as, a supervisor's
+ * name, a licensee node's): a business by its business name, a person by the full name, else the
+ * name's parts; null when it has none.
+ */
+export function displayName(r: {
+  entity_type: string | null;
+  business_name: string | null;
+  full_name: string | null;
+  first_name?: string | null;
+  middle_name?: string | null;
+  last_name?: string | null;
+}): string | null {
+  if (r.entity_type === 'business') return r.business_name ?? r.full_name;
+  return r.full_name ?? ([r.first_name, r.middle_name, r.last_name].filter(Boolean).join(' ') || r.business_name);
+}
+
 export interface CredentialRecord {
   id: string;
   state: string;

@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import { docContent, docFromContent } from '../domain/credential-doc.js';
+import { displayName } from '../domain/credential.js';
 import { brokerageId, canonicalLicenseNumber, credentialId, fold, licenseeId } from '../domain/identity.js';
 import type { Row } from '../graph/graph-port.js';
 import type { CredentialRow, RelationshipRow } from './canonical-rows.js';
@@ -20,11 +21,6 @@ export interface ImportSummary {
   rejected: RejectedRow[];
   demo_records_removed_for: string[];
   elapsed_ms: number;
-}
-
-function displayName(row: CredentialRow): string | null {
-  if (row.entity_type === 'business') return row.business_name ?? row.full_name;
-  return row.full_name ?? ([row.first_name, row.middle_name, row.last_name].filter(Boolean).join(' ') || row.business_name);
 }
 
 /** The ISO text of the last date asked: an import asks for the same one for every row. */

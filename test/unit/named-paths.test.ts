@@ -49,3 +49,15 @@ describe('files named in comments and documents', () => {
     expect(stale).toEqual([]);
   });
 });
+
+describe("the README's layout", () => {
+  it('when its layout block is read then it names every folder of src/, every module and every test folder', () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const block = /## Layout[\s\S]*?```\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    const folders = (dir: string) => fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+    const listed = (prefix: string) => (new RegExp(`^${prefix}\\s+(.*)$`, 'm').exec(block)?.[1] ?? '').split(/,\s*/).map((w) => w.trim()).sort();
+    expect(folders('src').filter((d) => !block.includes(`src/${d}/`))).toEqual([]);
+    expect(listed('src/modules/')).toEqual(folders('src/modules'));
+    expect(listed('test/')).toEqual(folders('test'));
+  });
+});

@@ -7,7 +7,7 @@ import {
   type RelationshipCoverage,
   type RelationshipType,
 } from '../../domain/vocabulary.js';
-import type { CredentialRecord, SupervisorRecord } from '../../domain/credential.js';
+import { displayName, type CredentialRecord, type SupervisorRecord } from '../../domain/credential.js';
 import type { Licensee } from './licensees.schemas.js';
 
 type AddressFields = Pick<
@@ -34,11 +34,6 @@ export function publicAddress(r: AddressFields): Licensee['address'] {
     postal_code: r.address_postal_code,
     country: r.address_country,
   };
-}
-
-/** The name a supervisor is known by: a business by its business name, a person by full name. */
-export function displayName(r: { entity_type: string | null; business_name: string | null; full_name: string | null }): string {
-  return (r.entity_type === 'business' ? (r.business_name ?? r.full_name) : (r.full_name ?? r.business_name)) ?? '';
 }
 
 const BUSINESS_TYPES = new Set(['brokerage', 'branch_office']);
@@ -84,7 +79,7 @@ export function toLicensee(
     brokerage_source: null,
     brokerage_confidence: null,
   };
-  if (current) brokerage = { brokerage: displayName(current), brokerage_source: 'verified_supervision', brokerage_confidence: 'verified' };
+  if (current) brokerage = { brokerage: displayName(current) ?? '', brokerage_source: 'verified_supervision', brokerage_confidence: 'verified' };
   else if (c.context_brokerage) brokerage = { brokerage: c.context_brokerage, brokerage_source: 'business_name', brokerage_confidence: 'source_reported' };
 
   let employmentType: string | null = null;
@@ -109,9 +104,9 @@ export function toLicensee(
     ...brokerage,
     relationship_coverage: coverage,
     supervision_empty_reason: open.length ? null : supervisionEmptyReason(coverage, c),
-    supervising_brokerages: [...new Set(brokerageLinks.map(displayName))],
+    supervising_brokerages: [...new Set(brokerageLinks.map((s) => displayName(s) ?? ''))],
     supervising_brokerages_detail: brokerageLinks.map((s) => ({
-      name: displayName(s),
+      name: displayName(s) ?? '',
       license_number: s.license_number,
       address: publicAddress(s),
     })),

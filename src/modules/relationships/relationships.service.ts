@@ -1,7 +1,6 @@
 import { BROKERAGE_RELATIONSHIP_TYPES, type RelationshipType } from '../../domain/vocabulary.js';
 import { NotFoundError } from '../../errors.js';
-import { displayName } from '../licensees/licensee-shape.js';
-import { bySupervision, type AffiliationFilters, type CredentialRecord, type EdgeFilters, type SupervisorRecord } from '../../domain/credential.js';
+import { bySupervision, displayName, type AffiliationFilters, type CredentialRecord, type EdgeFilters, type SupervisorRecord } from '../../domain/credential.js';
 import type { GraphReads } from '../../graph/reads-port.js';
 import { licenceNotFound, type LicenseRef, type LicenseesService } from '../licensees/licensees.service.js';
 
