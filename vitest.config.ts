@@ -3,33 +3,16 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { localNeo4jMissing } from './test/helpers/local-neo4j.js';
 
 // Two projects, one after the other. `ladybug` is the whole suite on the embedded default, files
-// two at a time. `neo4j` then runs what exercises the graph (the API files that read it,
-// conformance, the ingest files that write it, and the *.neo4j.test.ts files, end-to-end ones
-// among them; accounts, HTTP conventions and the contract do not depend on the engine) on real
-// Neo4j, also two files at a time. Each file wipes the database it starts from (Community has one
-// user database), so it claims a Neo4j for itself while it runs (test/helpers/neo4j-instance-setup.ts):
-// the repo's launcher starts two, TEST_NEO4J_URI or testcontainers give one, which files then
-// take in turn. test/helpers/neo4j-global-setup.ts finds or starts them; without one the project
-// is left out, saying why once. Files that start a Neo4j of their own (the outage drill, the
-// offline import) run in `ladybug`, beside the others, and skip saying why where no local Neo4j
-// can run.
-const NEO4J_FILES = [
-  'test/api/licensees.test.ts',
-  'test/api/relationships.test.ts',
-  'test/api/coverage-health.test.ts',
-  'test/api/legacy-and-contract.test.ts',
-  'test/conformance/**/*.test.ts',
-  'test/ingest/bulk-import.test.ts',
-  'test/ingest/sources.test.ts',
-  'test/unit/import.test.ts',
-  'test/unit/read-models.test.ts',
-  'test/browser/dashboard.test.ts',
-  'test/api/changes.test.ts',
-  'test/api/webhooks.test.ts',
-  'test/api/connecticut.test.ts',
-  'test/e2e/refresh-kill.test.ts',
-  'test/**/*.neo4j.test.ts',
-];
+// two at a time. `neo4j` then runs, also two files at a time, the files whose name says they run on
+// both engines (*.both.test.ts: what reads or writes the graph) and those for Neo4j alone
+// (*.neo4j.test.ts); accounts, HTTP conventions and the contract do not depend on the engine. Each
+// file wipes the database it starts from (Community has one user database), so it claims a Neo4j
+// for itself while it runs (test/helpers/neo4j-instance-setup.ts): the repo's launcher starts two,
+// TEST_NEO4J_URI or testcontainers give one, which files then take in turn.
+// test/helpers/neo4j-global-setup.ts finds or starts them; without one the project is left out,
+// saying why once. Files that start a Neo4j of their own (the outage drill, the offline import) run
+// in `ladybug`, beside the others, and skip saying why where no local Neo4j can run.
+const NEO4J_FILES = ['test/**/*.both.test.ts', 'test/**/*.neo4j.test.ts'];
 
 function neo4jUnavailable(): string | undefined {
   if (process.env.TEST_NEO4J_URI || process.env.REQUIRE_NEO4J === '1') return undefined;

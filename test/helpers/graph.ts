@@ -98,7 +98,7 @@ export function useApp(...folders: string[]) {
   const ctx = {} as { graph: GraphEngine; app: App; api: TestAgent; store: SqlStore; key: string; side: Awaited<ReturnType<typeof testStore>> };
   beforeAll(async () => {
     ctx.graph = (await testGraph(...folders)).graph;
-    // Webhook URLs on loopback are allowed here; test/api/webhooks.test.ts checks the default refusal.
+    // Webhook URLs on loopback are allowed here; test/api/webhooks.both.test.ts checks the default refusal.
     const side = await testStore({ webhooks: webhookSetup({ WEBHOOK_ALLOW_PRIVATE_URLS: true }) });
     ctx.side = side;
     ctx.store = side.store;
