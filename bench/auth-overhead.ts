@@ -7,7 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { benchSchema } from './pg-schema.js';
 import pino from 'pino';
 import { createApp } from '../src/app.js';
 import { accountsDeps, buildDeps, importRepo, loadQueryFiles, openGraph, searchIndex } from '../src/deps.js';
@@ -56,20 +56,8 @@ async function main() {
   await importFolder(importRepo(graph, files), DEMO_SEEDS);
   // On PostgreSQL the bench works in a schema of its own and drops it at the end.
   const url = process.env.BENCH_DATABASE_URL;
-  const schema = `lvs_bench_${process.pid}`;
-  let dropSchema = async () => {};
-  if (url) {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    dropSchema = async () => {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    };
-  }
-  const scoped = url ? new URL(url) : undefined;
-  scoped?.searchParams.set('options', `-c search_path=${schema}`);
-  const store = scoped ? await openPostgres(scoped.toString(), 10) : await openPglite();
+  const schema = url ? await benchSchema(url, `lvs_bench_${process.pid}`) : undefined;
+  const store = schema ? await openPostgres(schema.url, 10) : await openPglite();
   await migrate(store);
   const side = accountsDeps(store);
   const paid = (await side.accounts.createAccount({ email: `bench-paid-${Date.now()}@example.com`, plan: 'enterprise' })).key.key;
@@ -128,7 +116,7 @@ async function main() {
   open.close();
   await side.meter.flush();
   await store.close();
-  await dropSchema();
+  await schema?.drop();
   await graph.close();
 }
 

@@ -15,12 +15,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
 import { loadConfig } from '../src/config.js';
 import type { RefreshSummary } from '../src/ingest/refresh.js';
 import { ensureNational } from './national-data.js';
+import { benchSchema } from './pg-schema.js';
 import { apiKey, nationalStores, NEO4J_PASSWORD, prepare, prepareNeo4j, rss, waitFor } from './national-stores.js';
 import { paced, quantile, type Scenario } from './paced.js';
 import { ingestCommand, neo4jMemory } from './refresh-runs.js';
@@ -96,20 +96,7 @@ async function writeSnapshots(dataset: string, first: string, next: string): Pro
 /** The side store the server and the ingest command share: a fresh schema of `url`'s PostgreSQL, or PGlite (url undefined). */
 async function sideStore(url: string | undefined) {
   if (!url) return { url: undefined, label: 'the embedded side store (PGlite, in the server)', drop: async () => undefined };
-  const schema = `lvs_refresh_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const scoped = new URL(url);
-  scoped.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: scoped.toString(),
-    label: 'PostgreSQL for the side store (the ingest command in its own process)',
-    drop: async () => {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    },
-  };
+  return { ...(await benchSchema(url, `lvs_refresh_bench_${process.pid}`)), label: 'PostgreSQL for the side store (the ingest command in its own process)' };
 }
 
 const stats = (xs: number[]) => {
