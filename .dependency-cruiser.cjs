@@ -22,13 +22,13 @@ module.exports = {
     },
     rootOnly('engine-adapters-from-the-root-only', 'Only the composition root picks an engine: everything else sees the ports.', '^src/graph/(ladybug|neo4j)', '^src/graph/(ladybug|neo4j)'),
     rootOnly('mail-adapters-from-the-root-only', 'Only the composition root picks how mail goes out; the dashboard sees the Mailer port.', '^src/mail/', '^src/mail/nodemailer\\.ts$'),
-    rootOnly('webhook-transport-from-the-root-only', 'Only the composition root picks how webhooks go out; the dispatcher sees the WebhookTransport port.', '^src/webhooks/', '^src/webhooks/undici-transport\\.ts$'),
+    rootOnly('webhook-transport-from-the-root-only', 'Only the composition root picks how webhooks go out; the dispatcher sees the WebhookTransport port.', '^src/modules/webhooks/undici-transport\\.ts$', '^src/modules/webhooks/undici-transport\\.ts$'),
     rootOnly('store-adapters-from-the-root-only', 'Only the composition root picks PostgreSQL or PGlite.', '^src/store/', '^src/store/(pglite|postgres)-store\\.ts$'),
     {
       name: 'drivers-inside-their-adapter',
       severity: 'error',
       comment: "An engine's driver is imported by its adapter alone.",
-      from: { pathNot: ['^src/graph/neo4j', '^src/graph/ladybug', '^src/store/(pglite|postgres)-store\\.ts$', '^src/store/pglite-initdb\\.mjs$', '^src/mail/nodemailer\\.ts$', '^src/webhooks/undici-transport\\.ts$'] },
+      from: { pathNot: ['^src/graph/neo4j', '^src/graph/ladybug', '^src/store/(pglite|postgres)-store\\.ts$', '^src/store/pglite-initdb\\.mjs$', '^src/mail/nodemailer\\.ts$', '^src/modules/webhooks/undici-transport\\.ts$'] },
       to: { path: '^node_modules/(neo4j-driver|@ladybugdb/core|pg|@electric-sql/pglite|nodemailer|undici)/' },
     },
     {

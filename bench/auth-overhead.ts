@@ -73,7 +73,7 @@ async function main() {
       [freeAccount.account.id, period],
     );
   await resetFree();
-  const deps = buildDeps(graph, files, pino({ level: 'silent' }), { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false }, side, searchIndex(graph, files, pino({ level: 'silent' })));
+  const deps = buildDeps(graph, pino({ level: 'silent' }), { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false }, side, searchIndex(graph, pino({ level: 'silent' })));
   // Logging is part of both stacks, so it stays in and cancels out.
   const listen = (app: ReturnType<typeof createApp>) =>
     new Promise<{ url: string; close: () => void }>((resolve) => {

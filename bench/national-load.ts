@@ -6,9 +6,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { importRepo, loadQueryFiles, openGraph } from '../src/deps.js';
+import { adopt, importRepo, loadQueryFiles, openGraph } from '../src/deps.js';
 import { importFolder } from '../src/ingest/canonical-import.js';
 import { isLadybug, type LadybugEngine } from '../src/graph/ladybug/engine.js';
+import { ladybugAdapters } from '../src/graph/ladybug/adapters.js';
 import type { QueryFiles } from '../src/graph/query-files.js';
 import { ensureNational } from './national-data.js';
 
@@ -61,7 +62,7 @@ async function main() {
   const started = Date.now();
   if (!isLadybug(graph)) throw new Error('the bulk-load bench runs on LadybugDB');
   const timed = timedGraph(graph, files, () => (Date.now() - started) / 1000);
-  const summary = await importFolder(importRepo(timed.graph, files), dataset);
+  const summary = await importFolder(importRepo(adopt(ladybugAdapters(timed.graph, files)), files), dataset);
   const elapsed = (Date.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
   clearInterval(sampler);

@@ -3,15 +3,10 @@ import type { Logger } from 'pino';
 import type { AppDeps } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { systemClock, type Clock } from './domain/clock.js';
+import type { GraphAdapters } from './graph/adapters-port.js';
 import type { GraphEngine } from './graph/graph-port.js';
-import { isLadybug, openLadybug } from './graph/ladybug/engine.js';
-import { ladybugReads } from './graph/ladybug/reads.js';
-import { ladybugWrites } from './graph/ladybug/writes.js';
-import { neo4jReads } from './graph/neo4j/reads.js';
-import { neo4jWrites } from './graph/neo4j/writes.js';
-import type { Neo4jEngine } from './graph/neo4j/engine.js';
+import { openLadybugAdapters } from './graph/ladybug/adapters.js';
 import type { GraphReads } from './graph/reads-port.js';
-import { searchIndexBeside } from './graph/ladybug/search-index.js';
 import { loadQueryFiles, splitStatements, type QueryFiles } from './graph/query-files.js';
 import type { SearchIndexHolder } from './graph/search-port.js';
 import { createImportRepo } from './ingest/import-repo.js';
@@ -28,7 +23,7 @@ import { createDashboardRepo } from './modules/dashboard/dashboard.repo.js';
 import { createDispatcher, type DispatcherOptions } from './modules/webhooks/dispatcher.js';
 import { createWebhooksRepo } from './modules/webhooks/webhooks.repo.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
-import { undiciTransport } from './webhooks/undici-transport.js';
+import { undiciTransport } from './modules/webhooks/undici-transport.js';
 import { createWatchlistRepo } from './modules/watchlist/watchlist.repo.js';
 import { createWatchlistService } from './modules/watchlist/watchlist.service.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
@@ -38,7 +33,6 @@ import { migrate } from './store/migrations.js';
 import { openPglite } from './store/pglite-store.js';
 import { openPostgres } from './store/postgres-store.js';
 import type { SqlStore } from './store/sql-store.js';
-import { createCoverageRepo } from './modules/coverage/coverage.repo.js';
 import { createCoverageService } from './modules/coverage/coverage.service.js';
 import { createReadiness } from './modules/health/health.service.js';
 import { createLegacyService } from './modules/legacy/legacy.service.js';
@@ -48,34 +42,51 @@ import { createRelationshipsService } from './modules/relationships/relationship
 export type GraphConfig = Pick<Config, 'graphPath' | 'GRAPH_BUFFER_POOL_MB' | 'GRAPH_CONNECTIONS' | 'GRAPH_QUERY_TIMEOUT_MS'> &
   Partial<Pick<Config, 'NEO4J_URI' | 'NEO4J_USER' | 'NEO4J_PASSWORD' | 'NEO4J_DATABASE' | 'NEO4J_POOL_SIZE' | 'NEO4J_ACQUISITION_TIMEOUT_MS' | 'NEO4J_CONNECTION_TIMEOUT_MS' | 'NEO4J_MAX_RETRY_MS'>>;
 
-/** Opens the configured graph engine (Neo4j when NEO4J_URI is set, else LadybugDB) and applies its schema. */
-export async function openGraph(config: GraphConfig, files: QueryFiles): Promise<GraphEngine> {
+// The adapters of each graph openGraph opened (or `adopt` was given), by its engine.
+const adapterSets = new WeakMap<GraphEngine, GraphAdapters>();
+
+/** Makes `set` the adapters of its engine (a bench or test that wraps an engine); returns the engine. */
+export function adopt(set: GraphAdapters): GraphEngine {
+  adapterSets.set(set.engine, set);
+  return set.engine;
+}
+
+/** The adapters of a graph openGraph opened. */
+export function adapters(graph: GraphEngine): GraphAdapters {
+  const set = adapterSets.get(graph);
+  if (!set) throw new Error('no adapters for this graph: open it with openGraph, or adopt its engine folder\'s adapters');
+  return set;
+}
+
+/**
+ * Opens the configured graph engine (Neo4j when NEO4J_URI is set, else LadybugDB) with its schema
+ * and adapters (`adapters(graph)`): the one place that asks which engine.
+ */
+export async function openGraph(config: GraphConfig, files: QueryFiles, logger?: Pick<Logger, 'info'>): Promise<GraphEngine> {
   // The driver is loaded only for Neo4j: on the embedded default it would hold 20 MB for nothing.
-  const graph = config.NEO4J_URI
-    ? await (await import('./graph/neo4j/engine.js')).openNeo4j({
-        uri: config.NEO4J_URI,
-        user: config.NEO4J_USER ?? 'neo4j',
-        password: config.NEO4J_PASSWORD ?? '',
-        database: config.NEO4J_DATABASE ?? 'neo4j',
-        poolSize: config.NEO4J_POOL_SIZE ?? 50,
-        acquisitionTimeoutMs: config.NEO4J_ACQUISITION_TIMEOUT_MS ?? 2000,
-        connectionTimeoutMs: config.NEO4J_CONNECTION_TIMEOUT_MS ?? 2000,
-        queryTimeoutMs: config.GRAPH_QUERY_TIMEOUT_MS,
-        maxRetryTimeMs: config.NEO4J_MAX_RETRY_MS ?? 3000,
-      })
-    : await openLadybug({
-        path: config.graphPath,
-        bufferPoolMb: config.GRAPH_BUFFER_POOL_MB,
-        connections: config.GRAPH_CONNECTIONS,
-        queryTimeoutMs: config.GRAPH_QUERY_TIMEOUT_MS,
-      });
-  try {
-    await graph.applySchema(splitStatements(files.get(`schema/${graph.name}`)));
-  } catch (err) {
-    await graph.close();
-    throw err;
-  }
-  return graph;
+  const set = config.NEO4J_URI
+    ? await (await import('./graph/neo4j/adapters.js')).openNeo4jAdapters(
+        {
+          uri: config.NEO4J_URI,
+          user: config.NEO4J_USER ?? 'neo4j',
+          password: config.NEO4J_PASSWORD ?? '',
+          database: config.NEO4J_DATABASE ?? 'neo4j',
+          poolSize: config.NEO4J_POOL_SIZE ?? 50,
+          acquisitionTimeoutMs: config.NEO4J_ACQUISITION_TIMEOUT_MS ?? 2000,
+          connectionTimeoutMs: config.NEO4J_CONNECTION_TIMEOUT_MS ?? 2000,
+          queryTimeoutMs: config.GRAPH_QUERY_TIMEOUT_MS,
+          maxRetryTimeMs: config.NEO4J_MAX_RETRY_MS ?? 3000,
+        },
+        files,
+        splitStatements(files.get('schema/neo4j')),
+      )
+    : await openLadybugAdapters(
+        { path: config.graphPath, bufferPoolMb: config.GRAPH_BUFFER_POOL_MB, connections: config.GRAPH_CONNECTIONS, queryTimeoutMs: config.GRAPH_QUERY_TIMEOUT_MS },
+        files,
+        splitStatements(files.get('schema/ladybug')),
+        (ms) => logger?.info({ elapsed_ms: ms }, 'computed the supervision read models of a graph written before they existed'),
+      );
+  return adopt(set);
 }
 
 /** Opens the side store (PostgreSQL when DATABASE_URL is set, else PGlite) and migrates it. */
@@ -172,32 +183,19 @@ export function mailSetup(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'NEO4J
   return { mailer, publicBaseUrl };
 }
 
-/**
- * The name-search index beside an engine that lacks text indexes and can export (LadybugDB);
- * undefined for Neo4j. Its first build starts at once, unless `snapshot` (a file) holds the index
- * of this very graph file.
- */
-export function searchIndex(graph: GraphEngine, files: QueryFiles, logger: Pick<Logger, 'error'>, snapshot?: string): SearchIndexHolder | undefined {
-  if (!isLadybug(graph)) return undefined;
-  const holder = searchIndexBeside(
-    graph,
-    files.get('licensees/search-index-rows'),
-    (err) => logger.error({ err }, 'search index build failed'),
-    snapshot,
-  );
-  holder.current().catch((err) => logger.error({ err }, 'search index build failed'));
-  return holder;
+/** The name-search index beside an engine that lacks text indexes (LadybugDB); undefined for Neo4j. */
+export function searchIndex(graph: GraphEngine, logger: Pick<Logger, 'error'>, snapshot?: string): SearchIndexHolder | undefined {
+  return adapters(graph).searchIndex?.((err) => logger.error({ err }, 'search index build failed'), snapshot);
 }
 
 /** The engine's reads: LadybugDB's from its read models (with its name index), Neo4j's by traversal. */
-export function graphReads(graph: GraphEngine, files: QueryFiles, today: () => string, index?: SearchIndexHolder): GraphReads {
-  return isLadybug(graph) ? ladybugReads(graph, files, today, index) : neo4jReads(graph, files, today);
+export function graphReads(graph: GraphEngine, today: () => string, index?: SearchIndexHolder): GraphReads {
+  return adapters(graph).reads(today, index);
 }
 
 /** The composition root: engines -> repositories -> services, wired by hand. */
 export function buildDeps(
   graph: GraphEngine,
-  files: QueryFiles,
   logger: Logger,
   config: Pick<Config, 'JSON_BODY_LIMIT' | 'TRUST_PROXY'> & Partial<Pick<Config, 'CORS_ORIGINS' | 'MAX_CONCURRENT_REQUESTS' | 'MAX_WAITING_REQUESTS' | 'REQUEST_WAIT_TIMEOUT_MS'>>,
   side: ReturnType<typeof accountsDeps>,
@@ -206,10 +204,10 @@ export function buildDeps(
 ): AppDeps {
   // One clock for the process: the side store's, which the meter and accounts read too.
   const { clock } = side;
-  const reads = graphReads(graph, files, clock.today, index);
+  const reads = graphReads(graph, clock.today, index);
   const licensees = createLicenseesService(reads);
   const relationships = createRelationshipsService(reads, licensees, clock.today);
-  const coverage = createCoverageService(createCoverageRepo(graph, files), clock.now, () => side.refreshLeases.running());
+  const coverage = createCoverageService(reads, clock.now, () => side.refreshLeases.running());
   return {
     logger,
     licensees,
@@ -238,14 +236,10 @@ export function buildDeps(
   };
 }
 
-/** What the engine stores its own way: LadybugDB's bulk files and read models, Neo4j's UNWIND batches. */
-function engineWrites(graph: GraphEngine, files: QueryFiles) {
-  return isLadybug(graph) ? ladybugWrites(graph, files) : neo4jWrites(graph as Neo4jEngine, files);
-}
-
 /** @param changes where canonical imports record their change events (the side store's change log). */
 export function importRepo(graph: GraphEngine, files: QueryFiles, clock: Clock = systemClock, changes?: ChangeLog) {
-  return createImportRepo(graph, files, engineWrites(graph, files), clock, changes);
+  const set = adapters(graph);
+  return createImportRepo(graph, files, set.writes, clock, changes, set.bulk);
 }
 
 /**
@@ -255,5 +249,58 @@ export function importRepo(graph: GraphEngine, files: QueryFiles, clock: Clock =
 export function refreshRepo(graph: GraphEngine, files: QueryFiles, clock: Clock = systemClock, changes?: ChangeLog, leases?: RefreshLeases) {
   return createRefreshRepo(graph, files, importRepo(graph, files, clock), changes, leases);
 }
+
+/** The change log imports and refreshes record into, without the webhook dispatcher (its deliveries are queued for the server's). */
+function changeLogOf(store: SqlStore, clock: Clock, retentionDays: number): ChangeLog {
+  const webhooks = createWebhooksRepo(store);
+  return createChangesService(createChangesRepo(store, (tx, runId) => webhooks.fanOut(tx, runId, clock.now())), clock, retentionDays).log;
+}
+
+export type RootConfig = GraphConfig & Parameters<typeof openStore>[0] & Pick<Config, 'CHANGE_RETENTION_DAYS'>;
+
+/**
+ * The composition root every entry point uses (the server, the import, ingest and admin command
+ * lines, benches): each part is made the first time it is asked for, with only what it needs, and
+ * `close` closes what was opened.
+ */
+export function compose(
+  config: RootConfig,
+  /** `webhooks`: the process delivers webhooks (the server): what imports and refreshes commit nudges its dispatcher. */
+  options: { logger?: Logger; clock?: Clock; webhooks?: ReturnType<typeof webhookSetup> } = {},
+) {
+  const clock = options.clock ?? systemClock;
+  const files = loadQueryFiles();
+  const once = <T>(make: () => Promise<T>) => {
+    let made: Promise<T> | undefined;
+    return () => (made ??= make());
+  };
+  let opened: { graph?: GraphEngine; store?: SqlStore } = {};
+  const graph = once(async () => (opened.graph = await openGraph(config, files, options.logger)));
+  const store = once(async () => (opened.store = await openStore(config)));
+  const side = once(async () => accountsDeps(await store(), clock, { changeRetentionDays: config.CHANGE_RETENTION_DAYS, webhooks: options.webhooks, logger: options.logger }));
+  const changeLog = once(async () => (options.webhooks ? (await side()).changes.log : changeLogOf(await store(), clock, config.CHANGE_RETENTION_DAYS)));
+  return {
+    files,
+    clock,
+    graph,
+    store,
+    /** Everything the side store holds, with the webhook dispatcher (started by whoever serves). */
+    side,
+    accounts: once(async () => createAccountsService(createAccountsRepo(await store()), clock.now)),
+    leases: once(async () => createRefreshLeases(await store())),
+    /** The canonical import, recording change events (the graph opens first). */
+    imports: once(async () => importRepo(await graph(), files, clock, await changeLog())),
+    /** State refreshes, recording change events, one per state across processes. */
+    refresh: once(async () => refreshRepo(await graph(), files, clock, await changeLog(), createRefreshLeases(await store()))),
+    /** Closes the store, then the graph after what its writes left for later (graph/adapters-port.ts). */
+    async close() {
+      const { graph: g, store: s } = opened;
+      opened = {};
+      await s?.close();
+      if (g) await adapters(g).close();
+    },
+  };
+}
+export type Root = ReturnType<typeof compose>;
 
 export { loadQueryFiles };

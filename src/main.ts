@@ -4,7 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
-import { accountsDeps, buildDeps, importRepo, loadQueryFiles, mailSetup, openGraph, openStore, refreshRepo, searchIndex, webhookSetup } from './deps.js';
+import { buildDeps, compose, mailSetup, searchIndex, webhookSetup } from './deps.js';
 import { ConfigError, DataDirLockedError } from './errors.js';
 import { listen } from './http/server.js';
 import { adminCommands } from './modules/admin/admin.commands.js';
@@ -22,16 +22,16 @@ async function main() {
     level: config.LOG_LEVEL,
     transport: pretty ? { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } : undefined,
   });
-  const files = loadQueryFiles();
-  const graph = await openGraph(config, files);
-  const store = await openStore(config).catch(async (err) => {
-    await graph.close();
+  const root = compose(config, { logger, webhooks: webhookSetup(config) });
+  const graph = await root.graph();
+  const store = await root.store().catch(async (err) => {
+    await root.close();
     throw err;
   });
-  const side = accountsDeps(store, undefined, { changeRetentionDays: config.CHANGE_RETENTION_DAYS, webhooks: webhookSetup(config), logger });
-  const imports = importRepo(graph, files, side.clock, side.changes.log);
+  const side = await root.side();
+  const imports = await root.imports();
   await prepareGraph(graph, imports, config.DEMO_DATA, logger);
-  const refresh = refreshRepo(graph, files, side.clock, side.changes.log, side.refreshLeases);
+  const refresh = await root.refresh();
   // Change events of a refresh a crash interrupted follow what its graph unit did.
   await side.changes.recoverAll((source, runId) => (source === IMPORT_RUNS ? imports.landedRun(runId) : refresh.landedRun(source, runId)));
 
@@ -45,8 +45,8 @@ async function main() {
   });
   // The operator endpoint exists for the embedded stores, which only one process can open.
   const adminRouter = graph.embedded || store.kind === 'pglite' ? adminRoutes(adminToken, run) : undefined;
-  const index = searchIndex(graph, files, logger, path.join(config.dataDir, 'search-index.snapshot'));
-  const deps = buildDeps(graph, files, logger, config, side, index, mailSetup(config, logger));
+  const index = searchIndex(graph, logger, path.join(config.dataDir, 'search-index.snapshot'));
+  const deps = buildDeps(graph, logger, config, side, index, mailSetup(config, logger));
   const app = createApp({ ...deps, adminRouter });
   const server = await listen(app, { port: config.PORT, host: config.HOST, keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS });
   const { port } = server.address() as AddressInfo;
@@ -90,8 +90,7 @@ async function main() {
         code = 1;
       }
       removeServerHandle(config.dataDir);
-      await store.close();
-      await graph.close();
+      await root.close();
       try {
         index?.persist();
       } catch (err) {

@@ -16,7 +16,7 @@ import type { SqlStore } from './store/sql-store.js';
 /** The demo dataset, in the canonical import format. */
 export const DEMO_SEEDS = fileURLToPath(new URL('../seeds/demo/', import.meta.url));
 
-/** The demo dataset into an empty embedded graph (unless DEMO_DATA=false), and the read models a graph written before lacks. */
+/** The demo dataset into an empty embedded graph (unless DEMO_DATA=false). */
 export async function prepareGraph(graph: GraphEngine, imports: ImportRepo, demoData: boolean, logger: Logger) {
   if (demoData && graph.embedded && (await imports.jurisdictionCodes()).size === 0) {
     const summary = await importFolder(imports, DEMO_SEEDS);
@@ -24,11 +24,6 @@ export async function prepareGraph(graph: GraphEngine, imports: ImportRepo, demo
       { credentials: summary.credentials, relationships: summary.relationships, rejected: summary.rejected.length },
       `loaded the demo dataset from ${path.relative(process.cwd(), DEMO_SEEDS) || DEMO_SEEDS} (start with DEMO_DATA=false for an empty graph)`,
     );
-  }
-  if (await imports.readModelsMissing()) {
-    const started = Date.now();
-    await imports.refreshReadModels(await imports.jurisdictionCodes());
-    logger.info({ elapsed_ms: Date.now() - started }, 'computed the supervision read models of a graph written before they existed');
   }
 }
 

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
-import { accountsDeps, openStore } from '../deps.js';
+import { compose } from '../deps.js';
 import { adminCommands } from '../modules/admin/admin.commands.js';
 import type { AccountRow } from '../modules/accounts/accounts.repo.js';
 import { PLAN_NAMES } from '../domain/plans.js';
@@ -82,10 +82,10 @@ async function main() {
     throw new Error(`no accounts store at ${config.pglitePath} (DATA_DIR=${config.dataDir}): create the first account with \`accounts create\`, or point DATA_DIR at the server's data dir`);
   }
   const result = await runOperatorCommand(command, args[command], config.dataDir, async () => {
-    const store = await openStore(config);
+    const root = compose(config);
+    const [accounts, leases] = await Promise.all([root.accounts(), root.leases()]);
     if (creating) process.stderr.write(`created the accounts store at ${config.pglitePath}\n`);
-    const side = accountsDeps(store);
-    return { run: adminCommands({ accounts: side.accounts, leases: side.refreshLeases }), close: () => store.close() };
+    return { run: adminCommands({ accounts, leases }), close: root.close };
   });
   if (values.json) {
     console.log(JSON.stringify(result, null, 2));

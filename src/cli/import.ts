@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
-import { accountsDeps, importRepo, loadQueryFiles, openGraph, openStore } from '../deps.js';
+import { compose } from '../deps.js';
 import type { ImportSummary } from '../ingest/canonical-import.js';
 import { adminCommands } from '../modules/admin/admin.commands.js';
 import { exitWithError, runOperatorCommand } from './operator.js';
@@ -31,20 +31,12 @@ async function main() {
   }
   const config = loadConfig();
   const summary = await runOperatorCommand('import', { folder: path.resolve(positionals[0]) }, config.dataDir, async () => {
-    const files = loadQueryFiles();
-    const graph = await openGraph(config, files);
-    const store = await openStore(config).catch(async (err) => {
-      await graph.close();
+    const root = compose(config);
+    const imports = await root.imports().catch(async (err) => {
+      await root.close();
       throw err;
     });
-    const side = accountsDeps(store, undefined, { changeRetentionDays: config.CHANGE_RETENTION_DAYS });
-    return {
-      run: adminCommands({ imports: importRepo(graph, files, side.clock, side.changes.log) }),
-      close: async () => {
-        await graph.close();
-        await store.close();
-      },
-    };
+    return { run: adminCommands({ imports }), close: root.close };
   });
   print(summary as ImportSummary, values.json);
 }

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
-import { accountsDeps, loadQueryFiles, openGraph, openStore, refreshRepo } from '../deps.js';
+import { compose } from '../deps.js';
 import { MAX_RETIRE_SHARE, type RefreshSummary } from '../ingest/refresh.js';
 import { SOURCE_FORMATS } from '../ingest/sources/index.js';
 import { adminCommands } from '../modules/admin/admin.commands.js';
@@ -69,22 +69,12 @@ async function main() {
   };
   const onProgress = progress();
   const summary = (await runOperatorCommand('ingest', args, config.dataDir, async () => {
-    const files = loadQueryFiles();
-    const graph = await openGraph(config, files);
-    const store = await openStore(config).catch(async (err) => {
-      await graph.close();
+    const root = compose(config);
+    const refresh = await root.refresh().catch(async (err) => {
+      await root.close();
       throw err;
     });
-    const side = accountsDeps(store, undefined, { changeRetentionDays: config.CHANGE_RETENTION_DAYS });
-    const refresh = refreshRepo(graph, files, side.clock, side.changes.log, side.refreshLeases);
-    return {
-      run: adminCommands({ refresh, rejectsDir: path.join(config.dataDir, 'rejects'), onProgress }),
-      close: async () => {
-        await refresh.settle().catch(() => undefined);
-        await graph.close();
-        await store.close();
-      },
-    };
+    return { run: adminCommands({ refresh, rejectsDir: path.join(config.dataDir, 'rejects'), onProgress }), close: root.close };
   })) as RefreshSummary;
   if (onProgress) process.stderr.write('\n');
   if (values.json) console.log(JSON.stringify(summary, null, 2));

@@ -75,6 +75,19 @@ export interface SupervisorRecord extends CredentialRecord, Omit<SupervisionEntr
   affiliate_id: string;
 }
 
+/**
+ * The order of a credential's supervision entries, on every engine: by supervisor id, role, type,
+ * start and end (an empty role or absent end first).
+ */
+export const bySupervisionEntry = (a: SupervisionEntry, b: SupervisionEntry) => {
+  for (const k of ['supervisor_id', 'affiliate_role', 'relationship_type', 'effective_from', 'effective_to'] as const) {
+    const x = a[k] ?? '';
+    const y = b[k] ?? '';
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
+};
+
 /** Supervisors of several credentials: per credential, newest relationship first. */
 export const bySupervision = (a: SupervisorRecord, b: SupervisorRecord) =>
   a.affiliate_id.localeCompare(b.affiliate_id) || b.effective_from.localeCompare(a.effective_from) || a.license_number.localeCompare(b.license_number);
@@ -102,6 +115,10 @@ export interface EdgeFilters {
 }
 
 /** Which relationships into a credential: in force today, on `as_of`, or every one (`include_inactive`). */
+/** The relationship has the role and type the filters ask for (each filter absent: any). */
+export const matchesEdge = (r: { affiliate_role: string | null; relationship_type: string }, f: EdgeFilters) =>
+  (!f.affiliate_role || r.affiliate_role === f.affiliate_role) && (!f.relationship_type || r.relationship_type === f.relationship_type);
+
 export interface AffiliationFilters extends EdgeFilters {
   as_of?: string;
   include_inactive: boolean;

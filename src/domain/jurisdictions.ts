@@ -16,3 +16,24 @@ export const JURISDICTION_NAMES: Readonly<Record<string, string>> = {
 export function isJurisdictionCode(code: string): boolean {
   return Object.hasOwn(JURISDICTION_NAMES, code);
 }
+
+/** A jurisdiction as the graph holds it: its counts and the source that feeds it. */
+export interface JurisdictionRecord {
+  state: string;
+  name: string | null;
+  status: string | null;
+  refresh_frequency: string | null;
+  record_count: number | null;
+  active_record_count: number | null;
+  last_updated: string | null;
+  relationship_coverage: string;
+  relationship_coverage_notes: string | null;
+  source_id: string | null;
+  source_name: string | null;
+  source_url: string | null;
+  source_format: string | null;
+  source_last_import_at: string | null;
+  source_last_import_rows: number | null;
+  source_last_snapshot_date: string | null;
+  source_last_run: string | null;
+}

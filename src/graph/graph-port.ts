@@ -37,8 +37,8 @@ export type BulkKind = 'credentials' | 'licensees' | 'jurisdictionLinks' | 'hold
 export interface BulkSink {
   /** The header line of a file of `kind`. */
   header(kind: BulkKind, columns: string[], dates: string[]): string;
-  /** The read models an engine that keeps them (LadybugDB) builds from the parsed rows. */
-  readModels?(): ParsedReadModels;
+  /** What the sink keeps of the parsed rows beside their files (LadybugDB: its supervision lists); one per load. */
+  parsed(): ParsedRows;
   /** Takes a finished file; its path is the caller's to remove afterwards. */
   load(kind: BulkKind, file: BulkFile): Promise<void>;
   /** A statement over rows no file holds, after the files it depends on, in order. */
@@ -46,10 +46,10 @@ export interface BulkSink {
 }
 
 /**
- * Supervision read models built while a bulk load parses its rows. Credentials and relationships
- * come with their list fields (list-fields.ts); the lists are written as files of the sink.
+ * The parsed rows as a sink keeps them beside their files: credentials and relationships come
+ * with their list fields (list-fields.ts), and what the sink makes of them is written as its files.
  */
-export interface ParsedReadModels {
+export interface ParsedRows {
   /** A credential loaded; returns its number for addRelationship. */
   addCredential(id: string, listFields: string): number;
   /** A relationship loaded between two credentials added; returns its number for setRelationship. */
@@ -59,6 +59,9 @@ export interface ParsedReadModels {
   /** Writes the lists into files in `dir` (while the engine loads what came before); `load` hands them to the sink. */
   write(dir: string, sink: Pick<BulkSink, 'header'>): { load(to: Pick<BulkSink, 'load'>): Promise<void> };
 }
+
+/** An engine's first-load path (LadybugDB's COPY): runs `fn` in one all-or-nothing unit with a sink that loads each bulk file. */
+export type BulkLoader = <T>(fn: (sink: BulkSink, t: GraphTx) => Promise<T>) => Promise<T>;
 
 export interface GraphEngine {
   readonly name: string;

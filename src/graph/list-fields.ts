@@ -1,5 +1,5 @@
 // What the supervision read models hold of each credential and relationship, as a bulk load's
-// parser hands it over (ParsedReadModels): tab-joined fields, tabs and line breaks in a field made
+// parser hands it over (ParsedRows): tab-joined fields, tabs and line breaks in a field made
 // spaces, since tabs part an entry's fields and line breaks its entries.
 
 export const ENTRY_BREAKS = /[\t\n\r]/g;

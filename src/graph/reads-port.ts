@@ -1,4 +1,5 @@
 import type { AffiliateRecord, AffiliationFilters, AffiliationRecord, CredentialRecord, EdgeFilters, SupervisorRecord } from '../domain/credential.js';
+import type { JurisdictionRecord } from '../domain/jurisdictions.js';
 import type { SearchFilters } from '../domain/search-filters.js';
 
 /**
@@ -32,4 +33,6 @@ export interface GraphReads {
   search(filters: SearchFilters, skip: number, limit: number): Promise<{ ids: string[]; total: number }>;
   /** Credentials per state and licence type. */
   typeCounts(states: string[]): Promise<{ state: string; license_type: string; count: number }[]>;
+  /** Every jurisdiction on file with its counts and source (the same query on both engines: a few dozen rows). */
+  jurisdictions(): Promise<JurisdictionRecord[]>;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { BulkKind, BulkSink, ParsedReadModels, Row } from '../graph/graph-port.js';
+import type { BulkKind, BulkLoader, BulkSink, ParsedRows, Row } from '../graph/graph-port.js';
 import { CREDENTIAL_COLUMNS, CREDENTIAL_DATES, LINK_COLUMNS, type BulkText, bulkText } from '../graph/bulk-file.js';
 import { relationshipListFields } from '../graph/list-fields.js';
 import type { ImportSummary, RejectedRow } from './import-records.js';
@@ -205,10 +205,9 @@ export interface BulkStatements {
 
 const fileSize = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
 
-/** Loads the folder through the bulk path; false (nothing written) when the graph has credentials. */
-export async function bulkImport(repo: ImportRepo, input: BulkImportInput): Promise<boolean> {
-  if (!repo.engine.bulkUnit) return false;
-  return repo.engine.bulkUnit(async (sink, t) => {
+/** Loads the folder through the engine's bulk path; false (nothing written) when the graph has credentials. */
+export async function bulkImport(repo: ImportRepo, loader: BulkLoader, input: BulkImportInput): Promise<boolean> {
+  return loader(async (sink, t) => {
     if (!(await repo.bulk.empty(t))) return false;
     if (input.jurisdictions.length) await repo.writeJurisdictions(t, input.jurisdictions);
     input.summary.jurisdictions = input.jurisdictions.length;
@@ -221,26 +220,26 @@ export async function bulkImport(repo: ImportRepo, input: BulkImportInput): Prom
 
 /**
  * The bulk path into `sink`, for a graph without credentials whose jurisdictions are `known`:
- * every credential, licensee, link, relationship and read-model list of the folder as files, the
+ * every credential, licensee, link and relationship of the folder, and what the sink makes of them, as files, the
  * rest as statements.
  */
 export async function bulkLoad(sink: BulkSink, q: BulkStatements, input: BulkImportInput, known: Set<string>): Promise<void> {
   const { folder, now } = input;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-bulk-import-'));
   try {
-    let lists: ReturnType<ParsedReadModels['write']> | undefined;
+    let lists: ReturnType<ParsedRows['write']> | undefined;
+    const parsed = sink.parsed();
     // No more workers than the larger file has chunks, and none for one chunk: a worker with its
     // own loader costs tens of MB, more than a chunk takes to parse.
     const chunks = Math.max(...['credentials.csv', 'relationships.csv'].map((f) => Math.ceil(fileSize(path.join(folder, f)) / CHUNK_BYTES)));
     const context = { now: now.toISOString(), known: [...known] };
     const pool = chunks > 1 ? workerPool(Math.min(4, os.availableParallelism(), chunks), context) : inThreadPool(context);
     try {
-      const readModels = sink.readModels?.();
-      const { ids, written } = await loadCredentials(sink, q, pool, path.join(folder, 'credentials.csv'), dir, input, readModels);
+      const { ids, written } = await loadCredentials(sink, q, pool, path.join(folder, 'credentials.csv'), dir, input, parsed);
       written.catch(() => undefined);
       try {
         // The relationships are read while the engine loads the credentials.
-        lists = await loadRelationships(sink, q, pool, path.join(folder, 'relationships.csv'), dir, ids, written, input, readModels);
+        lists = await loadRelationships(sink, q, pool, path.join(folder, 'relationships.csv'), dir, ids, written, input, parsed);
       } finally {
         await written.catch(() => undefined);
       }
@@ -256,8 +255,8 @@ export async function bulkLoad(sink: BulkSink, q: BulkStatements, input: BulkImp
 }
 
 /** Reads the credentials; `written` settles when the engine has loaded them, their licensees and links. */
-async function loadCredentials(sink: BulkSink, q: BulkStatements, pool: ReturnType<typeof workerPool>, file: string, dir: string, input: BulkImportInput, readModels: ParsedReadModels | undefined) {
-  // Each credential's number in the read models (-1 until its chunk is taken).
+async function loadCredentials(sink: BulkSink, q: BulkStatements, pool: ReturnType<typeof workerPool>, file: string, dir: string, input: BulkImportInput, parsed: ParsedRows) {
+  // Each credential's number among the parsed rows (-1 until its chunk is taken).
   const ids = new Map<string, number>();
   if (!fs.existsSync(file)) return { ids, written: Promise.resolve() };
   const name = path.basename(file);
@@ -287,7 +286,7 @@ async function loadCredentials(sink: BulkSink, q: BulkStatements, pool: ReturnTy
     // already reported).
     const chunk = duplicates.length ? await pool.run<CredentialChunk>({ ...job, skip: duplicates, detail: duplicates }) : result;
     for (const { line, label } of chunk.details) input.rejected.push({ file: name, line, reason: `${label} appears more than once` });
-    chunk.ids.forEach((id, i) => ids.set(id, readModels ? readModels.addCredential(id, chunk.listFields[i]) : 0));
+    chunk.ids.forEach((id, i) => ids.set(id, parsed.addCredential(id, chunk.listFields[i])));
     credentials.append(chunk.credentials);
     licensees.append(chunk.licensees);
     jurisdictionLinks.append(chunk.jurisdictions);
@@ -322,12 +321,12 @@ async function loadCredentials(sink: BulkSink, q: BulkStatements, pool: ReturnTy
   return { ids, written };
 }
 
-/** Reads and loads the relationships; returns their read models, written to files. */
-async function loadRelationships(sink: BulkSink, q: BulkStatements, pool: ReturnType<typeof workerPool>, file: string, dir: string, ids: Map<string, number>, credentialsWritten: Promise<void>, input: BulkImportInput, readModels: ParsedReadModels | undefined) {
+/** Reads and loads the relationships; returns what the sink made of the parsed rows, written to files. */
+async function loadRelationships(sink: BulkSink, q: BulkStatements, pool: ReturnType<typeof workerPool>, file: string, dir: string, ids: Map<string, number>, credentialsWritten: Promise<void>, input: BulkImportInput, parsed: ParsedRows) {
   if (!fs.existsSync(file)) return undefined;
   const name = path.basename(file);
   const links = bulkFile(dir, 'supervises', sink.header('links', LINK_COLUMNS, ['effective_from', 'effective_to']), LINK_COLUMNS, ['effective_from', 'effective_to']);
-  // Each relationship's number in the read models, by relationshipIdentity.
+  // Each relationship's number among the parsed rows, by relationshipIdentity.
   const seen = new Map<string, number>();
   // A relationship listed again: loaded once, then set from its later rows in order, so the last
   // row's values win as on the upsert path.
@@ -341,7 +340,7 @@ async function loadRelationships(sink: BulkSink, q: BulkStatements, pool: Return
       const affiliate = ids.get(result.affiliates[i]);
       if (supervisor === undefined || affiliate === undefined) missing.add(line);
       else if (seen.has(result.identities[i])) repeated.add(line);
-      else seen.set(result.identities[i], readModels ? readModels.addRelationship(supervisor, affiliate, result.listFields[i]) : 0);
+      else seen.set(result.identities[i], parsed.addRelationship(supervisor, affiliate, result.listFields[i]));
     });
     input.summary.relationships += result.lines.length - missing.size;
     if (!missing.size && !repeated.size) {
@@ -356,13 +355,13 @@ async function loadRelationships(sink: BulkSink, q: BulkStatements, pool: Return
       if (missing.has(link.line)) input.rejected.push({ file: name, line: link.line, reason: `${ends} is not on file` });
       else {
         repeats.push(link);
-        readModels?.setRelationship(seen.get(relationshipIdentity(link))!, relationshipListFields(link));
+        parsed.setRelationship(seen.get(relationshipIdentity(link))!, relationshipListFields(link));
       }
     }
   }
   const taken = links.take();
   // Written while the engine loads the credentials.
-  const lists = readModels?.write(dir, sink);
+  const lists = parsed.write(dir, sink);
   // Both ends must be loaded first.
   await credentialsWritten;
   if (taken.rows) await sink.load('links', taken);

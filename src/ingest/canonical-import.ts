@@ -10,7 +10,9 @@ import { CredentialRow, JurisdictionRow, RelationshipRow, describeIssues, malfor
 import { bulkImport, bulkLoad } from './bulk-import.js';
 import { canonicalLicenseNumber } from '../domain/identity.js';
 import { importEvents } from './import-events.js';
-import type { ImportRepo } from './import-repo.js';
+import type { ImportBatches, ImportRepo } from './import-repo.js';
+
+type ImportEvents = ReturnType<typeof importEvents>;
 import { brokerageContext, credentialRecord, relationshipRecord, type ImportSummary, type RejectedRow } from './import-records.js';
 
 export type { ImportSummary, RejectedRow };
@@ -138,88 +140,88 @@ export async function importFolder(repo: ImportRepo, folder: string, options: Im
   const events = importEvents(repo, now);
   await events.recover();
   // The first import into a graph without credentials goes through the bulk path where the engine has one.
-  if ((await repo.empty()) && (await events.bulk((unit) => bulkImport(repo, { folder, now, jurisdictions, rejected, summary, events: unit })))) return done();
-  for (let i = 0; i < jurisdictions.length; i += batchSize) await repo.upsertJurisdictions(jurisdictions.slice(i, i + batchSize));
-  summary.jurisdictions = jurisdictions.length;
-
-  const rowsByState = new Map<string, number>();
-  // States whose supervision may change: those of credentials written or removed and of both ends of every relationship.
-  const touched = new Set<string>();
-  try {
-    const credentialsFile = path.join(folder, 'credentials.csv');
-    if (fs.existsSync(credentialsFile)) {
-      const known = await repo.jurisdictionCodes();
-      const demoChecked = new Set<string>();
-      const seenIds = new Set<string>();
-      for await (const batch of batches(validRows(credentialsFile, CredentialRow, rejected), batchSize)) {
-        const records: Row[] = [];
-        const context: Row[] = [];
-        for (const { line, row } of batch) {
-          if (!known.has(row.state)) {
-            rejected.push({ file: 'credentials.csv', line, reason: `no jurisdiction ${row.state} on file: give it a jurisdictions.csv row first` });
-            continue;
-          }
-          const record = credentialRecord(row, now);
-          if (seenIds.has(record.id as string)) {
-            rejected.push({ file: 'credentials.csv', line, reason: `${row.state} ${record.license_number} appears more than once` });
-            continue;
-          }
-          seenIds.add(record.id as string);
-          records.push(record);
-          rowsByState.set(row.state, (rowsByState.get(row.state) ?? 0) + 1);
-          if (row.brokerage_name) context.push(brokerageContext(record.id as string, row.state, row.brokerage_name, row.source));
-        }
-        for (const [state, source] of new Map(records.map((r) => [r.state as string, r.source as string]))) await events.seeState(state, source);
-        // A real import of a state replaces that state's demo records.
-        const realStates = [...new Set(records.filter((r) => r.source !== 'demo').map((r) => r.state as string))].filter(
-          (s) => !demoChecked.has(s),
-        );
-        if (realStates.length) {
-          // Supervisors elsewhere of the removed records: their affiliate lists name them.
-          for (const s of await repo.deleteDemoCredentials(realStates)) touched.add(s);
-          realStates.forEach((s) => (demoChecked.add(s), touched.add(s)));
-          summary.demo_records_removed_for.push(...realStates);
-        }
-        if (records.length) await events.credentials(records, (unit) => repo.upsertCredentials(records, context, unit));
-        summary.credentials += records.length;
+  const loader = repo.bulkLoader;
+  if (loader && (await repo.empty()) && (await events.bulk((unit) => bulkImport(repo, loader, { folder, now, jurisdictions, rejected, summary, events: unit })))) return done();
+  await repo.run(async (unit) => {
+    for (let i = 0; i < jurisdictions.length; i += batchSize) await unit.upsertJurisdictions(jurisdictions.slice(i, i + batchSize));
+    summary.jurisdictions = jurisdictions.length;
+    const rowsByState = new Map<string, number>();
+    try {
+      await importCredentials(repo, unit, events, folder, now, batchSize, rejected, summary, rowsByState);
+      await importRelationships(unit, events, folder, batchSize, rejected, summary);
+    } finally {
+      // Counts follow whatever landed, also when a later batch failed.
+      if (rowsByState.size) {
+        await events.loaded((e) => unit.refreshCounts([...rowsByState].map(([state, rows]) => ({ state, rows })), now.toISOString(), e));
       }
     }
-
-    const relationshipsFile = path.join(folder, 'relationships.csv');
-    if (fs.existsSync(relationshipsFile)) {
-      for await (const batch of batches(validRows(relationshipsFile, RelationshipRow, rejected), batchSize)) {
-        const rows = batch.map(({ line, row }) => relationshipRecord(line, row));
-        for (const { row } of batch) touched.add(row.supervisor_state).add(row.affiliate_state);
-        // A relationship listed twice in a batch goes in once, with its last row's values: inside
-        // one UNWIND, LadybugDB's MERGE keeps the first row's. Every row of it lands if that one does.
-        const identity = (r: (typeof rows)[number]) => `${r.supervisor_id}|${r.affiliate_id}|${r.relationship_type}|${r.effective_from}`;
-        const last = new Map(rows.map((r) => [identity(r), r]));
-        const upserted = [...last.values()];
-        const byLine = new Map(batch.map(({ line, row }) => [line, row]));
-        const changes = upserted.map((r) => {
-          const row = byLine.get(r.line)!;
-          return { ...r, affiliate_state: row.affiliate_state, supervisor_license_number: canonicalLicenseNumber(row.supervisor_license_number), affiliate_license_number: canonicalLicenseNumber(row.affiliate_license_number) };
-        });
-        const landedLines = new Set(await events.relationships(changes, (unit) => repo.upsertRelationships(upserted, unit)));
-        const landed = new Set(rows.filter((r) => landedLines.has(last.get(identity(r))!.line)).map((r) => r.line));
-        for (const { line, row } of batch) {
-          if (!landed.has(line)) {
-            rejected.push({
-              file: 'relationships.csv',
-              line,
-              reason: `supervisor ${row.supervisor_state} ${row.supervisor_license_number} or affiliate ${row.affiliate_state} ${row.affiliate_license_number} is not on file`,
-            });
-          }
-        }
-        summary.relationships += landed.size;
-      }
-    }
-  } finally {
-    // Counts follow whatever landed, also when a later batch failed.
-    if (rowsByState.size) {
-      await events.loaded((unit) => repo.refreshCounts([...rowsByState].map(([state, rows]) => ({ state, rows })), now.toISOString(), unit));
-    }
-    await repo.refreshReadModels([...touched, ...rowsByState.keys()]);
-  }
+  });
   return done();
+}
+
+async function importCredentials(repo: ImportRepo, unit: ImportBatches, events: ImportEvents, folder: string, now: Date, batchSize: number, rejected: RejectedRow[], summary: ImportSummary, rowsByState: Map<string, number>) {
+  const credentialsFile = path.join(folder, 'credentials.csv');
+  if (!fs.existsSync(credentialsFile)) return;
+  const known = await repo.jurisdictionCodes();
+  const demoChecked = new Set<string>();
+  const seenIds = new Set<string>();
+  for await (const batch of batches(validRows(credentialsFile, CredentialRow, rejected), batchSize)) {
+    const records: Row[] = [];
+    const context: Row[] = [];
+    for (const { line, row } of batch) {
+      if (!known.has(row.state)) {
+        rejected.push({ file: 'credentials.csv', line, reason: `no jurisdiction ${row.state} on file: give it a jurisdictions.csv row first` });
+        continue;
+      }
+      const record = credentialRecord(row, now);
+      if (seenIds.has(record.id as string)) {
+        rejected.push({ file: 'credentials.csv', line, reason: `${row.state} ${record.license_number} appears more than once` });
+        continue;
+      }
+      seenIds.add(record.id as string);
+      records.push(record);
+      rowsByState.set(row.state, (rowsByState.get(row.state) ?? 0) + 1);
+      if (row.brokerage_name) context.push(brokerageContext(record.id as string, row.state, row.brokerage_name, row.source));
+    }
+    for (const [state, source] of new Map(records.map((r) => [r.state as string, r.source as string]))) await events.seeState(state, source);
+    // A real import of a state replaces that state's demo records.
+    const realStates = [...new Set(records.filter((r) => r.source !== 'demo').map((r) => r.state as string))].filter((s) => !demoChecked.has(s));
+    if (realStates.length) {
+      await unit.deleteDemoCredentials(realStates);
+      realStates.forEach((s) => demoChecked.add(s));
+      summary.demo_records_removed_for.push(...realStates);
+    }
+    if (records.length) await events.credentials(records, (e) => unit.upsertCredentials(records, context, e));
+    summary.credentials += records.length;
+  }
+}
+
+async function importRelationships(unit: ImportBatches, events: ImportEvents, folder: string, batchSize: number, rejected: RejectedRow[], summary: ImportSummary) {
+  const relationshipsFile = path.join(folder, 'relationships.csv');
+  if (!fs.existsSync(relationshipsFile)) return;
+  for await (const batch of batches(validRows(relationshipsFile, RelationshipRow, rejected), batchSize)) {
+    const rows = batch.map(({ line, row }) => ({ ...relationshipRecord(line, row), supervisor_state: row.supervisor_state, affiliate_state: row.affiliate_state }));
+    // A relationship listed twice in a batch goes in once, with its last row's values: inside
+    // one UNWIND, LadybugDB's MERGE keeps the first row's. Every row of it lands if that one does.
+    const identity = (r: (typeof rows)[number]) => `${r.supervisor_id}|${r.affiliate_id}|${r.relationship_type}|${r.effective_from}`;
+    const last = new Map(rows.map((r) => [identity(r), r]));
+    const upserted = [...last.values()];
+    const byLine = new Map(batch.map(({ line, row }) => [line, row]));
+    const changes = upserted.map((r) => {
+      const row = byLine.get(r.line)!;
+      return { ...r, supervisor_license_number: canonicalLicenseNumber(row.supervisor_license_number), affiliate_license_number: canonicalLicenseNumber(row.affiliate_license_number) };
+    });
+    const landedLines = new Set(await events.relationships(changes, (e) => unit.upsertRelationships(upserted, e)));
+    const landed = new Set(rows.filter((r) => landedLines.has(last.get(identity(r))!.line)).map((r) => r.line));
+    for (const { line, row } of batch) {
+      if (!landed.has(line)) {
+        rejected.push({
+          file: 'relationships.csv',
+          line,
+          reason: `supervisor ${row.supervisor_state} ${row.supervisor_license_number} or affiliate ${row.affiliate_state} ${row.affiliate_license_number} is not on file`,
+        });
+      }
+    }
+    summary.relationships += landed.size;
+  }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ChangeEvent } from '../domain/changes.js';
-import { decodeDoc } from '../domain/credential-doc.js';
+import type { CredentialDoc } from '../domain/credential-doc.js';
 import type { Row } from '../graph/graph-port.js';
 import * as changeEvents from './change-events.js';
 import type { ImportRepo, UnitEvents } from './import-repo.js';
@@ -85,17 +85,17 @@ export function importEvents(repo: ImportRepo, now: Date) {
     credentials: (records: Row[], write: (events?: UnitEvents<void>) => Promise<void>) =>
       recorded((id) => {
         const subject = records.filter((r) => !firstLoads.has(r.state as string));
-        let before = new Map<string, string>();
+        let before = new Map<string, CredentialDoc>();
         return {
           id,
           async before(t) {
-            if (subject.length) before = await repo.docs(t, subject.map((r) => r.id as string));
+            if (subject.length) before = await repo.records(t, subject.map((r) => r.id as string));
           },
           stage: () => {
             const events = subject.flatMap((r) => {
               const c = ctx(r.state as string, r.source as string, r.snapshot_date);
               const doc = before.get(r.id as string);
-              return doc ? changeEvents.updated(c, decodeDoc(doc), r) : [changeEvents.added(c, r)];
+              return doc ? changeEvents.updated(c, doc, r) : [changeEvents.added(c, r)];
             });
             return stage(id, changeEvents.withNumbers(events, new Map(subject.map((r) => [r.id as string, r.license_number as string]))));
           },

@@ -5,7 +5,7 @@ import { stringify } from 'csv-stringify/sync';
 import { JURISDICTION_NAMES } from '../domain/jurisdictions.js';
 import { BadRequestError, ConflictError } from '../errors.js';
 import type { GraphTx, Row } from '../graph/graph-port.js';
-import { decodeDoc, encodeDoc } from '../domain/credential-doc.js';
+import { encodeDoc } from '../domain/credential-doc.js';
 import { preparedBatches } from './prepared-rows.js';
 import { Read } from './refresh-read.js';
 import type { ChangeEvent } from '../domain/changes.js';
@@ -133,7 +133,7 @@ async function refreshLeased(repo: RefreshRepo, options: RefreshOptions, snapsho
   // Runs a crash left staged are settled first: the change log follows the graph.
   if (changes) await changes.recover(source.id, landed);
 
-  const summary = await repo.run(async (t) => {
+  const summary = await repo.run(format.state, async (t) => {
     phase('reading');
     // Checked inside the run: runs queue behind each other, and history only moves forward.
     const last = await repo.lastSnapshot(t, source.id);
@@ -156,21 +156,17 @@ async function refreshLeased(repo: RefreshRepo, options: RefreshOptions, snapsho
     };
     rejects = run.rejects;
     await configureSource(run, format);
-    // Supervisors elsewhere of the demo records removed: their states' read models are rebuilt too.
-    const demoSupervising = await repo.removeDemo(t, run.state);
-    // What the files said and the links written are let go here: the read models are built after.
-    const linksWritten = await writeLinks(run, await writeCredentials(run, options, now), options.confirmRetire ?? false, () => phase('relationships'));
+    await repo.removeDemo(t, run.state);
+    // What the files said and the links written are let go here, before the run lands.
+    await writeLinks(run, await writeCredentials(run, options, now), options.confirmRetire ?? false, () => phase('relationships'));
 
     phase('landing');
     const result = summaryOf(run, options);
-    // The read models follow relationships and affiliates' names: a run that changed neither
-    // (the same snapshot again, or only new snapshot dates) leaves them as they are.
     const { counts } = run;
-    const changed = counts.inserted + counts.updated + counts.left + linksWritten > 0;
     if (run.firstLoad && counts.inserted) run.events?.push(changeEvents.stateLoaded(run.ctx, { credentials: counts.inserted, relationships: counts.opened }));
     // Staged before the graph unit lands; committed once it has (the run's id is on its source).
     await stageEvents(run, true);
-    await repo.finish(t, run.state, source.id, snapshot, { ...result, run_id: run.log.id, finished_at: now.toISOString() }, counts.rows, now.toISOString(), changed, demoSupervising);
+    await repo.finish(t, run.state, source.id, snapshot, { ...result, run_id: run.log.id, finished_at: now.toISOString() }, counts.rows, now.toISOString());
     return result;
   }, () => phase('waiting')).finally(async () => {
     // Commits the attempt that landed and discards the others; what a failure here leaves
@@ -260,10 +256,10 @@ async function writeCredentials(run: Run, options: RefreshOptions, now: Date): P
     await writing;
     // What changed is described from the values before the write: read only for changed rows.
     if (events && updated.length) {
-      const before = await repo.docs(t, updated.map((r) => r.id as string));
+      const before = await repo.records(t, updated.map((r) => r.id as string));
       for (const r of updated) {
         const doc = before.get(r.id as string);
-        if (doc) events.push(...changeEvents.updated(run.ctx, decodeDoc(doc), r));
+        if (doc) events.push(...changeEvents.updated(run.ctx, doc, r));
       }
     }
     // The events so far name rows on file or carry their licence numbers: they can be staged.
@@ -333,7 +329,6 @@ async function writeCredentials(run: Run, options: RefreshOptions, now: Date): P
   }
   await flush();
   await writing;
-  await repo.linkCreated(t, state);
   options.onProgress?.({ rows: counts.rows, bytes: totalBytes, totalBytes });
   return read;
 }
@@ -384,9 +379,9 @@ async function markLeft(run: Run, { onFile }: Read, confirmed: boolean) {
   // In parts, with their events: their documents are held a part at a time.
   for (let i = 0; i < gone.length; i += run.log.part) {
     const ids = gone.slice(i, i + run.log.part);
-    const docs = await repo.docs(t, ids);
+    const docs = await repo.records(t, ids);
     const left = ids.map((id) => {
-      const doc = decodeDoc(docs.get(id)!);
+      const doc = docs.get(id)!;
       const note = `Left the ${source.id} source file: not in the snapshot of ${snapshot}; last seen in the snapshot of ${doc.snapshot_date}`;
       const notes = [...(doc.data_source_notes ?? []), note];
       run.events?.push(changeEvents.leftSource(run.ctx, id, doc, LEFT_STATUS));

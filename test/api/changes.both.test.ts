@@ -286,8 +286,10 @@ describe('change events of canonical imports', () => {
     // The unit fails at its last step, after the events were staged.
     const failing: typeof repo = {
       ...repo,
-      upsertCredentials: (rows, context, events) =>
-        repo.upsertCredentials(rows, context, events && { ...events, stage: async (t, r) => (await events.stage(t, r), Promise.reject(new Error('killed'))) }),
+      run: (fn) =>
+        repo.run((unit) =>
+          fn({ ...unit, upsertCredentials: (rows, context, events) => unit.upsertCredentials(rows, context, events && { ...events, stage: async (t, r) => (await events.stage(t, r), Promise.reject(new Error('killed'))) }) }),
+        ),
     };
     await expect(importFolder(failing, folder('NEW AGENT', '2029-01-31'))).rejects.toThrow(/killed/);
     expect(await published()).toHaveLength(before);

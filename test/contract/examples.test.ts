@@ -8,7 +8,7 @@ import { accountsDeps, buildDeps, importRepo, searchIndex, webhookSetup } from '
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { demoAccount, prepareGraph } from '../../src/start-up.js';
 import type { SqlStore } from '../../src/store/sql-store.js';
-import { undiciTransport } from '../../src/webhooks/undici-transport.js';
+import { undiciTransport } from '../../src/modules/webhooks/undici-transport.js';
 import { emptyGraph, files } from '../helpers/graph.js';
 import { servedDocument } from '../helpers/openapi.js';
 import { openTestPglite } from '../helpers/stores.js';
@@ -74,7 +74,7 @@ describe('the OpenAPI examples on a demo server', () => {
     const transport = undiciTransport({ allowPrivate: false, connectTimeoutMs: config.WEBHOOK_CONNECT_TIMEOUT_MS, responseTimeoutMs: config.WEBHOOK_TIMEOUT_MS, lookup });
     const side = accountsDeps(store, undefined, { changeRetentionDays: config.CHANGE_RETENTION_DAYS, webhooks: { ...webhooks, transport }, logger });
     await prepareGraph(graph, importRepo(graph, files, side.clock, side.changes.log), true, logger);
-    app = createApp(buildDeps(graph, files, logger, config, side, searchIndex(graph, files, logger))) as unknown as App;
+    app = createApp(buildDeps(graph, logger, config, side, searchIndex(graph, logger))) as unknown as App;
     key = (await demoAccount(side.accounts, store, 'http://localhost:8000', () => true))!;
     expect(key).toMatch(/^lvs_live_/);
   });

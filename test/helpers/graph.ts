@@ -71,7 +71,7 @@ export async function testStore(options: Parameters<typeof accountsDeps>[2] = {}
 
 export function testApp(graph: GraphEngine, side: ReturnType<typeof accountsDeps>, config: Partial<Pick<Config, 'CORS_ORIGINS' | 'TRUST_PROXY' | 'MAX_CONCURRENT_REQUESTS' | 'MAX_WAITING_REQUESTS' | 'REQUEST_WAIT_TIMEOUT_MS'>> = {}, mail?: MailSetup) {
   const logger = pino({ level: 'silent' });
-  return createApp(buildDeps(graph, files, logger, { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false, ...config }, side, searchIndex(graph, files, logger), mail));
+  return createApp(buildDeps(graph, logger, { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false, ...config }, side, searchIndex(graph, logger), mail));
 }
 
 export const fixture = (name: string) => path.join(FIXTURES, name);

@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
     const template = path.join(dir, 'pglite.tar');
     fs.writeFileSync(template, Buffer.from(await (await store.dump()).arrayBuffer()));
     project.provide('pgliteTemplate', template);
-    const app = createApp(buildDeps(graph, files, pino({ level: 'silent' }), { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false }, accountsDeps(store), undefined));
+    const app = createApp(buildDeps(graph, pino({ level: 'silent' }), { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false }, accountsDeps(store), undefined));
     const res = await request(app).get('/openapi.json');
     if (res.status !== 200) throw new Error(`/openapi.json answered ${res.status}`);
     project.provide('openapi', res.body as Record<string, unknown>);

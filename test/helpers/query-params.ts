@@ -24,10 +24,10 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'analyst/brokers-spanning-states': { as_of: '2026-11-22' },
   'analyst/supervised-by-expired-licence': { as_of: '2026-11-22' },
   'coverage/jurisdictions': {},
-  'licensees/by-id': { id: TX_AGENT },
-  'licensees/records-by-ids': { ids: [TX_AGENT, TX_BROKERAGE] },
-  'licensees/jurisdiction-coverage': {},
-  'refresh/docs': { ids: [TX_AGENT, TX_BROKERAGE] },
+  'engine/ladybug/by-id': { id: TX_AGENT },
+  'engine/ladybug/records-by-ids': { ids: [TX_AGENT, TX_BROKERAGE] },
+  'engine/ladybug/jurisdiction-coverage': {},
+  'engine/ladybug/refresh/docs': { ids: [TX_AGENT, TX_BROKERAGE] },
   'licensees/search': {
     states: ['TX'], skip: 0, limit: 10,
     name_term_0: 'jose', first_name_term_0: 'jo', last_name_term_0: 'mu', business_name_term_0: 'acme',
@@ -41,8 +41,8 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
     brokerage_term_0: 'acme', brokerage_types: ['sponsoring_broker', 'employing_broker', 'main_office'], today: '2026-11-01',
   },
   'licensees/type-counts': { states: ['TX', 'NY'] },
-  'relationships/affiliate-list': { id: TX_BROKERAGE },
-  'licensees/search-index-rows': {},
+  'engine/ladybug/affiliate-list': { id: TX_BROKERAGE },
+  'engine/ladybug/search-index-rows': {},
   'import/demo-supervisor-states': { state: 'TX' },
   'import/jurisdiction-codes': {},
   'import/upsert-jurisdictions': {
@@ -63,7 +63,7 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   },
   'import/delete-demo-credentials': { state: 'OR' },
   'import/any-credential': {},
-  'import/any-relationship': {},
+  'engine/ladybug/any-relationship': {},
   'engine/neo4j/credentials': { ids: [TX_AGENT, TX_BROKERAGE], g: 0, published: 0 },
   'engine/neo4j/licensees': { ids: [TX_AGENT, TX_BROKERAGE], day: '2026-11-22', levels: 2 , g: 0 },
   'engine/neo4j/hierarchy': { ids: [TX_AGENT], day: '2026-11-22' , g: 0 },
@@ -139,32 +139,26 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'engine/neo4j/in-force-affiliates': { state: 'TX' },
   'engine/neo4j/in-force-drop': { ids: [TX_AGENT], day: '2026-11-22' },
   'engine/neo4j/in-force-add': { ids: [TX_AGENT], day: '2026-11-22' },
-  'import/read-models-present': {},
-  'import/supervision-state-pairs': {},
-  'import/delete-supervisor-lists': { state: 'OR' },
-  'import/delete-affiliate-lists': { state: 'OR' },
-  'refresh/create-credentials': { rows: [{ ...CREDENTIAL_ROW, id: '00000000-0000-5000-8000-000000000011' }] },
-  'refresh/link-created-credentials': { state: 'OR', rows: [{ id: '00000000-0000-5000-8000-000000000011', licensee_id: '00000000-0000-5000-8000-000000000002' }] },
-  'refresh/update-credentials': { rows: [CREDENTIAL_ROW] },
-  'refresh/touch-credentials': { rows: [{ id: CREDENTIAL_ROW.id, snapshot_date: '2026-11-08', last_verified: '2026-11-08T00:00:00.000Z', data_source_notes: ['n'], doc: '[]' }] },
+  'engine/ladybug/read-models-present': {},
+  'engine/ladybug/supervision-state-pairs': {},
+  'engine/ladybug/delete-supervisor-lists': { state: 'OR' },
+  'engine/ladybug/delete-affiliate-lists': { state: 'OR' },
+  'engine/neo4j/refresh/update-credentials': { rows: [CREDENTIAL_ROW] },
   'refresh/move-holders': { rows: [{ id: '00000000-0000-5000-8000-000000000001', licensee_id: '00000000-0000-5000-8000-000000000009', entity_type: 'person', display_name: 'A B', licensee_key: null }] },
   'refresh/link-brokerage-context': {
     rows: [{ id: '00000000-0000-5000-8000-000000000001', brokerage_id: '00000000-0000-5000-8000-000000000003', state: 'OR', brokerage_name: 'Acme', f_name: 'acme', source: 'test' }],
   },
-  'refresh/existing-credentials': { state: 'TX' },
-  'refresh/open-links': { state: 'TX', source: 'fixture' },
+  'engine/ladybug/refresh/existing-credentials': { state: 'TX' },
+  'engine/ladybug/refresh/open-links': { state: 'TX', source: 'fixture' },
   'refresh/known-credentials': { ids: [TX_AGENT, 'nope'] },
   'refresh/credential-numbers': { ids: [TX_AGENT, 'nope'] },
-  'refresh/reopen-links': {
+  'engine/ladybug/refresh/reopen-links': {
     rows: [{ supervisor_id: TX_BROKERAGE, affiliate_id: TX_AGENT, relationship_type: 'sponsoring_broker', effective_from: '2020-06-01', affiliate_role: 'salesperson', source: 'fixture' }],
   },
-  'refresh/create-links': {
-    rows: [{ supervisor_id: TX_AGENT, affiliate_id: TX_BROKERAGE, relationship_type: 'supervising_inspector', effective_from: '2026-01-01', affiliate_role: 'inspector', source: 'test' }],
-  },
-  'refresh/close-links': {
+  'engine/ladybug/refresh/close-links': {
     rows: [{ supervisor_id: TX_AGENT, affiliate_id: TX_BROKERAGE, relationship_type: 'supervising_inspector', effective_from: '2026-01-01', effective_to: '2026-06-01' }],
   },
-  'refresh/delete-links': {
+  'engine/ladybug/refresh/delete-links': {
     rows: [{ supervisor_id: TX_AGENT, affiliate_id: TX_BROKERAGE, relationship_type: 'supervising_inspector', effective_from: '2026-01-01' }],
   },
   'refresh/mark-left-source': {

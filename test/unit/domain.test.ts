@@ -65,6 +65,30 @@ describe('dates', () => {
   });
 });
 
+describe('supervision rules', () => {
+  it('when supervision entries are ordered then it is by supervisor, role, type, start and end, an empty role or absent end first, on every engine', async () => {
+    const { bySupervisionEntry } = await import('../../src/domain/credential.js');
+    const e = (supervisor_id: string, affiliate_role: string, relationship_type: string, effective_from: string, effective_to: string | null) => ({ supervisor_id, affiliate_role, relationship_type, effective_from, effective_to });
+    const sorted = [
+      e('a', '', 'sponsoring_broker', '2020-01-01', null),
+      e('a', 'salesperson', 'sponsoring_broker', '2020-01-01', '2021-01-01'),
+      e('a', 'salesperson', 'sponsoring_broker', '2021-01-01', null),
+      e('a', 'salesperson', 'supervising_broker', '2019-01-01', null),
+      e('b', '', 'sponsoring_broker', '2018-01-01', null),
+    ];
+    expect([...sorted].reverse().sort(bySupervisionEntry)).toEqual(sorted);
+  });
+
+  it('when relationships are filtered by role and type then each filter given must match and an absent one matches any', async () => {
+    const { matchesEdge } = await import('../../src/domain/credential.js');
+    const r = { affiliate_role: 'salesperson', relationship_type: 'sponsoring_broker' };
+    expect(matchesEdge(r, {})).toBe(true);
+    expect(matchesEdge(r, { affiliate_role: 'salesperson' })).toBe(true);
+    expect(matchesEdge(r, { affiliate_role: 'salesperson', relationship_type: 'supervising_broker' })).toBe(false);
+    expect(matchesEdge({ ...r, affiliate_role: null }, { affiliate_role: 'salesperson' })).toBe(false);
+  });
+});
+
 describe('the credential read model', () => {
   it('when a doc is encoded then it is a positional array that decodes to the same fields, and an object doc of older data reads as it is', async () => {
     const { decodeDoc, encodeDoc } = await import('../../src/domain/credential-doc.js');

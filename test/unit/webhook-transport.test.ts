@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { WebhookRefusedError } from '../../src/webhooks/transport.js';
-import { isPublicAddress, undiciTransport } from '../../src/webhooks/undici-transport.js';
+import { WebhookRefusedError } from '../../src/modules/webhooks/transport.js';
+import { isPublicAddress, undiciTransport } from '../../src/modules/webhooks/undici-transport.js';
 
 describe('the webhook transport', () => {
   it('when an address is judged then only public unicast passes, IPv4-mapped IPv6 judged as its IPv4', () => {

@@ -1,4 +1,4 @@
-// LadybugDB only: the HOLDS half of refresh/link-created-credentials.cypher as a COPY (see
+// LadybugDB only: the licensees of the credentials a refresh created, as one COPY (see
 // create-links). Columns: from (licensee id), to (credential id).
 COPY HOLDS
 // @from

@@ -1,4 +1,4 @@
-// LadybugDB only: refresh/update-credentials.cypher as a bulk load (UNWIND over parameters costs
+// LadybugDB only: engine/neo4j/refresh/update-credentials.cypher as a bulk load (UNWIND over parameters costs
 // ~1 ms a row here at 450k credentials). Every row names a credential on file, so the MERGE only
 // matches; it stands for MATCH, which after LOAD FROM finds nothing in LadybugDB 0.19. Columns as
 // create-credentials.cypher.

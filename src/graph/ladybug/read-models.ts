@@ -4,9 +4,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AffiliateRecord, SupervisionEntry } from '../../domain/credential.js';
+import { bySupervisionEntry, type AffiliateRecord, type SupervisionEntry } from '../../domain/credential.js';
 import { FIELD_SEPARATOR, bulkFields, csvHeader, csvRow, readBulkRecords, splitBulkFile } from '../bulk-file.js';
-import type { BulkFile, BulkKind, BulkSink, ParsedReadModels } from '../graph-port.js';
+import type { BulkFile, BulkKind, BulkSink, ParsedRows } from '../graph-port.js';
 import { ENTRY_BREAKS } from '../list-fields.js';
 import type { LadybugTx } from './engine.js';
 
@@ -91,12 +91,14 @@ const affiliateEntry = (
 /** A list's entries, from its `entries` text. */
 export const listEntries = (value: unknown): string[] => (value == null ? [] : String(value).split('\n'));
 
-/** A supervisor list's entries as relationships. */
+/** A supervisor list's entries as relationships, in the domain's order (the list's text order is the same: it is kept sorted). */
 export const supervisionOf = (value: unknown): SupervisionEntry[] =>
-  listEntries(value).map((line) => {
-    const [supervisor_id, affiliate_role, relationship_type, effective_from, effective_to] = line.split('\t');
-    return { supervisor_id, affiliate_role, relationship_type, effective_from, effective_to: effective_to || null };
-  });
+  listEntries(value)
+    .map((line) => {
+      const [supervisor_id, affiliate_role, relationship_type, effective_from, effective_to] = line.split('\t');
+      return { supervisor_id, affiliate_role, relationship_type, effective_from, effective_to: effective_to || null };
+    })
+    .sort(bySupervisionEntry);
 
 /** Positions of an affiliate entry's fields that a page filters on. */
 const AFFILIATE_FIELD = { type: 2, from: 3, role: 4, to: 5 } as const;
@@ -312,7 +314,7 @@ const WRITE_BATCH = 20_000;
  * (0006).
  * Entries are those writeReadModelsFromExport builds (the bulk-import test compares them).
  */
-export function parsedReadModels(): ParsedReadModels {
+export function parsedReadModels(): ParsedRows {
   const ids: string[] = [];
   /** Per credential: credentialListFields. */
   const fields: string[] = [];

@@ -1,5 +1,6 @@
+import type { JurisdictionRecord } from '../../domain/jurisdictions.js';
 import DataLoader from 'dataloader';
-import { byAffiliation, bySupervision, inForce, type AffiliationRecord, type CredentialRecord, type EdgeFilters, type SupervisorRecord } from '../../domain/credential.js';
+import { byAffiliation, bySupervision, inForce, matchesEdge, type AffiliationRecord, type CredentialRecord, type EdgeFilters, type SupervisorRecord } from '../../domain/credential.js';
 import { decodeDoc } from '../../domain/credential-doc.js';
 import { cypherSearch } from '../cypher-search.js';
 import type { GraphEngine, Row } from '../graph-port.js';
@@ -31,10 +32,10 @@ interface CredentialRow {
  * @param searchIndex the name index kept beside the graph; filters it cannot answer run in Cypher.
  */
 export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listener: () => void): void }, files: QueryFiles, today: () => string, searchIndex?: SearchIndexHolder): GraphReads {
-  const byId = files.get('licensees/by-id');
-  const recordsByIds = files.get('licensees/records-by-ids');
-  const jurisdictionCoverage = files.get('licensees/jurisdiction-coverage');
-  const affiliateListQuery = files.get('relationships/affiliate-list');
+  const byId = files.get('engine/ladybug/by-id');
+  const recordsByIds = files.get('engine/ladybug/records-by-ids');
+  const jurisdictionCoverage = files.get('engine/ladybug/jurisdiction-coverage');
+  const affiliateListQuery = files.get('engine/ladybug/affiliate-list');
   const cypher = cypherSearch(graph, files);
   const rows = new WriteCache<CredentialRow>((l) => graph.onWrite(l), CACHED_RECORDS);
   const lists = new WriteCache<AffiliateList>((l) => graph.onWrite(l), CACHED_ENTRIES, (list) => list.length);
@@ -130,8 +131,7 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
       at = [];
       for (const [i, line] of list.entries()) {
         if (!inForce({ effective_from: affiliateField(line, 'from'), effective_to: affiliateField(line, 'to') || null }, day)) continue;
-        if (f.affiliate_role && affiliateField(line, 'role') !== f.affiliate_role) continue;
-        if (f.relationship_type && affiliateField(line, 'type') !== f.relationship_type) continue;
+        if (!matchesEdge({ affiliate_role: affiliateField(line, 'role'), relationship_type: affiliateField(line, 'type') }, f)) continue;
         at.push(i);
       }
       kept.byFilter.set(key, at);
@@ -170,10 +170,7 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
       const [c] = await records([id]);
       if (!c) return undefined;
       const wanted = c.supervision.filter(
-        (r) =>
-          (f.include_inactive ? !f.as_of || r.effective_from <= day : inForce(r, day)) &&
-          (!f.affiliate_role || r.affiliate_role === f.affiliate_role) &&
-          (!f.relationship_type || r.relationship_type === f.relationship_type),
+        (r) => (f.include_inactive ? !f.as_of || r.effective_from <= day : inForce(r, day)) && matchesEdge(r, f),
       );
       const supervisors = new Map((await records(wanted.map((r) => r.supervisor_id))).map((s) => [s.id, s]));
       return wanted
@@ -198,5 +195,6 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
     },
 
     typeCounts: cypher.typeCounts,
+    jurisdictions: async () => (await graph.read(files.get('coverage/jurisdictions'))) as unknown as JurisdictionRecord[],
   };
 }

@@ -15,7 +15,7 @@ import type { NameSearch, SearchIndexHolder } from '../search-port.js';
 import type { SearchFilters } from '../../domain/search-filters.js';
 
 /**
- * The columns of an index row, in the order of cypher/licensees/search-index-rows.cypher: the
+ * The columns of an index row, in the order of cypher/engine/ladybug/search-index-rows.cypher: the
  * folded fields the graph stores for search.
  */
 export const SEARCH_INDEX_COLUMNS = ['state', 'id', 'sort_key', 'license_number', 'status', 'license_type', 'f_full', 'f_first', 'f_last', 'f_business', 'f_city'] as const;

@@ -1,12 +1,12 @@
 import { decodeDoc } from '../../domain/credential-doc.js';
+import { sharedImportWrites } from '../import-writes.js';
 import { CREDENTIAL_DATES, csvHeader } from '../bulk-file.js';
-import type { BulkKind, BulkSink, GraphTx, Row } from '../graph-port.js';
+import type { BulkKind, BulkLoader, BulkSink, GraphTx, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
 import { idBatches, unwindBatches } from '../unwind.js';
-import type { EngineWrites } from '../writes-port.js';
+import type { GraphWrites } from '../writes-port.js';
 import type { LadybugEngine, LadybugTx } from './engine.js';
 import { parsedReadModels, readModelStates, type StatePair, writeReadModelsFromExport } from './read-models.js';
-
 
 /** A credential row as its node takes it: the licensee and brokerage fields are written as links. */
 const node = ({ licensee_id: _l, licensee_key: _k, display_name: _d, context_brokerage: _c, ...fields }: Row) => fields;
@@ -20,15 +20,30 @@ function largeUnit(t: GraphTx): LadybugTx {
 /** The nulls the list reads coalesce to keep their lists aligned ('' and the 1900-01-01 date), back to null. */
 const orNull = (v: string | undefined) => (v === '' || v === '1900-01-01' || v === undefined ? null : v);
 
-/** LadybugDB's writes: bulk files for many rows, and the supervision read models every read starts from. */
+/** What a run wrote that the engine derives from at its end. */
+interface Run {
+  /** States whose supervision lists are rebuilt. */
+  states: Set<string>;
+  /** Credentials created, linked to their state and licensee by one COPY (linkCreated). */
+  created: Row[];
+  /** The state of a refresh. */
+  state?: string;
+}
 
-export function ladybugWrites(graph: LadybugEngine, files: QueryFiles): EngineWrites {
+/**
+ * LadybugDB's writes: bulk files for many rows, and what every read starts from, kept here: the
+ * supervision read models of the states a run touched, rebuilt as it ends (read-models.ts), and
+ * each credential's JSON document.
+ */
+export function ladybugWrites(graph: LadybugEngine, files: QueryFiles): GraphWrites & { bulk: BulkLoader; buildMissingReadModels(): Promise<boolean> } {
   const q = (name: string) => files.get(name);
+  const shared = sharedImportWrites(files);
   const queries = {
-    stateSupervisionPairs: q('import/supervision-state-pairs'),
-    readModelsPresent: q('import/read-models-present'),
-    anyRelationship: q('import/any-relationship'),
-    docs: q('refresh/docs'),
+    stateSupervisionPairs: q('engine/ladybug/supervision-state-pairs'),
+    readModelsPresent: q('engine/ladybug/read-models-present'),
+    anyRelationship: q('engine/ladybug/any-relationship'),
+    jurisdictionCodes: q('import/jurisdiction-codes'),
+    docs: q('engine/ladybug/refresh/docs'),
     touchCredentials: q('engine/ladybug/touch-credentials'),
     createCredentials: q('engine/ladybug/create-credentials'),
     mergeLicensees: q('engine/ladybug/merge-licensees'),
@@ -38,18 +53,18 @@ export function ladybugWrites(graph: LadybugEngine, files: QueryFiles): EngineWr
     createHolds: q('engine/ladybug/create-holds'),
     createLinks: q('engine/ladybug/create-links'),
     markLeft: q('refresh/mark-left-source'),
-    closeLinks: q('refresh/close-links'),
-    deleteLinks: q('refresh/delete-links'),
-    reopenLinks: q('refresh/reopen-links'),
-    existing: q('refresh/existing-credentials'),
-    links: q('refresh/open-links'),
+    closeLinks: q('engine/ladybug/refresh/close-links'),
+    deleteLinks: q('engine/ladybug/refresh/delete-links'),
+    reopenLinks: q('engine/ladybug/refresh/reopen-links'),
+    existing: q('engine/ladybug/refresh/existing-credentials'),
+    links: q('engine/ladybug/refresh/open-links'),
   };
   const readModelQueries = {
     rows: q('engine/ladybug/read-model-rows'),
     copySupervisorLists: q('engine/ladybug/copy-supervisor-lists'),
     copyAffiliateLists: q('engine/ladybug/copy-affiliate-lists'),
-    deleteSupervisorLists: q('import/delete-supervisor-lists'),
-    deleteAffiliateLists: q('import/delete-affiliate-lists'),
+    deleteSupervisorLists: q('engine/ladybug/delete-supervisor-lists'),
+    deleteAffiliateLists: q('engine/ladybug/delete-affiliate-lists'),
   };
   const copies: Record<BulkKind, string> = {
     credentials: q('engine/ladybug/copy-credentials'),
@@ -60,10 +75,10 @@ export function ladybugWrites(graph: LadybugEngine, files: QueryFiles): EngineWr
     supervisorLists: readModelQueries.copySupervisorLists,
     affiliateLists: readModelQueries.copyAffiliateLists,
   };
-  /** Each file COPYed into its table inside the unit. */
+  /** Each file COPYed into its table inside the unit; the read models built from the parsed rows. */
   const copySink = (t: LadybugTx): BulkSink => ({
     header: (_kind, columns) => csvHeader(columns),
-    readModels: () => parsedReadModels(),
+    parsed: () => parsedReadModels(),
     async load(kind, file) {
       // What was written before stays in the buffer pool until a checkpoint: without one the
       // deleted rows left no room in a 1 GB pool for a COPY of every supervisor list.
@@ -80,46 +95,98 @@ export function ladybugWrites(graph: LadybugEngine, files: QueryFiles): EngineWr
     await writeReadModelsFromExport(largeUnit(t), readModelQueries, readModelStates(list, pairs), pairs);
   };
 
-  // What each unit created, linked to its state and licensee by linkCreated.
-  const createdIn = new WeakMap<GraphTx, Row[]>();
+  const runs = new WeakMap<GraphTx, Run>();
+  const runOf = (t: GraphTx) => {
+    const run = runs.get(t);
+    if (!run) throw new Error('LadybugDB writes run inside importRun or refreshRun');
+    return run;
+  };
+  /** A refresh's write of `rows` (none: nothing changes) that changes what its state's lists hold. */
+  const changed = (t: GraphTx, rows: unknown[]) => {
+    const run = runOf(t);
+    if (run.state && rows.length) run.states.add(run.state);
+  };
+  // One COPY into the state's node for all the run created, once its credentials are written (the
+  // first write or read of its links, or its counts): one per batch cost more.
+  const linkCreated = async (t: GraphTx) => {
+    const run = runOf(t);
+    const rows = run.created.splice(0);
+    if (!rows.length || !run.state) return;
+    await largeUnit(t).bulk(queries.linkJurisdiction, rows.map((r) => ({ from: r.id, to: run.state })), []);
+    await largeUnit(t).bulk(queries.createHolds, rows.map((r) => ({ from: r.licensee_id, to: r.id })), []);
+  };
+  const unwound = (query: string) => async (t: GraphTx, rows: Row[]) => {
+    await linkCreated(t);
+    changed(t, rows);
+    await unwindBatches(t, query, rows);
+  };
 
   return {
-    stored: (rows) => rows,
-    writeReadModels,
-    // As one large unit: a state's lists may not fit one transaction's memory.
-    refreshReadModels: (states) => graph.writeLarge((t) => writeReadModels(t, states)),
-    readModelsMissing: async () => (await graph.read(queries.readModelsPresent)).length === 0 && (await graph.read(queries.anyRelationship)).length > 0,
-    // The search index is rebuilt from the graph (search-index.ts).
-    credentialsWritten: async () => undefined,
-    docs: async (t, ids) => new Map((await idBatches(t, queries.docs, ids)).map((r) => [decodeDoc(r.doc as string).id as string, r.doc as string])),
-    touchCredentials: (t, rows) => largeUnit(t).bulk(queries.touchCredentials, rows, ['snapshot_date']),
+    async importRun(fn) {
+      const run: Run = { states: new Set(), created: [] };
+      try {
+        return await fn((work) => graph.writeTransaction((t) => (runs.set(t, run), work(t))));
+      } finally {
+        // As one large unit: a state's lists may not fit one transaction's memory.
+        if (run.states.size) await graph.writeLarge((t) => writeReadModels(t, run.states));
+      }
+    },
+    refreshRun: (state, fn) =>
+      graph.writeLarge(async (t) => {
+        const run: Run = { states: new Set(), created: [], state };
+        runs.set(t, run);
+        const out = await fn(t);
+        await linkCreated(t);
+        await writeReadModels(t, run.states);
+        return out;
+      }),
+    async upsertCredentials(t, rows, context) {
+      for (const r of rows) runOf(t).states.add(r.state as string);
+      await shared.upsertCredentials(t, rows, context);
+    },
+    async upsertRelationships(t, rows) {
+      for (const r of rows) runOf(t).states.add(r.supervisor_state as string).add(r.affiliate_state as string);
+      return shared.upsertRelationships(t, rows);
+    },
+    async removeDemo(t, states) {
+      const run = runOf(t);
+      // Supervisors elsewhere of the records removed: their states' affiliate lists name them.
+      const supervising = await shared.removeDemo(t, states);
+      for (const s of [...(run.state ? [] : states), ...supervising]) run.states.add(s);
+      changed(t, supervising);
+    },
+    async writeCounts(t, rows, now) {
+      // The counts go through IN_JURISDICTION: the run's new credentials are linked first.
+      await linkCreated(t);
+      await shared.writeCounts(t, rows, now);
+    },
+    records: async (t, ids) => new Map((await idBatches(t, queries.docs, ids)).map((r) => decodeDoc(r.doc as string)).map((d) => [d.id as string, d])),
+    touchCredentials: (t, rows) => largeUnit(t).bulk(queries.touchCredentials, rows.map((r) => ({ id: r.id, snapshot_date: r.snapshot_date, last_verified: r.last_verified, data_source_notes: r.data_source_notes, doc: r.doc })), ['snapshot_date']),
     async createCredentials(t, created, licensees, newLicensees) {
+      changed(t, created);
       await largeUnit(t).bulk(queries.createCredentials, created.map(node), CREDENTIAL_DATES);
-      const held = createdIn.get(t) ?? [];
-      createdIn.set(t, held);
+      const held = runOf(t).created;
       for (const r of created) held.push({ id: r.id, licensee_id: r.licensee_id });
       // One row per licensee: the parallel reader would MERGE a repeated key concurrently.
       if (licensees.length) await largeUnit(t).bulk(queries.mergeLicensees, licensees, []);
       // New licensees without a key lookup.
       if (newLicensees.length) await largeUnit(t).bulk(queries.createLicensees, newLicensees, []);
     },
-    updateCredentials: (t, rows) => largeUnit(t).bulk(queries.updateCredentials, rows.map(node), CREDENTIAL_DATES),
-    // One COPY into the state's node for all the unit created: one per batch cost more.
-    async linkCreated(t, state) {
-      const rows = createdIn.get(t) ?? [];
-      createdIn.delete(t);
-      if (!rows.length) return;
-      await largeUnit(t).bulk(queries.linkJurisdiction, rows.map((r) => ({ from: r.id, to: state })), []);
-      await largeUnit(t).bulk(queries.createHolds, rows.map((r) => ({ from: r.licensee_id, to: r.id })), []);
+    async updateCredentials(t, rows) {
+      changed(t, rows);
+      await largeUnit(t).bulk(queries.updateCredentials, rows.map(node), CREDENTIAL_DATES);
     },
+    markLeft: unwound(queries.markLeft),
     async createLinks(t, rows) {
+      await linkCreated(t);
+      changed(t, rows);
+      if (!rows.length) return;
       const copy = rows.map((r) => ({ from: r.supervisor_id, to: r.affiliate_id, affiliate_role: r.affiliate_role, relationship_type: r.relationship_type, effective_from: r.effective_from, effective_to: null, source: r.source }));
       await largeUnit(t).bulk(queries.createLinks, copy, ['effective_from', 'effective_to']);
     },
-    markLeft: (t, rows) => unwindBatches(t, queries.markLeft, rows),
-    closeLinks: (t, rows) => unwindBatches(t, queries.closeLinks, rows),
-    deleteLinks: (t, rows) => unwindBatches(t, queries.deleteLinks, rows),
-    reopenLinks: (t, rows) => unwindBatches(t, queries.reopenLinks, rows),
+    closeLinks: unwound(queries.closeLinks),
+    deleteLinks: unwound(queries.deleteLinks),
+    reopenLinks: unwound(queries.reopenLinks),
     // One row of parallel lists (the binding's fastest form), taken one credential at a time.
     async *existing(t, state) {
       const l = (await t.run(queries.existing, { state }))[0] ?? {};
@@ -134,6 +201,7 @@ export function ladybugWrites(graph: LadybugEngine, files: QueryFiles): EngineWr
       };
     },
     async *links(t, state, source) {
+      await linkCreated(t);
       const l = (await t.run(queries.links, { state, source }))[0] ?? {};
       const ids = (l.supervisor_ids as string[] | undefined) ?? [];
       for (const [i, supervisor_id] of ids.entries()) yield {
@@ -145,6 +213,13 @@ export function ladybugWrites(graph: LadybugEngine, files: QueryFiles): EngineWr
         effective_to: orNull((l.effective_tos as string[])[i]),
       };
     },
-    bulkUnit: (fn) => graph.writeLarge((t) => fn(copySink(t), t)),
+    bulk: (fn) => graph.writeLarge((t) => fn(copySink(t), t)),
+    /** A graph written before the read models existed gets them; true when it had to. */
+    async buildMissingReadModels() {
+      if ((await graph.read(queries.readModelsPresent)).length || !(await graph.read(queries.anyRelationship)).length) return false;
+      const states = (await graph.read(queries.jurisdictionCodes)).map((r) => r.code as string);
+      await graph.writeLarge((t) => writeReadModels(t, states));
+      return true;
+    },
   };
 }

@@ -6,7 +6,7 @@
 // store to be up (runStatements).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BulkFile, BulkKind, BulkSink, GraphEngine, Params, ParsedReadModels } from '../graph-port.js';
+import type { BulkFile, BulkKind, BulkSink, GraphEngine, Params, ParsedRows } from '../graph-port.js';
 import { CREDENTIAL_COLUMNS, FIELD_SEPARATOR, NOTES_SEPARATOR, QUOTE, bulkFields, csvHeader, csvRow, readBulkRecords } from '../bulk-file.js';
 import { inForceKey, nameGramKeys } from './keys.js';
 
@@ -72,7 +72,7 @@ export function neo4jImportFiles(dir: string, today = new Date().toISOString().s
   const credentialIds: string[] = [];
   const links: { supervisor: string; affiliate: string; fields: string }[] = [];
   const inForceFile = path.join(dir, 'in-force.csv');
-  const parsed: ParsedReadModels = {
+  const parsed: ParsedRows = {
     addCredential: (id) => credentialIds.push(id) - 1,
     addRelationship: (supervisor, affiliate, fields) => links.push({ supervisor: credentialIds[supervisor], affiliate: credentialIds[affiliate], fields }) - 1,
     setRelationship: (n, fields) => void (links[n].fields = fields),
@@ -94,7 +94,7 @@ export function neo4jImportFiles(dir: string, today = new Date().toISOString().s
   let lineBreaks = false;
   const sink: BulkSink = {
     header: (kind, columns, dates) => csvHeader(columns.map((c) => layout(kind).typed[c] ?? (dates.includes(c) ? `${c}:date` : c))),
-    readModels: () => parsed,
+    parsed: () => parsed,
     async load(kind, file: BulkFile) {
       layout(kind);
       const own = path.join(dir, `${kind}-${(files.get(kind)?.length ?? 0) + 1}.csv`);

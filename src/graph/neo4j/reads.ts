@@ -1,4 +1,5 @@
-import { byAffiliation, bySupervision, type AffiliateRecord, type AffiliationRecord, type CredentialRecord, type SupervisionEntry, type SupervisorRecord } from '../../domain/credential.js';
+import type { JurisdictionRecord } from '../../domain/jurisdictions.js';
+import { byAffiliation, bySupervision, bySupervisionEntry, type AffiliateRecord, type AffiliationRecord, type CredentialRecord, type SupervisionEntry, type SupervisorRecord } from '../../domain/credential.js';
 import type { SearchFilters } from '../../domain/search-filters.js';
 import { batchedReads } from '../batched-reads.js';
 import { cypherSearch } from '../cypher-search.js';
@@ -25,15 +26,8 @@ const offset = (skip: number) => Math.min(skip, Number.MAX_SAFE_INTEGER);
 const GRAM_BUDGET = 1000;
 const GRAM_BUDGET_PER_ROW = 20;
 
-/** Supervisor lists hold their entries sorted as text: traversed ones go in the same order. */
-const entryText = (e: SupervisionEntry) => [e.supervisor_id, e.affiliate_role, e.relationship_type, e.effective_from, e.effective_to ?? ''].join('\t');
-
-function supervision(value: unknown): SupervisionEntry[] {
-  return ((value ?? []) as SupervisionEntry[])
-    .map((e) => ({ e: { ...e, effective_to: e.effective_to ?? null }, text: entryText(e) }))
-    .sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0))
-    .map(({ e }) => e);
-}
+const supervision = (value: unknown): SupervisionEntry[] =>
+  ((value ?? []) as SupervisionEntry[]).map((e) => ({ ...e, effective_to: e.effective_to ?? null })).sort(bySupervisionEntry);
 
 /**
  * A credential from a traversal's row: its fields with its jurisdiction's coverage, and its
@@ -161,5 +155,6 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
     },
 
     typeCounts: cypher.typeCounts,
+    jurisdictions: async () => (await graph.read(files.get('coverage/jurisdictions'))) as unknown as JurisdictionRecord[],
   };
 }

@@ -1,8 +1,8 @@
-import { encodeDoc } from '../../domain/credential-doc.js';
 import type { GraphTx, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
 import { idBatches, rowsOf, unwindBatches } from '../unwind.js';
-import type { EngineWrites } from '../writes-port.js';
+import type { GraphWrites } from '../writes-port.js';
+import { sharedImportWrites } from '../import-writes.js';
 import type { Neo4jEngine } from './engine.js';
 import { neo4jInForce } from './in-force.js';
 import { neo4jVersions } from './versions.js';
@@ -10,14 +10,27 @@ import { neo4jVersions } from './versions.js';
 /** Relationships one supersede statement copies, about 5 MB of transaction memory a thousand. */
 const SUPERSEDE_BUDGET = 10_000;
 
+/** What a run wrote that the engine derives from as it ends. */
+interface Run {
+  /** A refresh's: versions published at its end. */
+  refresh: boolean;
+  /** Credentials whose SUPERVISES relationships changed: their in-force relationships follow. */
+  changed: Set<string>;
+  /** An import's states, whose in-force relationships follow at its end. */
+  states: Set<string>;
+  /** States whose name postings wait for the publish. */
+  pending: Set<string>;
+}
+
 /**
  * Neo4j's writes: UNWIND batches; it keeps no JSON documents or read models, since it reads by
- * traversal, only the in-force relationships affiliates pages read (in-force.ts). A refresh
- * writes versions, step by step, that readers see once it is published (versions.ts).
+ * traversal, only the in-force relationships affiliates pages read (in-force.ts) and the name
+ * grams. A refresh writes versions, step by step, that readers see once it is published (versions.ts).
  */
-export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): EngineWrites {
+export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites & { settle(): Promise<void> } {
   const inForce = neo4jInForce(graph, files);
   const versions = neo4jVersions(graph, files);
+  const shared = sharedImportWrites(files);
   const q = (name: string) => files.get(name);
   const r = (name: string) => q(`engine/neo4j/refresh/${name}`);
   const queries = {
@@ -29,7 +42,7 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): EngineWrites
     overlay: r('overlay-credentials'),
     overlayLeft: r('overlay-left'),
     counts: r('counts'),
-    updateCredentials: q('refresh/update-credentials'),
+    updateCredentials: q('engine/neo4j/refresh/update-credentials'),
     markLeft: q('refresh/mark-left-source'),
     createLinks: r('create-links'),
     closeLinks: r('close-links'),
@@ -42,21 +55,22 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): EngineWrites
     postingsPending: q('engine/neo4j/versions/postings-pending'),
     dropPairs: q('engine/neo4j/drop-snapshot-pairs'),
   };
-  // The credentials whose SUPERVISES relationships in a refresh unit changed: its in-force
-  // relationships follow for them alone (writeReadModels).
-  const changedIn = new WeakMap<GraphTx, Set<string>>();
+  const runs = new WeakMap<GraphTx, Run>();
+  const newRun = (refresh: boolean): Run => ({ refresh, changed: new Set(), states: new Set(), pending: new Set() });
+  const runOf = (t: GraphTx) => {
+    const run = runs.get(t);
+    if (!run) throw new Error('Neo4j writes run inside importRun or refreshRun');
+    return run;
+  };
   const changed = (t: GraphTx, ids: Iterable<unknown>) => {
-    let set = changedIn.get(t);
-    if (!set) changedIn.set(t, (set = new Set()));
+    const set = runOf(t).changed;
     for (const id of ids) set.add(id as string);
   };
-  const nameGrams = async (t: GraphTx, rows: Row[]) => void (await idBatches(t, queries.nameGrams, rows.map((r) => r.id)));
-  // A unit's credentials get their name postings once it is published (versions.buildPostings):
+  const nameGrams = async (t: GraphTx, ids: string[]) => void (await idBatches(t, queries.nameGrams, ids));
+  // A refresh's credentials get their name postings once it is published (versions.buildPostings):
   // their states read names from the full-text index until then.
-  const pendingIn = new WeakMap<GraphTx, Set<string>>();
   const postingsLater = async (t: GraphTx, rows: Row[]) => {
-    const states = pendingIn.get(t) ?? new Set<string>();
-    pendingIn.set(t, states);
+    const states = runOf(t).pending;
     const named = [...new Set(rows.map((r) => r.state as string | undefined).filter((s) => s !== undefined && !states.has(s)))] as string[];
     const unnamed = rows.filter((r) => r.state === undefined).map((r) => r.id);
     if (!named.length && !unnamed.length) return;
@@ -99,30 +113,64 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): EngineWrites
     await unwindBatches(t, query, rows, size);
   };
   return {
-    stored,
-    async writeReadModels(t, states) {
-      const ids = changedIn.get(t);
-      if (!ids) return inForce.sync(t, states);
-      await inForce.syncIds(t, [...ids]);
-      changedIn.delete(t);
+    async importRun(fn) {
+      const run = newRun(false);
+      try {
+        return await fn((work) => graph.writeTransaction((t) => (runs.set(t, run), work(t))));
+      } finally {
+        // A transaction per state: what one holds is bounded by a state's relationships.
+        for (const state of run.states) await graph.writeTransaction((t) => inForce.sync(t, [state]));
+      }
     },
-    // A unit per state: what one holds is bounded by a state's changes.
-    async refreshReadModels(states) {
-      for (const state of states) await graph.writeTransaction((t) => inForce.sync(t, [state]));
+    async refreshRun(_state, fn, onWait) {
+      const out = await versions.unit(async (t) => {
+        const run = newRun(true);
+        runs.set(t, run);
+        const result = await fn(t);
+        if (run.changed.size) await inForce.syncIds(t, [...run.changed]);
+        return result;
+      }, onWait);
+      await versions.buildPostings();
+      return out;
     },
-    readModelsMissing: async () => false,
-    /** Made from the credentials' fields. */
-    docs: async (t, ids) => new Map((await idBatches(t, queries.records, ids, { g: -1, published: -1 })).map((r) => [(r.record as Row).id as string, encodeDoc(r.record as Row)])),
+    /** What refreshes leave to do once readers are done with what they replaced (old versions go); before the process ends. */
+    settle: () => versions.settle(),
+    async upsertCredentials(t, rows, context) {
+      for (const r of rows) runOf(t).states.add(r.state as string);
+      const ids = rows.map((r) => r.id as string);
+      await shared.upsertCredentials(t, stored(rows), context, async () => {
+        await nameGrams(t, ids);
+        await idBatches(t, queries.dropPairs, ids);
+      });
+    },
+    async upsertRelationships(t, rows) {
+      for (const r of rows) runOf(t).states.add(r.supervisor_state as string).add(r.affiliate_state as string);
+      return shared.upsertRelationships(t, rows);
+    },
+    async removeDemo(t, states) {
+      const run = runOf(t);
+      if (!run.refresh) {
+        for (const s of [...states, ...(await shared.removeDemo(t, states))]) run.states.add(s);
+        return;
+      }
+      for (const state of states) {
+        await postingsLater(t, [{ state }]);
+        for (const row of await t.run(queries.removeDemo, { state })) changed(t, [row.id, ...(row.others as string[])]);
+      }
+    },
+    async writeCounts(t, rows, now) {
+      // A refresh's counts are those of the generation it publishes, written as it does.
+      if (!runOf(t).refresh) return shared.writeCounts(t, rows, now);
+      t.atPublish!(async (u) => void (await u.run(queries.counts, { rows, now })));
+    },
+    /** Read from the credentials' fields, as the unit sees them. */
+    records: async (t, ids) => new Map((await idBatches(t, queries.records, ids, { g: -1, published: -1 })).map((r) => [(r.record as Row).id as string, r.record as Row])),
     touchCredentials: (t, rows) => unwindBatches(t, queries.touchCredentials, rows.map((r) => ({ id: r.id, snapshot_date: r.snapshot_date, last_verified: r.last_verified, data_source_notes: r.data_source_notes }))),
-    async credentialsWritten(t, ids) {
-      await nameGrams(t, ids.map((id) => ({ id })));
-      await idBatches(t, queries.dropPairs, ids);
-    },
     async createCredentials(t, created) {
       await postingsLater(t, created);
       // 4,000 a statement: about 4,000 rows/s, where 2,000 gave 2,900 (commits cost), within 256 MB.
       // A refresh is one state's.
-      if (created.length) await unwindBatches(t, queries.createCredentials, stored(created), 4000, { state: created[0].state });
+      await unwindBatches(t, queries.createCredentials, stored(created), 4000, { state: created[0].state });
       changed(t, created.map((r) => r.id));
     },
     async updateCredentials(t, rows, relinked) {
@@ -140,9 +188,6 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): EngineWrites
       await supersede(t, rest.map((r) => r.id as string));
       await unwindBatches(t, queries.markLeft, stored(rest));
     },
-    writeCounts: async (t, rows, now) => void (await t.run(queries.counts, { rows, now })),
-    // Linked as they are created.
-    linkCreated: async () => undefined,
     // A first load opens a link for nearly every row: 10,000 a statement pays fewer commits, within about 50 MB.
     createLinks: links(queries.createLinks, 10_000),
     closeLinks: links(queries.closeLinks),
@@ -150,16 +195,5 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): EngineWrites
     reopenLinks: links(queries.reopenLinks),
     existing: (t, state) => rowsOf(t, queries.existing, { state }),
     links: (t, state, source) => rowsOf(t, queries.links, { state, source }),
-    async refreshUnit(fn, onWait) {
-      const out = await versions.unit(fn, onWait);
-      await versions.buildPostings();
-      return out;
-    },
-    settle: () => versions.settle(),
-    async removeDemo(t, state) {
-      await postingsLater(t, [{ state }]);
-      for (const row of await t.run(queries.removeDemo, { state })) changed(t, [row.id, ...(row.others as string[])]);
-      return [];
-    },
   };
 }

@@ -3,6 +3,8 @@ import { PaymentRequiredError, QuotaExceededError } from '../../errors.js';
 import type { Caller } from '../../http/auth.js';
 import type { AccountRow, AccountsRepo } from './accounts.repo.js';
 import { effectivePlan, usagePeriod, type Plan } from '../../domain/plans.js';
+import { freeLeases } from './free-leases.js';
+import { countsKey, usageCounts, type Counts } from './usage-counts.js';
 
 /**
  * Monthly metering. Free accounts lease their quota from the store: a lease of up to
@@ -30,13 +32,6 @@ export interface Ticket {
   /** RateLimit headers for the answer: the units left after this call. */
   headers: Record<string, string>;
   settled: boolean;
-}
-
-interface Pending {
-  byEndpoint: Map<string, number>;
-  byDay: Map<string, number>;
-  /** In-memory total for paid accounts (not yet in the store). */
-  total: number;
 }
 
 /** Where a call falls in its plan's quota: the month and the seconds to its reset. */
@@ -72,55 +67,32 @@ const quotaSpent = (w: QuotaWindow) =>
   new QuotaExceededError(`monthly quota of ${w.plan.monthlyLookups} lookups is spent; it resets at ${w.resets.toISOString()}`, w.resetSeconds, rateLimitHeaders(w, 0));
 
 export function createMeter(repo: AccountsRepo, now: () => Date) {
-  const pending = new Map<string, Pending>(); // key: account|period
-  const storedUsed = new Map<string, number>(); // paid accounts: store total at first use
-  const touchedKeys = new Set<string>();
-  // Free accounts: units leased from the store and not yet used, and leases being taken.
-  const leases = new Map<string, number>();
-  // The store's total as of this instance's last lease (leased units included).
-  const leaseBase = new Map<string, number>();
-  const leasing = new Map<string, Promise<void>>();
+  const counts = usageCounts();
+  const leases = freeLeases();
+  // Paid accounts: the store's total at first use, by countsKey.
+  const storedUsed = new Map<string, number>();
   let flushing: Promise<void> = Promise.resolve();
   // Writes that failed and may have landed, until a flush reads back which did.
   type Unsure =
     | { token: string; kind: 'lease'; k: string }
     | { token: string; kind: 'return'; k: string; units: number }
-    | { token: string; kind: 'counts'; counts: Map<string, Pending>; keys: string[] };
+    | { token: string; kind: 'counts'; counts: Map<string, Counts>; keys: string[] };
   let unsure: Unsure[] = [];
   let pruned = 0;
+  const settling = new Set<Promise<void>>();
 
-  const slot = (accountId: string, period: string) => {
-    const k = `${accountId}|${period}`;
-    let p = pending.get(k);
-    if (!p) pending.set(k, (p = { byEndpoint: new Map(), byDay: new Map(), total: 0 }));
-    return p;
-  };
+  /** Counts of `k` not (surely) in the store yet. */
+  const inMemory = (k: string) => counts.held(k, unsure.flatMap((u) => (u.kind === 'counts' ? [u.counts] : [])));
 
   async function paidUsed(accountId: string, period: string): Promise<number> {
-    const k = `${accountId}|${period}`;
+    const k = countsKey(accountId, period);
     let base = storedUsed.get(k);
     if (base === undefined) {
       base = await repo.usedThisPeriod(accountId, period);
       storedUsed.set(k, base);
     }
-    return base + inMemory(k).reduce((n, p) => n + p.total, 0);
+    return base + inMemory(k).reduce((n, c) => n + c.total, 0);
   }
-
-  /** Counts of an account and period not (surely) in the store yet. */
-  function inMemory(k: string): Pending[] {
-    const held = [pending.get(k), flushingNow.get(k)];
-    for (const u of unsure) if (u.kind === 'counts') held.push(u.counts.get(k));
-    return held.filter((p) => p !== undefined);
-  }
-
-  const merge = (from: Map<string, Pending>) => {
-    for (const [k, p] of from) {
-      const cur = slot(...(k.split('|') as [string, string]));
-      for (const [e, n] of p.byEndpoint) cur.byEndpoint.set(e, (cur.byEndpoint.get(e) ?? 0) + n);
-      for (const [d, n] of p.byDay) cur.byDay.set(d, (cur.byDay.get(d) ?? 0) + n);
-      cur.total += p.total;
-    }
-  };
 
   /** Reads back which unsure writes landed: a landed lease's units are this instance's, a return that did not land still is, counts that did not land go again. */
   async function resolve(): Promise<void> {
@@ -128,11 +100,11 @@ export function createMeter(repo: AccountsRepo, now: () => Date) {
     const landed = await repo.landed(unsure.map((u) => u.token));
     for (const u of unsure) {
       const units = landed.get(u.token);
-      if (u.kind === 'lease' && units) leases.set(u.k, (leases.get(u.k) ?? 0) + units);
-      if (u.kind === 'return' && units === undefined) leases.set(u.k, (leases.get(u.k) ?? 0) + u.units);
+      if (u.kind === 'lease' && units) leases.give(u.k, units);
+      if (u.kind === 'return' && units === undefined) leases.give(u.k, u.units);
       if (u.kind === 'counts' && units === undefined) {
-        merge(u.counts);
-        u.keys.forEach((id) => touchedKeys.add(id));
+        counts.merge(u.counts);
+        counts.keysBack(u.keys);
       }
       // Landed: the stored totals hold them now.
       if (u.kind === 'counts' && units !== undefined) for (const k of u.counts.keys()) storedUsed.delete(k);
@@ -140,17 +112,13 @@ export function createMeter(repo: AccountsRepo, now: () => Date) {
     unsure = [];
   }
 
-  // Counts taken by a flush that has not committed yet: still part of every reading.
-  const flushingNow = new Map<string, Pending>();
-  const settling = new Set<Promise<void>>();
-
   /**
    * Runs a reading between flushes (a flush holds counts and returned units in flight, in both
    * places or in neither) after the account's lease in flight, so it is exact once calls answer.
    */
   function betweenFlushes<T>(k: string, read: () => Promise<T>): Promise<T> {
     const done = flushing.then(async () => {
-      await leasing.get(k)?.catch(() => undefined);
+      await leases.settled(k);
       await resolve();
       return read();
     });
@@ -161,61 +129,52 @@ export function createMeter(repo: AccountsRepo, now: () => Date) {
   /** Units used: a free account's, the store's total less what this instance holds unused; a paid one's, with its counts in memory. */
   async function usedBy(accountId: string, plan: Plan, period: string): Promise<number> {
     if (plan.name !== 'free') return paidUsed(accountId, period);
-    return (await repo.usedThisPeriod(accountId, period)) - (leases.get(`${accountId}|${period}`) ?? 0);
+    return (await repo.usedThisPeriod(accountId, period)) - leases.held(countsKey(accountId, period));
+  }
+
+  /** Unused leases go back to the store, so other instances see the quota left. */
+  async function returnLeases() {
+    const unused = leases.takeUnused();
+    for (const [i, { k, n }] of unused.entries()) {
+      const [account_id, period] = k.split('|');
+      const token = randomUUID();
+      try {
+        await repo.returnQuota(account_id, period, n, token);
+      } catch (err) {
+        // Units not given back stay this instance's, to serve or return at the next flush: a
+        // store outage must not turn them into lookups nobody made. Those of the failed write
+        // wait until the next flush reads back whether it landed.
+        unsure.push({ token, kind: 'return', k, units: n });
+        leases.restore(unused.slice(i + 1));
+        throw err;
+      }
+    }
+  }
+
+  async function writeCounts() {
+    const { counts: taken, rows, keys } = counts.startFlush();
+    const token = randomUUID();
+    try {
+      await repo.addUsage(rows.byEndpoint, rows.byDay, rows.totals, keys, now(), token);
+      // Re-read the stored totals next time: other instances flush into them too.
+      for (const k of taken.keys()) storedUsed.delete(k);
+    } catch (err) {
+      // Written or not: the next flush reads back which, and sends them again only if not.
+      unsure.push({ token, kind: 'counts', counts: taken, keys });
+      throw err;
+    } finally {
+      counts.endFlush();
+    }
   }
 
   async function flush(): Promise<void> {
     const next = flushing.then(async () => {
       // Refunds of calls that already answered go in before the counts are taken.
       await Promise.all([...settling]);
-      await Promise.all([...leasing.values()].map((l) => l.catch(() => undefined)));
+      await leases.allSettled();
       await resolve();
-      // Unused leases go back to the store, so other instances see the quota left.
-      const unused = [...leases].filter(([, n]) => n > 0).map(([k, n]) => ({ k, n, base: leaseBase.get(k) }));
-      leases.clear();
-      leaseBase.clear();
-      for (const [i, { k, n }] of unused.entries()) {
-        const [account_id, period] = k.split('|');
-        const token = randomUUID();
-        try {
-          await repo.returnQuota(account_id, period, n, token);
-        } catch (err) {
-          // Units not given back stay this instance's, to serve or return at the next flush: a
-          // store outage must not turn them into lookups nobody made. Those of the failed write
-          // wait until the next flush reads back whether it landed.
-          unsure.push({ token, kind: 'return', k, units: n });
-          for (const held of unused.slice(i + 1)) {
-            leases.set(held.k, (leases.get(held.k) ?? 0) + held.n);
-            if (!leaseBase.has(held.k) && held.base !== undefined) leaseBase.set(held.k, held.base);
-          }
-          throw err;
-        }
-      }
-      const byEndpoint: { account_id: string; period: string; endpoint: string; calls: number }[] = [];
-      const byDay: { account_id: string; day: string; calls: number }[] = [];
-      const totals: { account_id: string; period: string; used: number }[] = [];
-      for (const [k, p] of pending) flushingNow.set(k, p);
-      pending.clear();
-      for (const [k, p] of flushingNow) {
-        const [account_id, period] = k.split('|');
-        for (const [endpoint, calls] of p.byEndpoint) if (calls > 0) byEndpoint.push({ account_id, period, endpoint, calls });
-        for (const [day, calls] of p.byDay) if (calls > 0) byDay.push({ account_id, day, calls });
-        if (p.total) totals.push({ account_id, period, used: p.total });
-      }
-      const keys = [...touchedKeys];
-      touchedKeys.clear();
-      const token = randomUUID();
-      try {
-        await repo.addUsage(byEndpoint, byDay, totals, keys, now(), token);
-        // Re-read the stored totals next time: other instances flush into them too.
-        for (const k of flushingNow.keys()) storedUsed.delete(k);
-      } catch (err) {
-        // Written or not: the next flush reads back which, and sends them again only if not.
-        unsure.push({ token, kind: 'counts', counts: new Map(flushingNow), keys });
-        throw err;
-      } finally {
-        flushingNow.clear();
-      }
+      await returnLeases();
+      await writeCounts();
       if (now().getTime() - pruned > OP_TOKENS_KEPT_MS) {
         await repo.pruneOps(new Date(now().getTime() - OP_TOKENS_KEPT_MS));
         pruned = now().getTime();
@@ -223,6 +182,28 @@ export function createMeter(repo: AccountsRepo, now: () => Date) {
     });
     flushing = next.catch(() => undefined);
     return next;
+  }
+
+  /** A free account's call: one unit of its lease, leasing more from the store when none is left. */
+  async function admitFree(accountId: string, w: QuotaWindow): Promise<number> {
+    const used = await leases.take(countsKey(accountId, w.period), async () => {
+      const token = randomUUID();
+      try {
+        return await repo.leaseQuota(accountId, w.period, w.plan.monthlyLookups, FREE_LEASE_UNITS, token);
+      } catch (err) {
+        unsure.push({ token, kind: 'lease', k: countsKey(accountId, w.period) });
+        throw err;
+      }
+    });
+    if (used === undefined) throw quotaSpent(w);
+    return w.plan.monthlyLookups - used;
+  }
+
+  async function admitPaid(accountId: string, w: QuotaWindow): Promise<number> {
+    const used = await paidUsed(accountId, w.period);
+    if (used >= w.plan.monthlyLookups) throw quotaSpent(w);
+    counts.slot(countsKey(accountId, w.period)).total += 1;
+    return w.plan.monthlyLookups - used - 1;
   }
 
   return {
@@ -233,51 +214,13 @@ export function createMeter(repo: AccountsRepo, now: () => Date) {
       const w = quotaWindow(plan, at);
       const { period } = w;
       if (options.paidOnly && !plan.batch) {
-        const used = await betweenFlushes(`${account.id}|${period}`, () => usedBy(account.id, plan, period));
+        const used = await betweenFlushes(countsKey(account.id, period), () => usedBy(account.id, plan, period));
         throw new PaymentRequiredError(
           `the ${plan.name} plan does not include batch verification: upgrade to starter, growth or enterprise`,
           rateLimitHeaders(w, plan.monthlyLookups - used),
         );
       }
-      let remaining: number;
-      if (plan.name === 'free') {
-        const k = `${account.id}|${period}`;
-        // One lease at a time per account: concurrent calls wait for it rather than each taking one.
-        while (!leases.get(k)) {
-          const pendingLease = leasing.get(k);
-          if (pendingLease) {
-            await pendingLease;
-            continue;
-          }
-          let got = 0;
-          const token = randomUUID();
-          const lease = repo.leaseQuota(account.id, period, plan.monthlyLookups, FREE_LEASE_UNITS, token).then(
-            (l) => {
-              got = l.taken;
-              leases.set(k, (leases.get(k) ?? 0) + l.taken);
-              leaseBase.set(k, l.used);
-            },
-            (err: unknown) => {
-              unsure.push({ token, kind: 'lease', k });
-              throw err;
-            },
-          );
-          leasing.set(k, lease);
-          try {
-            await lease;
-          } finally {
-            leasing.delete(k);
-          }
-          if (!got && !leases.get(k)) throw quotaSpent(w);
-        }
-        leases.set(k, leases.get(k)! - 1);
-        remaining = plan.monthlyLookups - (leaseBase.get(k)! - leases.get(k)!);
-      } else {
-        const used = await paidUsed(account.id, period);
-        if (used >= plan.monthlyLookups) throw quotaSpent(w);
-        slot(account.id, period).total += 1;
-        remaining = plan.monthlyLookups - used - 1;
-      }
+      const remaining = plan.name === 'free' ? await admitFree(account.id, w) : await admitPaid(account.id, w);
       return { account, keyId, operation, period, day: at.toISOString().slice(0, 10), plan, headers: rateLimitHeaders(w, remaining), settled: false };
     },
 
@@ -292,9 +235,7 @@ export function createMeter(repo: AccountsRepo, now: () => Date) {
     usage,
 
     /** A key authenticated a call (metered or not): its last_used_at is stamped at the next flush. */
-    keyUsed(keyId: string) {
-      touchedKeys.add(keyId);
-    },
+    keyUsed: counts.keyUsed,
 
     flush,
   };
@@ -304,29 +245,29 @@ export function createMeter(repo: AccountsRepo, now: () => Date) {
     t.settled = true;
     // A 304 confirms that the licence is unchanged: it is the lookup, so it costs what the 200 would.
     const counted = (status >= 200 && status < 300) || status === 304 || status === 404;
-    const p = slot(t.account.id, t.period);
+    const k = countsKey(t.account.id, t.period);
+    const c = counts.slot(k);
     if (counted) {
-      p.byEndpoint.set(t.operation, (p.byEndpoint.get(t.operation) ?? 0) + 1);
-      p.byDay.set(t.day, (p.byDay.get(t.day) ?? 0) + 1);
+      c.byEndpoint.set(t.operation, (c.byEndpoint.get(t.operation) ?? 0) + 1);
+      c.byDay.set(t.day, (c.byDay.get(t.day) ?? 0) + 1);
     } else if (t.plan.name === 'free') {
-      const k = `${t.account.id}|${t.period}`;
-      leases.set(k, (leases.get(k) ?? 0) + 1);
+      leases.give(k, 1);
     } else {
-      p.total -= 1;
+      c.total -= 1;
     }
-    }
+  }
 
   async function usage(account: AccountRow) {
     const at = now();
     const plan = effectivePlan(account, at);
     const { period, starts, resets } = usagePeriod(at);
-    const k = `${account.id}|${period}`;
+    const k = countsKey(account.id, period);
     const { byEndpoint, byDay, used } = await betweenFlushes(k, async () => {
       const byEndpoint: Record<string, number> = { ...(await repo.callsByEndpoint(account.id, period)) };
       const byDay: Record<string, number> = { ...(await repo.callsByDay(account.id, starts, resets)) };
-      for (const p of inMemory(k)) {
-        for (const [e, n] of p.byEndpoint) byEndpoint[e] = (byEndpoint[e] ?? 0) + n;
-        for (const [d, n] of p.byDay) byDay[d] = (byDay[d] ?? 0) + n;
+      for (const c of inMemory(k)) {
+        for (const [e, n] of c.byEndpoint) byEndpoint[e] = (byEndpoint[e] ?? 0) + n;
+        for (const [d, n] of c.byDay) byDay[d] = (byDay[d] ?? 0) + n;
       }
       return { byEndpoint, byDay: Object.fromEntries(Object.entries(byDay).sort()), used: await usedBy(account.id, plan, period) };
     });

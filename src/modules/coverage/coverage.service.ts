@@ -1,6 +1,7 @@
 import type { RunningRefresh } from '../../ingest/refresh-lease.js';
 import { SOURCES } from '../../ingest/sources/index.js';
-import type { CoverageRepo, JurisdictionRecord } from './coverage.repo.js';
+import type { JurisdictionRecord } from '../../domain/jurisdictions.js';
+import type { GraphReads } from '../../graph/reads-port.js';
 
 const coverageRow = (j: JurisdictionRecord) => ({
   state: j.state,
@@ -44,7 +45,7 @@ const sourceItem = (j: JurisdictionRecord, running?: ReturnType<typeof inProgres
 });
 
 /** @param running the refreshes running now (the side store's leases); absent: none shown. */
-export function createCoverageService(repo: CoverageRepo, now: () => Date, running: () => Promise<RunningRefresh[]> = async () => []) {
+export function createCoverageService(repo: Pick<GraphReads, 'jurisdictions'>, now: () => Date, running: () => Promise<RunningRefresh[]> = async () => []) {
   return {
     /** Every jurisdiction code on file. */
     codes: async () => (await repo.jurisdictions()).map((j) => j.state),

@@ -1,9 +1,8 @@
 import { BROKERAGE_RELATIONSHIP_TYPES, type RelationshipType } from '../../domain/vocabulary.js';
 import { NotFoundError } from '../../errors.js';
-import { bySupervision, displayName, type AffiliationFilters, type CredentialRecord, type EdgeFilters, type SupervisorRecord } from '../../domain/credential.js';
+import { bySupervision, displayName, matchesEdge, type AffiliationFilters, type CredentialRecord, type EdgeFilters, type SupervisorRecord } from '../../domain/credential.js';
 import type { GraphReads } from '../../graph/reads-port.js';
 import { licenceNotFound, type LicenseRef, type LicenseesService } from '../licensees/licensees.service.js';
-
 
 function supervisorItem(s: SupervisorRecord) {
   return {
@@ -17,10 +16,6 @@ function supervisorItem(s: SupervisorRecord) {
     effective_to: s.effective_to,
   };
 }
-
-const matches = (s: SupervisorRecord, f: EdgeFilters) =>
-  (!f.affiliate_role || s.affiliate_role === f.affiliate_role) &&
-  (!f.relationship_type || s.relationship_type === f.relationship_type);
 
 export function createRelationshipsService(repo: GraphReads, licensees: LicenseesService, today: () => string) {
   return {
@@ -42,7 +37,7 @@ export function createRelationshipsService(repo: GraphReads, licensees: Licensee
 
     async supervisors(ref: LicenseRef, f: EdgeFilters) {
       const { open } = await licensees.requireSupervised(ref);
-      return open.filter((s) => matches(s, f)).map(supervisorItem);
+      return open.filter((s) => matchesEdge(s, f)).map(supervisorItem);
     },
 
     /** Legacy: the one current supervisor, preferring the brokerage link, then the newest. */

@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { publishedChange, type ChangeEvent } from '../../domain/changes.js';
-import { WebhookRefusedError, type WebhookTransport } from '../../webhooks/transport.js';
+import { WebhookRefusedError, type WebhookTransport } from './transport.js';
 import { previousSecret, type DeliveryRow, type EndpointRow, type WebhooksRepo } from './webhooks.repo.js';
 
 export interface DispatcherOptions {

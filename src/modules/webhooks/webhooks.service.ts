@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CHANGE_TYPES, changeId, changeTypeNamed, type ChangeType } from '../../domain/changes.js';
 import { clockOf } from '../../domain/clock.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
-import type { WebhookTransport } from '../../webhooks/transport.js';
+import type { WebhookTransport } from './transport.js';
 import type { AccountRow } from '../accounts/accounts.repo.js';
 import { previousSecret, type DeliveryRow, type EndpointRow, type WebhooksRepo } from './webhooks.repo.js';
 

@@ -1,4 +1,4 @@
-// Neo4j, in a refresh run of generation $g: refresh/close-links.cypher, as a version of each link
+// Neo4j, in a refresh run of generation $g: engine/ladybug/refresh/close-links.cypher, as a version of each link
 // that ends on effective_to, from $g (the open one ends at $g). $rows: supervisor_id, affiliate_id,
 // relationship_type, effective_from, effective_to.
 // :param g => 1

@@ -1,4 +1,4 @@
-// Neo4j, in a refresh run of generation $g: refresh/delete-links.cypher, each link ending at $g
+// Neo4j, in a refresh run of generation $g: engine/ladybug/refresh/delete-links.cypher, each link ending at $g
 // (it is removed once no reader sees it). $rows: supervisor_id, affiliate_id, relationship_type,
 // effective_from.
 // :param g => 1

@@ -1,4 +1,4 @@
-// Neo4j: refresh/existing-credentials.cypher as one row per credential (the driver decodes a
+// Neo4j: engine/ladybug/refresh/existing-credentials.cypher as one row per credential (the driver decodes a
 // 450,000-element list about six times slower than as many rows), with its snapshot date as
 // published ($published: a touch's pending pair counts once published).
 // :param state => 'FL'

@@ -1,4 +1,4 @@
-// Neo4j: refresh/open-links.cypher as one row per relationship (see existing-credentials.cypher),
+// Neo4j: engine/ladybug/refresh/open-links.cypher as one row per relationship (see existing-credentials.cypher),
 // the current version of each (a version a published run ended waits for no reader before it
 // goes: versions.ts).
 // :param state => 'TX'

@@ -1,4 +1,4 @@
-// Neo4j, in a refresh run of generation $g: refresh/reopen-links.cypher, as a version of each ended
+// Neo4j, in a refresh run of generation $g: engine/ladybug/refresh/reopen-links.cypher, as a version of each ended
 // link open again from $g (the ended one ends at $g). $rows: supervisor_id, affiliate_id,
 // relationship_type, effective_from, affiliate_role, source.
 // :param g => 1

@@ -37,9 +37,9 @@ describe('the name-search index beside the embedded graph', () => {
     graph = await emptyGraph('ladybug');
     await importFolder(importRepo(graph, files), DEMO_SEEDS);
     await importFolder(importRepo(graph, files), fixture('small'));
-    holder = searchIndexBeside(graph as LadybugEngine, files.get('licensees/search-index-rows'), (err) => errors.push(err));
-    indexed = graphReads(graph, files, TODAY, holder);
-    cypher = graphReads(graph, files, TODAY);
+    holder = searchIndexBeside(graph as LadybugEngine, files.get('engine/ladybug/search-index-rows'), (err) => errors.push(err));
+    indexed = graphReads(graph, TODAY, holder);
+    cypher = graphReads(graph, TODAY);
     rows = (await graph.read(
       'MATCH (c:LicenseCredential) RETURN c.state AS state, c.license_number AS number, c.f_first AS first, c.f_last AS last, c.f_business AS business, c.f_city AS city, c.f_full AS full ORDER BY c.id',
     )) as Record<string, string | null>[];
@@ -186,7 +186,7 @@ describe('the search index kept on disk between starts', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-snapshot-'));
     const config = { graphPath: path.join(dir, 'graph.lbug'), GRAPH_BUFFER_POOL_MB: 256, GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 30000 };
     const snapshot = path.join(dir, 'search-index.snapshot');
-    const query = files.get('licensees/search-index-rows');
+    const query = files.get('engine/ladybug/search-index-rows');
     const filters = { ...NONE, states: ['TX'], nameTerms: ['a'] };
     const holderOf = (g: GraphEngine) => searchIndexBeside(g as LadybugEngine, query, (err) => { throw err; }, snapshot);
     try {
@@ -227,7 +227,7 @@ describe('the search index kept on disk between starts', () => {
       holder = holderOf(graph);
       expect(holder.ready()).toBe(false);
       expect(fs.existsSync(snapshot)).toBe(false);
-      expect((await holder.current()).search(filters, 0, 50)).toEqual(await graphReads(graph, files, TODAY).search(filters, 0, 50));
+      expect((await holder.current()).search(filters, 0, 50)).toEqual(await graphReads(graph, TODAY).search(filters, 0, 50));
       await graph.close();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

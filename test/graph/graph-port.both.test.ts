@@ -3,7 +3,6 @@ import { credentialId } from '../../src/domain/identity.js';
 import { graphReads, importRepo } from '../../src/deps.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { importFolder } from '../../src/ingest/canonical-import.js';
-import { createCoverageRepo } from '../../src/modules/coverage/coverage.repo.js';
 import { createCoverageService } from '../../src/modules/coverage/coverage.service.js';
 import { createLegacyService } from '../../src/modules/legacy/legacy.service.js';
 import { createLicenseesService } from '../../src/modules/licensees/licensees.service.js';
@@ -21,12 +20,12 @@ describe.each(engines)('the graph port on %s', (engine) => {
   let graph: GraphEngine;
   let services: ReturnType<typeof wire>;
   const wire = (g: GraphEngine) => {
-    const reads = graphReads(g, files, TODAY);
+    const reads = graphReads(g, TODAY);
     const licensees = createLicenseesService(reads);
     return {
       licensees,
       relationships: createRelationshipsService(reads, licensees, TODAY),
-      coverage: createCoverageService(createCoverageRepo(g, files), () => new Date()),
+      coverage: createCoverageService(graphReads(g, () => '2026-11-22'), () => new Date()),
       legacy: createLegacyService(reads, licensees),
       imports: importRepo(g, files),
     };

@@ -11,7 +11,6 @@ import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { inReadScope } from '../../src/graph/read-scope.js';
 import { refresh } from '../../src/ingest/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
-import { createCoverageRepo } from '../../src/modules/coverage/coverage.repo.js';
 import { createCoverageService } from '../../src/modules/coverage/coverage.service.js';
 import { createLicenseesService } from '../../src/modules/licensees/licensees.service.js';
 import { createRelationshipsService } from '../../src/modules/relationships/relationships.service.js';
@@ -28,7 +27,7 @@ afterEach(async () => {
 /** `given`: a graph of the test's own (closed after it); default an empty one of the suite's engine. */
 async function setup(given?: GraphEngine) {
   graph = given ?? (await testGraph()).graph;
-  const reads = graphReads(graph, files, TODAY);
+  const reads = graphReads(graph, TODAY);
   const licensees = createLicenseesService(reads);
   const relationships = createRelationshipsService(reads, licensees, TODAY);
   const rejectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-rejects-'));
@@ -74,7 +73,7 @@ describe.skipIf(!hasShared)('the real TREC inspector export (../shared; skipped 
     expect(supervisors).toEqual([
       expect.objectContaining({ license_number: '20811-PI', relationship_type: 'supervising_inspector', affiliate_role: 'apprentice', effective_from: '2025-11-24', effective_to: null }),
     ]);
-    const coverage = createCoverageService(createCoverageRepo(graph!, files), () => new Date());
+    const coverage = createCoverageService(graphReads(graph!, () => '2026-11-22'), () => new Date());
     const tx = (await coverage.sources()).find((src) => src.state === 'TX')!;
     expect(tx).toMatchObject({ id: 'tx-trec', relationship_coverage: 'verified_graph', last_snapshot_date: '2026-11-01', last_import_rows: 8514 });
     expect(tx.last_run).toMatchObject({ inserted: 8514, edges_opened: 201, rejected: 0 });

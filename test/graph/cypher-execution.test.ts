@@ -7,19 +7,22 @@ import { QUERY_PARAMS } from '../helpers/query-params.js';
 // Read queries that must find something in the small fixture with the representative params.
 const EXPECT_ROWS = new Set([
   'coverage/jurisdictions',
-  'licensees/by-id',
-  'licensees/records-by-ids',
-  'licensees/jurisdiction-coverage',
+  'engine/ladybug/by-id',
+  'engine/ladybug/records-by-ids',
+  'engine/ladybug/jurisdiction-coverage',
   'licensees/type-counts',
-  'relationships/affiliate-list',
+  'engine/ladybug/affiliate-list',
   'import/jurisdiction-codes',
-  'import/supervision-state-pairs',
+  'engine/ladybug/supervision-state-pairs',
   'analyst/broker-current-affiliates',
   'analyst/agent-supervision-history',
   'analyst/supervised-by-expired-licence',
 ]);
 
-describe('every shared query file runs on LadybugDB', () => {
+/** Writes among them run last, in a write transaction, in the order an import does. */
+const writes = (name: string) => name.startsWith('import/') || name.startsWith('engine/ladybug/delete-');
+
+describe('every shared query file, and every LadybugDB one that takes parameters, runs on LadybugDB', () => {
   let graph: GraphEngine;
   beforeAll(async () => {
     ({ graph } = await testGraph(fixture('small')));
@@ -27,14 +30,16 @@ describe('every shared query file runs on LadybugDB', () => {
   afterAll(() => graph.close());
 
   // Import queries write: run them in the order an import does, after the reads.
-  const names = sharedQueryNames(files).sort((a, b) => Number(a.startsWith('import/')) - Number(b.startsWith('import/')));
+  // LadybugDB's bulk statements (COPY, and those that read a file's rows) run inside imports.
+  const ladybug = files.names().filter((n) => n.startsWith('engine/ladybug/') && n in QUERY_PARAMS);
+  const names = [...sharedQueryNames(files), ...ladybug].sort((a, b) => Number(writes(a)) - Number(writes(b)));
   for (const name of names) {
     it(`when cypher/${name}.cypher runs with its representative parameters then it succeeds`, async () => {
       const params = QUERY_PARAMS[name];
       expect(params, `test/helpers/query-params.ts has no parameters for ${name}`).toBeDefined();
       for (const { label, query } of queryVariants(files, name)) {
         const p = paramsFor(query, params);
-        const rows = name.startsWith('import/') ? await graph.writeTransaction((tx) => tx.run(query, p)) : await graph.read(query, p);
+        const rows = writes(name) ? await graph.writeTransaction((tx) => tx.run(query, p)) : await graph.read(query, p);
         if (EXPECT_ROWS.has(name) && label !== 'with its filters') expect(rows.length, label).toBeGreaterThan(0);
       }
     });

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { credentialId } from '../../src/domain/identity.js';
-import { graphReads, importRepo, refreshRepo } from '../../src/deps.js';
+import { graphReads, importRepo, openGraph, refreshRepo } from '../../src/deps.js';
 import { splitStatements } from '../../src/graph/query-files.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
+import { ladybugAdapters } from '../../src/graph/ladybug/adapters.js';
+import type { LadybugEngine } from '../../src/graph/ladybug/engine.js';
 import { importFolder } from '../../src/ingest/canonical-import.js';
 import { refresh } from '../../src/ingest/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
@@ -36,7 +38,12 @@ describe('the supervision read models', () => {
     graph = undefined;
   });
 
-  const wire = (g: GraphEngine) => ({ licensees: graphReads(g, files, TODAY), relationships: graphReads(g, files, TODAY) });
+  const wire = (g: GraphEngine) => ({ licensees: graphReads(g, TODAY), relationships: graphReads(g, TODAY) });
+  /** Reads through an engine that counts what it is asked (LadybugDB's adapters over it). */
+  const wireCounted = (counted: GraphEngine) => {
+    const reads = ladybugAdapters(counted as LadybugEngine, files).reads(TODAY);
+    return { licensees: reads, relationships: reads };
+  };
   const snapshot = async (g: GraphEngine) => ({
     supervisors: await g.read('MATCH (x:SupervisorList) RETURN x.id AS id, x.state AS state, x.entries AS entries ORDER BY x.id'),
     affiliates: await g.read('MATCH (x:AffiliateList) RETURN x.id AS id, x.state AS state, x.entries AS entries ORDER BY x.id'),
@@ -67,22 +74,36 @@ describe('the supervision read models', () => {
     );
   });
 
-  onLadybug('when a graph holds relationships without read models then they are found missing and computed as an import writes them', async () => {
-    ({ graph } = await testGraph(fixture('small')));
-    const imports = importRepo(graph, files);
-    const written = await snapshot(graph);
-    expect(written.supervisors.length).toBeGreaterThan(3);
-    expect(written.affiliates.length).toBeGreaterThan(3);
-    expect(await imports.readModelsMissing()).toBe(false);
+  onLadybug('when a graph file holds relationships without read models then opening it computes them, and a graph with them opens as it is', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-read-models-'));
+    const config = { graphPath: path.join(dir, 'graph.lbug'), GRAPH_BUFFER_POOL_MB: 256, GRAPH_CONNECTIONS: 1, GRAPH_QUERY_TIMEOUT_MS: 30000 };
+    try {
+      graph = await openGraph(config, files);
+      await importFolder(importRepo(graph, files), fixture('small'));
+      const written = await snapshot(graph);
+      expect(written.supervisors.length).toBeGreaterThan(3);
+      expect(written.affiliates.length).toBeGreaterThan(3);
+      await graph.writeTransaction(async (tx) => {
+        await tx.run('MATCH (x:SupervisorList) DELETE x');
+        await tx.run('MATCH (x:AffiliateList) DELETE x');
+      });
+      await graph.close();
 
-    await graph.writeTransaction(async (tx) => {
-      await tx.run('MATCH (x:SupervisorList) DELETE x');
-      await tx.run('MATCH (x:AffiliateList) DELETE x');
-    });
-    expect(await imports.readModelsMissing()).toBe(true);
-    await imports.refreshReadModels(await imports.jurisdictionCodes());
-    expect(await snapshot(graph)).toEqual(written);
-    expect(await imports.readModelsMissing()).toBe(false);
+      const logged: string[] = [];
+      graph = await openGraph(config, files, { info: (_obj: object, msg: string) => void logged.push(msg) } as never);
+      expect(await snapshot(graph)).toEqual(written);
+      expect(logged).toEqual(['computed the supervision read models of a graph written before they existed']);
+      await graph.close();
+
+      logged.length = 0;
+      graph = await openGraph(config, files, { info: (_obj: object, msg: string) => void logged.push(msg) } as never);
+      expect(await snapshot(graph)).toEqual(written);
+      expect(logged).toEqual([]);
+    } finally {
+      await graph?.close();
+      graph = undefined;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   onLadybug('when records are read again then they come without a query until a write, after which they are read anew', async () => {
@@ -90,7 +111,7 @@ describe('the supervision read models', () => {
     const g = graph;
     let reads = 0;
     const counted: GraphEngine = { ...g, read: (q, p) => ((reads += 1), g.read(q, p)) };
-    const { licensees } = wire(counted);
+    const { licensees } = wireCounted(counted);
     const [first] = await licensees.byIds([AGENT]);
     const afterFirst = reads;
     // The credential's key read and the jurisdictions' coverage.
@@ -108,7 +129,7 @@ describe('the supervision read models', () => {
     const g = graph;
     const queries: unknown[] = [];
     const counted: GraphEngine = { ...g, read: (q, p) => (queries.push(p), g.read(q, p)) };
-    const { licensees } = wire(counted);
+    const { licensees } = wireCounted(counted);
     await licensees.byIds([BROKERAGE]);
     queries.length = 0;
     const ids = [AGENT, credentialId('TX', '0000000-none'), BROKERAGE];
@@ -127,7 +148,7 @@ describe('the supervision read models', () => {
       folderWith({ 'relationships.csv': `${REL_HEADER}\nTX,100001-B,TX,763827-SA,salesperson,sponsoring_broker,2020-06-01,2026-12-01,fixture\n` }),
     );
     let day = '2026-11-22';
-    const relationships = graphReads(graph, files, () => day);
+    const relationships = graphReads(graph, () => day);
     const page = async (f = {}, skip = 0, limit = 100) => {
       const { rows, total } = await relationships.affiliates(BROKERAGE, f, skip, limit);
       return { numbers: rows.map((r) => r.license_number), total };
@@ -244,11 +265,11 @@ describe('the supervision read models', () => {
       rows: q('engine/ladybug/read-model-rows'),
       copySupervisorLists: q('engine/ladybug/copy-supervisor-lists'),
       copyAffiliateLists: q('engine/ladybug/copy-affiliate-lists'),
-      deleteSupervisorLists: q('import/delete-supervisor-lists'),
-      deleteAffiliateLists: q('import/delete-affiliate-lists'),
+      deleteSupervisorLists: q('engine/ladybug/delete-supervisor-lists'),
+      deleteAffiliateLists: q('engine/ladybug/delete-affiliate-lists'),
     });
     await g.writeLarge(async (t) => {
-      const pairs = (await t.run(q('import/supervision-state-pairs'))) as never;
+      const pairs = (await t.run(q('engine/ladybug/supervision-state-pairs'))) as never;
       const which = readModelStates(['CA', 'FL', 'TX'], pairs);
       await writeReadModelsFromExport(t as never, queries(), which, pairs, 1);
     });
@@ -257,7 +278,7 @@ describe('the supervision read models', () => {
     // TX written alone: FL's affiliate lists, in a group of their own, come from an export with
     // no supervisor-list state.
     await g.writeLarge(async (t) => {
-      const pairs = (await t.run(q('import/supervision-state-pairs'))) as never;
+      const pairs = (await t.run(q('engine/ladybug/supervision-state-pairs'))) as never;
       const which = readModelStates(['TX'], pairs);
       expect(which).toEqual({ supervised: ['TX'], supervising: ['FL', 'TX'] });
       await writeReadModelsFromExport(t as never, queries(), which, pairs, 1);
@@ -266,7 +287,7 @@ describe('the supervision read models', () => {
 
     // Every list a COPY of its own (a part per list): the same lists.
     await g.writeLarge(async (t) => {
-      const pairs = (await t.run(q('import/supervision-state-pairs'))) as never;
+      const pairs = (await t.run(q('engine/ladybug/supervision-state-pairs'))) as never;
       await writeReadModelsFromExport(t as never, queries(), readModelStates(['CA', 'FL', 'TX'], pairs), pairs, 1, 1);
     });
     expect(await snapshot(g)).toEqual(written);

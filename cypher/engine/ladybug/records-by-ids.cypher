@@ -1,4 +1,4 @@
-// Credentials by id ($ids), two or more (licensees/by-id reads one): a row ('doc', id, its JSON
+// Credentials by id ($ids), two or more (engine/ladybug/by-id reads one): a row ('doc', id, its JSON
 // read model) for each found, and a row ('supervisors', id, its supervisor list; see
 // src/graph/ladybug/read-models.ts) for each with supervisors; in no particular order.
 // One query, so documents and lists come from one snapshot. A query's fixed cost on LadybugDB

@@ -68,7 +68,7 @@ function requestQueries(): [string, string, Record<string, unknown>][] {
     ['engine/neo4j/in-force-add', files.get('engine/neo4j/in-force-add'), { ids: [id], day: '2026-11-25' }],
     ['engine/neo4j/name-grams', files.get('engine/neo4j/name-grams'), { ids: [id] }],
     ['engine/neo4j/type-counts', files.get('engine/neo4j/type-counts'), { ...g, states: ['TX', 'FL'] }],
-    ['licensees/jurisdiction-coverage', files.get('licensees/jurisdiction-coverage'), {}],
+    ['engine/ladybug/jurisdiction-coverage', files.get('engine/ladybug/jurisdiction-coverage'), {}],
     ['coverage/jurisdictions', files.get('coverage/jurisdictions'), {}],
   ];
   const keys = search.fragmentKeys();

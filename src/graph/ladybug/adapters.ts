@@ -1,0 +1,41 @@
+import type { GraphAdapters } from '../adapters-port.js';
+import type { QueryFiles } from '../query-files.js';
+import { openLadybug, type LadybugEngine, type LadybugOptions } from './engine.js';
+import { ladybugReads } from './reads.js';
+import { searchIndexBeside } from './search-index.js';
+import { ladybugWrites } from './writes.js';
+
+/** LadybugDB's adapters over an open engine. */
+export function ladybugAdapters(graph: LadybugEngine, files: QueryFiles): GraphAdapters & { writes: ReturnType<typeof ladybugWrites> } {
+  const writes = ladybugWrites(graph, files);
+  return {
+    engine: graph,
+    writes,
+    reads: (today, index) => ladybugReads(graph, files, today, index),
+    bulk: writes.bulk,
+    searchIndex(onError, snapshot) {
+      const holder = searchIndexBeside(graph, files.get('engine/ladybug/search-index-rows'), onError, snapshot);
+      holder.current().catch(onError);
+      return holder;
+    },
+    close: () => graph.close(),
+  };
+}
+
+/**
+ * Opens the graph file with its schema; a graph written before the read models existed gets them
+ * (`onReadModels` hears how long that took).
+ */
+export async function openLadybugAdapters(options: LadybugOptions, files: QueryFiles, schema: string[], onReadModels?: (ms: number) => void): Promise<GraphAdapters> {
+  const graph = await openLadybug(options);
+  try {
+    await graph.applySchema(schema);
+    const set = ladybugAdapters(graph, files);
+    const started = Date.now();
+    if (await set.writes.buildMissingReadModels()) onReadModels?.(Date.now() - started);
+    return set;
+  } catch (err) {
+    await graph.close();
+    throw err;
+  }
+}
