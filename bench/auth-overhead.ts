@@ -11,7 +11,7 @@ import { benchSchema } from './pg-schema.js';
 import pino from 'pino';
 import { createApp } from '../src/app.js';
 import { accountsDeps, buildDeps, importRepo, loadQueryFiles, openGraph, searchIndex } from '../src/deps.js';
-import { importFolder } from '../src/ingest/canonical-import.js';
+import { importFolder } from '../src/ingest/import/canonical-import.js';
 import { DEMO_SEEDS } from '../src/start-up.js';
 import { migrate } from '../src/store/migrations.js';
 import { openPglite } from '../src/store/pglite-store.js';

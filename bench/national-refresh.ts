@@ -18,7 +18,7 @@ import autocannon from 'autocannon';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
 import { loadConfig } from '../src/config.js';
-import type { RefreshSummary } from '../src/ingest/refresh.js';
+import type { RefreshSummary } from '../src/ingest/refresh/refresh.js';
 import { ensureNational } from './national-data.js';
 import { benchSchema } from './pg-schema.js';
 import { apiKey, nationalStores, NEO4J_PASSWORD, prepare, prepareNeo4j, rss, waitFor } from './national-stores.js';

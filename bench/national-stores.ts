@@ -5,7 +5,7 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { accountsDeps, importRepo, loadQueryFiles, openGraph, openStore } from '../src/deps.js';
-import { importFolder, importFolderToSink } from '../src/ingest/canonical-import.js';
+import { importFolder, importFolderToSink } from '../src/ingest/import/canonical-import.js';
 import { neo4jImportFiles } from '../src/graph/neo4j/import-files.js';
 import { ensureNational } from './national-data.js';
 import { importIntoLocalNeo4j, startLocalNeo4j, type LocalNeo4j } from '../test/helpers/local-neo4j.js';

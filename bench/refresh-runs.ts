@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import neo4jDriver from 'neo4j-driver';
-import type { RefreshSummary } from '../src/ingest/refresh.js';
+import type { RefreshSummary } from '../src/ingest/refresh/refresh.js';
 import type { LocalNeo4j } from '../test/helpers/local-neo4j.js';
 import { ROOT } from '../test/helpers/processes.js';
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { accountsDeps, refreshRepo, webhookSetup } from '../src/deps.js';
-import { refresh } from '../src/ingest/refresh.js';
+import { refresh } from '../src/ingest/refresh/refresh.js';
 import { FL_DBPR } from '../src/ingest/sources/fl-dbpr.js';
 import { flBenchStores, writeFlFile } from './fl-file.js';
 

@@ -10,7 +10,7 @@ import { listen } from './http/server.js';
 import { adminCommands } from './modules/admin/admin.commands.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { removeServerHandle, writeServerHandle } from './server-handle.js';
-import { IMPORT_RUNS } from './ingest/import-events.js';
+import { IMPORT_RUNS } from './ingest/import/import-events.js';
 import { demoAccount, prepareGraph, prepareWebhooks } from './start-up.js';
 
 const USAGE_FLUSH_MS = 1000;

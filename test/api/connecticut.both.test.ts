@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { refreshRepo } from '../../src/deps.js';
-import { refresh } from '../../src/ingest/refresh.js';
+import { refresh } from '../../src/ingest/refresh/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { ChangeFeed } from '../../src/modules/changes/changes.schemas.js';
 import { CoverageResponse, SourceItem, StateItem } from '../../src/modules/coverage/coverage.schemas.js';

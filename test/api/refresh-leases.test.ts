@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { refreshRepo } from '../../src/deps.js';
 import type { GraphTx } from '../../src/graph/graph-port.js';
-import { refresh } from '../../src/ingest/refresh.js';
+import { refresh } from '../../src/ingest/refresh/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { SourceItem } from '../../src/modules/coverage/coverage.schemas.js';
 import { files, useApp } from '../helpers/graph.js';

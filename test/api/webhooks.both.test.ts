@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refreshRepo, webhookSetup } from '../../src/deps.js';
 import { clockOf } from '../../src/domain/clock.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
-import { refresh } from '../../src/ingest/refresh.js';
+import { refresh } from '../../src/ingest/refresh/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { ChangeFeed } from '../../src/modules/changes/changes.schemas.js';
 import { Followed, FollowedList, Unfollowed, WatchResult } from '../../src/modules/watchlist/watchlist.schemas.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CredentialRow, JurisdictionRow, RelationshipRow, describeIssues } from '../../src/ingest/canonical-rows.js';
+import { CredentialRow, JurisdictionRow, RelationshipRow, describeIssues } from '../../src/ingest/rows/canonical-rows.js';
 
 const credential = {
   state: ' fl ',

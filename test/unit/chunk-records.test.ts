@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { chunkRecords } from '../../src/ingest/chunk-records.js';
+import { chunkRecords } from '../../src/ingest/rows/chunk-records.js';
 
 const header = ['state', 'license_number', 'full_name'];
 

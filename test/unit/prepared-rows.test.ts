@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { credentialId } from '../../src/domain/identity.js';
-import { preparedBatches, type PrepareJob } from '../../src/ingest/prepared-rows.js';
+import { preparedBatches, type PrepareJob } from '../../src/ingest/rows/prepared-rows.js';
 import { TX_HEADER, tempFile, txRow } from '../helpers/source-files.js';
 
 const job = (files: string[], format = 'trec-csv'): PrepareJob => ({ files, format, source: 'tx-trec', state: 'TX', snapshot: '2026-11-01', now: '2026-11-01T06:00:00.000Z' });

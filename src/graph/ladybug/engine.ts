@@ -102,8 +102,8 @@ async function exec(slot: Slot, query: string, params: Params = {}): Promise<Row
     }
     const result = await slot.conn.execute(stmt, params as Record<string, never>);
     const rows: Row[] = [];
-    // The result is held in memory once execute resolves: read it synchronously. The binding's
-    // getAll() takes one thread-pool round trip per row (100 rows: 6 ms, synchronously 1 ms).
+    // The result is held in memory once execute resolves: read it synchronously, since the
+    // binding's getAll() takes one thread-pool round trip per row.
     for (const r of Array.isArray(result) ? result : [result]) {
       for (const row of r.getAllSync()) rows.push(normalizeRow(row as Record<string, unknown>));
       r.close();

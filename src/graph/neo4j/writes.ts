@@ -168,8 +168,8 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
     touchCredentials: (t, rows) => unwindBatches(t, queries.touchCredentials, rows.map((r) => ({ id: r.id, snapshot_date: r.snapshot_date, last_verified: r.last_verified, data_source_notes: r.data_source_notes }))),
     async createCredentials(t, created) {
       await postingsLater(t, created);
-      // 4,000 a statement: about 4,000 rows/s, where 2,000 gave 2,900 (commits cost), within 256 MB.
-      // A refresh is one state's.
+      // 4,000 a statement: fewer commits, within 256 MB of transaction memory (decision 0017). A
+      // refresh is one state's.
       await unwindBatches(t, queries.createCredentials, stored(created), 4000, { state: created[0].state });
       changed(t, created.map((r) => r.id));
     },

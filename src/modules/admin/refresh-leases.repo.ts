@@ -1,4 +1,4 @@
-import { LEASE_STALE_SECONDS, type RefreshLeases, type RefreshProgress, type RunningRefresh } from '../../ingest/refresh-lease.js';
+import { LEASE_STALE_SECONDS, type RefreshLeases, type RefreshProgress, type RunningRefresh } from '../../ingest/refresh/refresh-lease.js';
 import type { SqlStore } from '../../store/sql-store.js';
 
 const START: RefreshProgress = { phase: 'reading', rows_read: 0, bytes_read: 0, total_bytes: 0 };

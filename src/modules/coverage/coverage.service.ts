@@ -1,4 +1,4 @@
-import type { RunningRefresh } from '../../ingest/refresh-lease.js';
+import type { RunningRefresh } from '../../ingest/refresh/refresh-lease.js';
 import { SOURCES } from '../../ingest/sources/index.js';
 import type { JurisdictionRecord } from '../../domain/jurisdictions.js';
 import type { GraphReads } from '../../graph/reads-port.js';

@@ -2,18 +2,18 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { JURISDICTION_NAMES } from '../domain/jurisdictions.js';
-import { BadRequestError, ConflictError } from '../errors.js';
-import type { GraphTx, Row } from '../graph/graph-port.js';
-import { encodeDoc } from '../domain/credential-doc.js';
-import { preparedBatches } from './prepared-rows.js';
+import { JURISDICTION_NAMES } from '../../domain/jurisdictions.js';
+import { BadRequestError, ConflictError } from '../../errors.js';
+import type { GraphTx, Row } from '../../graph/graph-port.js';
+import { encodeDoc } from '../../domain/credential-doc.js';
+import { preparedBatches } from '../rows/prepared-rows.js';
 import { Read } from './refresh-read.js';
-import type { ChangeEvent } from '../domain/changes.js';
-import * as changeEvents from './change-events.js';
+import type { ChangeEvent } from '../../domain/changes.js';
+import * as changeEvents from '../change-events.js';
 import type { RefreshRepo } from './refresh-repo.js';
 import { leased, type RefreshProgress } from './refresh-lease.js';
-import { SOURCES } from './sources/index.js';
-import type { SourceConfig, SourceFormat } from './sources/source-types.js';
+import { SOURCES } from '../sources/index.js';
+import type { SourceConfig, SourceFormat } from '../sources/source-types.js';
 
 /**
  * A refresh: one snapshot of one source, from one or more files, applied as one unit (one

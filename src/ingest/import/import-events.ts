@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { ChangeEvent } from '../domain/changes.js';
-import type { CredentialDoc } from '../domain/credential-doc.js';
-import type { Row } from '../graph/graph-port.js';
-import * as changeEvents from './change-events.js';
+import type { ChangeEvent } from '../../domain/changes.js';
+import type { CredentialDoc } from '../../domain/credential-doc.js';
+import type { Row } from '../../graph/graph-port.js';
+import * as changeEvents from '../change-events.js';
 import type { ImportRepo, UnitEvents } from './import-repo.js';
 
 /** The change log's source name for canonical imports' runs: their landed mark is an ImportRun node. */

@@ -1,8 +1,8 @@
 import { hash } from 'node:crypto';
-import { docContent, docFromContent } from '../domain/credential-doc.js';
-import { displayName } from '../domain/credential.js';
-import { brokerageId, canonicalLicenseNumber, credentialId, fold, licenseeId } from '../domain/identity.js';
-import type { Row } from '../graph/graph-port.js';
+import { docContent, docFromContent } from '../../domain/credential-doc.js';
+import { displayName } from '../../domain/credential.js';
+import { brokerageId, canonicalLicenseNumber, credentialId, fold, licenseeId } from '../../domain/identity.js';
+import type { Row } from '../../graph/graph-port.js';
 import type { CredentialRow, RelationshipRow } from './canonical-rows.js';
 
 // What an import makes of a canonical row, on every path (upsert, bulk, prepared), and what it reports.

@@ -1,8 +1,8 @@
-import type { GraphEngine, GraphTx, Row } from '../graph/graph-port.js';
-import type { QueryFiles } from '../graph/query-files.js';
-import { idBatches, unwindBatches as batched } from '../graph/unwind.js';
-import type { ChangeLog } from './change-log.js';
-import type { ImportRepo } from './import-repo.js';
+import type { GraphEngine, GraphTx, Row } from '../../graph/graph-port.js';
+import type { QueryFiles } from '../../graph/query-files.js';
+import { idBatches, unwindBatches as batched } from '../../graph/unwind.js';
+import type { ChangeLog } from '../change-log.js';
+import type { ImportRepo } from '../import/import-repo.js';
 import type { RefreshLeases } from './refresh-lease.js';
 
 export interface CredentialWrites {

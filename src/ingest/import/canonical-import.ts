@@ -2,18 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse';
 import type { z } from 'zod';
-import { JURISDICTION_NAMES } from '../domain/jurisdictions.js';
-import type { BulkSink, Row } from '../graph/graph-port.js';
-import type { QueryFiles } from '../graph/query-files.js';
-import { BadRequestError } from '../errors.js';
-import { CredentialRow, JurisdictionRow, RelationshipRow, describeIssues, malformedRecord } from './canonical-rows.js';
-import { bulkImport, bulkLoad } from './bulk-import.js';
-import { canonicalLicenseNumber } from '../domain/identity.js';
+import { JURISDICTION_NAMES } from '../../domain/jurisdictions.js';
+import type { BulkSink, Row } from '../../graph/graph-port.js';
+import type { QueryFiles } from '../../graph/query-files.js';
+import { BadRequestError } from '../../errors.js';
+import { CredentialRow, JurisdictionRow, RelationshipRow, describeIssues, malformedRecord } from '../rows/canonical-rows.js';
+import { bulkImport, bulkLoad } from '../first-load/bulk-import.js';
+import { canonicalLicenseNumber } from '../../domain/identity.js';
 import { importEvents } from './import-events.js';
 import type { ImportBatches, ImportRepo } from './import-repo.js';
 
 type ImportEvents = ReturnType<typeof importEvents>;
-import { brokerageContext, credentialRecord, relationshipRecord, type ImportSummary, type RejectedRow } from './import-records.js';
+import { brokerageContext, credentialRecord, relationshipRecord, type ImportSummary, type RejectedRow } from '../rows/import-records.js';
 
 export type { ImportSummary, RejectedRow };
 

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { isRealDate } from '../domain/dates.js';
-import { credentialId, fold } from '../domain/identity.js';
-import type { Row } from '../graph/graph-port.js';
+import { isRealDate } from '../../domain/dates.js';
+import { credentialId, fold } from '../../domain/identity.js';
+import type { Row } from '../../graph/graph-port.js';
 import { brokerageContext, credentialRecord } from './import-records.js';
 import { CredentialRow, describeIssues } from './canonical-rows.js';
-import { SOURCE_FORMATS } from './sources/index.js';
-import type { SourceLink, SourceRow } from './sources/source-types.js';
+import { SOURCE_FORMATS } from '../sources/index.js';
+import type { SourceLink, SourceRow } from '../sources/source-types.js';
 
 /**
  * Source rows made ready for a refresh: read, mapped, validated and turned into graph records,

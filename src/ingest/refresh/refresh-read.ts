@@ -1,5 +1,5 @@
-import type { Row } from '../graph/graph-port.js';
-import type { PreparedLink } from './prepared-rows.js';
+import type { Row } from '../../graph/graph-port.js';
+import type { PreparedLink } from '../rows/prepared-rows.js';
 
 /**
  * What a refresh holds for the whole run: one entry per credential on file and per link asked

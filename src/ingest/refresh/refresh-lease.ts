@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ConflictError } from '../errors.js';
-import { goneHere, thisProcess } from '../graph/process-holder.js';
+import { ConflictError } from '../../errors.js';
+import { goneHere, thisProcess } from '../../graph/process-holder.js';
 
 /** Where a running refresh is, as its progress callback and the lease report it. */
 export interface RefreshProgress {

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { BulkKind, BulkLoader, BulkSink, ParsedRows, Row } from '../graph/graph-port.js';
-import { CREDENTIAL_COLUMNS, CREDENTIAL_DATES, LINK_COLUMNS, type BulkText, bulkText } from '../graph/bulk-file.js';
-import { relationshipListFields } from '../graph/list-fields.js';
-import type { ImportSummary, RejectedRow } from './import-records.js';
-import type { ImportRepo, UnitEvents } from './import-repo.js';
+import type { BulkKind, BulkLoader, BulkSink, ParsedRows, Row } from '../../graph/graph-port.js';
+import { CREDENTIAL_COLUMNS, CREDENTIAL_DATES, LINK_COLUMNS, type BulkText, bulkText } from '../../graph/bulk-file.js';
+import { relationshipListFields } from '../../graph/list-fields.js';
+import type { ImportSummary, RejectedRow } from '../rows/import-records.js';
+import type { ImportRepo, UnitEvents } from '../import/import-repo.js';
 import { relationshipIdentity, type ChunkJob, type CredentialChunk, type RelationshipChunk } from './bulk-chunks.js';
 import { chunkHandler } from './bulk-import-worker.js';
 

@@ -1,11 +1,11 @@
-import type { BulkLoader, GraphEngine, GraphTx, Row } from '../graph/graph-port.js';
-import type { QueryFiles } from '../graph/query-files.js';
-import type { GraphWrites, ImportBatch } from '../graph/writes-port.js';
-import type { Clock } from '../domain/clock.js';
-import type { ChangeLog } from './change-log.js';
+import type { BulkLoader, GraphEngine, GraphTx, Row } from '../../graph/graph-port.js';
+import type { QueryFiles } from '../../graph/query-files.js';
+import type { GraphWrites, ImportBatch } from '../../graph/writes-port.js';
+import type { Clock } from '../../domain/clock.js';
+import type { ChangeLog } from '../change-log.js';
 
 /**
- * The change events of one import unit (ingest/canonical-import.ts makes them): `before` reads,
+ * The change events of one import unit (ingest/import/canonical-import.ts makes them): `before` reads,
  * inside the unit and before its writes, what they need of the graph as it was; `stage`, after the
  * writes (given their result), stages them in the change log and says whether there were any.
  * A unit that staged events marks itself landed in the graph (an ImportRun), in the same unit.

@@ -10,10 +10,10 @@ import {
   RELATIONSHIP_TYPES,
   STATUS_FILTER_VALUES,
   normalizeStatus,
-} from '../domain/vocabulary.js';
-import { isJurisdictionCode } from '../domain/jurisdictions.js';
-import { canonicalLicenseNumber } from '../domain/identity.js';
-import { isRealDate } from '../domain/dates.js';
+} from '../../domain/vocabulary.js';
+import { isJurisdictionCode } from '../../domain/jurisdictions.js';
+import { canonicalLicenseNumber } from '../../domain/identity.js';
+import { isRealDate } from '../../domain/dates.js';
 
 // Row schemas of the canonical import format (docs/importing.md: Canonical import format). Cells arrive as
 // strings; every cell is trimmed and a blank or absent one is null before the fields are checked

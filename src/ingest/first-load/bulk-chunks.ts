@@ -1,8 +1,8 @@
 // The bulk import's chunk layouts, shared by the thread that loads the bulk files (bulk-import.ts)
 // and the one that parses the chunks (bulk-import-worker.ts).
 import { hash } from 'node:crypto';
-import type { Row } from '../graph/graph-port.js';
-import type { BulkText } from '../graph/bulk-file.js';
+import type { Row } from '../../graph/graph-port.js';
+import type { BulkText } from '../../graph/bulk-file.js';
 
 export interface ChunkJob {
   seq: number;

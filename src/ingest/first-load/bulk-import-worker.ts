@@ -2,13 +2,13 @@
 // LadybugDB bulk files' text, so the thread that loads them only checks keys and appends. Run in
 // worker threads (bulk-import-worker.mjs), or in the importing thread for a one-chunk folder.
 import type { z } from 'zod';
-import type { Row } from '../graph/graph-port.js';
-import { CREDENTIAL_COLUMNS, FIELD_SEPARATOR, LINK_COLUMNS, bulkText, csvRow } from '../graph/bulk-file.js';
-import { brokerageContext, credentialRecord, relationshipRecord } from './import-records.js';
-import { canonicalLicenseNumber } from '../domain/identity.js';
-import { CredentialRow, RelationshipRow, describeIssues } from './canonical-rows.js';
-import { chunkRecords } from './chunk-records.js';
-import { credentialListFields, relationshipListFields } from '../graph/list-fields.js';
+import type { Row } from '../../graph/graph-port.js';
+import { CREDENTIAL_COLUMNS, FIELD_SEPARATOR, LINK_COLUMNS, bulkText, csvRow } from '../../graph/bulk-file.js';
+import { brokerageContext, credentialRecord, relationshipRecord } from '../rows/import-records.js';
+import { canonicalLicenseNumber } from '../../domain/identity.js';
+import { CredentialRow, RelationshipRow, describeIssues } from '../rows/canonical-rows.js';
+import { chunkRecords } from '../rows/chunk-records.js';
+import { credentialListFields, relationshipListFields } from '../../graph/list-fields.js';
 import { relationshipIdentity, type ChunkJob, type ChunkResult, type CredentialChunk, type RelationshipChunk, type RelationshipDetail } from './bulk-chunks.js';
 
 export interface ChunkContext {
