@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../src/config.js';
-import { loadQueryFiles, openGraph, openStore } from '../src/deps.js';
+import { compose } from '../src/deps.js';
 
 /** Deterministic: brokerages every 40 rows, agents employed by them, and the rows `inactive` picks Inactive. */
 export function writeFlFile(file: string, rows: number, inactive: (i: number) => boolean) {
@@ -36,19 +36,18 @@ export function writeFlFile(file: string, rows: number, inactive: (i: number) =>
  */
 /** @param neo4j a running Neo4j to use instead of an on-disk LadybugDB graph in `dir`. */
 export async function flBenchStores(dir: string, neo4j?: { uri: string; user: string; password: string }) {
-  const files = loadQueryFiles();
   const config = loadConfig();
   const engine = neo4j ? { NEO4J_URI: neo4j.uri, NEO4J_USER: neo4j.user, NEO4J_PASSWORD: neo4j.password } : { NEO4J_URI: undefined };
-  const graph = await openGraph({ ...config, ...engine, graphPath: path.join(dir, 'graph.lbug'), GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 600000 }, files);
-  const store = await openStore({ pglitePath: path.join(dir, 'accounts.pglite'), DATABASE_POOL_SIZE: 1 });
+  const root = compose({ ...config, ...engine, graphPath: path.join(dir, 'graph.lbug'), GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 600000, DATABASE_URL: undefined, pglitePath: path.join(dir, 'accounts.pglite'), DATABASE_POOL_SIZE: 1 });
+  const graph = await root.graph();
+  const store = await root.store();
   return {
-    files,
+    files: root.files,
     config,
     graph,
     store,
     async close() {
-      await graph.close();
-      await store.close();
+      await root.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
