@@ -10,12 +10,9 @@ import autocannon from 'autocannon';
 import { benchSchema } from './pg-schema.js';
 import pino from 'pino';
 import { createApp } from '../src/app.js';
-import { accountsDeps, buildDeps, importRepo, loadQueryFiles, openGraph, searchIndex } from '../src/deps.js';
+import { buildDeps, compose, searchIndex } from '../src/deps.js';
 import { importFolder } from '../src/ingest/import/canonical-import.js';
 import { DEMO_SEEDS } from '../src/start-up.js';
-import { migrate } from '../src/store/migrations.js';
-import { openPglite } from '../src/store/pglite-store.js';
-import { openPostgres } from '../src/store/postgres-store.js';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '3' }, rounds: { type: 'string', default: '5' }, connections: { type: 'string', default: '1' } },
@@ -51,15 +48,14 @@ async function drive(url: string, path: string, headers: Record<string, string>)
 }
 
 async function main() {
-  const files = loadQueryFiles();
-  const graph = await openGraph({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 512, GRAPH_CONNECTIONS: 4, GRAPH_QUERY_TIMEOUT_MS: 30000 }, files);
-  await importFolder(importRepo(graph, files), DEMO_SEEDS);
-  // On PostgreSQL the bench works in a schema of its own and drops it at the end.
+  // On PostgreSQL the bench works in a schema of its own and drops it at the end; else PGlite in memory.
   const url = process.env.BENCH_DATABASE_URL;
   const schema = url ? await benchSchema(url, `lvs_bench_${process.pid}`) : undefined;
-  const store = schema ? await openPostgres(schema.url, 10) : await openPglite();
-  await migrate(store);
-  const side = accountsDeps(store);
+  const root = compose({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 512, GRAPH_CONNECTIONS: 4, GRAPH_QUERY_TIMEOUT_MS: 30000, DATABASE_URL: schema?.url, DATABASE_POOL_SIZE: 10, CHANGE_RETENTION_DAYS: 400 });
+  const graph = await root.graph();
+  await importFolder(await root.imports(), DEMO_SEEDS);
+  const store = await root.store();
+  const side = await root.side();
   const paid = (await side.accounts.createAccount({ email: `bench-paid-${Date.now()}@example.com`, plan: 'enterprise' })).key.key;
   const freeAccount = await side.accounts.createAccount({ email: `bench-free-${Date.now()}@example.com`, plan: 'free' });
   const free = freeAccount.key.key;
@@ -115,9 +111,8 @@ async function main() {
   guarded.close();
   open.close();
   await side.meter.flush();
-  await store.close();
+  await root.close();
   await schema?.drop();
-  await graph.close();
 }
 
 main().catch((err) => {

@@ -34,14 +34,18 @@ export function writeFlFile(file: string, rows: number, inactive: (i: number) =>
  * service's buffer pool (its default unless the environment sets one), two connections as in
  * every earlier run of the benches, and a query timeout long enough for a whole state.
  */
-/** @param neo4j a running Neo4j to use instead of an on-disk LadybugDB graph in `dir`. */
-export async function flBenchStores(dir: string, neo4j?: { uri: string; user: string; password: string }) {
+/**
+ * @param neo4j a running Neo4j to use instead of an on-disk LadybugDB graph in `dir`.
+ * @param options the composition root's (webhooks: the bench delivers them).
+ */
+export async function flBenchStores(dir: string, neo4j?: { uri: string; user: string; password: string }, options?: Parameters<typeof compose>[1]) {
   const config = loadConfig();
   const engine = neo4j ? { NEO4J_URI: neo4j.uri, NEO4J_USER: neo4j.user, NEO4J_PASSWORD: neo4j.password } : { NEO4J_URI: undefined };
-  const root = compose({ ...config, ...engine, graphPath: path.join(dir, 'graph.lbug'), GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 600000, DATABASE_URL: undefined, pglitePath: path.join(dir, 'accounts.pglite'), DATABASE_POOL_SIZE: 1 });
+  const root = compose({ ...config, ...engine, graphPath: path.join(dir, 'graph.lbug'), GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 600000, DATABASE_URL: undefined, pglitePath: path.join(dir, 'accounts.pglite'), DATABASE_POOL_SIZE: 1 }, options);
   const graph = await root.graph();
   const store = await root.store();
   return {
+    root,
     files: root.files,
     config,
     graph,

@@ -4,7 +4,8 @@
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { accountsDeps, importRepo, loadQueryFiles, openGraph, openStore } from '../src/deps.js';
+import { compose, importRepo, loadQueryFiles, openGraph } from '../src/deps.js';
+import { loadConfig } from '../src/config.js';
 import { importFolder, importFolderToSink } from '../src/ingest/import/canonical-import.js';
 import { neo4jImportFiles } from '../src/graph/neo4j/import-files.js';
 import { ensureNational } from './national-data.js';
@@ -115,12 +116,12 @@ export async function prepareNeo4j({ neo4jDir: NEO4J_DIR }: NationalStores, data
 /** An enterprise account's key, created in the server's side store before it starts (PostgreSQL at `databaseUrl`, else its data dir's PGlite). */
 export async function apiKey(dataDir: string, databaseUrl?: string): Promise<string> {
   fs.mkdirSync(dataDir, { recursive: true });
-  const store = await openStore({ pglitePath: path.join(dataDir, 'accounts.pglite'), DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: 1 });
+  const root = compose(loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: '1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }));
   try {
-    const { accounts } = accountsDeps(store);
+    const accounts = await root.accounts();
     return (await accounts.createAccount({ email: `bench-${Date.now()}@example.com`, plan: 'enterprise' })).key.key;
   } finally {
-    await store.close();
+    await root.close();
   }
 }
 

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Webhook } from 'standardwebhooks';
-import { accountsDeps, refreshRepo, webhookSetup } from '../src/deps.js';
+import { webhookSetup } from '../src/deps.js';
 import { refresh } from '../src/ingest/refresh/refresh.js';
 import { FL_DBPR } from '../src/ingest/sources/fl-dbpr.js';
 import { flBenchStores, writeFlFile } from './fl-file.js';
@@ -49,12 +49,13 @@ async function main() {
   await writeFlFile(file1, ROWS, () => false);
   // 5% changed: every twentieth licence goes inactive.
   await writeFlFile(file2, ROWS, (i) => i % 20 === 7);
-  const stores = await flBenchStores(dir);
-  const { files, graph, store } = stores;
-  const side = accountsDeps(store, undefined, {
+  const stores = await flBenchStores(dir, undefined, {
     webhooks: webhookSetup({ WEBHOOK_ALLOW_PRIVATE_URLS: true }),
-    logger: { warn: (o, m) => console.warn(m, o), error: (o, m) => console.error(m, o) },
+    logger: { info: () => undefined, warn: (o, m) => console.warn(m, o), error: (o, m) => console.error(m, o) },
   });
+  const side = await stores.root.side();
+  const refreshes = await stores.root.refresh();
+  const { store } = stores;
   const { account } = await side.accounts.createAccount({ email: 'bench@example.com', plan: 'enterprise' });
   await side.watchlist.follow(account, 'FL');
   let secret = '';
@@ -62,7 +63,7 @@ async function main() {
   secret = (await side.webhooks.create(account, { url: hook.url })).secret;
   side.dispatcher.start();
 
-  const ingest = (file: string, snapshot: string) => refresh(refreshRepo(graph, files, side.clock, side.changes.log), { files: [file], format: FL_DBPR, snapshot, rejectsDir: path.join(dir, 'rejects') });
+  const ingest = (file: string, snapshot: string) => refresh(refreshes, { files: [file], format: FL_DBPR, snapshot, rejectsDir: path.join(dir, 'rejects') });
   console.log(`webhooks after a ${ROWS.toLocaleString('en-US')}-row FL refresh, receiver latency ${LATENCY_MS} ms, ${os.cpus().length} cores`);
   const first = await ingest(file1, '2026-11-01');
   console.log(`first load                 ${(first.elapsed_ms / 1000).toFixed(1).padStart(6)} s (one state_loaded event)`);

@@ -17,6 +17,7 @@ import { createRefreshRepo } from './ingest/refresh/refresh-repo.js';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createMeter } from './modules/accounts/metering.js';
+import { createUsageRepo } from './modules/accounts/usage.repo.js';
 import { createChangesRepo } from './modules/changes/changes.repo.js';
 import { createChangesService } from './modules/changes/changes.service.js';
 import { createDashboardRepo } from './modules/dashboard/dashboard.repo.js';
@@ -89,8 +90,8 @@ export async function openGraph(config: GraphConfig, files: QueryFiles, logger?:
   return adopt(set);
 }
 
-/** Opens the side store (PostgreSQL when DATABASE_URL is set, else PGlite) and migrates it. */
-export async function openStore(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'pglitePath'>): Promise<SqlStore> {
+/** Opens the side store (PostgreSQL when DATABASE_URL is set, else PGlite: at pglitePath, or in memory) and migrates it. */
+export async function openStore(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'> & { pglitePath?: string }): Promise<SqlStore> {
   const store = config.DATABASE_URL
     ? await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE)
     : await openPglite(config.pglitePath);
@@ -143,7 +144,7 @@ export function accountsDeps(
   );
   return {
     accounts: createAccountsService(repo, clock.now),
-    meter: createMeter(repo, clock.now),
+    meter: createMeter(createUsageRepo(store), clock.now),
     clock,
     dashboardRepo: createDashboardRepo(store),
     changes: createChangesService(changesRepo, clock, options.changeRetentionDays ?? 400, dispatcher.nudge),
@@ -266,7 +267,7 @@ export type RootConfig = GraphConfig & Parameters<typeof openStore>[0] & Pick<Co
 export function compose(
   config: RootConfig,
   /** `webhooks`: the process delivers webhooks (the server): what imports and refreshes commit nudges its dispatcher. */
-  options: { logger?: Logger; clock?: Clock; webhooks?: ReturnType<typeof webhookSetup> } = {},
+  options: { logger?: Pick<Logger, 'info'> & Log; clock?: Clock; webhooks?: ReturnType<typeof webhookSetup> } = {},
 ) {
   const clock = options.clock ?? systemClock;
   const files = loadQueryFiles();

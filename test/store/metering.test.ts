@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreError } from '../../src/errors.js';
 import { createAccountsRepo, type AccountRow, type AccountsRepo } from '../../src/modules/accounts/accounts.repo.js';
+import { createUsageRepo, type UsageRepo } from '../../src/modules/accounts/usage.repo.js';
 import { createAccountsService } from '../../src/modules/accounts/accounts.service.js';
 import { createMeter } from '../../src/modules/accounts/metering.js';
 import type { SqlStore } from '../../src/store/sql-store.js';
@@ -16,7 +17,7 @@ const clock = () => new Date();
 type Method = 'leaseQuota' | 'returnQuota' | 'addUsage';
 
 /** The real repository, with the next call of `method` failing as a dropped connection does. */
-function faulty(repo: AccountsRepo) {
+function faulty(repo: UsageRepo) {
   const faults = new Map<Method, Fault>();
   const wrapped = { ...repo };
   for (const method of ['leaseQuota', 'returnQuota', 'addUsage'] as const) {
@@ -35,20 +36,22 @@ function faulty(repo: AccountsRepo) {
 describe('metering when a usage write may or may not have landed', () => {
   let store: SqlStore;
   let drop: () => Promise<void>;
-  let repo: AccountsRepo;
+  let accounts: AccountsRepo;
+  let repo: UsageRepo;
   let account: AccountRow;
   let keyId: string;
 
   // One store for the file: each test has an account of its own.
   beforeAll(async () => {
     ({ store, drop } = await PGLITE.open());
-    repo = createAccountsRepo(store);
+    accounts = createAccountsRepo(store);
+    repo = createUsageRepo(store);
   });
   afterAll(() => drop());
 
   async function open(plan: 'free' | 'growth') {
-    const created = await createAccountsService(repo, clock).createAccount({ email: `${plan}-${randomUUID()}@example.com`, plan });
-    account = (await repo.accountById(created.account.id))!;
+    const created = await createAccountsService(accounts, clock).createAccount({ email: `${plan}-${randomUUID()}@example.com`, plan });
+    account = (await accounts.accountById(created.account.id))!;
     keyId = created.key.id;
     const { repo: flaky, fail } = faulty(repo);
     return { meter: createMeter(flaky, clock), fail };
@@ -120,7 +123,7 @@ describe('metering when a usage write may or may not have landed', () => {
     const held = new Promise<void>((r) => (release = r));
     let returning!: () => void;
     const started = new Promise<void>((r) => (returning = r));
-    const slow: AccountsRepo = {
+    const slow: UsageRepo = {
       ...repo,
       returnQuota: async (...args) => (returning(), await held, repo.returnQuota(...args)),
       usedThisPeriod: async (...args) => {

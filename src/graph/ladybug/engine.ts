@@ -5,6 +5,7 @@ import lbug from '@ladybugdb/core';
 import { DataDirLockedError, GraphError } from '../../errors.js';
 import type { BulkFile, GraphEngine, GraphTx, Params, Row } from '../graph-port.js';
 import { NOTES_SEPARATOR, csvText } from '../bulk-file.js';
+import { readerPool } from './reader-pool.js';
 
 type Connection = InstanceType<typeof lbug.Connection>;
 type Prepared = InstanceType<typeof lbug.PreparedStatement>;
@@ -206,39 +207,10 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
   if (options.path !== ':memory:') {
     for (const f of fs.readdirSync(filesDir)) if (f.startsWith(EXPORT_FILE_PREFIX)) fs.rmSync(path.join(filesDir, f), { force: true, recursive: true });
   }
-  let idle = [...current.readers];
-  const waiting: ((slot: Slot) => void)[] = [];
-  let inFlight = 0;
-  let drained: (() => void) | undefined;
-  let gate: Promise<void> | undefined; // set while the database file is being swapped
   let writeChain: Promise<unknown> = Promise.resolve();
   let closed = false;
-
-  const acquire = async (): Promise<Slot> => {
-    while (gate) await gate;
-    if (closed) throw new GraphError('graph engine is closed', true);
-    inFlight += 1;
-    return new Promise<Slot>((resolve) => {
-      const slot = idle.pop();
-      if (slot) resolve(slot);
-      else waiting.push(resolve);
-    });
-  };
-  const release = (slot: Slot) => {
-    inFlight -= 1;
-    const next = waiting.shift();
-    if (next) next(slot);
-    else idle.push(slot);
-    if (inFlight === 0) drained?.();
-  };
-  const read = async (query: string, params?: Params): Promise<Row[]> => {
-    const slot = await acquire();
-    try {
-      return await exec(slot, query, params);
-    } finally {
-      release(slot);
-    }
-  };
+  const readers = readerPool(current.readers, () => closed);
+  const read = (query: string, params?: Params): Promise<Row[]> => readers.use((slot) => exec(slot, query, params));
   const writeListeners: (() => void)[] = [];
   // Listeners hear of every write unit, failed ones too: a failure may leave some of its
   // statements applied (auto-commit on an in-memory graph), and a spare notice costs a rebuild.
@@ -337,11 +309,7 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
           await closeDatabase(shadow);
           shadow = undefined;
           // Swap: hold new reads, let running ones finish, then replace the file and reopen.
-          let open!: () => void;
-          gate = new Promise((resolve) => (open = resolve));
-          try {
-            if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
-            drained = undefined;
+          await readers.swap(async () => {
             await closeDatabase(current);
             fs.rmSync(`${options.path}.wal`, { force: true });
             // The original is kept aside until the refreshed file opens; if it does not, it goes back.
@@ -353,15 +321,10 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
               fs.rmSync(options.path, { force: true });
               fs.renameSync(backup, options.path);
               current = await openDatabase(options, options.path, options.connections);
-              idle = [...current.readers];
               throw err;
             }
             fs.rmSync(backup, { force: true });
-            idle = [...current.readers];
-          } finally {
-            gate = undefined;
-            open();
-          }
+          }, () => current.readers);
           return out;
         } finally {
           if (shadow) await closeDatabase(shadow).catch(() => undefined);
@@ -379,14 +342,7 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
       // A schema already in place leaves the file as it was (and no WAL): the stamp still holds.
       stamp = fileStamp(options.path);
     },
-    async exportFile(query, params) {
-      const slot = await acquire();
-      try {
-        return await exportTo(slot, filesDir, query, params);
-      } finally {
-        release(slot);
-      }
-    },
+    exportFile: (query, params) => readers.use((slot) => exportTo(slot, filesDir, query, params)),
     async ping() {
       await read('RETURN 1 AS ok');
     },

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PaymentRequiredError, QuotaExceededError } from '../../errors.js';
 import type { Caller } from '../../http/auth.js';
-import type { AccountRow, AccountsRepo } from './accounts.repo.js';
+import type { AccountRow } from './accounts.repo.js';
+import type { UsageRepo } from './usage.repo.js';
 import { effectivePlan, usagePeriod, type Plan } from '../../domain/plans.js';
 import { freeLeases } from './free-leases.js';
 import { countsKey, usageCounts, type Counts } from './usage-counts.js';
@@ -66,7 +67,7 @@ function rateLimitHeaders(w: QuotaWindow, remaining: number) {
 const quotaSpent = (w: QuotaWindow) =>
   new QuotaExceededError(`monthly quota of ${w.plan.monthlyLookups} lookups is spent; it resets at ${w.resets.toISOString()}`, w.resetSeconds, rateLimitHeaders(w, 0));
 
-export function createMeter(repo: AccountsRepo, now: () => Date) {
+export function createMeter(repo: UsageRepo, now: () => Date) {
   const counts = usageCounts();
   const leases = freeLeases();
   // Paid accounts: the store's total at first use, by countsKey.
@@ -155,7 +156,7 @@ export function createMeter(repo: AccountsRepo, now: () => Date) {
     const { counts: taken, rows, keys } = counts.startFlush();
     const token = randomUUID();
     try {
-      await repo.addUsage(rows.byEndpoint, rows.byDay, rows.totals, keys, now(), token);
+      await repo.addUsage(rows, keys, now(), token);
       // Re-read the stored totals next time: other instances flush into them too.
       for (const k of taken.keys()) storedUsed.delete(k);
     } catch (err) {

@@ -1,91 +1,24 @@
-import { fileURLToPath } from 'node:url';
-import cookieParser from 'cookie-parser';
-import Tokens from 'csrf';
-import express, { type Request, type Response, type Router } from 'express';
-import helmet from 'helmet';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors.js';
+import type { Request, Response, Router } from 'express';
+import { BadRequestError, NotFoundError } from '../../errors.js';
 import type { MethodTable } from '../../http/methods.js';
 import type { AccountRow } from '../accounts/accounts.repo.js';
 import { SESSION_TTL_MS, type DashboardService } from './dashboard.service.js';
 import { monitoringRoutes, type MonitoringServices } from './monitoring.routes.js';
-import { accountPage, checkEmail, confirmLink, confirmRevoke, emailForm, errorPage, type PageContext } from './pages.js';
+import { accountPage, checkEmail, confirmLink, confirmRevoke, emailForm, type PageContext } from './pages.js';
+import { pageSecurity, tokens, type DashboardOptions } from './page-security.js';
+
+export type { DashboardOptions };
 
 const SESSION_COOKIE = 'lvs_session';
-const CSRF_COOKIE = 'lvs_csrf';
-const tokens = new Tokens();
-const ASSETS = fileURLToPath(new URL('./assets/', import.meta.url));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CONTROL = /[\u0000-\u001f\u007f]/;
-const UPLOAD_PATH = '/watchlist/upload';
-
-export interface DashboardOptions {
-  /** Cookies carry Secure (also set whenever a request came over TLS). */
-  secureCookies: boolean;
-}
 
 /**
  * The dashboard under /dashboard: HTML forms with cookies, outside the /api/v1 rules (no bearer
- * keys, no JSON bodies, no CORS). Every POST carries a CSRF token made from the visitor's secret
- * (an HttpOnly cookie, renewed at sign-in and sign-out) and checked in constant time by `csrf`;
- * every page has a strict CSP and is not cached.
+ * keys, no JSON bodies, no CORS); page-security.ts holds what every page and form gets.
  */
 export function dashboardRoutes(service: DashboardService, methods: MethodTable, options: DashboardOptions, monitoring: MonitoringServices): Router {
-  const cookieOptions = (req: Request) => ({ httpOnly: true, sameSite: 'lax' as const, secure: options.secureCookies || req.secure, path: '/dashboard' });
-  /** The visitor's CSRF secret, made (or renewed) when `fresh`. */
-  const csrfSecret = (req: Request, res: Response, fresh = false): string => {
-    const kept = req.cookies?.[CSRF_COOKIE] as unknown;
-    if (!fresh && typeof kept === 'string' && kept) return kept;
-    const secret = tokens.secretSync();
-    res.cookie(CSRF_COOKIE, secret, cookieOptions(req));
-    req.cookies = { ...req.cookies, [CSRF_COOKIE]: secret };
-    return secret;
-  };
-  const checkCsrf = (req: Request) => {
-    const secret = req.cookies?.[CSRF_COOKIE] as unknown;
-    const token = (req.body as Record<string, unknown> | undefined)?._csrf;
-    if (typeof secret !== 'string' || typeof token !== 'string' || !tokens.verify(secret, token)) {
-      throw new ForbiddenError('this form has expired or did not come from this site: reload the page and try again');
-    }
-  };
-  const csrfProtection = (req: Request, _res: Response, next: (err?: unknown) => void) => {
-    if (req.method !== 'POST') return next();
-    // The one multipart form (the watchlist upload) is checked by its route, once its body is read.
-    if (req.path === UPLOAD_PATH && req.is('multipart/form-data')) return next();
-    try {
-      checkCsrf(req);
-    } catch (err) {
-      return next(err);
-    }
-    next();
-  };
-
-  const router = express.Router();
-  router.use(
-    helmet.contentSecurityPolicy({
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'none'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'none'"],
-      },
-    }),
-  );
-  router.use('/assets', express.static(ASSETS, { index: false, maxAge: '1h' }));
-  router.use(cookieParser());
-  router.use((req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    // Errors of these pages are rendered as pages, by the one error middleware.
-    res.locals.renderError = (status: number, message: string) => errorPage(context(req, res), status, message);
-    next();
-  });
-  // Repeated fields (the webhook form's event types) arrive as arrays.
-  router.use(express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 30 }));
-  router.use(csrfProtection);
+  const { router, cookieOptions, csrfSecret, checkCsrf } = pageSecurity(options, (req, res) => context(req, res));
 
   const sessionOf = (req: Request) => req.cookies?.[SESSION_COOKIE] as string | undefined;
   const context = (req: Request, res: Response, account?: AccountRow): PageContext => ({ csrf: tokens.create(csrfSecret(req, res)), signedInAs: account?.email });
