@@ -279,6 +279,7 @@ export function compose(
   const graph = once(async () => (opened.graph = await openGraph(config, files, options.logger)));
   const store = once(async () => (opened.store = await openStore(config)));
   const side = once(async () => accountsDeps(await store(), clock, { changeRetentionDays: config.CHANGE_RETENTION_DAYS, webhooks: options.webhooks, logger: options.logger }));
+  const leases = once(async () => createRefreshLeases(await store()));
   const changeLog = once(async () => (options.webhooks ? (await side()).changes.log : changeLogOf(await store(), clock, config.CHANGE_RETENTION_DAYS)));
   return {
     files,
@@ -288,11 +289,11 @@ export function compose(
     /** Everything the side store holds, with the webhook dispatcher (started by whoever serves). */
     side,
     accounts: once(async () => createAccountsService(createAccountsRepo(await store()), clock.now)),
-    leases: once(async () => createRefreshLeases(await store())),
+    leases,
     /** The canonical import, recording change events (the graph opens first). */
     imports: once(async () => importRepo(await graph(), files, clock, await changeLog())),
     /** State refreshes, recording change events, one per state across processes. */
-    refresh: once(async () => refreshRepo(await graph(), files, clock, await changeLog(), createRefreshLeases(await store()))),
+    refresh: once(async () => refreshRepo(await graph(), files, clock, await changeLog(), await leases())),
     /** Closes the store, then the graph after what its writes left for later (graph/adapters-port.ts). */
     async close() {
       const { graph: g, store: s } = opened;

@@ -72,7 +72,8 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
      * is written.
      */
     async writeCredentials(t: GraphTx, { created, licensees, newLicensees, updated, moved, context, touched }: CredentialWrites) {
-      if (touched.length) await writes.touchCredentials(t, touched.map((r) => ({ id: r.id, snapshot_date: r.snapshot_date, last_verified: r.last_verified, data_source_notes: r.data_source_notes, doc: r.doc })));
+      // Each engine takes the fields it keeps of them.
+      if (touched.length) await writes.touchCredentials(t, touched);
       if (created.length) await writes.createCredentials(t, created, licensees, newLicensees);
       if (updated.length) {
         await writes.updateCredentials(t, updated, context.map((c) => c.id as string));

@@ -334,7 +334,7 @@ async function writeCredentials(run: Run, options: RefreshOptions, now: Date): P
 }
 
 /** Retires what a full snapshot no longer lists, then writes the link changes (with their events); how many links it wrote. */
-async function writeLinks(run: Run, read: Read, confirmRetire: boolean, started: () => void): Promise<number> {
+async function writeLinks(run: Run, read: Read, confirmRetire: boolean, started: () => void): Promise<void> {
   const { repo, t } = run;
   started();
   if (run.full) await markLeft(run, read, confirmRetire);
@@ -354,7 +354,6 @@ async function writeLinks(run: Run, read: Read, confirmRetire: boolean, started:
       await stageEvents(run);
     }
   }
-  return links.toReopen.length + links.toOpen.length + links.toClose.length + links.toDelete.length;
 }
 
 /** Credentials of this source a full snapshot no longer lists turn inactive. */
