@@ -1,7 +1,8 @@
 // Upserts credentials keyed by id, with their jurisdiction link and holding licensee.
 // $rows: maps with every LicenseCredential property (dates as ISO strings) plus licensee_id,
-// licensee_key and display_name; doc is the JSON read model of the public fields, row_hash a
-// digest of the published content, left_source_on the snapshot date it left its source (or null).
+// licensee_key and display_name; doc is LadybugDB's document of the record (its writes add it;
+// Neo4j's rows have none), row_hash a digest of the published content, left_source_on the
+// snapshot date it left its source (or null).
 UNWIND $rows AS r
 MERGE (c:LicenseCredential {id: r.id})
 SET c.state = r.state, c.license_number = r.license_number,

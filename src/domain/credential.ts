@@ -17,6 +17,25 @@ export function displayName(r: {
   return r.full_name ?? ([r.first_name, r.middle_name, r.last_name].filter(Boolean).join(' ') || r.business_name);
 }
 
+/** What a source published of a credential (not when it was seen), in a fixed order. */
+export const PUBLISHED_FIELDS = [
+  'context_brokerage', 'id', 'state', 'license_number', 'license_number_display', 'license_type', 'license_type_display',
+  'status', 'status_normalized', 'entity_type', 'full_name', 'first_name', 'middle_name', 'last_name', 'suffix',
+  'business_name', 'issue_date', 'expiration_date', 'address_kind', 'address_line1', 'address_line2', 'address_city',
+  'address_county', 'address_region', 'address_postal_code', 'address_country', 'source',
+] as const;
+
+/** The published part of a record as text: equal texts mean the source published the same record. */
+export const publishedContent = (record: Record<string, unknown>): string => JSON.stringify(PUBLISHED_FIELDS.map((k) => record[k] ?? null));
+
+/**
+ * Where a credential sorts by name (search pages, a supervisor's affiliates): by its folded last
+ * name (else business or full name), first and middle names, then its licence number. U+0001
+ * sorts before any printable character, so a shorter name sorts first.
+ */
+export const nameSortKey = (folded: { last: string | null; business: string | null; full: string | null; first: string | null; middle: string | null }, licenseNumber: string) =>
+  `${[folded.last ?? folded.business ?? folded.full ?? '', folded.first ?? '', folded.middle ?? ''].join(' ').trim()}\u0001${licenseNumber}`;
+
 export interface CredentialRecord {
   id: string;
   state: string;
@@ -96,7 +115,12 @@ export const bySupervision = (a: SupervisorRecord, b: SupervisorRecord) =>
 export const inForce = (r: { effective_from: string; effective_to: string | null }, day: string) =>
   r.effective_from <= day && (r.effective_to === null || r.effective_to > day);
 
-/** A relationship out of a supervising credential with its affiliate's identity (affiliates). */
+/**
+ * A relationship out of a supervising credential with its affiliate's identity (affiliates).
+ * Affiliates come in one order on every engine: by the affiliate's name (nameSortKey) and id, then
+ * the relationship's type and start. A relationship is one per (supervisor, affiliate, type,
+ * start), so no two tie and the role and end never decide.
+ */
 export interface AffiliateRecord {
   id: string;
   license_number: string;

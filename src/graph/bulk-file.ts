@@ -4,6 +4,7 @@
 // share it without loading an engine.
 import fs from 'node:fs';
 import path from 'node:path';
+import { encodeDoc } from './credential-doc.js';
 import type { Row } from './graph-port.js';
 
 /** Joins list cells in bulk-load files (a control character no published value holds). */
@@ -150,6 +151,9 @@ export const CREDENTIAL_COLUMNS = [
   'address_region', 'address_postal_code', 'address_country', 'source', 'snapshot_date', 'last_verified',
   'data_source_notes', 'f_full', 'f_first', 'f_last', 'f_business', 'f_city', 'sort_key', 'doc', 'row_hash', 'left_source_on',
 ];
+/** One line of the credentials bulk file (see csvRow): the record's columns, with its document. */
+export const credentialLine = (record: Row) =>
+  CREDENTIAL_COLUMNS.map((k) => csvCell(k === 'doc' ? encodeDoc(record) : record[k])).join(FIELD_SEPARATOR);
 /** Its DATE columns. */
 export const CREDENTIAL_DATES = ['issue_date', 'expiration_date', 'snapshot_date', 'left_source_on'];
 /** The SUPERVISES table's columns, in its order (see create-links). */

@@ -9,12 +9,6 @@ export interface GraphTx {
   run(query: string, params?: Params): Promise<Row[]>;
   /** A read whose rows come as they are read, not all at once (a state's credentials); absent: use `run` (unwind.ts rowsOf). */
   stream?(query: string, params?: Params): AsyncIterable<Row>;
-  /**
-   * A unit that commits step by step (a Neo4j refresh, src/graph/neo4j/versions.ts): `work` runs in
-   * the last transaction, which publishes what the unit wrote. Absent: the unit is one
-   * transaction, and work runs now.
-   */
-  atPublish?(work: (t: GraphTx) => Promise<unknown>): void;
 }
 
 export interface BulkFile {

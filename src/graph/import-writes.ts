@@ -1,10 +1,19 @@
 import type { GraphTx, Row } from './graph-port.js';
 import type { QueryFiles } from './query-files.js';
+import { idBatches, unwindBatches } from './unwind.js';
+import type { SourceRun } from './writes-port.js';
 
-/** The import writes both engines run as they are (cypher/import/), for their GraphWrites. */
+/** The import and refresh writes both engines run as they are (cypher/import/, cypher/refresh/), for their GraphWrites. */
 export function sharedImportWrites(files: QueryFiles) {
   const q = (name: string) => files.get(`import/${name}`);
+  const refresh = {
+    moveHolders: files.get('refresh/move-holders'),
+    linkBrokerageContext: files.get('refresh/link-brokerage-context'),
+    recordRun: files.get('refresh/record-run'),
+  };
   const queries = {
+    upsertJurisdictions: q('upsert-jurisdictions'),
+    detachOtherSources: q('detach-other-sources'),
     upsertCredentials: q('upsert-credentials'),
     detachOtherHolders: q('detach-other-holders'),
     clearBrokerageContext: q('clear-brokerage-context'),
@@ -17,6 +26,19 @@ export function sharedImportWrites(files: QueryFiles) {
     refreshCounts: q('refresh-counts'),
   };
   return {
+    async writeJurisdictions(t: GraphTx, rows: Row[]) {
+      await t.run(queries.detachOtherSources, { rows: rows.map((r) => ({ state: r.state, source_id: r.source_id })) });
+      await t.run(queries.upsertJurisdictions, { rows });
+    },
+    async moveHolders(t: GraphTx, rows: Row[]) {
+      await unwindBatches(t, queries.detachOtherHolders, rows.map((r) => ({ id: r.id, licensee_id: r.licensee_id })));
+      await unwindBatches(t, refresh.moveHolders, rows);
+    },
+    async relinkBrokerages(t: GraphTx, ids: string[], context: Row[]) {
+      if (ids.length) await idBatches(t, queries.clearBrokerageContext, ids);
+      if (context.length) await unwindBatches(t, refresh.linkBrokerageContext, context);
+    },
+    recordRun: async (t: GraphTx, run: SourceRun) => void (await t.run(refresh.recordRun, { ...run })),
     /** The credentials as they are; `written` runs on them before their holders and brokerage links are set. */
     async upsertCredentials(t: GraphTx, rows: Row[], context: Row[], written?: () => Promise<void>) {
       await t.run(queries.upsertCredentials, { rows });

@@ -1,5 +1,17 @@
-import type { CredentialDoc } from '../domain/credential-doc.js';
 import type { GraphTx, Row } from './graph-port.js';
+
+/** A credential as `records` reads it: its fields by name, dates as ISO text, notes as a list. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type StoredCredential = Record<string, any>;
+
+/** A source's run as the graph records it when the run lands: its snapshot, summary (JSON), when, and the file's rows. */
+export interface SourceRun {
+  source: string;
+  snapshot: string;
+  run: string;
+  now: string;
+  rows: number;
+}
 
 /** Runs one import batch as a transaction of its own. */
 export type ImportBatch = <T>(work: (t: GraphTx) => Promise<T>) => Promise<T>;
@@ -7,7 +19,7 @@ export type ImportBatch = <T>(work: (t: GraphTx) => Promise<T>) => Promise<T>;
 /**
  * What imports and refreshes write: the graph's facts (credentials, their licensees, relationships
  * and their dates). Each engine folder implements it and keeps, inside these calls and its runs,
- * whatever it derives from those facts (LadybugDB's supervision lists and JSON documents, Neo4j's
+ * whatever it derives from those facts (LadybugDB's supervision lists and documents, Neo4j's
  * versions, in-force relationships and name grams). Every call takes a non-empty batch.
  */
 export interface GraphWrites {
@@ -21,6 +33,10 @@ export interface GraphWrites {
    * from it. `onWait` hears of another run it waits for.
    */
   refreshRun<T>(state: string, fn: (t: GraphTx) => Promise<T>, onWait?: (holder: string) => void): Promise<T>;
+  /** Jurisdictions and the sources that publish them (jurisdictions.csv rows); a refresh's show when it lands. */
+  writeJurisdictions(t: GraphTx, rows: Row[]): Promise<void>;
+  /** A source's run, recorded as the run lands. */
+  recordRun(t: GraphTx, run: SourceRun): Promise<void>;
   /** Credential records written as they are (an import batch), held by their licensees; `context`: their business-name brokerage links. */
   upsertCredentials(t: GraphTx, rows: Row[], context: Row[]): Promise<void>;
   /** Relationships whose both ends are on file, with `supervisor_state` and `affiliate_state`; returns the lines of those written. */
@@ -29,15 +45,19 @@ export interface GraphWrites {
   removeDemo(t: GraphTx, states: string[]): Promise<void>;
   /** The states' credential counts (`rows`: rows of the source file), as of `now`. */
   writeCounts(t: GraphTx, rows: { state: string; rows: number }[], now: string): Promise<void>;
-  /** The credentials `ids` on file as they stand in the unit, by id. */
-  records(t: GraphTx, ids: string[]): Promise<Map<string, CredentialDoc>>;
+  /** The credentials `ids` on file as they stand in the unit (their published fields and when they were seen), by id. */
+  records(t: GraphTx, ids: string[]): Promise<Map<string, StoredCredential>>;
   /** Credentials listed again unchanged: their snapshot, verification date and notes. */
   touchCredentials(t: GraphTx, rows: Row[]): Promise<void>;
   /** Credentials new to the graph; the licensees they hold, one row each: `licensees` on file, `newLicensees` not. */
   createCredentials(t: GraphTx, created: Row[], licensees: Row[], newLicensees: Row[]): Promise<void>;
   /** Credentials on file with new values; `relinked`: ids among them whose brokerage link (AFFILIATED_WITH) is rewritten next. */
   updateCredentials(t: GraphTx, rows: Row[], relinked: string[]): Promise<void>;
-  /** Credentials a full snapshot no longer lists (id, status, data_source_notes, left_source_on): inactive now. */
+  /** Credentials on file held by another licensee now (id, licensee_id, entity_type, display_name, licensee_key): it alone holds them. */
+  moveHolders(t: GraphTx, rows: Row[]): Promise<void>;
+  /** Business-name brokerage links: the credentials `ids` lose theirs, then each `context` row (id, brokerage_id, state, brokerage_name, f_name, source) links its credential. */
+  relinkBrokerages(t: GraphTx, ids: string[], context: Row[]): Promise<void>;
+  /** Credentials a full snapshot no longer lists, as records now read (inactive, with their new notes and left_source_on). */
   markLeft(t: GraphTx, rows: Row[]): Promise<void>;
   /** Opens relationships whose both ends are on file. */
   createLinks(t: GraphTx, rows: Row[]): Promise<void>;

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentialId } from '../../src/domain/identity.js';
 import { graphReads, importRepo } from '../../src/deps.js';
@@ -133,5 +136,33 @@ describe.each(engines)('the graph port on %s', (engine) => {
     const before = await census();
     await importFolder(services.imports, fixture('small'), { now: () => new Date('2026-11-01T07:00:00Z') });
     expect(await census()).toEqual(before);
+  });
+
+  // Last: it adds TX credentials the counts above do not hold.
+  it("when a broker's affiliates tie on name or hold two relationships then pages come in the domain's order: name, id, type, start", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-affiliate-order-'));
+    const header = fs.readFileSync(fixture('small/credentials.csv'), 'utf8').split('\n')[0];
+    const person = (number: string, first: string, last: string) =>
+      `TX,${number},salesperson,Sales Agent,Active,,person,${first} ${last},${first},,${last},,,2015-01-01,2027-01-31,,,,,,,,,,,fixture,2026-11-01,2026-11-01T06:00:00Z,`;
+    fs.writeFileSync(path.join(dir, 'credentials.csv'), [header, person('610001-SA', 'AMY', 'ZED'), person('610003-SA', 'ANN', 'SMITH'), person('610002-SA', 'ANN', 'SMITH'), person('610004-SA', 'BO', 'ADAMS'), ''].join('\n'));
+    const link = (number: string, type: string, from: string) => `TX,100001-B,TX,${number},salesperson,${type},${from},,fixture`;
+    fs.writeFileSync(path.join(dir, 'relationships.csv'), [
+      fs.readFileSync(fixture('small/relationships.csv'), 'utf8').split('\n')[0],
+      link('610001-SA', 'sponsoring_broker', '2021-01-01'), link('610002-SA', 'sponsoring_broker', '2021-01-01'), link('610003-SA', 'sponsoring_broker', '2022-01-01'),
+      link('610003-SA', 'sponsoring_broker', '2021-06-01'), link('610003-SA', 'employing_broker', '2023-01-01'), link('610004-SA', 'sponsoring_broker', '2021-01-01'), '',
+    ].join('\n'));
+    fs.copyFileSync(fixture('small/jurisdictions.csv'), path.join(dir, 'jurisdictions.csv'));
+    await importFolder(services.imports, dir, { now: () => new Date('2026-11-01T07:00:00Z') });
+    // Two SMITH ANNs sort by licence number; the same affiliate's relationships by type, then start.
+    const order = [['610004-SA', 'sponsoring_broker', '2021-01-01'], ['610002-SA', 'sponsoring_broker', '2021-01-01'], ['610003-SA', 'employing_broker', '2023-01-01'],
+      ['610003-SA', 'sponsoring_broker', '2021-06-01'], ['610003-SA', 'sponsoring_broker', '2022-01-01'], ['610001-SA', 'sponsoring_broker', '2021-01-01'], ['763827-SA', 'sponsoring_broker', '2020-06-01']];
+    const broker = { state: 'TX', license_number: '100001-B' };
+    const page = async (n: number, size: number) => (await services.relationships.affiliates(broker, {}, n, size)).data.map((a) => [a.license_number, a.relationship_type, a.effective_from]);
+    expect((await services.relationships.affiliates(broker, {}, 1, 25)).meta.total).toBe(7);
+    // 763827-SA is MUNOZ JOSE: between ADAMS and ZED by name.
+    const expected = [order[0], order[6], order[1], order[2], order[3], order[4], order[5]];
+    expect(await page(1, 25)).toEqual(expected);
+    expect([...(await page(1, 3)), ...(await page(2, 3)), ...(await page(3, 3))]).toEqual(expected);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

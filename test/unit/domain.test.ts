@@ -88,25 +88,3 @@ describe('supervision rules', () => {
     expect(matchesEdge({ ...r, affiliate_role: null }, { affiliate_role: 'salesperson' })).toBe(false);
   });
 });
-
-describe('the credential read model', () => {
-  it('when a doc is encoded then it is a positional array that decodes to the same fields, and an object doc of older data reads as it is', async () => {
-    const { decodeDoc, encodeDoc } = await import('../../src/domain/credential-doc.js');
-    const fields = { id: 'x', state: 'TX', license_number: '1', full_name: 'A "B", C', data_source_notes: ['n1'], snapshot_date: '2026-11-01', last_verified: null };
-    const text = encodeDoc(fields);
-    expect(Array.isArray(JSON.parse(text))).toBe(true);
-    expect(text).not.toContain('"license_number"');
-    const back = decodeDoc(text);
-    expect(back).toMatchObject(fields);
-    expect(back.address_line1).toBeNull();
-    expect(decodeDoc(JSON.stringify({ id: 'old', state: 'FL' }))).toEqual({ id: 'old', state: 'FL' });
-  });
-
-  it('when every field of a doc holds its own value then decoding gives each field back under its own name, in the documented order', async () => {
-    const { decodeDoc, encodeDoc, DOC_FIELDS } = await import('../../src/domain/credential-doc.js');
-    const fields = Object.fromEntries(DOC_FIELDS.map((k, i) => [k, k === 'data_source_notes' ? [`note ${i}`] : `value ${i}`]));
-    const back = decodeDoc(encodeDoc(fields));
-    expect(back).toEqual(fields);
-    expect(Object.keys(back)).toEqual([...DOC_FIELDS]);
-  });
-});

@@ -82,7 +82,7 @@ type EntryField = string | null | undefined;
 /** A supervisor list entry (one per relationship into a credential); a null field is empty. */
 const supervisorEntry = (supervisorId: EntryField, role: EntryField, type: EntryField, start: EntryField, end: EntryField) =>
   [supervisorId, role, type, start, end].join('\t');
-/** An affiliate list entry (one per relationship out of a credential): sort key and id lead, so entries sort in the affiliates order. */
+/** An affiliate list entry (one per relationship out of a credential): its text sorts in the domain's affiliates order (AffiliateRecord). */
 const affiliateEntry = (
   sortKey: EntryField, affiliateId: EntryField, type: EntryField, start: EntryField, role: EntryField, end: EntryField,
   number: EntryField, licenseType: EntryField, fullName: EntryField, businessName: EntryField,

@@ -1,7 +1,7 @@
 import type { JurisdictionRecord } from '../../domain/jurisdictions.js';
 import DataLoader from 'dataloader';
 import { byAffiliation, bySupervision, inForce, matchesEdge, type AffiliationRecord, type CredentialRecord, type EdgeFilters, type SupervisorRecord } from '../../domain/credential.js';
-import { decodeDoc } from '../../domain/credential-doc.js';
+import { decodeDoc } from '../credential-doc.js';
 import { cypherSearch } from '../cypher-search.js';
 import type { GraphEngine, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';

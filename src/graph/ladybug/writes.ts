@@ -1,6 +1,6 @@
-import { decodeDoc } from '../../domain/credential-doc.js';
 import { sharedImportWrites } from '../import-writes.js';
 import { CREDENTIAL_DATES, csvHeader } from '../bulk-file.js';
+import { decodeDoc, encodeDoc } from '../credential-doc.js';
 import type { BulkKind, BulkLoader, BulkSink, GraphTx, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
 import { idBatches, unwindBatches } from '../unwind.js';
@@ -8,8 +8,11 @@ import type { GraphWrites } from '../writes-port.js';
 import type { LadybugEngine, LadybugTx } from './engine.js';
 import { parsedReadModels, readModelStates, type StatePair, writeReadModelsFromExport } from './read-models.js';
 
-/** A credential row as its node takes it: the licensee and brokerage fields are written as links. */
-const node = ({ licensee_id: _l, licensee_key: _k, display_name: _d, context_brokerage: _c, ...fields }: Row) => fields;
+/** A credential row as its node takes it, with its document: the licensee and brokerage fields are written as links. */
+const node = (r: Row) => {
+  const { licensee_id: _l, licensee_key: _k, display_name: _d, context_brokerage: _c, ...fields } = r;
+  return Object.assign(fields, { doc: encodeDoc(r) });
+};
 
 /** Bulk loads run only in writeLarge's units, which have the bulk path. */
 function largeUnit(t: GraphTx): LadybugTx {
@@ -33,7 +36,7 @@ interface Run {
 /**
  * LadybugDB's writes: bulk files for many rows, and what every read starts from, kept here: the
  * supervision read models of the states a run touched, rebuilt as it ends (read-models.ts), and
- * each credential's JSON document.
+ * each credential's document (credential-doc.ts), made from the records it writes.
  */
 export function ladybugWrites(graph: LadybugEngine, files: QueryFiles): GraphWrites & { bulk: BulkLoader; buildMissingReadModels(): Promise<boolean> } {
   const q = (name: string) => files.get(name);
@@ -140,9 +143,13 @@ export function ladybugWrites(graph: LadybugEngine, files: QueryFiles): GraphWri
         await writeReadModels(t, run.states);
         return out;
       }),
+    writeJurisdictions: (t, rows) => shared.writeJurisdictions(t, rows),
+    recordRun: (t, run) => shared.recordRun(t, run),
+    moveHolders: (t, rows) => shared.moveHolders(t, rows),
+    relinkBrokerages: (t, ids, context) => shared.relinkBrokerages(t, ids, context),
     async upsertCredentials(t, rows, context) {
       for (const r of rows) runOf(t).states.add(r.state as string);
-      await shared.upsertCredentials(t, rows, context);
+      await shared.upsertCredentials(t, rows.map((r) => ({ ...r, doc: encodeDoc(r) })), context);
     },
     async upsertRelationships(t, rows) {
       for (const r of rows) runOf(t).states.add(r.supervisor_state as string).add(r.affiliate_state as string);
@@ -161,7 +168,7 @@ export function ladybugWrites(graph: LadybugEngine, files: QueryFiles): GraphWri
       await shared.writeCounts(t, rows, now);
     },
     records: async (t, ids) => new Map((await idBatches(t, queries.docs, ids)).map((r) => decodeDoc(r.doc as string)).map((d) => [d.id as string, d])),
-    touchCredentials: (t, rows) => largeUnit(t).bulk(queries.touchCredentials, rows.map((r) => ({ id: r.id, snapshot_date: r.snapshot_date, last_verified: r.last_verified, data_source_notes: r.data_source_notes, doc: r.doc })), ['snapshot_date']),
+    touchCredentials: (t, rows) => largeUnit(t).bulk(queries.touchCredentials, rows.map((r) => ({ id: r.id, snapshot_date: r.snapshot_date, last_verified: r.last_verified, data_source_notes: r.data_source_notes, doc: encodeDoc(r) })), ['snapshot_date']),
     async createCredentials(t, created, licensees, newLicensees) {
       changed(t, created);
       await largeUnit(t).bulk(queries.createCredentials, created.map(node), CREDENTIAL_DATES);
@@ -176,7 +183,8 @@ export function ladybugWrites(graph: LadybugEngine, files: QueryFiles): GraphWri
       changed(t, rows);
       await largeUnit(t).bulk(queries.updateCredentials, rows.map(node), CREDENTIAL_DATES);
     },
-    markLeft: unwound(queries.markLeft),
+    markLeft: (t, rows) =>
+      unwound(queries.markLeft)(t, rows.map((r) => ({ id: r.id, status: r.status, data_source_notes: r.data_source_notes, left_source_on: r.left_source_on, doc: encodeDoc(r) }))),
     async createLinks(t, rows) {
       await linkCreated(t);
       changed(t, rows);

@@ -5,7 +5,7 @@ import type { GraphWrites } from '../writes-port.js';
 import { sharedImportWrites } from '../import-writes.js';
 import type { Neo4jEngine } from './engine.js';
 import { neo4jInForce } from './in-force.js';
-import { neo4jVersions } from './versions.js';
+import { neo4jVersions, type VersionedTx } from './versions.js';
 
 /** Relationships one supersede statement copies, about 5 MB of transaction memory a thousand. */
 const SUPERSEDE_BUDGET = 10_000;
@@ -66,6 +66,11 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
     const set = runOf(t).changed;
     for (const id of ids) set.add(id as string);
   };
+  /** In a refresh, what readers see only with the rest of it is written as it publishes (versions.ts); else now. */
+  const atPublish = async (t: GraphTx, work: (t: GraphTx) => Promise<unknown>) => {
+    if ('atPublish' in t) (t as VersionedTx).atPublish(work);
+    else await work(t);
+  };
   const nameGrams = async (t: GraphTx, ids: string[]) => void (await idBatches(t, queries.nameGrams, ids));
   // A refresh's credentials get their name postings once it is published (versions.buildPostings):
   // their states read names from the full-text index until then.
@@ -77,7 +82,6 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
     for (const s of named) states.add(s);
     await t.run(queries.postingsPending, { states: named, ids: unnamed });
   };
-  const stored = (rows: Row[]) => rows.map((r) => ({ ...r, doc: null }));
   /**
    * Rows of `rows` whose new values `query` kept pending on the published node (overlay-*.cypher:
    * names, keys and links unchanged), and the rest, which need a new version.
@@ -135,10 +139,14 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
     },
     /** What refreshes leave to do once readers are done with what they replaced (old versions go); before the process ends. */
     settle: () => versions.settle(),
+    writeJurisdictions: (t, rows) => atPublish(t, (u) => shared.writeJurisdictions(u, rows)),
+    recordRun: (t, run) => atPublish(t, (u) => shared.recordRun(u, run)),
+    moveHolders: (t, rows) => shared.moveHolders(t, rows),
+    relinkBrokerages: (t, ids, context) => shared.relinkBrokerages(t, ids, context),
     async upsertCredentials(t, rows, context) {
       for (const r of rows) runOf(t).states.add(r.state as string);
       const ids = rows.map((r) => r.id as string);
-      await shared.upsertCredentials(t, stored(rows), context, async () => {
+      await shared.upsertCredentials(t, rows, context, async () => {
         await nameGrams(t, ids);
         await idBatches(t, queries.dropPairs, ids);
       });
@@ -161,7 +169,7 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
     async writeCounts(t, rows, now) {
       // A refresh's counts are those of the generation it publishes, written as it does.
       if (!runOf(t).refresh) return shared.writeCounts(t, rows, now);
-      t.atPublish!(async (u) => void (await u.run(queries.counts, { rows, now })));
+      await atPublish(t, (u) => u.run(queries.counts, { rows, now }));
     },
     /** Read from the credentials' fields, as the unit sees them. */
     records: async (t, ids) => new Map((await idBatches(t, queries.records, ids, { g: -1, published: -1 })).map((r) => [(r.record as Row).id as string, r.record as Row])),
@@ -170,7 +178,7 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
       await postingsLater(t, created);
       // 4,000 a statement: fewer commits, within 256 MB of transaction memory (decision 0017). A
       // refresh is one state's.
-      await unwindBatches(t, queries.createCredentials, stored(created), 4000, { state: created[0].state });
+      await unwindBatches(t, queries.createCredentials, created, 4000, { state: created[0].state });
       changed(t, created.map((r) => r.id));
     },
     async updateCredentials(t, rows, relinked) {
@@ -179,14 +187,14 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
       const rest = await overlaid(t, queries.overlay, rows, { relinked });
       if (!rest.length) return;
       await supersede(t, rest.map((r) => r.id as string));
-      await unwindBatches(t, queries.updateCredentials, stored(rest));
+      await unwindBatches(t, queries.updateCredentials, rest);
     },
     async markLeft(t, rows) {
       await postingsLater(t, rows);
       const rest = await overlaid(t, queries.overlayLeft, rows);
       if (!rest.length) return;
       await supersede(t, rest.map((r) => r.id as string));
-      await unwindBatches(t, queries.markLeft, stored(rest));
+      await unwindBatches(t, queries.markLeft, rest);
     },
     // A first load opens a link for nearly every row: 10,000 a statement pays fewer commits, within about 50 MB.
     createLinks: links(queries.createLinks, 10_000),

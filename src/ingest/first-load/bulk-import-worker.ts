@@ -3,7 +3,7 @@
 // worker threads (bulk-import-worker.mjs), or in the importing thread for a one-chunk folder.
 import type { z } from 'zod';
 import type { Row } from '../../graph/graph-port.js';
-import { CREDENTIAL_COLUMNS, FIELD_SEPARATOR, LINK_COLUMNS, bulkText, csvRow } from '../../graph/bulk-file.js';
+import { FIELD_SEPARATOR, LINK_COLUMNS, bulkText, credentialLine, csvRow } from '../../graph/bulk-file.js';
 import { brokerageContext, credentialRecord, relationshipRecord } from '../rows/import-records.js';
 import { canonicalLicenseNumber } from '../../domain/identity.js';
 import { CredentialRow, RelationshipRow, describeIssues } from '../rows/canonical-rows.js';
@@ -55,7 +55,7 @@ function credentials(job: ChunkJob, importedAt: Date, jurisdictions: Set<string>
     out.ids.push(id);
     out.listFields.push(credentialListFields(r));
     out.lines.push(line);
-    credentialLines.push(csvRow(CREDENTIAL_COLUMNS, r));
+    credentialLines.push(credentialLine(r));
     const licensee = csvRow(['licensee_id', 'entity_type', 'display_name', 'licensee_key'], r);
     if (row.licensee_key !== null) out.keyed.push([r.licensee_id as string, licensee]);
     else licenseeLines.push(licensee);

@@ -209,7 +209,7 @@ const fileSize = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size
 export async function bulkImport(repo: ImportRepo, loader: BulkLoader, input: BulkImportInput): Promise<boolean> {
   return loader(async (sink, t) => {
     if (!(await repo.bulk.empty(t))) return false;
-    if (input.jurisdictions.length) await repo.writeJurisdictions(t, input.jurisdictions);
+    if (input.jurisdictions.length) await repo.writes.writeJurisdictions(t, input.jurisdictions);
     input.summary.jurisdictions = input.jurisdictions.length;
     const known = await repo.bulk.jurisdictionCodes(t);
     await bulkLoad(sink, repo.bulk.queries, input, known);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ChangeEvent } from '../../domain/changes.js';
-import type { CredentialDoc } from '../../domain/credential-doc.js';
+import type { StoredCredential } from '../../graph/writes-port.js';
 import type { Row } from '../../graph/graph-port.js';
 import * as changeEvents from '../change-events.js';
 import type { ImportRepo, UnitEvents } from './import-repo.js';
@@ -85,7 +85,7 @@ export function importEvents(repo: ImportRepo, now: Date) {
     credentials: (records: Row[], write: (events?: UnitEvents<void>) => Promise<void>) =>
       recorded((id) => {
         const subject = records.filter((r) => !firstLoads.has(r.state as string));
-        let before = new Map<string, CredentialDoc>();
+        let before = new Map<string, StoredCredential>();
         return {
           id,
           async before(t) {

@@ -34,8 +34,6 @@ export interface ImportBatches {
  */
 export function createImportRepo(graph: GraphEngine, files: QueryFiles, writes: GraphWrites, clock: Clock, changes?: ChangeLog, bulk?: BulkLoader) {
   const q = {
-    upsertJurisdictions: files.get('import/upsert-jurisdictions'),
-    detachOtherSources: files.get('import/detach-other-sources'),
     jurisdictionCodes: files.get('import/jurisdiction-codes'),
     anyCredential: files.get('import/any-credential'),
     markRun: files.get('import/mark-run'),
@@ -50,11 +48,6 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles, writes: 
     upsertRelationships: files.get('import/upsert-relationships'),
     writeCounts: files.get('import/write-counts'),
   };
-  // A step a refresh also runs, inside its own unit of work.
-  const writeJurisdictions = async (t: GraphTx, rows: Row[]) => {
-    await t.run(q.detachOtherSources, { rows: rows.map((r) => ({ state: r.state, source_id: r.source_id })) });
-    await t.run(q.upsertJurisdictions, { rows });
-  };
   const markRun = (t: GraphTx, id: string) => t.run(q.markRun, { id, at: clock.now().toISOString() });
   /** Runs a unit's writes between its events' `before` and `stage`. */
   const withEvents = async <R>(t: GraphTx, events: UnitEvents<R> | undefined, write: () => Promise<R>): Promise<R> => {
@@ -64,7 +57,7 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles, writes: 
     return result;
   };
   const batches = (batch: ImportBatch): ImportBatches => ({
-    upsertJurisdictions: (rows: Row[]) => batch((t) => writeJurisdictions(t, rows)),
+    upsertJurisdictions: (rows: Row[]) => batch((t) => writes.writeJurisdictions(t, rows)),
     upsertCredentials: (rows: Row[], context: Row[], events?: UnitEvents<void>) => batch((t) => withEvents(t, events, () => writes.upsertCredentials(t, rows, context))),
     upsertRelationships: (rows: Row[], events?: UnitEvents<number[]>) => batch((t) => withEvents(t, events, () => writes.upsertRelationships(t, rows))),
     deleteDemoCredentials: (states: string[]) => batch((t) => writes.removeDemo(t, states)),
@@ -76,7 +69,6 @@ export function createImportRepo(graph: GraphEngine, files: QueryFiles, writes: 
     bulkLoader: bulk,
     /** When an import runs, unless told. */
     now: clock.now,
-    writeJurisdictions,
     /** An import's batches; what the engine derives from them follows as `fn` ends. */
     run: <R>(fn: (batches: ImportBatches) => Promise<R>) => writes.importRun((batch) => fn(batches(batch))),
     async jurisdictionCodes(): Promise<Set<string>> {

@@ -1,6 +1,6 @@
 import type { GraphEngine, GraphTx, Row } from '../../graph/graph-port.js';
 import type { QueryFiles } from '../../graph/query-files.js';
-import { idBatches, unwindBatches as batched } from '../../graph/unwind.js';
+import { idBatches } from '../../graph/unwind.js';
 import type { ChangeLog } from '../change-log.js';
 import type { ImportRepo } from '../import/import-repo.js';
 import type { RefreshLeases } from './refresh-lease.js';
@@ -25,19 +25,12 @@ export interface CredentialWrites {
 export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports: ImportRepo, changes?: ChangeLog, leases?: RefreshLeases) {
   const q = (name: string) => files.get(name);
   const queries = {
-    detachOtherHolders: q('import/detach-other-holders'),
-    moveHolders: q('refresh/move-holders'),
-    clearBrokerageContext: q('import/clear-brokerage-context'),
-    linkBrokerageContext: q('refresh/link-brokerage-context'),
     known: q('refresh/known-credentials'),
-    recordRun: q('refresh/record-run'),
     lastSnapshot: q('refresh/last-snapshot'),
     lastRun: q('refresh/last-run'),
     numbers: q('refresh/credential-numbers'),
   };
   const { writes } = imports;
-  /** What a unit that commits step by step shows at once when it publishes (else: now). */
-  const atPublish = (t: GraphTx, work: (t: GraphTx) => Promise<unknown>) => (t.atPublish ? (t.atPublish(work), Promise.resolve()) : work(t));
   return {
     /** When a refresh runs, unless told. */
     now: imports.now,
@@ -55,7 +48,7 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
       const [row] = await t.run(queries.lastSnapshot, { source });
       return (row?.last_snapshot_date as string | null) ?? null;
     },
-    configureSource: (t: GraphTx, row: Row) => atPublish(t, (u) => imports.writeJurisdictions(u, [row])),
+    configureSource: (t: GraphTx, row: Row) => writes.writeJurisdictions(t, [row]),
     removeDemo: (t: GraphTx, state: string) => writes.removeDemo(t, [state]),
     /** The state's credentials as a refresh compares them (id, licensee_id, source, row_hash, snapshot_date, left_source_on). */
     existing: (t: GraphTx, state: string): AsyncIterable<Row> => writes.existing(t, state),
@@ -75,15 +68,9 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
       // Each engine takes the fields it keeps of them.
       if (touched.length) await writes.touchCredentials(t, touched);
       if (created.length) await writes.createCredentials(t, created, licensees, newLicensees);
-      if (updated.length) {
-        await writes.updateCredentials(t, updated, context.map((c) => c.id as string));
-        await idBatches(t, queries.clearBrokerageContext, updated.map((r) => r.id));
-      }
-      if (moved.length) {
-        await batched(t, queries.detachOtherHolders, moved.map((r) => ({ id: r.id, licensee_id: r.licensee_id })));
-        await batched(t, queries.moveHolders, moved);
-      }
-      await batched(t, queries.linkBrokerageContext, context);
+      if (updated.length) await writes.updateCredentials(t, updated, context.map((c) => c.id as string));
+      if (moved.length) await writes.moveHolders(t, moved);
+      if (updated.length || context.length) await writes.relinkBrokerages(t, updated.map((r) => r.id as string), context);
     },
     /** Reopens ended links that come back with the same start date. */
     reopenLinks: (t: GraphTx, rows: Row[]) => writes.reopenLinks(t, rows),
@@ -95,7 +82,7 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     /** The state's counts and the source's run, shown with the rest of the run. */
     async finish(t: GraphTx, state: string, source: string, snapshot: string, run: object, rows: number, now: string) {
       await writes.writeCounts(t, [{ state, rows }], now);
-      await atPublish(t, (u) => u.run(queries.recordRun, { source, snapshot, run: JSON.stringify(run), now, rows }));
+      await writes.recordRun(t, { source, snapshot, run: JSON.stringify(run), now, rows });
     },
   };
 }

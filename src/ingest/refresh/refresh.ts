@@ -5,7 +5,6 @@ import { stringify } from 'csv-stringify/sync';
 import { JURISDICTION_NAMES } from '../../domain/jurisdictions.js';
 import { BadRequestError, ConflictError } from '../../errors.js';
 import type { GraphTx, Row } from '../../graph/graph-port.js';
-import { encodeDoc } from '../../domain/credential-doc.js';
 import { preparedBatches } from '../rows/prepared-rows.js';
 import { Read } from './refresh-read.js';
 import type { ChangeEvent } from '../../domain/changes.js';
@@ -384,7 +383,7 @@ async function markLeft(run: Run, { onFile }: Read, confirmed: boolean) {
       const note = `Left the ${source.id} source file: not in the snapshot of ${snapshot}; last seen in the snapshot of ${doc.snapshot_date}`;
       const notes = [...(doc.data_source_notes ?? []), note];
       run.events?.push(changeEvents.leftSource(run.ctx, id, doc, LEFT_STATUS));
-      return { id, status: LEFT_STATUS, data_source_notes: notes, left_source_on: snapshot, doc: encodeDoc({ ...doc, status: LEFT_STATUS, status_normalized: 'inactive', data_source_notes: notes }) };
+      return { ...doc, status: LEFT_STATUS, status_normalized: 'inactive', data_source_notes: notes, left_source_on: snapshot };
     });
     await repo.markLeft(t, left);
     await stageEvents(run);

@@ -1,6 +1,5 @@
 import { hash } from 'node:crypto';
-import { docContent, docFromContent } from '../../domain/credential-doc.js';
-import { displayName } from '../../domain/credential.js';
+import { displayName, nameSortKey, publishedContent } from '../../domain/credential.js';
 import { brokerageId, canonicalLicenseNumber, credentialId, fold, licenseeId } from '../../domain/identity.js';
 import type { Row } from '../../graph/graph-port.js';
 import type { CredentialRow, RelationshipRow } from './canonical-rows.js';
@@ -38,7 +37,6 @@ export function credentialRecord(row: CredentialRow, importedAt: Date): Row {
   const notes = [`Source: ${row.source}, snapshot of ${snapshot}`, ...(row.notes ? row.notes.split('|').map((n) => n.trim()).filter(Boolean) : [])];
   const f = (v: string | null) => (v ? fold(v) : null);
   const [fFull, fFirst, fLast, fBusiness] = [f(fullName), f(row.first_name), f(row.last_name), f(row.business_name)];
-  const sortName = [fLast ?? fBusiness ?? fFull ?? '', fFirst ?? '', f(row.middle_name) ?? ''].join(' ').trim();
   const number = canonicalLicenseNumber(row.license_number);
   const record = {
     id,
@@ -75,20 +73,16 @@ export function credentialRecord(row: CredentialRow, importedAt: Date): Row {
     f_last: fLast,
     f_business: fBusiness,
     f_city: f(row.address_city),
-    // U+0001 sorts before any printable character, so a shorter name sorts first.
-    sort_key: `${sortName}\u0001${number}`,
+    sort_key: nameSortKey({ last: fLast, business: fBusiness, full: fFull, first: fFirst, middle: f(row.middle_name) }, number),
     licensee_id: licenseeId(row.licensee_key ? `${row.state}|${row.licensee_key}` : id),
     licensee_key: row.licensee_key,
     display_name: fullName,
     context_brokerage: row.brokerage_name,
   };
-  // The doc is serialized once and its hash taken from the same text (ingest builds one per row).
-  const published = docContent(record);
-  const doc = docFromContent(published, record);
   // What the source published, without when: a new snapshot with the same content hashes the
   // same. The other stored columns derive from these, but for the licensee key and the notes.
-  const row_hash = hash('sha1', JSON.stringify([published, row.licensee_key, row.notes]), 'base64url');
-  return Object.assign(record, { doc, row_hash, left_source_on: null });
+  const row_hash = hash('sha1', JSON.stringify([publishedContent(record), row.licensee_key, row.notes]), 'base64url');
+  return Object.assign(record, { row_hash, left_source_on: null });
 }
 
 /** A relationship row as import/upsert-relationships takes it. */

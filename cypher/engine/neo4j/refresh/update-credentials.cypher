@@ -35,6 +35,5 @@ SET c.license_number = r.license_number,
     c.f_business = r.f_business,
     c.f_city = r.f_city,
     c.sort_key = r.sort_key,
-    c.doc = r.doc,
     c.row_hash = r.row_hash,
     c.left_source_on = date(r.left_source_on)
