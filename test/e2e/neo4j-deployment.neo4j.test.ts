@@ -91,7 +91,10 @@ describe.skipIf(!postgresUp)(`two API processes on one Neo4j and one PostgreSQL$
     env = { ...GRAPH_ENV, DATABASE_URL: schema.url };
     const imported = runScript('src/cli/import.ts', [DEMO_SEEDS, '--json'], { ...env, DATA_DIR: path.join(work.dir, 'cli') });
     expect(imported.status, imported.stderr).toBe(0);
-    for (const name of ['a', 'b']) servers.push(await startServer({ ...env, DATA_DIR: path.join(work.dir, name) }));
+    // These tests are about the quota and the data, not shedding: a call waits for its turn rather
+    // than answering 503 when the machine is busy (a full suite's two forks beside both processes).
+    const patient = { REQUEST_WAIT_TIMEOUT_MS: '60000', NEO4J_ACQUISITION_TIMEOUT_MS: '60000' };
+    for (const name of ['a', 'b']) servers.push(await startServer({ ...env, ...patient, DATA_DIR: path.join(work.dir, name) }));
   });
   afterAll(async () => {
     for (const s of servers) {
@@ -139,8 +142,8 @@ describe.skipIf(!postgresUp)(`two API processes on one Neo4j and one PostgreSQL$
         await res.arrayBuffer();
       }),
     );
-    expect(statuses.filter((s) => s === 200)).toHaveLength(25);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    expect(statuses.filter((s) => s === 200), statuses.join(' ')).toHaveLength(25);
+    expect(statuses.filter((s) => s === 429), statuses.join(' ')).toHaveLength(15);
     // Both processes flush each second; the store then holds exactly the calls served.
     let usage: Record<string, any> = {};
     for (let i = 0; i < 100; i++) {
