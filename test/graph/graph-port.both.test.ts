@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { credentialId } from '../../src/domain/identity.js';
 import { graphReads, importRepo } from '../../src/deps.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
@@ -141,6 +141,7 @@ describe.each(engines)('the graph port on %s', (engine) => {
   // Last: it adds TX credentials the counts above do not hold.
   it("when a broker's affiliates tie on name or hold two relationships then pages come in the domain's order: name, id, type, start", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-affiliate-order-'));
+    onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
     const header = fs.readFileSync(fixture('small/credentials.csv'), 'utf8').split('\n')[0];
     const person = (number: string, first: string, last: string) =>
       `TX,${number},salesperson,Sales Agent,Active,,person,${first} ${last},${first},,${last},,,2015-01-01,2027-01-31,,,,,,,,,,,fixture,2026-11-01,2026-11-01T06:00:00Z,`;
@@ -163,6 +164,5 @@ describe.each(engines)('the graph port on %s', (engine) => {
     const expected = [order[0], order[6], order[1], order[2], order[3], order[4], order[5]];
     expect(await page(1, 25)).toEqual(expected);
     expect([...(await page(1, 3)), ...(await page(2, 3)), ...(await page(3, 3))]).toEqual(expected);
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
