@@ -12,7 +12,7 @@
 // Usage: npm run bench:national [-- --credentials 3000000 --runs 3 --seconds 5 --health-share 0.05 --engine neo4j --only search,overload]
 // --credentials takes a list (300000,3000000): each size is a run of its own, and the results file
 // holds every size's sections and how each page's p50 grows with the data.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +24,7 @@ import { parse } from 'csv-parse';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { credentialId } from '../src/domain/identity.js';
+import { openPglite } from '../src/store/pglite-store.js';
 import { zipf as zipfWeights, zipfRank } from './national-data.js';
 import { apiKey, du, nationalStores, NEO4J_PASSWORD, prepare, prepareNeo4j, rss, waitFor, type Prepared } from './national-stores.js';
 import { median, paced, quantile, type Scenario } from './paced.js';
@@ -73,6 +74,8 @@ interface Key {
   license_number: string;
   type: string;
   last_name: string;
+  /** The name a caller would send: the person's full name, or the business name. */
+  name: string;
 }
 
 /**
@@ -85,7 +88,7 @@ async function sampleKeys(dataset: string): Promise<{ keys: Key[]; wide: Key[] }
   const wide: Key[] = [];
   let i = 0;
   for await (const r of fs.createReadStream(path.join(dataset, 'credentials.csv')).pipe(parse({ columns: true }))) {
-    if (i % 5 === 0) wide.push({ state: r.state, license_number: r.license_number, type: r.license_type, last_name: r.last_name });
+    if (i % 5 === 0) wide.push({ state: r.state, license_number: r.license_number, type: r.license_type, last_name: r.last_name, name: r.full_name || r.business_name || [r.first_name, r.last_name].join(' ') });
     if (i % 50 === 0) keys.push(wide[wide.length - 1]);
     i += 1;
   }
@@ -209,6 +212,12 @@ function scenarios({ keys, wide }: { keys: Key[]; wide: Key[] }, random: () => n
       // A tenth of the rate: as many batches as verifies would be a hundred times the licences a
       // second that the verify scenarios ask of single lookups.
       scenario: { name: 'batch of 100, Zipf keys (latency at a tenth of the rate)', rateFactor: 0.1, method: 'POST', next: () => ({ path: '/api/v1/licensees/batch', body: JSON.stringify({ licenses: Array.from({ length: 100 }, () => zipf()).map((k) => ({ state: k.state, license_number: k.license_number })) }) }) },
+      targets: { p99: 40 },
+    },
+    // Issue 36: a name with each licence, matched against the record's (and recorded in the evidence log).
+    { scenario: { name: 'verify with a name, Zipf keys', next: () => { const k = zipf(); return { path: `${verify(k)}&name=${encodeURIComponent(k.name)}` }; } }, targets: { p99: 10 } },
+    {
+      scenario: { name: 'batch of 100 with names, Zipf keys (latency at a tenth of the rate)', rateFactor: 0.1, method: 'POST', next: () => ({ path: '/api/v1/licensees/batch', body: JSON.stringify({ licenses: Array.from({ length: 100 }, () => zipf()).map((k) => ({ state: k.state, license_number: k.license_number, name: k.name })) }) }) },
       targets: { p99: 40 },
     },
     // Searches are paced at a tenth of the rate too (issue 33's gate): both engines alike.
@@ -347,6 +356,54 @@ async function neo4jMemory(driver: Driver): Promise<string> {
   );
 }
 
+/** Stops a server and waits for it to exit. */
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * Issue 36: what the evidence log costs. The named scenarios' saturation with recording on and off
+ * (RECORD_VERIFICATIONS), servers restarted in turn and the order alternating run by run, and the
+ * side store's size per million records. Stops `server` (the main runs' server) first.
+ */
+async function evidenceCost(
+  engine: string,
+  named: Scenario[],
+  { base, headers, server, start, dataDir }: { base: string; headers: Record<string, string>; server: ChildProcess; start: (extra?: Record<string, string>) => Promise<{ child: ChildProcess }>; dataDir: string },
+): Promise<string[]> {
+  if (!named.length) return [];
+  await stop(server);
+  const rps: Record<string, { on: number[]; off: number[] }> = Object.fromEntries(named.map((s) => [s.name, { on: [], off: [] }]));
+  for (let run = 1; run <= RUNS; run++) {
+    for (const mode of run % 2 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
+      const { child } = await start({ RECORD_VERIFICATIONS: mode === 'on' ? 'true' : 'false' });
+      try {
+        for (const s of named) {
+          console.log(`${engine}: evidence ${mode}, run ${run} of ${RUNS}: ${s.name}`);
+          await drive(base, headers, s, null, 0);
+          rps[s.name][mode].push((await drive(base, headers, s, null)).rps);
+        }
+      } finally {
+        await stop(child);
+      }
+    }
+  }
+  const store = await openPglite(path.join(dataDir, 'accounts.pglite'));
+  const [size] = await store.query<{ n: string; bytes: string }>("SELECT count(*)::text AS n, pg_total_relation_size('verifications')::text AS bytes FROM verifications");
+  await store.close();
+  const perMillion = (Number(size.bytes) / Number(size.n)) * 1e6;
+  return [
+    ...named.map((s) => {
+      const [on, off] = [median(rps[s.name].on), median(rps[s.name].off)];
+      return `- evidence log, ${s.name}: saturation with recording ${on.toFixed(0)} req/s${rps[s.name].on.length > 1 ? ` (${Math.min(...rps[s.name].on).toFixed(0)}-${Math.max(...rps[s.name].on).toFixed(0)})` : ''}, without ${off.toFixed(0)} req/s; ratio ${(on / off).toFixed(2)} (goal at least 0.80): ${on / off >= 0.8 ? 'met' : 'missed'}`;
+    }),
+    `- evidence log size in the side store (PGlite): ${Number(size.n).toLocaleString('en-US')} records in ${(Number(size.bytes) / 2 ** 20).toFixed(0)} MB with their indexes: ${(perMillion / 2 ** 20).toFixed(0)} MB per million verifications`,
+  ];
+}
+
 interface Measured {
   section: string;
   /** The latency runs' rate, req/s. */
@@ -402,8 +459,8 @@ async function measure(engine: 'ladybug' | 'neo4j', { loadSeconds, reused, store
   const [port, barePort] = [await freePort(), await freePort()];
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json', LOG_LEVEL: 'info', DEMO_DATA: 'false', GRAPH_BUFFER_POOL_MB: values['buffer-pool-mb'], GRAPH_CONNECTIONS: GRAPH_POOL, ...engineEnv };
   /** Starts the server; seconds to its first /health and to ready (every store answers, the search index built or read). */
-  const start = async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const start = async (extra: Record<string, string> = {}) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { ...env, ...extra }, stdio: ['ignore', 'ignore', 'inherit'] });
     const health = await waitFor(`http://127.0.0.1:${port}/health`, child);
     const ready = health + (await waitFor(`http://127.0.0.1:${port}/api/v1/readiness`, child, 120_000, { authorization: `Bearer ${key}` }));
     return { child, health, ready };
@@ -474,6 +531,7 @@ async function measure(engine: 'ladybug' | 'neo4j', { loadSeconds, reused, store
       console.log(`${engine}: ${overloadLines[0]}`);
     }
     const memory = rss(server.pid!);
+    const evidenceLines = await evidenceCost(engine, list.map((x) => x.scenario).filter((x) => x.name.includes('with names') || x.name.includes('with a name')), { base, headers, server, start, dataDir });
     const bareRps = median(results.get('ceiling: bare Express 5 JSON route')!.rps);
     const healthRps = median(results.get("ceiling: the server's /health")!.rps);
     const ms = (xs: number[]) => (Number.isNaN(median(xs)) ? '-' : median(xs).toFixed(1));
@@ -496,6 +554,7 @@ async function measure(engine: 'ladybug' | 'neo4j', { loadSeconds, reused, store
       `- ceilings: bare Express 5 JSON route ${bareRps.toFixed(0)} req/s, the server's /health ${healthRps.toFixed(0)} req/s`,
       ...notes,
       ...overloadLines,
+      ...evidenceLines,
       '',
       '| endpoint | p50 ms | p95 ms | p99 ms | target | saturation req/s | vs /health | vs bare Express | non-2xx, errors, timeouts | graph file in page cache at its start |',
       '|---|---|---|---|---|---|---|---|---|---|',

@@ -34,6 +34,8 @@ import type { LegacyService } from './modules/legacy/legacy.service.js';
 import { licenseesRoutes } from './modules/licensees/licensees.routes.js';
 import type { LicenseesService } from './modules/licensees/licensees.service.js';
 import { relationshipsRoutes } from './modules/relationships/relationships.routes.js';
+import { verificationsRoutes } from './modules/verifications/verifications.routes.js';
+import type { VerificationsService } from './modules/verifications/verifications.service.js';
 import type { RelationshipsService } from './modules/relationships/relationships.service.js';
 
 export interface AppDeps {
@@ -45,6 +47,8 @@ export interface AppDeps {
   changes: ChangesService;
   watchlist: WatchlistService;
   webhooks: WebhooksService;
+  /** The evidence log of verify and batch answers. */
+  verifications: VerificationsService;
   readiness: Readiness;
   accounts: AccountsService;
   meter: Meter;
@@ -69,14 +73,17 @@ export const PUBLIC_API_PATHS = new Set(['/coverage']);
 /** Response headers a page on another origin may read. */
 const EXPOSED_HEADERS = [
   'X-Request-ID', 'ETag', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'Deprecation', 'Sunset', 'Link', 'WWW-Authenticate',
+  'Verification-Id',
 ];
 
 /**
- * @param options.accessControl false serves every route without API keys or metering. Only the
- * benchmark uses it, to measure what authentication and metering cost.
+ * @param options.accessControl false serves every route without API keys, metering or evidence.
+ * @param options.recordVerifications false answers verify and batch without recording them.
+ * Only the benchmarks turn either off, to measure what they cost.
  */
-export function createApp(deps: AppDeps, options: { accessControl?: boolean } = {}) {
+export function createApp(deps: AppDeps, options: { accessControl?: boolean; recordVerifications?: boolean } = {}) {
   const accessControl = options.accessControl ?? true;
+  const evidence = accessControl && (options.recordVerifications ?? true) ? deps.verifications : undefined;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
@@ -127,6 +134,7 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean } = 
     accountsRoutes(ctx, deps.accounts, deps.meter, deps.clock.now);
     watchlistRoutes(ctx, deps.watchlist);
     webhooksRoutes(ctx, deps.webhooks);
+    verificationsRoutes(ctx, deps.verifications);
   }
   // Before the {state}/{number} paths: /licensees/changes and /licensees/search are not licences.
   changesRoutes(ctx, deps.changes);
@@ -136,7 +144,11 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean } = 
     legacy: deps.legacy,
     jurisdictionCodes: deps.coverage.codes,
   });
-  licenseesRoutes(ctx, deps.licensees);
+  licenseesRoutes(
+    ctx,
+    deps.licensees,
+    evidence && ((caller, operation, items, served) => evidence.record({ accountId: caller.account.id, keyId: caller.keyId }, operation, items, served)),
+  );
   relationshipsRoutes(ctx, deps.relationships);
   app.use(router);
 
@@ -165,7 +177,7 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean } = 
   });
   methods.add('/', 'get');
 
-  if (accessControl) app.use('/dashboard', dashboardRoutes(deps.dashboard, methods, { secureCookies: deps.secureCookies }, { watchlist: deps.watchlist, webhooks: deps.webhooks }));
+  if (accessControl) app.use('/dashboard', dashboardRoutes(deps.dashboard, methods, { secureCookies: deps.secureCookies }, { watchlist: deps.watchlist, webhooks: deps.webhooks, verifications: deps.verifications }));
   if (deps.adminRouter) app.use('/internal', deps.adminRouter);
 
   app.use(notFound);

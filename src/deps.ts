@@ -27,6 +27,8 @@ import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import { undiciTransport } from './modules/webhooks/undici-transport.js';
 import { createWatchlistRepo } from './modules/watchlist/watchlist.repo.js';
 import { createWatchlistService } from './modules/watchlist/watchlist.service.js';
+import { createVerificationsRepo } from './modules/verifications/verifications.repo.js';
+import { createVerificationsService } from './modules/verifications/verifications.service.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 import type { Mailer } from './mail/mailer.js';
 import { noMailer, outboxMailer, smtpMailer } from './mail/nodemailer.js';
@@ -152,6 +154,7 @@ export function accountsDeps(
     watchlist: createWatchlistService(createWatchlistRepo(store), clock.now),
     webhooks: createWebhooksService({ repo: webhooksRepo, transport: webhooks.transport, now: clock.now, nudge: dispatcher.nudge }),
     dispatcher,
+    verifications: createVerificationsService(createVerificationsRepo(store), clock),
     /** Finished deliveries older than this leave the log. */
     pruneDeliveries: () => webhooksRepo.prune(new Date(clock.now().getTime() - DELIVERY_LOG_DAYS * 86_400_000)),
   };
@@ -206,7 +209,7 @@ export function buildDeps(
   // One clock for the process: the side store's, which the meter and accounts read too.
   const { clock } = side;
   const reads = graphReads(graph, clock.today, index);
-  const licensees = createLicenseesService(reads);
+  const licensees = createLicenseesService(reads, clock);
   const relationships = createRelationshipsService(reads, licensees, clock.today);
   const coverage = createCoverageService(reads, clock.now, () => side.refreshLeases.running());
   return {
@@ -225,6 +228,7 @@ export function buildDeps(
     changes: side.changes,
     watchlist: side.watchlist,
     webhooks: side.webhooks,
+    verifications: side.verifications,
     clock,
     dashboard: createDashboardService({ repo: side.dashboardRepo, accounts: side.accounts, meter: side.meter, mailer: mail.mailer, clock, publicBaseUrl: mail.publicBaseUrl }),
     secureCookies: mail.publicBaseUrl.startsWith('https:'),

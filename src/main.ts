@@ -47,7 +47,7 @@ async function main() {
   const adminRouter = graph.embedded || store.kind === 'pglite' ? adminRoutes(adminToken, run) : undefined;
   const index = searchIndex(graph, logger, path.join(config.dataDir, 'search-index.snapshot'));
   const deps = buildDeps(graph, logger, config, side, index, mailSetup(config, logger));
-  const app = createApp({ ...deps, adminRouter });
+  const app = createApp({ ...deps, adminRouter }, { recordVerifications: config.RECORD_VERIFICATIONS });
   const server = await listen(app, { port: config.PORT, host: config.HOST, keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS });
   const { port } = server.address() as AddressInfo;
   const base = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
@@ -65,6 +65,7 @@ async function main() {
     deps.dashboard.prune().catch((err) => logger.error({ err }, 'dashboard prune failed'));
     side.changes.prune().catch((err) => logger.error({ err }, 'change events prune failed'));
     side.pruneDeliveries().catch((err) => logger.error({ err }, 'webhook delivery log prune failed'));
+    side.verifications.prune().catch((err) => logger.error({ err }, 'verification records prune failed'));
   }, 3600_000);
   pruner.unref();
 

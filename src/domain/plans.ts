@@ -12,13 +12,15 @@ export interface Plan {
   watchedLicences: number;
   /** States the account may follow whole (every change event of the state). */
   followedStates: number;
+  /** Days the evidence log keeps each verification (the plan the account is on, not a trial's). */
+  verificationRetentionDays: number;
 }
 
 export const PLANS: Readonly<Record<PlanName, Plan>> = {
-  free: { name: 'free', monthlyLookups: 25, batch: false, watchedLicences: 25, followedStates: 1 },
-  starter: { name: 'starter', monthlyLookups: 5_000, batch: true, watchedLicences: 1_000, followedStates: 5 },
-  growth: { name: 'growth', monthlyLookups: 50_000, batch: true, watchedLicences: 10_000, followedStates: 25 },
-  enterprise: { name: 'enterprise', monthlyLookups: 1_000_000, batch: true, watchedLicences: 100_000, followedStates: 60 },
+  free: { name: 'free', monthlyLookups: 25, batch: false, watchedLicences: 25, followedStates: 1, verificationRetentionDays: 90 },
+  starter: { name: 'starter', monthlyLookups: 5_000, batch: true, watchedLicences: 1_000, followedStates: 5, verificationRetentionDays: 2 * 366 },
+  growth: { name: 'growth', monthlyLookups: 50_000, batch: true, watchedLicences: 10_000, followedStates: 25, verificationRetentionDays: 5 * 366 },
+  enterprise: { name: 'enterprise', monthlyLookups: 1_000_000, batch: true, watchedLicences: 100_000, followedStates: 60, verificationRetentionDays: 7 * 366 },
 };
 
 export interface PlanHolder {

@@ -2,6 +2,13 @@ import type { RequestHandler } from 'express';
 import type { Caller } from './auth.js';
 import { errorHandler } from './errors.middleware.js';
 
+declare module 'express-serve-static-core' {
+  interface Locals {
+    /** A metered call's admission: settles before its answer is sent (a refusal answers instead). */
+    admission?: Promise<unknown>;
+  }
+}
+
 /** A metered call let in, to be settled once it has answered. */
 export interface Admitted {
   /** The quota state its answer carries (RateLimit headers). */
@@ -26,6 +33,7 @@ export function meterGuard<T extends Admitted>(meter: CallMeter<T>, log: (err: u
       const caller = res.locals.caller;
       if (!caller) return next();
       const admission = meter.admit(caller, operationId, { paidOnly });
+      res.locals.admission = admission;
       admission.then(
         (ticket) => {
           res.on('finish', () => meter.settle(ticket, res.statusCode).catch(log));

@@ -37,6 +37,10 @@ export interface RouteDef<Q extends AnyObject, P extends AnyObject, B extends z.
   bodyOptional?: boolean;
   response: R;
   responseDescription?: string;
+  /** The 200 answer is this type, written by the handler itself (a stream); `response` describes it. */
+  produces?: 'text/csv';
+  /** Headers the 200 answer carries, by name: their descriptions. */
+  responseHeaders?: Record<string, string>;
   /** Error statuses this operation can answer besides 422 and 500. */
   errors?: number[];
   /** Error bodies other than `{"detail": "..."}`, by status. */
@@ -45,7 +49,8 @@ export interface RouteDef<Q extends AnyObject, P extends AnyObject, B extends z.
     input: { query: z.output<Q>; params: z.output<P>; body: z.output<B> },
     req: Request,
     res: Response,
-  ) => Promise<z.input<R>> | z.input<R>;
+    // A handler that `produces` another type writes the answer itself and returns nothing.
+  ) => Promise<z.input<R>> | z.input<R> | Promise<void>;
 }
 
 const ERROR_TEXT: Record<number, string> = {
@@ -109,8 +114,9 @@ export function route<Q extends AnyObject, P extends AnyObject, B extends z.ZodT
     responses: {
       200: {
         description: def.responseDescription ?? 'OK',
-        content: { 'application/json': { schema: def.response } },
+        content: { [def.produces ?? 'application/json']: { schema: def.response } },
         headers: {
+          ...Object.fromEntries(Object.entries(def.responseHeaders ?? {}).map(([name, description]) => [name, { description, schema: { type: 'string' } }])),
           ...(def.deprecated
             ? {
                 Deprecation: { description: 'RFC 9745: deprecated since this date', schema: { type: 'string' } },
@@ -152,6 +158,7 @@ export function route<Q extends AnyObject, P extends AnyObject, B extends z.ZodT
     }
     if (issues.length) throw new ValidationError(issues);
     const out = await def.handler({ query, params, body } as never, req, res);
+    if (def.produces) return;
     // A handler may set another status (readiness answers 503 with the same body shape).
     res.json(out);
   };

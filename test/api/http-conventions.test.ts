@@ -148,7 +148,7 @@ describe('HTTP conventions', () => {
       expect(body(await t.api.get('/api/v1/watchlist/states'), z.object({ data: z.array(z.unknown()) }).passthrough()).data).toEqual([]);
       expect(body(await t.api.get('/api/v1/watchlist'), z.object({ data: z.array(z.unknown()) }).passthrough()).data).toEqual([]);
       // Wyoming has no data here: a miss, not an error.
-      expect(body(await t.api.get('/api/v1/licensees/verify?state=wy&license_number=1'), VerifyResponse)).toEqual({ verified: false, licensee: null });
+      expect(body(await t.api.get('/api/v1/licensees/verify?state=wy&license_number=1'), VerifyResponse)).toEqual({ verified: false, licensee: null, verdict: 'not_found', reasons: ['not_covered'], name_match: null, source: null });
       expect(errorDetail(await t.api.get('/api/v1/licensees/WY/1'), 404)).toBeTruthy();
       const doc = (await t.api.get('/openapi.json').expect(200)).body;
       expect(doc.components.schemas.BatchVerifyItem.properties.state.description).toContain('AL, AK, AZ');
@@ -272,7 +272,7 @@ describe('HTTP conventions', () => {
 });
 
 describe('cross-origin use', () => {
-  const EXPOSED = 'X-Request-ID,ETag,RateLimit,RateLimit-Policy,Retry-After,Deprecation,Sunset,Link,WWW-Authenticate';
+  const EXPOSED = 'X-Request-ID,ETag,RateLimit,RateLimit-Policy,Retry-After,Deprecation,Sunset,Link,WWW-Authenticate,Verification-Id';
   const apps: Record<string, App> = {};
   let close: () => Promise<void>;
   let key: string;

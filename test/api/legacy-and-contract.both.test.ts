@@ -94,6 +94,7 @@ describe('the contract: OpenAPI, docs, errors and headers', () => {
       'put /api/v1/watchlist/states/{state}', 'get /api/v1/watchlist/states', 'delete /api/v1/watchlist/states/{state}',
       'post /api/v1/webhooks', 'get /api/v1/webhooks', 'get /api/v1/webhooks/{id}', 'patch /api/v1/webhooks/{id}', 'delete /api/v1/webhooks/{id}',
       'post /api/v1/webhooks/{id}/rotate-secret', 'get /api/v1/webhooks/{id}/deliveries', 'post /api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver',
+      'get /api/v1/verifications', 'get /api/v1/verifications.csv', 'get /api/v1/verifications/{id}',
     ].sort());
     // What receivers get is described under `webhooks` (OpenAPI 3.1), signature headers and all.
     const hook = doc.webhooks['licence-change'].post;

@@ -55,7 +55,7 @@ describe('licensees over a small graph', () => {
 
     it('when no licence matches then it answers 200 with verified false and a null licensee', async () => {
       const res = body(await t.api.get('/api/v1/licensees/verify?state=TX&license_number=NOPE-1'), VerifyResponse);
-      expect(res).toEqual({ verified: false, licensee: null });
+      expect(res).toMatchObject({ verified: false, licensee: null, verdict: 'not_found' });
     });
 
     it('when the licence is revoked then it is still verified and its status says so', async () => {

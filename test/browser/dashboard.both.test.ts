@@ -152,6 +152,33 @@ describe.runIf(browser)(`the dashboard in Chromium${browser ? '' : `: skipped, n
     await page.getByRole('heading', { name: 'Webhook endpoint' }).waitFor();
     expect(await page.getByText('The endpoint is disabled: nothing is sent to it.').count()).toBe(0);
 
+    // Verifications: the evidence log of the calls above, filtered, and its CSV download.
+    await page.getByRole('link', { name: 'Verifications' }).click();
+    await page.getByRole('heading', { name: 'Verifications' }).waitFor();
+    const rows = page.getByRole('table', { name: 'Verifications, newest first' }).locator('tbody tr');
+    // Two calls were answered (the revoked key's 401 was not).
+    expect(await rows.count()).toBe(2);
+    await checked(page, 'verifications');
+    await page.getByLabel('Verdict').selectOption('clear');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.getByText('No verifications match.').waitFor();
+    await page.getByLabel('Verdict').selectOption('consider');
+    await page.getByLabel('Licence number').fill('763827-sa');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(new URL(page.url()).searchParams.get('license_number')).toBe('763827-sa');
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download these as CSV' }).click();
+    const csv = fs.readFileSync(await (await download).path(), 'utf8').trim().split('\n');
+    expect(csv).toHaveLength(3);
+    expect(csv[0]).toMatch(/^id,created_at,key_id,/);
+    expect(csv.slice(1).every((l) => /,TX,763827-SA,,true,consider,probation,/.test(l))).toBe(true);
+    await page.getByLabel('From (date)').fill('2000-01-01');
+    await page.getByLabel('State').fill('Texas');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.getByText(/state: must be a two-letter state code/).waitFor();
+    await checked(page, 'verifications-error');
+
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByText('You are signed out.').waitFor();
     await page.goto(`${base}/dashboard`);

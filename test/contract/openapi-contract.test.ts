@@ -37,7 +37,7 @@ describe('the served OpenAPI document as a contract', () => {
     expect(text).not.toMatch(/"allOf":\[\{"\$ref":"[^"]+"\},\{"type":\["object","null"\]\}\]/);
     const verify = doc.paths['/api/v1/licensees/verify'].get;
     expect(JSON.stringify(verify.responses['200'])).toContain('VerifyResponse');
-    expect(servedDocument().checkResponse('GET', '/api/v1/licensees/verify', 200, { verified: false, licensee: null })).toBeUndefined();
+    expect(servedDocument().checkResponse('GET', '/api/v1/licensees/verify', 200, { verified: false, licensee: null, verdict: 'not_found', reasons: [], name_match: null, source: null })).toBeUndefined();
   });
 
   it('when a TypeScript client is generated from it then typed uses of every operation compile and run against the service', async () => {

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localNeo4jMissing } from '../helpers/local-neo4j.js';
 import { poll, startDrill, type Drill, type Sample } from '../helpers/outage-drill.js';
@@ -86,5 +87,13 @@ describe.skipIf(missing)(`store outages on a Neo4j and a PostgreSQL of the test'
     const usage = (await drill.get('/api/v1/account/usage', free)).body;
     expect(usage.used).toBe(freeBefore + served(samples, free));
     expect(usage.used).toBeLessThanOrEqual(25);
+    // No answer without its record: each 200 named one, committed before it was sent.
+    const ids = samples.filter((s) => s.status === 200).map((s) => s.verificationId);
+    expect(ids.every((id) => id && /^[0-9a-f-]{36}$/.test(id))).toBe(true);
+    const client = new pg.Client({ connectionString: drill.postgres.url });
+    await client.connect();
+    const { rows } = await client.query('SELECT count(*)::int AS n FROM verifications WHERE id = ANY($1::uuid[])', [ids]);
+    await client.end();
+    expect(rows[0].n).toBe(ids.length);
   });
 });

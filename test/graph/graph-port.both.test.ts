@@ -1,3 +1,4 @@
+import { systemClock } from '../../src/domain/clock.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +25,7 @@ describe.each(engines)('the graph port on %s', (engine) => {
   let services: ReturnType<typeof wire>;
   const wire = (g: GraphEngine) => {
     const reads = graphReads(g, TODAY);
-    const licensees = createLicenseesService(reads);
+    const licensees = createLicenseesService(reads, systemClock);
     return {
       licensees,
       relationships: createRelationshipsService(reads, licensees, TODAY),
@@ -65,7 +66,7 @@ describe.each(engines)('the graph port on %s', (engine) => {
       data_source_notes: ['Source: fixture, snapshot of 2026-11-01', 'Name published in upper case only'],
       last_verified: '2026-11-01T06:00:00.000Z',
     });
-    expect(await services.licensees.verify({ state: 'TX', license_number: 'missing' })).toEqual({ verified: false, licensee: null });
+    expect(await services.licensees.verify({ state: 'TX', license_number: 'missing' })).toMatchObject({ verified: false, licensee: null, verdict: 'not_found' });
   });
 
   it('when search uses each filter then each narrows to the expected licences', async () => {

@@ -1,3 +1,4 @@
+import { systemClock } from '../../src/domain/clock.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,7 +29,7 @@ afterEach(async () => {
 async function setup(given?: GraphEngine) {
   graph = given ?? (await testGraph()).graph;
   const reads = graphReads(graph, TODAY);
-  const licensees = createLicenseesService(reads);
+  const licensees = createLicenseesService(reads, systemClock);
   const relationships = createRelationshipsService(reads, licensees, TODAY);
   const rejectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-rejects-'));
   const ingest = (file: string | string[], snapshot: string, extra: { partial?: boolean; format?: string; confirmRetire?: boolean } = {}) => {

@@ -14,6 +14,8 @@ export interface Sample {
   key: string;
   status: number;
   detail?: string;
+  /** The evidence record a verify answer names (Verification-Id). */
+  verificationId?: string;
   sentAt: number;
   doneAt: number;
 }
@@ -64,8 +66,10 @@ export async function startDrill(): Promise<Drill> {
       while (running) {
         const sentAt = Date.now();
         try {
-          const { status, body } = await get('/api/v1/licensees/verify?state=FL&license_number=0556506', key);
-          samples.push({ key, status, detail: typeof body.detail === 'string' ? body.detail : undefined, sentAt, doneAt: Date.now() });
+          const res = await fetch(`${server.url}/api/v1/licensees/verify?state=FL&license_number=0556506`, { headers: { authorization: `Bearer ${key}` } });
+          const body = (await res.json()) as Record<string, unknown>;
+          const verificationId = res.headers.get('verification-id') ?? undefined;
+          samples.push({ key, status: res.status, detail: typeof body.detail === 'string' ? body.detail : undefined, verificationId, sentAt, doneAt: Date.now() });
         } catch (err) {
           // A refused or reset connection: the service did not answer at all.
           samples.push({ key, status: 0, detail: (err as Error).message, sentAt, doneAt: Date.now() });

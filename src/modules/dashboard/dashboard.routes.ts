@@ -3,7 +3,8 @@ import { BadRequestError, NotFoundError } from '../../errors.js';
 import type { MethodTable } from '../../http/methods.js';
 import type { AccountRow } from '../accounts/accounts.repo.js';
 import { SESSION_TTL_MS, type DashboardService } from './dashboard.service.js';
-import { monitoringRoutes, type MonitoringServices } from './monitoring.routes.js';
+import { monitoringRoutes, type DashboardKit, type MonitoringServices } from './monitoring.routes.js';
+import { historyRoutes } from './history.routes.js';
 import { accountPage, checkEmail, confirmLink, confirmRevoke, emailForm, type PageContext } from './pages.js';
 import { pageSecurity, tokens, type DashboardOptions } from './page-security.js';
 
@@ -116,7 +117,7 @@ export function dashboardRoutes(service: DashboardService, methods: MethodTable,
     res.redirect(303, `/dashboard?revoked=${encodeURIComponent(key.last_four)}`);
   });
 
-  monitoringRoutes(router, {
+  const kit: DashboardKit = {
     route,
     context,
     send,
@@ -129,7 +130,9 @@ export function dashboardRoutes(service: DashboardService, methods: MethodTable,
     postAccount: (req) => service.requireSession(sessionOf(req)),
     flash: (req, page, value) => service.flash(sessionOf(req), page, value),
     takeFlash: (req, page) => service.takeFlash(sessionOf(req), page),
-  }, monitoring);
+  };
+  monitoringRoutes(router, kit, monitoring);
+  historyRoutes(router, kit, monitoring.verifications);
 
   route('/sign-out', 'post');
   router.post('/sign-out', async (req, res) => {

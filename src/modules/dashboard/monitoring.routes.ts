@@ -4,6 +4,7 @@ import { CHANGE_TYPES, type ChangeType } from '../../domain/changes.js';
 import { AppError, BadRequestError, NotFoundError } from '../../errors.js';
 import { stateCodeProblem } from '../../http/common.schemas.js';
 import type { AccountRow } from '../accounts/accounts.repo.js';
+import type { VerificationsService } from '../verifications/verifications.service.js';
 import type { WatchlistService } from '../watchlist/watchlist.service.js';
 import { DeliveryPath, EndpointPath } from '../webhooks/webhooks.schemas.js';
 import type { WebhooksService } from '../webhooks/webhooks.service.js';
@@ -14,6 +15,7 @@ import { parseWatchlistCsv } from './watchlist-csv.js';
 export interface MonitoringServices {
   watchlist: WatchlistService;
   webhooks: WebhooksService;
+  verifications: VerificationsService;
 }
 
 /** What the dashboard's router lends these pages: sessions, CSRF and rendering. */

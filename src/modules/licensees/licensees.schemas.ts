@@ -17,6 +17,8 @@ import {
   anyCase,
   searchText,
 } from '../../http/common.schemas.js';
+import { NAME_MATCH_RESULTS } from '../../domain/name-match.js';
+import { REASONS, REASON_RULES, VERDICTS } from '../../domain/verdict.js';
 import { DEMO_BROKER, DEMO_FL_LICENCE, DEMO_LICENCE } from '../../http/examples.js';
 import { z } from '../../http/zod.js';
 
@@ -97,8 +99,49 @@ export const Licensee = z
 export type Licensee = z.infer<typeof Licensee>;
 
 export const LicenseeListResponse = z.object({ data: z.array(Licensee), meta: PaginationMeta }).openapi('LicenseeList');
+
+export const VerdictValue = z.enum(VERDICTS).openapi('Verdict', {
+  description:
+    'clear: on file with nothing to look at; consider: on file, and a reason needs a person\'s look; not_found: no licence with that ' +
+    'state and number on file. The rules are in docs/verdicts.md.',
+});
+export const ReasonValue = z.enum(REASONS).openapi('VerdictReason', {
+  description: `Why the verdict is what it is (each reason says whether it makes a found licence consider or is a note): ${REASONS.map((r) => `${r} (${REASON_RULES[r].effect}): ${REASON_RULES[r].meaning}`).join(' ')}`,
+});
+export const NameMatch = z
+  .object({
+    result: z.enum(NAME_MATCH_RESULTS).openapi({
+      description:
+        'exact: the same name once case, accents, punctuation, spacing, order and suffixes are set aside; close: the same name ' +
+        'written differently (nickname, initial, missing middle name, part of a two-word surname, a typing slip in a long name); mismatch: another name',
+    }),
+    score: z.number().min(0).max(1).openapi({ description: 'Similarity from 0 to 1 (1 for exact)' }),
+    compared_with: z
+      .object({ field: z.enum(['full_name', 'business_name']), value: z.string() })
+      .openapi({ description: 'The record\'s name the one sent was compared with, as published' }),
+  })
+  .openapi('NameMatch', { description: 'How the name sent compares with the licence holder\'s. Null when no name was sent or no licence was found.' });
+export const VerificationSource = z
+  .object({
+    id: z.string().nullable(),
+    name: z.string().nullable(),
+    refresh_frequency: z.string().nullable(),
+    snapshot_date: z.string().nullable().openapi({ format: 'date', description: 'Date of the source snapshot last published' }),
+    refreshed_at: z.string().nullable().openapi({ format: 'date-time', description: 'The last successful refresh or import of the state' }),
+    age_days: z.number().int().nullable().openapi({ description: 'Whole days since refreshed_at' }),
+    stale_after: z.string().nullable().openapi({ format: 'date-time', description: 'refreshed_at plus twice the refresh frequency; null for an irregular source' }),
+    stale: z.boolean().openapi({ description: 'Past stale_after (the reason source_stale)' }),
+  })
+  .openapi('VerificationSource', { description: 'The state source the answer rests on; null for a jurisdiction with no data here.' });
+
+const verdictFields = {
+  verdict: VerdictValue,
+  reasons: z.array(ReasonValue),
+  name_match: nullable(NameMatch),
+  source: nullable(VerificationSource),
+};
 export const VerifyResponse = z
-  .object({ verified: z.boolean(), licensee: nullable(Licensee).optional() })
+  .object({ verified: z.boolean(), licensee: nullable(Licensee).optional(), ...verdictFields })
   .openapi('VerifyResponse');
 export const LicenseeResponse = z.object({ data: Licensee }).openapi('LicenseeResponse');
 
@@ -124,7 +167,17 @@ export const SearchQuery = z.object({
 });
 export type SearchQuery = z.infer<typeof SearchQuery>;
 
-export const VerifyQuery = z.object({ state: StateCode, license_number: LicenseNumberParam });
+const nameText = (description: string) => z.string().trim().min(1, 'must not be blank').max(200, 'must be at most 200 characters').optional().openapi({ description });
+/** The name of who presents the licence: `name`, or `first_name` and `last_name`, never both forms. */
+const nameFields = {
+  name: nameText('The holder\'s name in any order ("SMITH, JOHN A" or "John A. Smith"), or a firm\'s business name: adds name_match'),
+  first_name: nameText('The holder\'s given name (with last_name, instead of name)'),
+  last_name: nameText('The holder\'s surname (with first_name, instead of name)'),
+};
+const oneNameForm = (v: { name?: string; first_name?: string; last_name?: string }, ctx: z.RefinementCtx) => {
+  if (v.name && (v.first_name || v.last_name)) ctx.addIssue({ code: 'custom', path: ['name'], message: 'send name, or first_name and last_name, not both' });
+};
+export const VerifyQuery = z.object({ state: StateCode, license_number: LicenseNumberParam, ...nameFields }).superRefine(oneNameForm);
 
 export const LicensePath = z.object({ state: StateCode, license_number: LicenseNumberParam });
 
@@ -132,7 +185,9 @@ export const BatchVerifyItem = z
   .object({
     state: StateCodeAsSent,
     license_number: LicenseNumberParam,
+    ...nameFields,
   })
+  .superRefine(oneNameForm)
   .openapi('BatchVerifyItem');
 export const BatchVerifyRequest = z
   .object({
@@ -144,12 +199,27 @@ export const BatchVerifyRequest = z
   .openapi('BatchVerifyRequest', {
     example: { licenses: [{ state: 'TX', license_number: DEMO_LICENCE }, { state: 'TX', license_number: DEMO_BROKER }, { state: 'FL', license_number: DEMO_FL_LICENCE }] },
   });
+/** A comma-separated list of verdicts (a filter), in any case. */
+export const VerdictList = z
+  .string()
+  .transform((v, ctx) => {
+    const wanted = [...new Set(v.split(',').map((s) => s.trim().toLowerCase()))];
+    const unknown = wanted.filter((w) => !(VERDICTS as readonly string[]).includes(w));
+    if (unknown.length) ctx.addIssue({ code: 'custom', message: `must be a comma-separated list of ${VERDICTS.join(', ')} (not ${unknown.join(', ')})` });
+    return wanted as (typeof VERDICTS)[number][];
+  })
+  .openapi({ type: 'string', example: 'consider,not_found' });
+export const BatchVerifyQuery = z.object({
+  verdict: VerdictList.optional().openapi({ description: `Return only results with these verdicts (comma-separated: ${VERDICTS.join(', ')}); each result keeps its \`index\`` }),
+});
 export const BatchVerifyResult = z
   .object({
+    index: z.number().int().openapi({ description: 'Position of the item in the request, from 0' }),
     state: z.string(),
     license_number: z.string(),
     verified: z.boolean(),
     licensee: nullable(Licensee).optional(),
+    ...verdictFields,
   })
   .openapi('BatchVerifyResult');
 export const BatchVerifyResponse = z.object({ data: z.array(BatchVerifyResult) }).openapi('BatchVerifyResponse');

@@ -5,6 +5,8 @@ import { namesDesignationsOf, toLicensee } from './licensee-shape.js';
 import type { CredentialRecord, SupervisorRecord } from '../../domain/credential.js';
 import type { GraphReads } from '../../graph/reads-port.js';
 import type { Licensee } from './licensees.schemas.js';
+import type { Clock } from '../../domain/clock.js';
+import { createVerifier, type Verification, type VerifyInput } from './verification.js';
 
 /** A search as the service takes it: raw text filters, normalized values, page. */
 export interface SearchInput {
@@ -39,7 +41,8 @@ function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
 
 export const licenceNotFound = (ref: LicenseRef) => new NotFoundError(`no licence ${canonicalLicenseNumber(ref.license_number)} on file in ${ref.state}`);
 
-export function createLicenseesService(repo: GraphReads) {
+export function createLicenseesService(repo: GraphReads, clock: Clock) {
+  const verifier = createVerifier(repo, clock);
   /** Credential records by id (the repository reads each id once); unknown ids are left out. */
   async function records(ids: string[]): Promise<Map<string, CredentialRecord>> {
     return new Map((await repo.byIds(ids)).map((row) => [row.id, row]));
@@ -49,11 +52,14 @@ export function createLicenseesService(repo: GraphReads) {
    * Public Licensee shapes: the credentials with their supervisors in force today and, for the
    * businesses that are their brokerages, those businesses' own (one traversal on Neo4j).
    */
-  async function hydrate(ids: string[]): Promise<Map<string, Licensee>> {
+  async function shapes(ids: string[]): Promise<Map<string, { record: CredentialRecord; licensee: Licensee }>> {
     const { records, open } = await repo.withSupervisors(ids, namesDesignationsOf);
     const openOf = groupBy(open, (s) => s.affiliate_id);
     const of = (id: string): SupervisorRecord[] => openOf.get(id) ?? [];
-    return new Map(records.map((c) => [c.id, toLicensee(c, of(c.id), of)]));
+    return new Map(records.map((c) => [c.id, { record: c, licensee: toLicensee(c, of(c.id), of) }]));
+  }
+  async function hydrate(ids: string[]): Promise<Map<string, Licensee>> {
+    return new Map([...(await shapes(ids))].map(([id, s]) => [id, s.licensee]));
   }
 
   const idOf = (ref: LicenseRef) => credentialId(ref.state, ref.license_number);
@@ -93,19 +99,20 @@ export function createLicenseesService(repo: GraphReads) {
       };
     },
 
-    async verify(ref: LicenseRef): Promise<{ verified: boolean; licensee: Licensee | null }> {
-      const licensee = (await shapeOf(ref)) ?? null;
-      return { verified: licensee !== null, licensee };
+    /** One licence verified: the record, and the verdict on it (and on the name, when one is sent). */
+    async verify(input: VerifyInput): Promise<Verification> {
+      const id = idOf(input);
+      const [answer] = await verifier.answer([{ input, found: (await shapes([id])).get(id) }]);
+      return answer;
     },
 
-    async batch(refs: LicenseRef[]) {
+    /** Licences verified together, in input order, each echoing its state and number as sent. */
+    async batch(inputs: VerifyInput[]) {
       // Items were validated with the same rules as verify, so every one has an id.
-      const ids = refs.map(idOf);
-      const shapes = await hydrate(ids);
-      return refs.map((ref, i) => {
-        const licensee = shapes.get(ids[i]) ?? null;
-        return { state: ref.state, license_number: ref.license_number, verified: licensee !== null, licensee };
-      });
+      const ids = inputs.map(idOf);
+      const found = await shapes(ids);
+      const answers = await verifier.answer(inputs.map((input, i) => ({ input, found: found.get(ids[i]) })));
+      return inputs.map((input, i) => ({ index: i, state: input.state, license_number: input.license_number, ...answers[i] }));
     },
 
     async get(ref: LicenseRef): Promise<Licensee> {

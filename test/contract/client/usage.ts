@@ -46,7 +46,8 @@ export async function exercise(baseUrl: string, key: string, publish: () => Prom
   const licensee: Licensee | null | undefined = hit.licensee;
   const broker: PublicDesignatedBroker | null | undefined = licensee?.designated_broker;
   // A miss must be representable: a null licensee.
-  const miss: VerifyResponse = { verified: false, licensee: null };
+  const miss: VerifyResponse = { verified: false, licensee: null, verdict: 'not_found', reasons: ['not_covered'], name_match: null, source: null };
+  const named: 'exact' | 'close' | 'mismatch' | undefined = (await api.verifyLicense({ state: 'TX', license_number: '763827-SA', name: 'Jose Munoz' })).data.name_match?.result;
   const batch = (
     await call('batchVerifyLicenses', api.batchVerifyLicenses({ licenses: [{ state: 'tx', license_number: '763827-sa' }, { state: 'TX', license_number: 'NOPE' }] }))
   ).data.data;
@@ -85,8 +86,12 @@ export async function exercise(baseUrl: string, key: string, publish: () => Prom
   const redelivered: string = (await call('redeliverWebhook', api.redeliverWebhook(endpoint.id, delivery.id))).data.status;
   const deleted: true = (await call('deleteWebhookEndpoint', api.deleteWebhookEndpoint(endpoint.id))).data.deleted;
   const unfollowed: false = (await call('unfollowState', api.unfollowState('TX'))).data.following;
+  const records = (await call('listVerifications', api.listVerifications({ verdict: 'consider,not_found', state: 'TX', per_page: 5 }))).data;
+  const record: string = (await call('getVerification', api.getVerification(records.data[0].id))).data.data.body_sha256;
+  const csv = await call('exportVerifications', api.exportVerifications({ from: '2026-01-01' }, { format: 'text' }));
+  const exported: string = String(csv.data);
 
   // Everything read above is used, so that no typed read is dropped as unused.
-  void [health, states, account, quota, raw, revoked, broker, miss, misses, total, history, supervisors, affiliates, top, single, changes, normalized, watching, watched, unwatched, following, followed, secret, endpoints, status, disabled, rotated, redelivered, deleted, unfollowed];
+  void [health, states, account, quota, raw, revoked, broker, miss, misses, total, history, supervisors, affiliates, top, single, changes, normalized, watching, watched, unwatched, following, followed, secret, endpoints, status, disabled, rotated, redelivered, deleted, unfollowed, named, records.meta.next_cursor, record, exported];
   return statuses;
 }

@@ -1,0 +1,49 @@
+import { route, type RouteContext } from '../../http/route.js';
+import { z } from '../../http/zod.js';
+import { VerificationFilters, VerificationPage, VerificationPath, VerificationRecord, VerificationsQuery } from './verifications.schemas.js';
+import { CSV_COLUMNS, sendCsv } from './verifications-csv.js';
+import type { VerificationsService } from './verifications.service.js';
+
+/** The account's evidence log: every licence its verify and batch calls were answered about. Not metered. */
+export function verificationsRoutes(ctx: RouteContext, service: VerificationsService) {
+  const tags = ['Verifications'];
+  const accountOf = (res: { locals: { caller?: { account: { id: string } } } }) => res.locals.caller!.account.id;
+  route(ctx, {
+    method: 'get',
+    path: '/api/v1/verifications',
+    operationId: 'listVerifications',
+    summary: 'The account\'s verification records, newest first',
+    description:
+      'One record per licence a verify or batch call answered, committed before the answer was sent. Filters combine with AND; ' +
+      'pages follow `meta.next_cursor`. Records are kept per plan (free 90 days, starter 2 years, growth 5 years, enterprise 7 years). Not metered.',
+    tags,
+    query: VerificationsQuery,
+    response: VerificationPage,
+    handler: ({ query }, _req, res) => service.list(accountOf(res), { ...query, verdicts: query.verdict }),
+  });
+  // Before /verifications/{id}.
+  route(ctx, {
+    method: 'get',
+    path: '/api/v1/verifications.csv',
+    operationId: 'exportVerifications',
+    summary: 'Every record matching the filters as CSV, newest first (streamed)',
+    description: `Columns: ${CSV_COLUMNS.join(', ')}. Not metered.`,
+    tags,
+    query: VerificationFilters,
+    produces: 'text/csv',
+    response: z.string(),
+    handler: ({ query }, _req, res) => sendCsv(res, service.all(accountOf(res), { ...query, verdicts: query.verdict })),
+  });
+  route(ctx, {
+    method: 'get',
+    path: '/api/v1/verifications/:id',
+    operationId: 'getVerification',
+    summary: 'One verification record (the `Verification-Id` an answer carried)',
+    description: 'Not metered.',
+    tags,
+    params: VerificationPath,
+    response: z.object({ data: VerificationRecord }).openapi('VerificationResponse'),
+    errors: [404],
+    handler: async ({ params }, _req, res) => ({ data: await service.get(accountOf(res), params.id) }),
+  });
+}

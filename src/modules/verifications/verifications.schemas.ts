@@ -1,0 +1,71 @@
+import { VERDICTS } from '../../domain/verdict.js';
+import { isRealDate } from '../../domain/dates.js';
+import { LicenseNumberParam, StateCode, intQueryParam, nullable, uuidParam } from '../../http/common.schemas.js';
+import { z } from '../../http/zod.js';
+import { NameMatch, ReasonValue, VerdictList, VerdictValue } from '../licensees/licensees.schemas.js';
+
+export const VerificationRecord = z
+  .object({
+    id: z.string().openapi({ format: 'uuid', description: 'The `Verification-Id` the answer carried' }),
+    created_at: z.string().openapi({ format: 'date-time', description: 'When the answer was recorded (just before it was sent)' }),
+    key_id: z.string().openapi({ format: 'uuid', description: 'The API key that asked' }),
+    operation: z.enum(['verify', 'batch']),
+    index: z.number().int().nullable().openapi({ description: 'Position in the batch request; null for verify' }),
+    state: z.string(),
+    license_number: z.string().openapi({ description: 'As asked' }),
+    name_sent: z
+      .object({ name: z.string().optional(), first_name: z.string().optional(), last_name: z.string().optional() })
+      .nullable()
+      .openapi({ description: 'The name asked about; null when none was sent' }),
+    verified: z.boolean(),
+    verdict: VerdictValue,
+    reasons: z.array(ReasonValue),
+    name_match: nullable(NameMatch),
+    licence_status: z.string().nullable().openapi({ description: 'The status served' }),
+    expiration_date: z.string().nullable().openapi({ description: 'The expiration date served' }),
+    source_id: z.string().nullable().openapi({ description: 'The state source the answer rests on' }),
+    snapshot_date: z.string().nullable().openapi({ description: 'That source\'s snapshot date when answered' }),
+    last_verified: z.string().nullable().openapi({ description: 'The record\'s last_verified as served' }),
+    http_status: z.number().int().openapi({ description: '200, or 304 when the caller\'s cached copy was current' }),
+    body_sha256: z.string().openapi({ description: 'SHA-256 (hex) of the JSON body served (for a 304, of the body the cached copy holds)' }),
+  })
+  .openapi('VerificationRecord');
+
+export const VerificationPage = z
+  .object({
+    data: z.array(VerificationRecord),
+    meta: z.object({
+      per_page: z.number().int(),
+      next_cursor: z.string().nullable().openapi({ description: 'Pass as `cursor` for the next page; null on the last' }),
+    }),
+  })
+  .openapi('VerificationPage');
+
+/** A moment, or a day (UTC) meaning its start; `end` moves a day to the next day's start (`to` takes whole days). */
+const moment = (end: boolean, description: string) =>
+  z
+    .string()
+    .transform((v, ctx) => {
+      if (isRealDate(v)) return new Date(Date.parse(`${v}T00:00:00Z`) + (end ? 86_400_000 : 0));
+      const t = /^\d{4}-\d{2}-\d{2}T/.test(v) ? Date.parse(v) : NaN;
+      if (Number.isNaN(t)) {
+        ctx.addIssue({ code: 'custom', message: 'must be a date (YYYY-MM-DD) or an RFC 3339 date-time' });
+        return z.NEVER;
+      }
+      return new Date(t);
+    })
+    .optional()
+    .openapi({ type: 'string', description });
+
+export const VerificationFilters = z.object({
+  from: moment(false, 'Records made at or after this moment (a date: from its start, UTC)'),
+  to: moment(true, 'Records made before this moment (a date: through its end, UTC)'),
+  state: StateCode.optional(),
+  license_number: LicenseNumberParam.optional(),
+  verdict: VerdictList.optional().openapi({ description: `Only these verdicts (comma-separated: ${VERDICTS.join(', ')})` }),
+});
+export const VerificationsQuery = VerificationFilters.extend({
+  cursor: z.string().max(200).optional().openapi({ description: 'From the previous page\'s meta.next_cursor' }),
+  per_page: intQueryParam(1, 100, 25, 'Records per page, 1 to 100'),
+});
+export const VerificationPath = z.object({ id: uuidParam('A Verification-Id') });

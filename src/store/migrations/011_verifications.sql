@@ -1,0 +1,28 @@
+-- The evidence log: one row per licence an account's verify or batch call answered, written
+-- before the answer is sent. `license_number` is as asked; `license_key` its canonical form (the
+-- filter). `body_sha256` hashes the JSON body served (a 304's is the cached body's).
+CREATE TABLE verifications (
+  id uuid PRIMARY KEY,
+  account_id uuid NOT NULL REFERENCES accounts (id),
+  key_id uuid NOT NULL,
+  created_at timestamptz NOT NULL,
+  operation text NOT NULL CHECK (operation IN ('verify', 'batch')),
+  item_index integer,
+  state text NOT NULL,
+  license_number text NOT NULL,
+  license_key text NOT NULL,
+  name_sent jsonb,
+  verified boolean NOT NULL,
+  verdict text NOT NULL,
+  reasons text[] NOT NULL,
+  name_match jsonb,
+  licence_status text,
+  expiration_date text,
+  source_id text,
+  snapshot_date text,
+  last_verified text,
+  http_status smallint NOT NULL,
+  body_sha256 text NOT NULL
+);
+CREATE INDEX verifications_account_time ON verifications (account_id, created_at DESC, id DESC);
+CREATE INDEX verifications_account_licence ON verifications (account_id, state, license_key, created_at DESC, id DESC);

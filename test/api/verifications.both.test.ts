@@ -1,0 +1,257 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import request from 'supertest';
+import type { App } from 'supertest/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clockOf } from '../../src/domain/clock.js';
+import { refreshRepo } from '../../src/deps.js';
+import { refresh } from '../../src/ingest/refresh/refresh.js';
+import { resolveFormat } from '../../src/ingest/sources/index.js';
+import { BatchVerifyResponse, VerifyResponse } from '../../src/modules/licensees/licensees.schemas.js';
+import { CSV_COLUMNS } from '../../src/modules/verifications/verifications-csv.js';
+import { VerificationPage, VerificationRecord } from '../../src/modules/verifications/verifications.schemas.js';
+import { z } from '../../src/http/zod.js';
+import { files, fixture, testApp, testGraph, testStore, useApp } from '../helpers/graph.js';
+import { body, errorDetail, validationErrors } from '../helpers/http.js';
+import { folderWith, tempFile } from '../helpers/source-files.js';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const VerificationResponse = z.object({ data: VerificationRecord });
+
+/** The small fixture with an active TX salesperson no broker sponsors. */
+function smallWithUnsponsored(): string {
+  const small = fixture('small');
+  const read = (name: string) => fs.readFileSync(path.join(small, name), 'utf8');
+  return folderWith({
+    'jurisdictions.csv': read('jurisdictions.csv'),
+    'credentials.csv': `${read('credentials.csv').trimEnd()}\nTX,763831-SA,salesperson,Sales Agent,Active,,person,LEE ANN WRIGHT,LEE,ANN,WRIGHT,,,2020-01-01,2027-01-31,,,,,,,,,,,fixture,2026-11-01,2026-11-01T06:00:00Z,\n`,
+    'relationships.csv': read('relationships.csv'),
+  });
+}
+
+describe('verdicts, reasons and name match', () => {
+  const t = useApp(smallWithUnsponsored());
+  const verify = async (query: Record<string, string>) => body(await t.api.get('/api/v1/licensees/verify').query(query), VerifyResponse);
+
+  it('when licences of every status class are verified then each verdict and its reasons follow the table', async () => {
+    const cases: [string, string, string, string[]][] = [
+      ['TX', '100001-B', 'clear', []],
+      ['TX', '763827-SA', 'consider', ['probation']],
+      ['TX', '763828-SA', 'consider', ['expired']],
+      ['TX', '900002-B', 'consider', ['suspended']],
+      ['TX', '763829-SA', 'consider', ['expired', 'revoked']],
+      ['TX', '763831-SA', 'consider', ['no_current_supervisor']],
+      ['NY', '00055592', 'clear', ['partial_source']],
+      ['TX', 'NOPE-1', 'not_found', []],
+      ['NY', 'NOPE-1', 'not_found', ['partial_source']],
+      ['WA', '1', 'not_found', ['not_covered']],
+      ['WY', '1', 'not_found', ['not_covered']],
+    ];
+    for (const [state, license_number, verdict, reasons] of cases) {
+      const res = await verify({ state, license_number });
+      expect({ state, license_number, verdict: res.verdict, reasons: res.reasons }).toEqual({ state, license_number, verdict, reasons });
+      expect(res.name_match).toBeNull();
+    }
+  });
+
+  it('when an answer rests on a source then it carries the source and its age', async () => {
+    const res = await verify({ state: 'TX', license_number: '100001-B' });
+    expect(res.source).toMatchObject({ id: 'tx-trec', refresh_frequency: 'nightly', age_days: 0, stale: false });
+    expect(Date.parse(res.source!.stale_after!) - Date.parse(res.source!.refreshed_at!)).toBe(2 * 86_400_000);
+    expect((await verify({ state: 'WY', license_number: '1' })).source).toBeNull();
+  });
+
+  it('when a name is sent then name_match says how it compares with the holder and a mismatch is consider', async () => {
+    const exact = await verify({ state: 'TX', license_number: '200001-B', name: 'Quinn, Dana' });
+    expect(exact).toMatchObject({ verdict: 'clear', reasons: [], name_match: { result: 'exact', score: 1, compared_with: { field: 'full_name', value: 'DANA QUINN' } } });
+    const parts = await verify({ state: 'TX', license_number: '200001-B', first_name: 'dana', last_name: 'QUINN' });
+    expect(parts.name_match?.result).toBe('exact');
+    const other = await verify({ state: 'TX', license_number: '200001-B', name: 'Robert Quinn' });
+    expect(other).toMatchObject({ verdict: 'consider', reasons: ['name_mismatch'], name_match: { result: 'mismatch' } });
+    expect(other.name_match!.score).toBeLessThan(1);
+    const firm = await verify({ state: 'TX', license_number: '100001-B', name: 'Acme Realty, L.L.C.' });
+    expect(firm.name_match).toMatchObject({ result: 'exact', compared_with: { field: 'business_name', value: 'ACME REALTY LLC' } });
+    const miss = await verify({ state: 'TX', license_number: 'NOPE-1', name: 'Dana Quinn' });
+    expect(miss).toMatchObject({ verdict: 'not_found', name_match: null });
+  });
+
+  it('when both name forms or a blank name are sent then it answers 422 naming the field', async () => {
+    const both = validationErrors(await t.api.get('/api/v1/licensees/verify').query({ state: 'TX', license_number: '200001-B', name: 'Dana Quinn', last_name: 'Quinn' }));
+    expect(both[0]).toMatchObject({ loc: ['query', 'name'], msg: 'send name, or first_name and last_name, not both' });
+    const blank = validationErrors(await t.api.get('/api/v1/licensees/verify').query({ state: 'TX', license_number: '200001-B', first_name: '  ' }));
+    expect(blank[0]).toMatchObject({ loc: ['query', 'first_name'] });
+    expect(validationErrors(await t.api.post('/api/v1/licensees/batch?verdict=maybe').send({ licenses: [{ state: 'TX', license_number: '1' }] }))[0]).toMatchObject({ loc: ['query', 'verdict'] });
+  });
+
+  it('when a batch asks for some verdicts then only those come back, in input order, each with its index', async () => {
+    const licenses = [
+      { state: 'TX', license_number: '100001-B' },
+      { state: 'tx', license_number: '763828-sa', name: 'Zoe Adams' },
+      { state: 'TX', license_number: 'NOPE-1' },
+      { state: 'TX', license_number: '200001-B', first_name: 'Robert', last_name: 'Quinn' },
+    ];
+    const all = body(await t.api.post('/api/v1/licensees/batch').send({ licenses }), BatchVerifyResponse);
+    expect(all.data.map((r) => [r.index, r.verdict])).toEqual([[0, 'clear'], [1, 'consider'], [2, 'not_found'], [3, 'consider']]);
+    expect(all.data[3].reasons).toEqual(['name_mismatch']);
+    const some = body(await t.api.post('/api/v1/licensees/batch?verdict=not_found,CONSIDER').send({ licenses }), BatchVerifyResponse);
+    expect(some.data.map((r) => [r.index, r.state, r.license_number, r.verdict])).toEqual([
+      [1, 'tx', '763828-sa', 'consider'],
+      [2, 'TX', 'NOPE-1', 'not_found'],
+      [3, 'TX', '200001-B', 'consider'],
+    ]);
+  });
+});
+
+describe('source freshness in verdicts', () => {
+  const ctx = {} as { graph: Awaited<ReturnType<typeof testGraph>>['graph']; stores: Awaited<ReturnType<typeof testStore>>[] };
+  beforeAll(async () => {
+    ctx.graph = (await testGraph(fixture('small'))).graph;
+    ctx.stores = [];
+  });
+  afterAll(async () => {
+    for (const s of ctx.stores) await s.store.close();
+    await ctx.graph.close();
+  });
+  /** The API as it answers `days` after the import. */
+  async function apiAt(days: number) {
+    const side = await testStore({}, undefined, clockOf(() => new Date(Date.now() + days * 86_400_000)));
+    ctx.stores.push(side);
+    const key = (await side.accounts.createAccount({ email: `later-${days}@example.com`, plan: 'enterprise' })).key.key;
+    return request.agent(testApp(ctx.graph, side) as unknown as App).set('Authorization', `Bearer ${key}`);
+  }
+
+  it('when a nightly source is past twice its frequency then its answers are consider with source_stale, and a weekly one is not yet', async () => {
+    const api = await apiAt(3);
+    const tx = body(await api.get('/api/v1/licensees/verify?state=TX&license_number=100001-B'), VerifyResponse);
+    expect(tx).toMatchObject({ verdict: 'consider', reasons: ['source_stale'], source: { stale: true, age_days: 3 } });
+    const ny = body(await api.get('/api/v1/licensees/verify?state=NY&license_number=00055592'), VerifyResponse);
+    expect(ny).toMatchObject({ verdict: 'clear', reasons: ['partial_source'], source: { stale: false } });
+    const miss = body(await api.get('/api/v1/licensees/verify?state=TX&license_number=NOPE-1'), VerifyResponse);
+    expect(miss).toMatchObject({ verdict: 'not_found', reasons: ['source_stale'] });
+  });
+
+  it('when a weekly source is 15 days old then it is stale too', async () => {
+    const api = await apiAt(15);
+    const ny = body(await api.get('/api/v1/licensees/verify?state=NY&license_number=00055592'), VerifyResponse);
+    expect(ny).toMatchObject({ verdict: 'consider', reasons: ['partial_source', 'source_stale'] });
+  });
+});
+
+describe('an irregular source with supervision published in full (Connecticut, written from its layout)', () => {
+  const ctx = useApp();
+  it('when a salesperson names no broker then it is consider with no_current_supervisor, and the source is never stale', async () => {
+    const file = tempFile('6tja-6vdt.csv', '"real_estate_salesperson","salespersoncredential","real_estate_broker","broker_credential"\n"KYLE AJODHI","RES.0808646","VYLLA HOME (CT) LLC","REB.0788920"\n"ANNA B COLE","RES.0804436",,\n');
+    await refresh(refreshRepo(ctx.graph, files, ctx.side.clock, ctx.side.changes.log), { files: [file], format: resolveFormat(file), snapshot: '2020-12-15', rejectsDir: path.dirname(file) });
+    const verify = async (n: string) => body(await ctx.api.get(`/api/v1/licensees/verify?state=CT&license_number=${n}`), VerifyResponse);
+    expect(await verify('RES.0808646')).toMatchObject({ verdict: 'clear', reasons: ['partial_source'], source: { id: 'ct-dcp', refresh_frequency: 'irregular', stale: false, stale_after: null } });
+    expect(await verify('RES.0804436')).toMatchObject({ verdict: 'consider', reasons: ['partial_source', 'no_current_supervisor'] });
+  });
+});
+
+describe('the evidence log', () => {
+  const t = useApp(fixture('small'));
+  const other = {} as { api: ReturnType<typeof request.agent> };
+  beforeAll(async () => {
+    const key = (await t.side.accounts.createAccount({ email: 'other@example.com', plan: 'growth' })).key.key;
+    other.api = request.agent(t.app).set('Authorization', `Bearer ${key}`);
+  });
+  const record = async (id: string, api = t.api) => body(await api.get(`/api/v1/verifications/${id}`), VerificationResponse).data;
+
+  it('when a licence is verified then the answer names its committed record, which holds what was asked and answered and the hash of the body', async () => {
+    const res = await t.api.get('/api/v1/licensees/verify?state=TX&license_number=763827-sa&name=Jose%20Munoz');
+    const answer = body(res, VerifyResponse);
+    const id = res.headers['verification-id'];
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const r = await record(id);
+    expect(r).toMatchObject({
+      id,
+      operation: 'verify',
+      index: null,
+      state: 'TX',
+      license_number: '763827-sa',
+      name_sent: { name: 'Jose Munoz' },
+      verified: true,
+      verdict: answer.verdict,
+      reasons: answer.reasons,
+      name_match: answer.name_match,
+      licence_status: 'Probation - Active',
+      expiration_date: '2027-03-31',
+      source_id: 'tx-trec',
+      last_verified: '2026-11-01T06:00:00.000Z',
+      http_status: 200,
+      body_sha256: sha256(res.text),
+    });
+    expect(Math.abs(Date.parse(r.created_at) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('when a cached copy is revalidated then the 304 is recorded with the hash of the body it stands for', async () => {
+    const first = await t.api.get('/api/v1/licensees/verify?state=TX&license_number=200001-B');
+    const again = await t.api.get('/api/v1/licensees/verify?state=TX&license_number=200001-B').set('If-None-Match', first.headers.etag);
+    expect(again.status).toBe(304);
+    const r = await record(again.headers['verification-id']);
+    expect(r).toMatchObject({ http_status: 304, body_sha256: sha256(first.text) });
+    expect(again.headers['verification-id']).not.toBe(first.headers['verification-id']);
+  });
+
+  it('when a batch is answered then each item has its record, listed in the header in request order', async () => {
+    const licenses = [{ state: 'TX', license_number: '100001-B' }, { state: 'tx', license_number: 'nope-2' }];
+    const res = await t.api.post('/api/v1/licensees/batch?verdict=not_found').send({ licenses });
+    expect(body(res, BatchVerifyResponse).data).toHaveLength(1);
+    const ids = res.headers['verification-id'].split(', ');
+    expect(ids).toHaveLength(2);
+    const rows = await Promise.all(ids.map((id: string) => record(id)));
+    expect(rows.map((r) => [r.operation, r.index, r.state, r.license_number, r.verdict, r.body_sha256])).toEqual([
+      ['batch', 0, 'TX', '100001-B', 'clear', sha256(res.text)],
+      ['batch', 1, 'TX', 'nope-2', 'not_found', sha256(res.text)],
+    ]);
+  });
+
+  it('when records are listed then they come newest first, filtered, a cursor page at a time, and are not metered', async () => {
+    for (const n of ['900001-B', '900002-B', '900001-b']) await t.api.get(`/api/v1/licensees/verify?state=TX&license_number=${n}`);
+    const list = await t.api.get('/api/v1/verifications?license_number=900001-b&per_page=1');
+    expect(list.headers.ratelimit).toBeUndefined();
+    const first = body(list, VerificationPage);
+    expect(first.data.map((r) => r.license_number)).toEqual(['900001-b']);
+    const second = body(await t.api.get(`/api/v1/verifications?license_number=900001-b&per_page=1&cursor=${first.meta.next_cursor}`), VerificationPage);
+    expect(second.data.map((r) => r.license_number)).toEqual(['900001-B']);
+    expect(second.meta.next_cursor).toBeNull();
+    const consider = body(await t.api.get('/api/v1/verifications?verdict=consider&state=tx&per_page=100'), VerificationPage).data;
+    expect(consider.length).toBeGreaterThan(0);
+    expect(consider.every((r) => r.verdict === 'consider')).toBe(true);
+    const all = body(await t.api.get('/api/v1/verifications?per_page=100'), VerificationPage).data;
+    const times = all.map((r) => r.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+    const future = body(await t.api.get('/api/v1/verifications?from=2099-01-01'), VerificationPage);
+    expect(future.data).toEqual([]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(body(await t.api.get(`/api/v1/verifications?from=${today}&to=${today}&per_page=100`), VerificationPage).data.length).toBe(all.length);
+    expect(validationErrors(await t.api.get('/api/v1/verifications?cursor=nonsense'))[0]).toMatchObject({ loc: ['query', 'cursor'] });
+    expect(validationErrors(await t.api.get('/api/v1/verifications?from=yesterday'))[0]).toMatchObject({ loc: ['query', 'from'] });
+  });
+
+  it('when the records are exported then the CSV streams every one of the range with its columns', async () => {
+    const all = body(await t.api.get('/api/v1/verifications?per_page=100'), VerificationPage).data;
+    const res = await t.api.get('/api/v1/verifications.csv').buffer(true);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toBe('attachment; filename=verifications.csv');
+    const rows = parse(res.text, { columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0])).toEqual([...CSV_COLUMNS]);
+    expect(rows.map((r) => r.id)).toEqual(all.map((r) => r.id));
+    const named = rows.find((r) => r.name_sent === 'Jose Munoz')!;
+    expect(named).toMatchObject({ verdict: 'consider', name_match_result: 'close', name_compared_with: 'JOSÉ ÁLVARO MUÑOZ', http_status: '200' });
+    const none = await t.api.get('/api/v1/verifications.csv?from=2099-01-01').buffer(true);
+    expect(none.text.trim()).toBe(CSV_COLUMNS.join(','));
+  });
+
+  it('when another account asks then it sees none of these records', async () => {
+    const mine = body(await t.api.get('/api/v1/verifications?per_page=1'), VerificationPage).data[0];
+    expect(errorDetail(await other.api.get(`/api/v1/verifications/${mine.id}`), 404)).toMatch(/no verification/);
+    expect(body(await other.api.get('/api/v1/verifications'), VerificationPage).data).toEqual([]);
+    const csv = await other.api.get('/api/v1/verifications.csv').buffer(true);
+    expect(csv.text.trim()).toBe(CSV_COLUMNS.join(','));
+    expect((await request(t.app).get('/api/v1/verifications')).status).toBe(401);
+  });
+});
