@@ -160,22 +160,41 @@ const RANK: Record<NameMatchResult, number> = { exact: 2, close: 1, mismatch: 0 
 const better = (a: Verdict, b: Verdict | null) => !b || RANK[a.result] > RANK[b.result] || (a.result === b.result && a.score > b.score);
 
 function judge(p: Person, queryLength: number, t: Tally, noSurname: boolean): Verdict {
-  const ws = p.words.map((w, i) => ({ ...w, covered: (t.used & (1 << i)) !== 0 }));
-  const given = ws.filter((w) => w.role === 'given');
-  const surname = ws.filter((w) => w.role === 'surname');
-  const named = surname.filter((w) => !w.particle);
-  const missingMiddles = ws.filter((w) => w.role === 'middle' && !w.covered).length;
-  const missingSurnames = (named.length ? named : surname).filter((w) => !w.covered).length;
-
-  const weight = (w: (typeof ws)[number]) => (w.role === 'middle' || w.particle ? 1 : 2);
-  const share = ws.reduce((n, w) => n + (w.covered ? weight(w) : 0), 0) / ws.reduce((n, w) => n + weight(w), 0);
+  // One pass over the record's words (this runs for every pairing the walk completes).
+  let givenAll = true;
+  let missingMiddles = 0;
+  let namedCount = 0;
+  let namedCovered = 0;
+  let surnameCount = 0;
+  let surnameCovered = 0;
+  let weightCovered = 0;
+  let weightAll = 0;
+  p.words.forEach((w, i) => {
+    const covered = (t.used & (1 << i)) !== 0;
+    const weight = w.role === 'middle' || w.particle ? 1 : 2;
+    weightAll += weight;
+    if (covered) weightCovered += weight;
+    if (w.role === 'given') givenAll &&= covered;
+    else if (w.role === 'middle') missingMiddles += covered ? 0 : 1;
+    else {
+      surnameCount += 1;
+      surnameCovered += covered ? 1 : 0;
+      if (!w.particle) {
+        namedCount += 1;
+        namedCovered += covered ? 1 : 0;
+      }
+    }
+  });
+  const missingSurnames = namedCount ? namedCount - namedCovered : surnameCount - surnameCovered;
+  const allCovered = t.used === (1 << p.words.length) - 1;
+  const share = weightCovered / weightAll;
   const mismatch = { result: 'mismatch' as const, score: Math.round(45 * share * (1 - t.leftOver / (queryLength + 1))) / 100 };
 
-  if (t.leftOver === 0 && ws.every((w) => w.covered) && t.soft === 0 && t.slips === 0) return { result: 'exact', score: 1 };
+  if (t.leftOver === 0 && allCovered && t.soft === 0 && t.slips === 0) return { result: 'exact', score: 1 };
   if (t.slips > (p.letters >= 16 ? 2 : p.letters >= 12 ? 1 : 0)) return mismatch;
   if (t.leftOver > 0 && (missingMiddles > 0 || missingSurnames > 0)) return mismatch;
-  const givenOk = !given.length || given.every((w) => w.covered);
-  const surnameOk = !surname.length || (named.length ? named : surname).some((w) => w.covered);
+  const givenOk = givenAll;
+  const surnameOk = !surnameCount || (namedCount ? namedCovered : surnameCovered) > 0;
   const onlySurname = t.pairs > 0 && t.leftOver === 0 && t.onlySurname;
   if (!givenOk && !onlySurname) return mismatch;
   if (!surnameOk && !(noSurname && givenOk && t.pairs > 0)) return mismatch;
@@ -188,6 +207,10 @@ function judge(p: Person, queryLength: number, t: Tally, noSurname: boolean): Ve
 function matchPerson(p: Person, query: string[], noSurname: boolean): Verdict {
   if (query.length > MAX_WORDS || p.words.length > MAX_WORDS) return { result: 'mismatch', score: 0 };
   let best: Verdict | null = null;
+  // How each run of query words pairs with each record unit, worked out once (the walk asks again and again).
+  const pairs = query.map((_, i) =>
+    [1, 2, 3].map((len) => (i + len <= query.length ? p.units.map((u) => pair(query.slice(i, i + len).join(''), u, len > 1)) : [])),
+  );
   // Pairings that add up alike lead to the same verdicts: each is walked once.
   const seen = new Set<string>();
   const walk = (i: number, t: Tally) => {
@@ -201,10 +224,9 @@ function matchPerson(p: Person, query: string[], noSurname: boolean): Verdict {
     }
     walk(i + 1, { ...t, leftOver: t.leftOver + 1 });
     for (let len = 1; len <= 3 && i + len <= query.length; len++) {
-      const text = query.slice(i, i + len).join('');
-      for (const u of p.units) {
+      for (const [k, u] of p.units.entries()) {
         if (u.covers & t.used) continue;
-        const m = pair(text, u, len > 1);
+        const m = pairs[i][len - 1][k];
         if (!m) continue;
         walk(i + len, {
           used: t.used | u.covers,
