@@ -246,6 +246,16 @@ describe('the evidence log', () => {
     expect(none.text.trim()).toBe(CSV_COLUMNS.join(','));
   });
 
+  it('when the plan refuses a call then it answers 402 and nothing is recorded', async () => {
+    const key = (await t.side.accounts.createAccount({ email: 'free@example.com', plan: 'free' })).key.key;
+    const free = request.agent(t.app).set('Authorization', `Bearer ${key}`);
+    const refused = await free.post('/api/v1/licensees/batch').send({ licenses: [{ state: 'TX', license_number: '100001-B' }] });
+    expect(refused.status).toBe(402);
+    expect(refused.headers['verification-id']).toBeUndefined();
+    const answered = await free.get('/api/v1/licensees/verify?state=TX&license_number=100001-B');
+    expect(body(await free.get('/api/v1/verifications'), VerificationPage).data.map((r) => r.id)).toEqual([answered.headers['verification-id']]);
+  });
+
   it('when another account asks then it sees none of these records', async () => {
     const mine = body(await t.api.get('/api/v1/verifications?per_page=1'), VerificationPage).data[0];
     expect(errorDetail(await other.api.get(`/api/v1/verifications/${mine.id}`), 404)).toMatch(/no verification/);
@@ -253,5 +263,19 @@ describe('the evidence log', () => {
     const csv = await other.api.get('/api/v1/verifications.csv').buffer(true);
     expect(csv.text.trim()).toBe(CSV_COLUMNS.join(','));
     expect((await request(t.app).get('/api/v1/verifications')).status).toBe(401);
+  });
+});
+
+describe('with the side store down', () => {
+  const t = useApp(fixture('small'));
+  it('when a verify cannot be recorded then it answers 503 and sends no answer', async () => {
+    const first = await t.api.get('/api/v1/licensees/verify?state=TX&license_number=100001-B');
+    expect(first.status).toBe(200);
+    // The key was just checked (and is cached); the enterprise plan is admitted in memory: only the record needs the store.
+    await t.store.close();
+    const res = await t.api.get('/api/v1/licensees/verify?state=TX&license_number=100001-B');
+    expect(errorDetail(res, 503)).toBe('the accounts store could not answer; retry shortly');
+    expect(res.headers['verification-id']).toBeUndefined();
+    expect(res.text).not.toMatch(/verdict/);
   });
 });
