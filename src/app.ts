@@ -147,7 +147,7 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean; rec
   licenseesRoutes(
     ctx,
     deps.licensees,
-    evidence && ((caller, operation, items, served) => evidence.record({ accountId: caller.account.id, keyId: caller.keyId }, operation, items, served)),
+    evidence && ((caller, operation, items, served) => evidence.record(caller, operation, items, served)),
   );
   relationshipsRoutes(ctx, deps.relationships);
   app.use(router);

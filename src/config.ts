@@ -54,7 +54,6 @@ const ConfigSchema = z.object({
   /** The dashboard's mail server (smtp:// or smtps://, credentials in the URL); needs MAIL_FROM. */
   SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).optional(),
-  /** How long change events are kept (the feed answers 410 for an older cursor). */
   /**
    * false answers verify and batch without evidence records (no Verification-Id): for measuring
    * what recording costs (bench:national), never for a deployment whose users rely on the log.
@@ -63,6 +62,7 @@ const ConfigSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /** How long change events are kept (the feed answers 410 for an older cursor). */
   CHANGE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
   /** Seconds before each webhook retry, comma-separated; after the last, a delivery is failed (default about 27 hours in all). */
   WEBHOOK_RETRY_SCHEDULE: z

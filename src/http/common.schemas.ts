@@ -61,11 +61,18 @@ export const StateCode = StateCodeAsSent.transform((s) => s.toUpperCase()).opena
   pattern: STATE_CODE.source,
 });
 
-/** The one rule for a licence number everywhere: at most 128 characters, not blank. */
+// Control characters (NUL among them) and unpaired surrogates: text no store can keep as sent.
+const UNKEEPABLE = /\p{Cc}|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u;
+/** Text a caller sends that is stored as sent (a licence number, a name): no control characters. */
+export const keepableText = (v: string) => !UNKEEPABLE.test(v);
+export const KEEPABLE_MESSAGE = 'must not hold control characters or broken Unicode';
+
+/** The one rule for a licence number everywhere: at most 128 characters, not blank, keepable. */
 export const LicenseNumberParam = z
   .string()
   .max(128, 'must be at most 128 characters')
   .refine((v) => canonicalLicenseNumber(v).length > 0, 'must not be empty')
+  .refine(keepableText, KEEPABLE_MESSAGE)
   .openapi({
     description: 'Licence number as published; case and spacing are ignored (`763827-sa` finds `763827-SA`)',
     example: DEMO_LICENCE,

@@ -21,9 +21,15 @@ export async function recordBeforeSending(req: Request, res: Response, body: unk
   const caller = res.locals.caller;
   if (!caller) return;
   if (!(await (res.locals.admission ?? Promise.resolve()).then(() => true, () => false))) return;
+  // Express's json settings are its defaults (no replacer, no spaces): this is the text res.json sends.
   const text = JSON.stringify(body);
   const etagFn = req.app.get('etag fn') as ((body: Buffer, encoding: string) => string) | undefined;
-  if (etagFn && !res.get('ETag')) res.set('ETag', etagFn(Buffer.from(text), 'utf8'));
-  const ids = await record(caller, { status: req.fresh ? 304 : 200, sha256: createHash('sha256').update(text).digest('hex') });
+  const etag = etagFn?.(Buffer.from(text), 'utf8');
+  // req.fresh compares If-None-Match with the response's ETag; an answer that fails carries none.
+  if (etag) res.set('ETag', etag);
+  const status = req.fresh ? 304 : 200;
+  if (etag) res.removeHeader('ETag');
+  const ids = await record(caller, { status, sha256: createHash('sha256').update(text).digest('hex') });
+  if (etag) res.set('ETag', etag);
   res.set('Verification-Id', ids.join(', '));
 }

@@ -13,9 +13,13 @@ export const DEMO_FL_LICENCE = '0252165';
 /** Names of DEMO_LICENCE's holder, for the name searches. */
 export const DEMO_FIRST_NAME = 'Laura';
 export const DEMO_LAST_NAME = 'Harris';
+/** A licence number not on file, for the batch example's miss. */
+export const DEMO_MISSING_LICENCE = '000000-SA';
 /** A day inside the demo data's history. */
 export const DEMO_DATE = '2024-06-30';
 
+/** A verification id no demo server has: records get time-ordered random ids when calls are answered. */
+export const DEMO_VERIFICATION_ID = '019ac5e0-0000-7000-8000-000000000001';
 /** The demo account's first API key id (a key id is not a secret: the raw key is). */
 export const DEMO_KEY_ID = 'de000000-0000-4000-8000-000000000001';
 /** The demo account's webhook endpoint, disabled (src/start-up.ts). */

@@ -159,6 +159,7 @@ export function route<Q extends AnyObject, P extends AnyObject, B extends z.ZodT
     if (issues.length) throw new ValidationError(issues);
     const out = await def.handler({ query, params, body } as never, req, res);
     if (def.produces) return;
+    if (out === undefined) throw new Error(`${def.operationId} answered nothing`);
     // A handler may set another status (readiness answers 503 with the same body shape).
     res.json(out);
   };

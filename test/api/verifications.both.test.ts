@@ -77,6 +77,15 @@ describe('verdicts, reasons and name match', () => {
     expect(miss).toMatchObject({ verdict: 'not_found', name_match: null });
   });
 
+  it('when a name holds control characters, or a first name comes without a last name, then it answers 422 naming the field', async () => {
+    const nul = validationErrors(await t.api.get('/api/v1/licensees/verify').query({ state: 'TX', license_number: '200001-B', name: 'Dana\u0000Quinn' }));
+    expect(nul[0]).toMatchObject({ loc: ['query', 'name'], msg: 'must not hold control characters or broken Unicode' });
+    const number = validationErrors(await t.api.post('/api/v1/licensees/batch').send({ licenses: [{ state: 'TX', license_number: '2000\u000001-B' }] }));
+    expect(number[0]).toMatchObject({ loc: ['body', 'licenses', 0, 'license_number'] });
+    const half = validationErrors(await t.api.get('/api/v1/licensees/verify').query({ state: 'TX', license_number: '200001-B', first_name: 'Dana' }));
+    expect(half[0]).toMatchObject({ loc: ['query', 'last_name'] });
+  });
+
   it('when both name forms or a blank name are sent then it answers 422 naming the field', async () => {
     const both = validationErrors(await t.api.get('/api/v1/licensees/verify').query({ state: 'TX', license_number: '200001-B', name: 'Dana Quinn', last_name: 'Quinn' }));
     expect(both[0]).toMatchObject({ loc: ['query', 'name'], msg: 'send name, or first_name and last_name, not both' });
@@ -160,7 +169,9 @@ describe('the evidence log', () => {
   const record = async (id: string, api = t.api) => body(await api.get(`/api/v1/verifications/${id}`), VerificationResponse).data;
 
   it('when a licence is verified then the answer names its committed record, which holds what was asked and answered and the hash of the body', async () => {
+    const before = new Date().toISOString();
     const res = await t.api.get('/api/v1/licensees/verify?state=TX&license_number=763827-sa&name=Jose%20Munoz');
+    const after = new Date().toISOString();
     const answer = body(res, VerifyResponse);
     const id = res.headers['verification-id'];
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -183,7 +194,7 @@ describe('the evidence log', () => {
       http_status: 200,
       body_sha256: sha256(res.text),
     });
-    expect(Math.abs(Date.parse(r.created_at) - Date.now())).toBeLessThan(60_000);
+    expect(r.created_at >= before && r.created_at <= after, `${before} <= ${r.created_at} <= ${after}`).toBe(true);
   });
 
   it('when a cached copy is revalidated then the 304 is recorded with the hash of the body it stands for', async () => {
@@ -225,10 +236,17 @@ describe('the evidence log', () => {
     expect([...times].sort().reverse()).toEqual(times);
     const future = body(await t.api.get('/api/v1/verifications?from=2099-01-01'), VerificationPage);
     expect(future.data).toEqual([]);
-    const today = new Date().toISOString().slice(0, 10);
-    expect(body(await t.api.get(`/api/v1/verifications?from=${today}&to=${today}&per_page=100`), VerificationPage).data.length).toBe(all.length);
+    const [lastDay, firstDay] = [all[0].created_at.slice(0, 10), all.at(-1)!.created_at.slice(0, 10)];
+    expect(body(await t.api.get(`/api/v1/verifications?from=${firstDay}&to=${lastDay}&per_page=100`), VerificationPage).data.length).toBe(all.length);
+    expect(body(await t.api.get(`/api/v1/verifications?to=${all.at(-1)!.created_at}&per_page=100`), VerificationPage).data).toEqual([]);
     expect(validationErrors(await t.api.get('/api/v1/verifications?cursor=nonsense'))[0]).toMatchObject({ loc: ['query', 'cursor'] });
     expect(validationErrors(await t.api.get('/api/v1/verifications?from=yesterday'))[0]).toMatchObject({ loc: ['query', 'from'] });
+    // A forged cursor that decodes to a time and 36 characters is refused too, never sent to the store.
+    const forged = Buffer.from(`1|${'-'.repeat(36)}`).toString('base64url');
+    expect(validationErrors(await t.api.get(`/api/v1/verifications?cursor=${forged}`))[0]).toMatchObject({ loc: ['query', 'cursor'] });
+    expect(validationErrors(await t.api.get('/api/v1/verifications?from=2026-11-02T10:00:00'))[0]).toMatchObject({ loc: ['query', 'from'] });
+    expect(validationErrors(await t.api.get('/api/v1/verifications?from=2026-11-03&to=2026-11-02'))[0]).toMatchObject({ loc: ['query', 'to'], msg: 'must be after from' });
+    expect(validationErrors(await t.api.get('/api/v1/verifications?verdict=,'))[0]).toMatchObject({ loc: ['query', 'verdict'] });
   });
 
   it('when the records are exported then the CSV streams every one of the range with its columns', async () => {
@@ -246,14 +264,30 @@ describe('the evidence log', () => {
     expect(none.text.trim()).toBe(CSV_COLUMNS.join(','));
   });
 
-  it('when the plan refuses a call then it answers 402 and nothing is recorded', async () => {
+  it('when the quota refuses a verify then it answers 429 and nothing is recorded', async () => {
     const key = (await t.side.accounts.createAccount({ email: 'free@example.com', plan: 'free' })).key.key;
     const free = request.agent(t.app).set('Authorization', `Bearer ${key}`);
-    const refused = await free.post('/api/v1/licensees/batch').send({ licenses: [{ state: 'TX', license_number: '100001-B' }] });
-    expect(refused.status).toBe(402);
+    const ids: string[] = [];
+    for (let i = 0; i < 25; i++) ids.push((await free.get('/api/v1/licensees/verify?state=TX&license_number=100001-B')).headers['verification-id']);
+    // The verify runs while its admission is decided: the refusal comes after the lookup, before any record.
+    const refused = await free.get('/api/v1/licensees/verify?state=TX&license_number=100001-B');
+    expect(refused.status).toBe(429);
     expect(refused.headers['verification-id']).toBeUndefined();
-    const answered = await free.get('/api/v1/licensees/verify?state=TX&license_number=100001-B');
-    expect(body(await free.get('/api/v1/verifications'), VerificationPage).data.map((r) => r.id)).toEqual([answered.headers['verification-id']]);
+    expect(body(await free.get('/api/v1/verifications?per_page=100'), VerificationPage).data.map((r) => r.id).sort()).toEqual(ids.sort());
+  });
+
+  it('when a batch is paged one record at a time then its items come newest first, in reverse request order, none twice', async () => {
+    const licenses = ['100001-B', '200001-B', '300001-B'].map((license_number) => ({ state: 'TX', license_number }));
+    const res = await t.api.post('/api/v1/licensees/batch').send({ licenses });
+    const seen: (number | null)[] = [];
+    let cursor = '';
+    for (let i = 0; i < 3; i++) {
+      const page = body(await t.api.get(`/api/v1/verifications?per_page=1${cursor}`), VerificationPage);
+      seen.push(page.data[0].index);
+      expect(res.headers['verification-id'].split(', ')).toContain(page.data[0].id);
+      cursor = `&cursor=${page.meta.next_cursor}`;
+    }
+    expect(seen).toEqual([2, 1, 0]);
   });
 
   it('when another account asks then it sees none of these records', async () => {
@@ -277,5 +311,31 @@ describe('with the side store down', () => {
     expect(errorDetail(res, 503)).toBe('the accounts store could not answer; retry shortly');
     expect(res.headers['verification-id']).toBeUndefined();
     expect(res.text).not.toMatch(/verdict/);
+  });
+});
+
+describe('retention', () => {
+  it('when records pass the time the plan they were made under keeps them then prune deletes them, and only them', async () => {
+    let now = new Date('2026-01-01T00:00:00Z');
+    const side = await testStore({}, undefined, clockOf(() => now));
+    try {
+      const free = await side.accounts.createAccount({ email: 'free-keep@example.com', plan: 'free' });
+      const paid = await side.accounts.createAccount({ email: 'paid-keep@example.com', plan: 'starter' });
+      const answer = { verified: false, verdict: 'not_found' as const, reasons: [], name_match: null, licensee: null, source: null };
+      const record = (a: typeof free) => side.verifications.record({ account: a.account, keyId: a.key.id }, 'verify', [{ index: null, asked: { state: 'TX', license_number: '1' }, answer }], { status: 200, sha256: 'x' });
+      const ids = async (a: typeof free) => (await side.verifications.list(a.account.id, { per_page: 100 })).data.map((r) => r.id);
+      const [freeOld] = await record(free);
+      const [paidOld] = await record(paid);
+      now = new Date('2026-03-20T00:00:00Z');
+      const [freeNew] = await record(free);
+      // Just past 90 days from the first records: the free plan's time is up, the starter plan's (2 years) is not.
+      now = new Date('2026-04-01T00:00:01Z');
+      expect(await side.verifications.prune()).toBe(1);
+      expect(await ids(free)).toEqual([freeNew]);
+      expect(await ids(paid)).toEqual([paidOld]);
+      expect(await ids(free)).not.toContain(freeOld);
+    } finally {
+      await side.store.close();
+    }
   });
 });

@@ -16,10 +16,12 @@ import {
   StateCodeAsSent,
   anyCase,
   searchText,
+  keepableText,
+  KEEPABLE_MESSAGE,
 } from '../../http/common.schemas.js';
 import { NAME_MATCH_RESULTS } from '../../domain/name-match.js';
 import { REASONS, REASON_RULES, VERDICTS } from '../../domain/verdict.js';
-import { DEMO_BROKER, DEMO_FL_LICENCE, DEMO_LICENCE } from '../../http/examples.js';
+import { DEMO_BROKER, DEMO_FIRST_NAME, DEMO_FL_LICENCE, DEMO_LAST_NAME, DEMO_LICENCE, DEMO_MISSING_LICENCE } from '../../http/examples.js';
 import { z } from '../../http/zod.js';
 
 export const RelationshipCoverage = z.enum(RELATIONSHIP_COVERAGE_VALUES).openapi('RelationshipCoverage', {
@@ -167,15 +169,19 @@ export const SearchQuery = z.object({
 });
 export type SearchQuery = z.infer<typeof SearchQuery>;
 
-const nameText = (description: string) => z.string().trim().min(1, 'must not be blank').max(200, 'must be at most 200 characters').optional().openapi({ description });
+const nameText = (description: string) =>
+  z.string().trim().min(1, 'must not be blank').max(200, 'must be at most 200 characters').refine(keepableText, KEEPABLE_MESSAGE).optional().openapi({ description });
 /** The name of who presents the licence: `name`, or `first_name` and `last_name`, never both forms. */
 const nameFields = {
   name: nameText('The holder\'s name in any order ("SMITH, JOHN A" or "John A. Smith"), or a firm\'s business name: adds name_match'),
-  first_name: nameText('The holder\'s given name (with last_name, instead of name)'),
-  last_name: nameText('The holder\'s surname (with first_name, instead of name)'),
+  first_name: nameText('The holder\'s given name (with last_name; instead of name)'),
+  last_name: nameText('The holder\'s surname (with first_name; instead of name)'),
 };
 const oneNameForm = (v: { name?: string; first_name?: string; last_name?: string }, ctx: z.RefinementCtx) => {
   if (v.name && (v.first_name || v.last_name)) ctx.addIssue({ code: 'custom', path: ['name'], message: 'send name, or first_name and last_name, not both' });
+  else if (Boolean(v.first_name) !== Boolean(v.last_name)) {
+    ctx.addIssue({ code: 'custom', path: [v.first_name ? 'last_name' : 'first_name'], message: 'first_name and last_name go together (or send the whole name as name)' });
+  }
 };
 export const VerifyQuery = z.object({ state: StateCode, license_number: LicenseNumberParam, ...nameFields }).superRefine(oneNameForm);
 
@@ -197,13 +203,21 @@ export const BatchVerifyRequest = z
       .max(100, 'must hold at most 100 items'),
   })
   .openapi('BatchVerifyRequest', {
-    example: { licenses: [{ state: 'TX', license_number: DEMO_LICENCE }, { state: 'TX', license_number: DEMO_BROKER }, { state: 'FL', license_number: DEMO_FL_LICENCE }] },
+    example: {
+      licenses: [
+        { state: 'TX', license_number: DEMO_LICENCE, first_name: DEMO_FIRST_NAME, last_name: DEMO_LAST_NAME },
+        { state: 'TX', license_number: DEMO_BROKER },
+        { state: 'FL', license_number: DEMO_FL_LICENCE },
+        { state: 'TX', license_number: DEMO_MISSING_LICENCE },
+      ],
+    },
   });
 /** A comma-separated list of verdicts (a filter), in any case. */
 export const VerdictList = z
   .string()
   .transform((v, ctx) => {
-    const wanted = [...new Set(v.split(',').map((s) => s.trim().toLowerCase()))];
+    const wanted = [...new Set(v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))];
+    if (!wanted.length) ctx.addIssue({ code: 'custom', message: `must name at least one of ${VERDICTS.join(', ')}` });
     const unknown = wanted.filter((w) => !(VERDICTS as readonly string[]).includes(w));
     if (unknown.length) ctx.addIssue({ code: 'custom', message: `must be a comma-separated list of ${VERDICTS.join(', ')} (not ${unknown.join(', ')})` });
     return wanted as (typeof VERDICTS)[number][];

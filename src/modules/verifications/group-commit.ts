@@ -1,7 +1,8 @@
 /**
  * Group commit: writes that arrive while one is being committed wait and go together in the next
  * statement, so the store sees one write per round trip, not one per request. Each caller's promise
- * settles when its own items are committed (or their statement failed).
+ * settles when its own items are committed, or fail. A group that fails is written again caller by
+ * caller, so that one caller's items the store refuses never fail another's.
  */
 export function groupCommit<T>(write: (items: T[]) => Promise<void>, maxItems = 2_000) {
   let queue: { items: T[]; resolve: () => void; reject: (err: unknown) => void }[] = [];
@@ -18,7 +19,8 @@ export function groupCommit<T>(write: (items: T[]) => Promise<void>, maxItems = 
         await write(group.flatMap((g) => g.items));
         for (const g of group) g.resolve();
       } catch (err) {
-        for (const g of group) g.reject(err);
+        if (group.length === 1) group[0].reject(err);
+        else for (const g of group) await write(g.items).then(g.resolve, g.reject);
       }
     }
     draining = false;

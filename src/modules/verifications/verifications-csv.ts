@@ -23,9 +23,20 @@ function csvLine(r: VerificationRecord): Record<(typeof CSV_COLUMNS)[number], un
   };
 }
 
-/** Streams records as a CSV download, with back-pressure: memory holds a page of them, not the export. */
+/**
+ * Streams records as a CSV download, with back-pressure: memory holds a page of them, not the
+ * export. The first page is read before anything is sent, so a store that cannot answer is a 503,
+ * not a cut download. Cells a spreadsheet would run as formulas are escaped.
+ */
 export async function sendCsv(res: Response, records: AsyncIterable<VerificationRecord>): Promise<void> {
+  const it = records[Symbol.asyncIterator]();
+  const first = await it.next();
+  async function* all() {
+    if (first.done) return;
+    yield first.value;
+    for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
+  }
   res.type('text/csv; charset=utf-8').attachment('verifications.csv');
   const lines = new Transform({ objectMode: true, transform: (r: VerificationRecord, _e, done) => done(null, csvLine(r)) });
-  await pipeline(Readable.from(records), lines, stringify({ header: true, columns: [...CSV_COLUMNS] }), res);
+  await pipeline(Readable.from(all()), lines, stringify({ header: true, columns: [...CSV_COLUMNS], escape_formulas: true, cast: { boolean: (v) => String(v) } }), res);
 }

@@ -1,5 +1,4 @@
 import type { NameMatch } from '../../domain/name-match.js';
-import { PLANS } from '../../domain/plans.js';
 import type { Reason, Verdict } from '../../domain/verdict.js';
 import type { SqlStore } from '../../store/sql-store.js';
 
@@ -9,6 +8,7 @@ export interface VerificationRow {
   account_id: string;
   key_id: string;
   created_at: string;
+  keep_until: string;
   operation: 'verify' | 'batch';
   item_index: number | null;
   state: string;
@@ -43,12 +43,13 @@ export interface PagePosition {
 }
 
 const COLUMNS =
-  'id uuid, account_id uuid, key_id uuid, created_at timestamptz, operation text, item_index integer, state text, license_number text, ' +
+  'id uuid, account_id uuid, key_id uuid, created_at timestamptz, keep_until timestamptz, operation text, item_index integer, state text, license_number text, ' +
   'license_key text, name_sent jsonb, verified boolean, verdict text, reasons text[], name_match jsonb, licence_status text, ' +
   'expiration_date text, source_id text, snapshot_date text, last_verified text, http_status smallint, body_sha256 text';
 const NAMES = COLUMNS.split(', ').map((c) => c.split(' ')[0]).join(', ');
 
-const toRow = (r: Record<string, unknown>): VerificationRow => ({ ...(r as unknown as VerificationRow), created_at: new Date(r.created_at as string).toISOString() });
+const iso = (v: unknown) => new Date(v as string).toISOString();
+const toRow = (r: Record<string, unknown>): VerificationRow => ({ ...(r as unknown as VerificationRow), created_at: iso(r.created_at), keep_until: iso(r.keep_until) });
 
 export function createVerificationsRepo(store: SqlStore) {
   return {
@@ -81,23 +82,17 @@ export function createVerificationsRepo(store: SqlStore) {
       const [row] = await store.query(`SELECT ${NAMES} FROM verifications WHERE account_id = $1 AND id = $2`, [accountId, id]);
       return row && toRow(row);
     },
-    /** Deletes rows older than their account's plan keeps them, a bounded number per statement; returns how many went. */
+    /** Deletes the rows kept until before `now`, a bounded number per statement; returns how many went. */
     async prune(now: Date, batch = 10_000): Promise<number> {
       let deleted = 0;
-      for (const plan of Object.values(PLANS)) {
-        const before = new Date(now.getTime() - plan.verificationRetentionDays * 86_400_000).toISOString();
-        for (;;) {
-          const gone = await store.query(
-            `DELETE FROM verifications WHERE id IN (
-               SELECT id FROM verifications
-               WHERE account_id IN (SELECT id FROM accounts WHERE plan = $1) AND created_at < $2 LIMIT $3) RETURNING 1`,
-            [plan.name, before, batch],
-          );
-          deleted += gone.length;
-          if (gone.length < batch) break;
-        }
+      for (;;) {
+        const gone = await store.query(
+          'DELETE FROM verifications WHERE id IN (SELECT id FROM verifications WHERE keep_until < $1 LIMIT $2) RETURNING 1',
+          [now.toISOString(), batch],
+        );
+        deleted += gone.length;
+        if (gone.length < batch) return deleted;
       }
-      return deleted;
     },
   };
 }

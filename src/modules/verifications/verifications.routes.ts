@@ -1,8 +1,11 @@
+import { PLANS } from '../../domain/plans.js';
 import { route, type RouteContext } from '../../http/route.js';
 import { z } from '../../http/zod.js';
 import { VerificationFilters, VerificationPage, VerificationPath, VerificationRecord, VerificationsQuery } from './verifications.schemas.js';
 import { CSV_COLUMNS, sendCsv } from './verifications-csv.js';
 import type { VerificationsService } from './verifications.service.js';
+
+const RETENTION = Object.values(PLANS).map((p) => `${p.name} ${p.verificationRetentionDays} days`).join(', ');
 
 /** The account's evidence log: every licence its verify and batch calls were answered about. Not metered. */
 export function verificationsRoutes(ctx: RouteContext, service: VerificationsService) {
@@ -15,7 +18,7 @@ export function verificationsRoutes(ctx: RouteContext, service: VerificationsSer
     summary: 'The account\'s verification records, newest first',
     description:
       'One record per licence a verify or batch call answered, committed before the answer was sent. Filters combine with AND; ' +
-      'pages follow `meta.next_cursor`. Records are kept per plan (free 90 days, starter 2 years, growth 5 years, enterprise 7 years). Not metered.',
+      `pages follow \`meta.next_cursor\`. Records are kept as long as the plan in force when they were made keeps them (${RETENTION}). Not metered.`,
     tags,
     query: VerificationsQuery,
     response: VerificationPage,

@@ -1,6 +1,7 @@
 import { VERDICTS } from '../../domain/verdict.js';
 import { isRealDate } from '../../domain/dates.js';
 import { LicenseNumberParam, StateCode, intQueryParam, nullable, uuidParam } from '../../http/common.schemas.js';
+import { DEMO_VERIFICATION_ID } from '../../http/examples.js';
 import { z } from '../../http/zod.js';
 import { NameMatch, ReasonValue, VerdictList, VerdictValue } from '../licensees/licensees.schemas.js';
 
@@ -47,9 +48,10 @@ const moment = (end: boolean, description: string) =>
     .string()
     .transform((v, ctx) => {
       if (isRealDate(v)) return new Date(Date.parse(`${v}T00:00:00Z`) + (end ? 86_400_000 : 0));
-      const t = /^\d{4}-\d{2}-\d{2}T/.test(v) ? Date.parse(v) : NaN;
+      // RFC 3339: a date-time always names its offset (Z or +hh:mm), so no server's zone reads into it.
+      const t = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i.test(v) && isRealDate(v.slice(0, 10)) ? Date.parse(v) : NaN;
       if (Number.isNaN(t)) {
-        ctx.addIssue({ code: 'custom', message: 'must be a date (YYYY-MM-DD) or an RFC 3339 date-time' });
+        ctx.addIssue({ code: 'custom', message: 'must be a date (YYYY-MM-DD) or an RFC 3339 date-time with its offset (2026-11-27T09:30:00Z)' });
         return z.NEVER;
       }
       return new Date(t);
@@ -57,15 +59,22 @@ const moment = (end: boolean, description: string) =>
     .optional()
     .openapi({ type: 'string', description });
 
-export const VerificationFilters = z.object({
+const filterFields = {
   from: moment(false, 'Records made at or after this moment (a date: from its start, UTC)'),
   to: moment(true, 'Records made before this moment (a date: through its end, UTC)'),
   state: StateCode.optional(),
   license_number: LicenseNumberParam.optional(),
   verdict: VerdictList.optional().openapi({ description: `Only these verdicts (comma-separated: ${VERDICTS.join(', ')})` }),
-});
-export const VerificationsQuery = VerificationFilters.extend({
-  cursor: z.string().max(200).optional().openapi({ description: 'From the previous page\'s meta.next_cursor' }),
-  per_page: intQueryParam(1, 100, 25, 'Records per page, 1 to 100'),
-});
-export const VerificationPath = z.object({ id: uuidParam('A Verification-Id') });
+};
+const fromBeforeTo = (v: { from?: Date; to?: Date }, ctx: z.RefinementCtx) => {
+  if (v.from && v.to && v.from >= v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be after from' });
+};
+export const VerificationFilters = z.object(filterFields).superRefine(fromBeforeTo);
+export const VerificationsQuery = z
+  .object({
+    ...filterFields,
+    cursor: z.string().max(200).optional().openapi({ description: 'From the previous page\'s meta.next_cursor' }),
+    per_page: intQueryParam(1, 100, 25, 'Records per page, 1 to 100'),
+  })
+  .superRefine(fromBeforeTo);
+export const VerificationPath = z.object({ id: uuidParam('A Verification-Id').openapi({ example: DEMO_VERIFICATION_ID }) });

@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
 import type { Clock } from '../../domain/clock.js';
 import type { NameMatch } from '../../domain/name-match.js';
+import { effectivePlan, type PlanHolder } from '../../domain/plans.js';
 import type { Reason, Verdict } from '../../domain/verdict.js';
 import { canonicalLicenseNumber } from '../../domain/identity.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
@@ -29,9 +30,12 @@ export interface Served {
 }
 
 const cursorOf = (r: PagePosition) => Buffer.from(`${r.created_at}|${r.id}`).toString('base64url');
+// Exactly what cursorOf writes: anything else is refused here, never sent to the store.
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 function positionOf(cursor: string): PagePosition {
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!id || Number.isNaN(Date.parse(createdAt)) || !/^[0-9a-f-]{36}$/.test(id)) {
+  const m = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
+  const [, createdAt, id] = m ?? [];
+  if (!m || Number.isNaN(Date.parse(createdAt))) {
     throw new ValidationError([{ loc: ['query', 'cursor'], msg: 'is not a cursor this service gave', type: 'value_error' }]);
   }
   return { created_at: createdAt, id };
@@ -55,23 +59,29 @@ const filtersOf = (q: Omit<ListQuery, 'cursor' | 'per_page'>): VerificationFilte
   verdicts: q.verdicts,
 });
 
-/** The public record: the stored row without the account. */
-const publicRecord = ({ account_id: _a, license_key: _k, item_index, ...r }: VerificationRow) => ({ ...r, index: item_index });
+/** The public record: the stored row without the account and its filter and retention columns. */
+const publicRecord = ({ account_id: _a, license_key: _k, keep_until: _u, item_index, ...r }: VerificationRow) => ({ ...r, index: item_index });
 export type VerificationRecord = ReturnType<typeof publicRecord>;
 
 export function createVerificationsService(repo: VerificationsRepo, clock: Clock) {
   const commit = groupCommit<VerificationRow>((rows) => repo.insert(rows));
   return {
-    /** Records what one call answered; resolves with the ids (in item order) once they are committed. */
-    async record(caller: { accountId: string; keyId: string }, operation: 'verify' | 'batch', items: AnsweredItem[], served: Served): Promise<string[]> {
-      const createdAt = clock.now().toISOString();
+    /**
+     * Records what one call answered, kept as long as the plan in force keeps records; resolves
+     * with the ids (in item order, time-ordered) once they are committed.
+     */
+    async record(caller: { account: PlanHolder & { id: string }; keyId: string }, operation: 'verify' | 'batch', items: AnsweredItem[], served: Served): Promise<string[]> {
+      const now = clock.now();
+      const createdAt = now.toISOString();
+      const keepUntil = new Date(now.getTime() + effectivePlan(caller.account, now).verificationRetentionDays * 86_400_000).toISOString();
       const rows = items.map(({ index, asked, answer }): VerificationRow => {
         const { state, license_number, ...name } = asked;
         return {
-          id: randomUUID(),
-          account_id: caller.accountId,
+          id: uuidv7(),
+          account_id: caller.account.id,
           key_id: caller.keyId,
           created_at: createdAt,
+          keep_until: keepUntil,
           operation,
           item_index: index,
           state: state.toUpperCase(),
@@ -120,7 +130,7 @@ export function createVerificationsService(repo: VerificationsRepo, clock: Clock
       }
     },
 
-    /** Drops the records older than their account's plan keeps them. */
+    /** Drops the records past the time their plan kept them for. */
     prune: () => repo.prune(clock.now()),
   };
 }
