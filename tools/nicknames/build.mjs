@@ -1,10 +1,10 @@
 // Writes src/domain/nickname-table.ts from the nicknames table kept at
 // github.com/carltonnorthern/nicknames (names.csv: name1,has_nickname,name2; Apache-2.0).
-// Usage: node tools/nicknames/build.mjs path/to/names.csv <commit>
+// Usage: node tools/nicknames/build.mjs <names.csv> <commit>
 import fs from 'node:fs';
 
 const [file, commit] = process.argv.slice(2);
-if (!file || !commit) throw new Error('usage: node tools/nicknames/build.mjs path/to/names.csv <commit>');
+if (!file || !commit) throw new Error('usage: node tools/nicknames/build.mjs <names.csv> <commit>');
 const groups = new Map();
 for (const line of fs.readFileSync(file, 'utf8').split('\n').slice(1)) {
   const [name, relationship, nickname] = line.trim().toUpperCase().split(',');
