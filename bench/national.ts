@@ -384,7 +384,10 @@ async function evidenceCost(
         for (const s of named) {
           console.log(`${engine}: evidence ${mode}, run ${run} of ${RUNS}: ${s.name}`);
           await drive(base, headers, s, null, 0);
-          rps[s.name][mode].push((await drive(base, headers, s, null)).rps);
+          const r = await drive(base, headers, s, null);
+          // A failing answer is fast: a throughput with failures in it measures nothing.
+          if (r.bad) throw new Error(`evidence ${mode}, ${s.name}: ${r.bad} answers were not 2xx`);
+          rps[s.name][mode].push(r.rps);
         }
       } finally {
         await stop(child);

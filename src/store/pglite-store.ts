@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
+import { Worker } from 'node:worker_threads';
 import { DataDirLockedError, StoreError } from '../errors.js';
 import type { SqlStore } from './sql-store.js';
 
@@ -50,6 +50,7 @@ export function isAlive(pid: number): boolean {
 // buffers inside the WASM memory cost the serving process 95-145 MB of RSS.
 const POSTGRESQL_CONF = ['shared_buffers=16MB'];
 const INITDB = fileURLToPath(new URL('./pglite-initdb.mjs', import.meta.url));
+const WORKER = new URL('./pglite-worker.mjs', import.meta.url);
 
 /**
  * Creates the cluster in a child process, as PostgreSQL runs initdb as a program of its own:
@@ -77,44 +78,79 @@ export async function openPglite(folder?: string, options: { from?: Blob } = {})
     fs.mkdirSync(path.dirname(folder), { recursive: true });
     unlock = lockFolder(folder);
   }
-  let db: PGlite;
+  // The database runs in a worker thread: PGlite is WASM that runs on the thread calling it, and
+  // on the server's thread each write (the evidence log writes on every verify) would stop requests.
+  let worker: Worker;
+  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
+  let nextId = 1;
+  const failed = (e: { message: string; name?: string; code?: string }) => Object.assign(new Error(e.message), { name: e.name ?? 'Error', code: e.code });
   try {
     if (folder) await initdb(folder);
-    db = options.from && !folder ? new PGlite({ loadDataDir: options.from, postgresqlconf: POSTGRESQL_CONF }) : new PGlite(folder, { postgresqlconf: POSTGRESQL_CONF });
-    await db.waitReady;
+    const from = options.from && !folder ? await options.from.arrayBuffer() : undefined;
+    worker = new Worker(WORKER, { workerData: { folder, from, conf: POSTGRESQL_CONF }, transferList: from ? [from] : [] });
+    await new Promise<void>((resolve, reject) => {
+      worker.once('error', reject);
+      worker.once('message', (m: { error?: { message: string } }) => (m.error ? reject(failed(m.error)) : resolve()));
+    });
   } catch (err) {
     unlock();
     throw err;
   }
+  worker.on('message', (m: { id: number; value?: unknown; error?: { message: string; name?: string; code?: string } }) => {
+    const w = waiting.get(m.id);
+    waiting.delete(m.id);
+    if (m.error) w?.reject(failed(m.error));
+    else w?.resolve(m.value);
+  });
+  // A worker that dies fails what waits on it; the store is then closed.
   let closed = false;
+  worker.on('error', (err) => {
+    closed = true;
+    for (const w of waiting.values()) w.reject(err);
+    waiting.clear();
+  });
+  const call = <T>(message: Record<string, unknown>): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      worker.postMessage({ ...message, id });
+    });
   const wrap = (err: unknown) => (err instanceof StoreError ? err : new StoreError(`pglite: ${(err as Error).message}`, { cause: err }));
   return {
     kind: 'pglite',
     async query(sql, params) {
       if (closed) throw new StoreError('pglite: the store is closed');
-      try {
-        return (await db.query(sql, params as unknown[])).rows as never;
-      } catch (err) {
+      return call<never>({ op: 'query', sql, params }).catch((err) => {
         throw wrap(err);
-      }
+      });
     },
     async transaction(fn) {
       if (closed) throw new StoreError('pglite: the store is closed');
+      const tx = await call<number>({ op: 'begin' }).catch((err) => {
+        throw wrap(err);
+      });
+      let out;
       try {
-        return await db.transaction((tx) => fn({ query: async (sql, params) => (await tx.query(sql, params as unknown[])).rows as never }));
+        out = await fn({ query: (sql, params) => call<never>({ op: 'query', sql, params, tx }) });
       } catch (err) {
+        await call({ op: 'end', tx, commit: false }).catch(() => undefined);
         // Errors thrown by the caller's own code (typed AppErrors) pass through unchanged.
         throw (err as Error).name === 'error' || (err as { code?: string }).code ? wrap(err) : err;
       }
+      await call({ op: 'end', tx, commit: true }).catch((err) => {
+        throw wrap(err);
+      });
+      return out;
     },
     async close() {
       if (closed) return;
       closed = true;
-      await db.close();
+      await call({ op: 'close' }).catch(() => undefined);
+      await worker.terminate();
       unlock();
     },
     async dump() {
-      return (await db.dumpDataDir('none')) as Blob;
+      return new Blob([await call<ArrayBuffer>({ op: 'dump' })]);
     },
   };
 }
