@@ -49,26 +49,9 @@ async function main() {
   const deps = buildDeps(graph, logger, config, side, index, mailSetup(config, logger));
   const app = createApp({ ...deps, adminRouter }, { recordVerifications: config.RECORD_VERIFICATIONS });
   const server = await listen(app, { port: config.PORT, host: config.HOST, keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS });
-  const { port } = server.address() as AddressInfo;
-  const base = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
-  if (adminRouter) writeServerHandle(config.dataDir, { pid: process.pid, url: `http://127.0.0.1:${port}`, token: adminToken });
-  logger.info({ port, dataDir: config.dataDir, graph: graph.name, store: store.kind }, `listening on ${base}  (API docs: ${base}/docs)`);
-  if (graph.embedded && store.kind === 'pglite') await demoAccount(side.accounts, store, base);
-
-  // Deliveries stored before a stop (or by `npm run ingest` meanwhile) go now, to URLs the rules still allow.
-  await prepareWebhooks(side.webhooks, config.WEBHOOK_ALLOW_PRIVATE_URLS, logger);
-  side.dispatcher.start();
-  const flusher = setInterval(() => side.meter.flush().catch((err) => logger.error({ err }, 'usage flush failed')), USAGE_FLUSH_MS);
-  flusher.unref();
-  // Expired e-mail links and sessions, and past rate-limit windows.
-  const pruner = setInterval(() => {
-    deps.dashboard.prune().catch((err) => logger.error({ err }, 'dashboard prune failed'));
-    side.changes.prune().catch((err) => logger.error({ err }, 'change events prune failed'));
-    side.pruneDeliveries().catch((err) => logger.error({ err }, 'webhook delivery log prune failed'));
-    side.verifications.prune().catch((err) => logger.error({ err }, 'verification records prune failed'));
-  }, 3600_000);
-  pruner.unref();
-
+  // A stop asked for while the start finishes (the demo account, webhooks) is a stop too.
+  let flusher: NodeJS.Timeout | undefined;
+  let pruner: NodeJS.Timeout | undefined;
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -105,6 +88,33 @@ async function main() {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  const { port } = server.address() as AddressInfo;
+  const base = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
+  if (adminRouter) writeServerHandle(config.dataDir, { pid: process.pid, url: `http://127.0.0.1:${port}`, token: adminToken });
+  logger.info({ port, dataDir: config.dataDir, graph: graph.name, store: store.kind }, `listening on ${base}  (API docs: ${base}/docs)`);
+  // A stop that comes during these steps closes the stores under them: their failure is the stop's.
+  try {
+    if (graph.embedded && store.kind === 'pglite') await demoAccount(side.accounts, store, base);
+
+    // Deliveries stored before a stop (or by `npm run ingest` meanwhile) go now, to URLs the rules still allow.
+    await prepareWebhooks(side.webhooks, config.WEBHOOK_ALLOW_PRIVATE_URLS, logger);
+  } catch (err) {
+    if (stopping) return;
+    throw err;
+  }
+  if (stopping) return;
+  side.dispatcher.start();
+  flusher = setInterval(() => side.meter.flush().catch((err) => logger.error({ err }, 'usage flush failed')), USAGE_FLUSH_MS);
+  flusher.unref();
+  // Expired e-mail links and sessions, and past rate-limit windows.
+  pruner = setInterval(() => {
+    deps.dashboard.prune().catch((err) => logger.error({ err }, 'dashboard prune failed'));
+    side.changes.prune().catch((err) => logger.error({ err }, 'change events prune failed'));
+    side.pruneDeliveries().catch((err) => logger.error({ err }, 'webhook delivery log prune failed'));
+    side.verifications.prune().catch((err) => logger.error({ err }, 'verification records prune failed'));
+  }, 3600_000);
+  pruner.unref();
+
 }
 
 main().catch((err) => {

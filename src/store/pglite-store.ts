@@ -145,8 +145,11 @@ export async function openPglite(folder?: string, options: { from?: Blob } = {})
     async close() {
       if (closed) return;
       closed = true;
-      await call({ op: 'close' }).catch(() => undefined);
+      // A transaction left open by a caller the stop interrupted would hold PGlite's close: bounded.
+      await Promise.race([call({ op: 'close' }).catch(() => undefined), new Promise((r) => setTimeout(r, 5000).unref())]);
       await worker.terminate();
+      for (const w of waiting.values()) w.reject(new StoreError('pglite: the store is closed'));
+      waiting.clear();
       unlock();
     },
     async dump() {

@@ -37,7 +37,7 @@ describe.runIf(browser)(`the interactive docs in Chromium${browser ? '' : `: ski
 
     await page.locator('.opblock').first().waitFor();
     // 39 operations and the one webhook.
-    expect(await page.locator('.opblock').count()).toBe(40);
+    expect(await page.locator('.opblock').count()).toBe(43);
 
     await page.locator('button.authorize').first().click();
     await page.locator('.modal-ux input[type=text], .modal-ux input[type=password]').first().fill(t.key);
