@@ -1,6 +1,7 @@
 // Matches a caller's name against the names a licence record holds (GET /licensees/verify?name=...).
 import levenshtein from 'damerau-levenshtein';
 import { parseFullName } from 'parse-full-name';
+import { fold as foldText } from './identity.js';
 import { sameGivenName } from './nicknames.js';
 
 /**
@@ -47,9 +48,9 @@ const PARTICLES = new Set(['DE', 'DEL', 'DELA', 'LA', 'LE', 'LOS', 'LAS', 'VAN',
 const MAX_WORDS = 10;
 const LEGAL = new Set(['LLC', 'INC', 'INCORPORATED', 'CORP', 'CORPORATION', 'CO', 'COMPANY', 'LTD', 'LIMITED', 'LIABILITY', 'LP', 'LLP', 'LLLP', 'PLLC', 'PC', 'THE', 'AND']);
 
-/** Upper case, no accents, apostrophes joined, any other punctuation a space. */
+/** Folded as every name match is (identity.ts), in upper case, apostrophes joined, any other punctuation a space. */
 const fold = (s: string | null | undefined) =>
-  (s ?? '').normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase().replace(/['’`]/g, '').replace(/[^A-Z0-9]+/g, ' ').trim();
+  foldText(s ?? '').toUpperCase().replace(/['’`]/g, '').replace(/[^A-Z0-9]+/g, ' ').trim();
 const words = (s: string | null | undefined) => fold(s).split(' ').filter(Boolean);
 
 function withoutTrailingSuffixes(ws: string[]): string[] {
@@ -280,7 +281,7 @@ function personOfFullName(full: string): Person | null {
 // ---- businesses ----
 
 const businessWords = (s: string) =>
-  (s ?? '').normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase().replace(/&/g, ' AND ').replace(/[.'’`]/g, '').replace(/[^A-Z0-9]+/g, ' ').trim()
+  foldText(s ?? '').toUpperCase().replace(/&/g, ' AND ').replace(/[.'’`]/g, '').replace(/[^A-Z0-9]+/g, ' ').trim()
     .split(' ').filter((w) => w && !LEGAL.has(w));
 
 function matchBusiness(query: string, name: string): Verdict {
