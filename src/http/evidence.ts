@@ -21,7 +21,7 @@ export async function recordBeforeSending(req: Request, res: Response, body: unk
   const caller = res.locals.caller;
   if (!caller) return;
   if (!(await (res.locals.admission ?? Promise.resolve()).then(() => true, () => false))) return;
-  // Express's json settings are its defaults (no replacer, no spaces): this is the text res.json sends.
+  // This text is what is sent (route.ts sends it as it is): its hash is the body's.
   const text = JSON.stringify(body);
   const etagFn = req.app.get('etag fn') as ((body: Buffer, encoding: string) => string) | undefined;
   const etag = etagFn?.(Buffer.from(text), 'utf8');
@@ -32,4 +32,5 @@ export async function recordBeforeSending(req: Request, res: Response, body: unk
   const ids = await record(caller, { status, sha256: createHash('sha256').update(text).digest('hex') });
   if (etag) res.set('ETag', etag);
   res.set('Verification-Id', ids.join(', '));
+  res.locals.serializedBody = text;
 }

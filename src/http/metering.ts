@@ -45,15 +45,16 @@ export function meterGuard<T extends Admitted>(meter: CallMeter<T>, log: (err: u
       );
       // A paid-only operation is not started for a plan that lacks it.
       if (paidOnly) await admission;
-      const send = res.json.bind(res);
-      res.json = (body: unknown) => {
+      // Every answer goes through send (res.json too): held until the call is admitted.
+      const send = res.send.bind(res);
+      res.send = (body?: unknown) => {
         admission.then(
           (ticket) => {
             res.set(ticket.headers);
             send(body);
           },
           (err) => {
-            res.json = send;
+            res.send = send;
             errorHandler(err, req, res, next);
           },
         );

@@ -8,6 +8,13 @@ import { toValidationIssues } from './validation.js';
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 
+declare module 'express-serve-static-core' {
+  interface Locals {
+    /** The handler's answer as the JSON text to send (res.json would serialize it again). */
+    serializedBody?: string;
+  }
+}
+
 /** Where routes go, and the guard that meters lookup operations (absent: not metered). */
 export interface RouteContext {
   router: Router;
@@ -160,8 +167,10 @@ export function route<Q extends AnyObject, P extends AnyObject, B extends z.ZodT
     const out = await def.handler({ query, params, body } as never, req, res);
     if (def.produces) return;
     if (out === undefined) throw new Error(`${def.operationId} answered nothing`);
-    // A handler may set another status (readiness answers 503 with the same body shape).
-    res.json(out);
+    // A handler may set another status (readiness answers 503 with the same body shape). One
+    // that serialized its answer already (to record its hash) has it sent as it is.
+    if (res.locals.serializedBody !== undefined) res.type('json').send(res.locals.serializedBody);
+    else res.json(out);
   };
   const guard = def.metered && ctx.meter ? [ctx.meter({ operationId: def.operationId, paidOnly: def.metered === 'paid' })] : [];
   router[def.method](def.path, ...guard, handler);
