@@ -395,7 +395,9 @@ async function evidenceCost(
     }
   }
   const store = await openPglite(path.join(dataDir, 'accounts.pglite'));
-  const [size] = await store.query<{ n: string; bytes: string }>("SELECT count(*)::text AS n, pg_total_relation_size('verifications')::text AS bytes FROM verifications");
+  const [size] = await store.query<{ n: string; bytes: string }>(
+    "SELECT coalesce(sum(jsonb_array_length(items)), 0)::text AS n, pg_total_relation_size('verification_calls')::text AS bytes FROM verification_calls",
+  );
   await store.close();
   const perMillion = (Number(size.bytes) / Number(size.n)) * 1e6;
   return [

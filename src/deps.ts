@@ -28,7 +28,8 @@ import { undiciTransport } from './modules/webhooks/undici-transport.js';
 import { createWatchlistRepo } from './modules/watchlist/watchlist.repo.js';
 import { createWatchlistService } from './modules/watchlist/watchlist.service.js';
 import { createVerificationsRepo } from './modules/verifications/verifications.repo.js';
-import { createVerificationsService } from './modules/verifications/verifications.service.js';
+import { createVerificationsService, directWriter } from './modules/verifications/verifications.service.js';
+import { openJournal } from './store/journal.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 import type { Mailer } from './mail/mailer.js';
 import { noMailer, outboxMailer, smtpMailer } from './mail/nodemailer.js';
@@ -134,14 +135,20 @@ type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: strin
 export function accountsDeps(
   store: SqlStore,
   clock: Clock = systemClock,
-  options: { changeRetentionDays?: number; webhooks?: ReturnType<typeof webhookSetup>; logger?: Log } = {},
+  /** `verificationsJournal`: a folder for the journal that feeds PGlite its verification records (store/journal.ts). */
+  options: { changeRetentionDays?: number; webhooks?: ReturnType<typeof webhookSetup>; logger?: Log; verificationsJournal?: string } = {},
 ) {
   const repo = createAccountsRepo(store);
+  const log = options.logger ?? { warn() {}, error() {} };
+  const verificationsRepo = createVerificationsRepo(store);
+  const recordWriter = options.verificationsJournal
+    ? openJournal(options.verificationsJournal, verificationsRepo.insert, { onError: (err) => log.error({ err }, 'verification records could not be stored; retrying') })
+    : directWriter(verificationsRepo);
   const webhooks = options.webhooks ?? webhookSetup();
   const webhooksRepo = createWebhooksRepo(store);
   const changesRepo = createChangesRepo(store, (tx, runId) => webhooksRepo.fanOut(tx, runId, clock.now()));
   const dispatcher = createDispatcher(
-    { repo: webhooksRepo, events: changesRepo.bySeqs, transport: webhooks.transport, now: clock.now, log: options.logger ?? { warn() {}, error() {} } },
+    { repo: webhooksRepo, events: changesRepo.bySeqs, transport: webhooks.transport, now: clock.now, log },
     webhooks.dispatch,
   );
   return {
@@ -154,7 +161,7 @@ export function accountsDeps(
     watchlist: createWatchlistService(createWatchlistRepo(store), clock.now),
     webhooks: createWebhooksService({ repo: webhooksRepo, transport: webhooks.transport, now: clock.now, nudge: dispatcher.nudge }),
     dispatcher,
-    verifications: createVerificationsService(createVerificationsRepo(store), clock),
+    verifications: createVerificationsService(verificationsRepo, clock, recordWriter),
     /** Finished deliveries older than this leave the log. */
     pruneDeliveries: () => webhooksRepo.prune(new Date(clock.now().getTime() - DELIVERY_LOG_DAYS * 86_400_000)),
   };
@@ -279,10 +286,12 @@ export function compose(
     let made: Promise<T> | undefined;
     return () => (made ??= make());
   };
-  let opened: { graph?: GraphEngine; store?: SqlStore } = {};
+  let opened: { graph?: GraphEngine; store?: SqlStore; side?: ReturnType<typeof accountsDeps> } = {};
   const graph = once(async () => (opened.graph = await openGraph(config, files, options.logger)));
   const store = once(async () => (opened.store = await openStore(config)));
-  const side = once(async () => accountsDeps(await store(), clock, { changeRetentionDays: config.CHANGE_RETENTION_DAYS, webhooks: options.webhooks, logger: options.logger }));
+  // PGlite on disk gets its verification records through a journal beside its folder.
+  const journal = !config.DATABASE_URL && config.pglitePath ? path.join(path.dirname(config.pglitePath), 'verifications.journal') : undefined;
+  const side = once(async () => (opened.side = accountsDeps(await store(), clock, { changeRetentionDays: config.CHANGE_RETENTION_DAYS, webhooks: options.webhooks, logger: options.logger, verificationsJournal: journal })));
   const leases = once(async () => createRefreshLeases(await store()));
   const changeLog = once(async () => (options.webhooks ? (await side()).changes.log : changeLogOf(await store(), clock, config.CHANGE_RETENTION_DAYS)));
   return {
@@ -300,8 +309,9 @@ export function compose(
     refresh: once(async () => refreshRepo(await graph(), files, clock, await changeLog(), await leases())),
     /** Closes the store, then the graph after what its writes left for later (graph/adapters-port.ts). */
     async close() {
-      const { graph: g, store: s } = opened;
+      const { graph: g, store: s, side: d } = opened;
       opened = {};
+      await d?.verifications.close();
       await s?.close();
       if (g) await adapters(g).close();
     },

@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { systemClock } from '../../src/domain/clock.js';
 import { DataDirLockedError, StoreError } from '../../src/errors.js';
+import { createVerificationsRepo } from '../../src/modules/verifications/verifications.repo.js';
+import { createVerificationsService } from '../../src/modules/verifications/verifications.service.js';
 import { migrate, migrationFiles } from '../../src/store/migrations.js';
 import { openPglite } from '../../src/store/pglite-store.js';
 import { openPostgres } from '../../src/store/postgres-store.js';
@@ -83,6 +86,52 @@ describe.each(kinds)('the event names migration on $name', (kind) => {
         { id: 'we_2', event_types: null },
         { id: 'we_3', event_types: ['left_source'] },
       ]);
+    } finally {
+      fs.rmSync(before, { recursive: true, force: true });
+      await drop();
+    }
+  });
+});
+
+describe.each(kinds)('the verification calls migration on $name', (kind) => {
+  it('when 012 runs over records stored one per licence then each is a call of one item, read with its id and fields', async () => {
+    const { store, drop } = await unmigrated(kind);
+    const before = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-migrations-'));
+    try {
+      for (const m of migrationFiles().filter((f) => f.version < 12)) fs.writeFileSync(path.join(before, m.name), m.sql);
+      await migrate(store, before);
+      const account = '00000000-0000-4000-8000-000000000001';
+      await store.query("INSERT INTO accounts (id, email, plan) VALUES ($1, 'old@example.com', 'enterprise')", [account]);
+      // A batch item with every field, and a verify with the nulls a not-found answer has; ids with low bits set.
+      await store.query(
+        `INSERT INTO verifications (id, account_id, key_id, created_at, keep_until, operation, item_index, state, license_number, license_key, name_sent, verified,
+           verdict, reasons, name_match, licence_status, expiration_date, source_id, snapshot_date, last_verified, http_status, body_sha256)
+         VALUES ('019ac2a0-0000-7000-8000-00000000007f', $1, $1, '2026-11-20T10:00:00Z', '2033-11-20T10:00:00Z', 'batch', 3, 'TX', '0123-sa', '0123-SA',
+           '{"name":"Dana Quinn"}', true, 'consider', ARRAY['name_close'], '{"result":"close","score":0.9,"compared_with":{"field":"full_name","value":"DANA QUINN"}}',
+           'Active', '2027-01-31', 'tx-trec', '2026-11-19', '2026-11-19T06:00:00.000Z', 200, 'aa'),
+                ('019ac2a0-0001-7000-8000-000000000001', $1, $1, '2026-11-20T10:00:01Z', '2033-11-20T10:00:01Z', 'verify', NULL, 'WY', '1', '1', NULL, false,
+           'not_found', ARRAY['not_covered'], NULL, NULL, NULL, NULL, NULL, NULL, 304, 'bb')`,
+        [account],
+      );
+      expect(await migrate(store)).toContain('012_verification_calls.sql');
+      const service = createVerificationsService(createVerificationsRepo(store), systemClock);
+      const page = await service.list(account, { per_page: 10 });
+      expect(page.data).toEqual([
+        {
+          id: '019ac2a0-0001-7000-8000-000000000001', created_at: '2026-11-20T10:00:01.000Z', key_id: account, operation: 'verify', index: null, state: 'WY',
+          license_number: '1', name_sent: null, verified: false, verdict: 'not_found', reasons: ['not_covered'], name_match: null, licence_status: null,
+          expiration_date: null, source_id: null, snapshot_date: null, last_verified: null, http_status: 304, body_sha256: 'bb',
+        },
+        {
+          id: '019ac2a0-0000-7000-8000-00000000007f', created_at: '2026-11-20T10:00:00.000Z', key_id: account, operation: 'batch', index: 3, state: 'TX',
+          license_number: '0123-sa', name_sent: { name: 'Dana Quinn' }, verified: true, verdict: 'consider', reasons: ['name_close'],
+          name_match: { result: 'close', score: 0.9, compared_with: { field: 'full_name', value: 'DANA QUINN' } }, licence_status: 'Active',
+          expiration_date: '2027-01-31', source_id: 'tx-trec', snapshot_date: '2026-11-19', last_verified: '2026-11-19T06:00:00.000Z', http_status: 200, body_sha256: 'aa',
+        },
+      ]);
+      expect((await service.get(account, '019ac2a0-0000-7000-8000-00000000007f')).index).toBe(3);
+      expect((await service.list(account, { per_page: 10, license_number: '0123-SA' })).data.map((r) => r.id)).toEqual(['019ac2a0-0000-7000-8000-00000000007f']);
+      expect((await service.list(account, { per_page: 10, verdicts: ['not_found'] })).data.map((r) => r.state)).toEqual(['WY']);
     } finally {
       fs.rmSync(before, { recursive: true, force: true });
       await drop();

@@ -2,30 +2,48 @@ import type { NameMatch } from '../../domain/name-match.js';
 import type { Reason, Verdict } from '../../domain/verdict.js';
 import type { SqlStore } from '../../store/sql-store.js';
 
-/** One row of the evidence log, as stored and served. */
-export interface VerificationRow {
+/** One licence a call answered, as stored in its call's `items` (keys in migration 012). */
+export interface StoredItem {
+  i?: number;
+  s: string;
+  n: string;
+  k: string;
+  a?: { name?: string; first_name?: string; last_name?: string };
+  v: boolean;
+  d: Verdict;
+  r: Reason[];
+  m?: NameMatch;
+  st?: string;
+  ex?: string;
+  src?: string;
+  sd?: string;
+  lv?: string;
+}
+
+/** One verify or batch call as stored: its items in request order. */
+export interface CallRow {
   id: string;
   account_id: string;
   key_id: string;
   created_at: string;
   keep_until: string;
   operation: 'verify' | 'batch';
-  item_index: number | null;
-  state: string;
-  license_number: string;
-  license_key: string;
-  name_sent: { name?: string; first_name?: string; last_name?: string } | null;
-  verified: boolean;
-  verdict: Verdict;
-  reasons: Reason[];
-  name_match: NameMatch | null;
-  licence_status: string | null;
-  expiration_date: string | null;
-  source_id: string | null;
-  snapshot_date: string | null;
-  last_verified: string | null;
   http_status: number;
   body_sha256: string;
+  tags: string[];
+  items: StoredItem[];
+}
+
+/** One record as read: an item, at its position in its call, with the call's fields. */
+export interface RecordRow {
+  call_id: string;
+  position: number;
+  key_id: string;
+  created_at: string;
+  operation: 'verify' | 'batch';
+  http_status: number;
+  body_sha256: string;
+  item: StoredItem;
 }
 
 export interface VerificationFilters {
@@ -36,63 +54,87 @@ export interface VerificationFilters {
   verdicts?: Verdict[];
 }
 
-/** Where a page starts: after this row in the newest-first order. */
+/** Where a page starts: after this item in the newest-first order (newest call first, then its last item first). */
 export interface PagePosition {
   created_at: string;
-  id: string;
+  call_id: string;
+  position: number;
+}
+
+/** What a call's items are looked up by (migration 012). */
+export const callTags = (items: StoredItem[]) => [...new Set(items.flatMap((it) => [`L:${it.k}`, `S:${it.s}`, `V:${it.d}`]))];
+
+/** A record's id: its call's (a UUIDv7 with the low 7 bits zero) with its position in those bits; a call moved from 011 has one item, its id. */
+export function itemId(callId: string, position: number): string {
+  return callId.slice(0, -2) + (parseInt(callId.slice(-2), 16) | position).toString(16).padStart(2, '0');
+}
+
+/** The calls a record id can belong to: its own (a call moved from 011, position 0) or the one its low bits name. */
+function callsOf(id: string): [string, [string, number]] {
+  const last = parseInt(id.slice(-2), 16);
+  return [id, [id.slice(0, -2) + (last & 0x80).toString(16).padStart(2, '0'), last & 0x7f]];
 }
 
 const COLUMNS =
-  'id uuid, account_id uuid, key_id uuid, created_at timestamptz, keep_until timestamptz, operation text, item_index integer, state text, license_number text, ' +
-  'license_key text, name_sent jsonb, verified boolean, verdict text, reasons text[], name_match jsonb, licence_status text, ' +
-  'expiration_date text, source_id text, snapshot_date text, last_verified text, http_status smallint, body_sha256 text';
+  'id uuid, account_id uuid, key_id uuid, created_at timestamptz, keep_until timestamptz, operation text, http_status smallint, body_sha256 text, tags text[], items jsonb';
 const NAMES = COLUMNS.split(', ').map((c) => c.split(' ')[0]).join(', ');
+const RECORD = 'c.id AS call_id, (e.n - 1)::int AS position, c.key_id, c.created_at, c.operation, c.http_status, c.body_sha256, e.item';
+const ITEMS = 'verification_calls c CROSS JOIN LATERAL jsonb_array_elements(c.items) WITH ORDINALITY AS e(item, n)';
 
-const iso = (v: unknown) => new Date(v as string).toISOString();
-const toRow = (r: Record<string, unknown>): VerificationRow => ({ ...(r as unknown as VerificationRow), created_at: iso(r.created_at), keep_until: iso(r.keep_until) });
+const toRecord = (r: Record<string, unknown>): RecordRow => ({ ...(r as unknown as RecordRow), created_at: new Date(r.created_at as string).toISOString() });
 
 export function createVerificationsRepo(store: SqlStore) {
   return {
-    /** Writes rows in one statement: all of them are committed, or none. */
-    async insert(rows: VerificationRow[]): Promise<void> {
-      await store.query(`INSERT INTO verifications (${NAMES}) SELECT ${NAMES} FROM jsonb_to_recordset($1::jsonb) AS r(${COLUMNS})`, [JSON.stringify(rows)]);
+    /** Writes calls in one statement: all of them are committed, or none. A call already there (by id) is left as it is. */
+    async insert(calls: CallRow[]): Promise<void> {
+      await store.query(`INSERT INTO verification_calls (${NAMES}) SELECT ${NAMES} FROM jsonb_to_recordset($1::jsonb) AS r(${COLUMNS}) ON CONFLICT (id) DO NOTHING`, [
+        JSON.stringify(calls),
+      ]);
     },
-    /** One page of an account's rows, newest first, after `after`. */
-    async page(accountId: string, f: VerificationFilters, after: PagePosition | undefined, limit: number): Promise<VerificationRow[]> {
-      const where = ['account_id = $1'];
+    /** One page of an account's records, newest first, after `after`. */
+    async page(accountId: string, f: VerificationFilters, after: PagePosition | undefined, limit: number): Promise<RecordRow[]> {
+      const where = ['c.account_id = $1'];
       const params: unknown[] = [accountId];
-      const add = (sql: string, value: unknown) => {
-        params.push(value);
-        where.push(sql.replaceAll('?', `$${params.length}`));
+      const add = (sql: string, ...values: unknown[]) => {
+        where.push(sql.replace(/\?/g, () => `$${params.push(values.shift())}`));
       };
-      if (f.from) add('created_at >= ?', f.from.toISOString());
-      if (f.to) add('created_at < ?', f.to.toISOString());
-      if (f.state) add('state = ?', f.state);
-      if (f.license_key) add('license_key = ?', f.license_key);
-      if (f.verdicts?.length) add('verdict = ANY(?::text[])', f.verdicts);
+      if (f.from) add('c.created_at >= ?', f.from.toISOString());
+      if (f.to) add('c.created_at < ?', f.to.toISOString());
+      // The call's tags narrow the calls (by index where the tag is rare); the item's own field decides.
+      if (f.state) add("c.tags @> ARRAY[?::text] AND e.item->>'s' = ?", `S:${f.state}`, f.state);
+      if (f.license_key) add("c.tags @> ARRAY[?::text] AND e.item->>'k' = ?", `L:${f.license_key}`, f.license_key);
+      if (f.verdicts?.length) add("c.tags && ?::text[] AND e.item->>'d' = ANY(?::text[])", f.verdicts.map((v) => `V:${v}`), f.verdicts);
       if (after) {
-        params.push(after.created_at, after.id);
-        where.push(`(created_at, id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
+        add('(c.created_at, c.id) <= (?::timestamptz, ?::uuid)', after.created_at, after.call_id);
+        add('(c.created_at, c.id, e.n) < (?::timestamptz, ?::uuid, ?::bigint + 1)', after.created_at, after.call_id, after.position);
       }
       params.push(limit);
-      const rows = await store.query(`SELECT ${NAMES} FROM verifications WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT $${params.length}`, params);
-      return rows.map(toRow);
+      const rows = await store.query(`SELECT ${RECORD} FROM ${ITEMS} WHERE ${where.join(' AND ')} ORDER BY c.created_at DESC, c.id DESC, e.n DESC LIMIT $${params.length}`, params);
+      return rows.map(toRecord);
     },
-    async get(accountId: string, id: string): Promise<VerificationRow | undefined> {
-      const [row] = await store.query(`SELECT ${NAMES} FROM verifications WHERE account_id = $1 AND id = $2`, [accountId, id]);
-      return row && toRow(row);
+    async get(accountId: string, id: string): Promise<RecordRow | undefined> {
+      const [own, [call, position]] = callsOf(id);
+      const [row] = await store.query(
+        `SELECT ${RECORD} FROM ${ITEMS} WHERE c.account_id = $1 AND ((c.id = $2::uuid AND e.n = 1) OR (c.id = $3::uuid AND e.n = $4::int + 1)) LIMIT 1`,
+        [accountId, own, call, position],
+      );
+      return row && toRecord(row);
     },
-    /** Deletes the rows kept until before `now`, a bounded number per statement; returns how many went. */
+    /** Deletes the calls kept until before `now`, a bounded number per statement; returns how many records went. */
     async prune(now: Date, batch = 10_000): Promise<number> {
       let deleted = 0;
       for (;;) {
-        const gone = await store.query(
-          'DELETE FROM verifications WHERE id IN (SELECT id FROM verifications WHERE keep_until < $1 LIMIT $2) RETURNING 1',
+        const gone = await store.query<{ n: number }>(
+          'DELETE FROM verification_calls WHERE id IN (SELECT id FROM verification_calls WHERE keep_until < $1 LIMIT $2) RETURNING jsonb_array_length(items) AS n',
           [now.toISOString(), batch],
         );
-        deleted += gone.length;
+        deleted += gone.reduce((sum, r) => sum + Number(r.n), 0);
         if (gone.length < batch) return deleted;
       }
+    },
+    /** Refreshes the tags' statistics, which choose between the tags' index and a walk newest first (PGlite runs no autovacuum). */
+    async analyze(): Promise<void> {
+      await store.query('ANALYZE verification_calls (tags)');
     },
   };
 }

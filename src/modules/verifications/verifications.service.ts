@@ -6,7 +6,7 @@ import type { Reason, Verdict } from '../../domain/verdict.js';
 import { canonicalLicenseNumber } from '../../domain/identity.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { groupCommit } from './group-commit.js';
-import type { PagePosition, VerificationFilters, VerificationRow, VerificationsRepo } from './verifications.repo.js';
+import { callTags, itemId, type CallRow, type PagePosition, type RecordRow, type StoredItem, type VerificationFilters, type VerificationsRepo } from './verifications.repo.js';
 
 /** One licence an answer covered: what was asked and what was answered. */
 export interface AnsweredItem {
@@ -29,17 +29,23 @@ export interface Served {
   sha256: string;
 }
 
-const cursorOf = (r: PagePosition) => Buffer.from(`${r.created_at}|${r.id}`).toString('base64url');
+const cursorOf = (r: RecordRow) => Buffer.from(`${r.created_at}|${r.call_id}|${r.position}`).toString('base64url');
 // Exactly what cursorOf writes: anything else is refused here, never sent to the store.
-const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\|(\d{1,3})$/;
 function positionOf(cursor: string): PagePosition {
   const m = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
-  const [, createdAt, id] = m ?? [];
+  const [, createdAt, callId, position] = m ?? [];
   if (!m || Number.isNaN(Date.parse(createdAt))) {
     throw new ValidationError([{ loc: ['query', 'cursor'], msg: 'is not a cursor this service gave', type: 'value_error' }]);
   }
-  return { created_at: createdAt, id };
+  return { created_at: createdAt, call_id: callId, position: Number(position) };
 }
+
+/** A call's id: a UUIDv7 with its low 7 bits left for its items' positions (repo's itemId). */
+const callId = () => {
+  const id = uuidv7();
+  return id.slice(0, -2) + (parseInt(id.slice(-2), 16) & 0x80).toString(16).padStart(2, '0');
+};
 
 export interface ListQuery {
   from?: Date;
@@ -59,12 +65,48 @@ const filtersOf = (q: Omit<ListQuery, 'cursor' | 'per_page'>): VerificationFilte
   verdicts: q.verdicts,
 });
 
-/** The public record: the stored row without the account and its filter and retention columns. */
-const publicRecord = ({ account_id: _a, license_key: _k, keep_until: _u, item_index, ...r }: VerificationRow) => ({ ...r, index: item_index });
+/** The public record: an item with its call's fields. */
+const publicRecord = ({ call_id, position, key_id, created_at, operation, http_status, body_sha256, item: it }: RecordRow) => ({
+  id: itemId(call_id, position),
+  created_at,
+  key_id,
+  operation,
+  index: it.i ?? null,
+  state: it.s,
+  license_number: it.n,
+  name_sent: it.a ?? null,
+  verified: it.v,
+  verdict: it.d,
+  reasons: it.r,
+  name_match: it.m ?? null,
+  licence_status: it.st ?? null,
+  expiration_date: it.ex ?? null,
+  source_id: it.src ?? null,
+  snapshot_date: it.sd ?? null,
+  last_verified: it.lv ?? null,
+  http_status,
+  body_sha256,
+});
 export type VerificationRecord = ReturnType<typeof publicRecord>;
 
-export function createVerificationsService(repo: VerificationsRepo, clock: Clock) {
-  const commit = groupCommit<VerificationRow>((rows) => repo.insert(rows));
+/**
+ * How records reach the store: `append` resolves once they are committed (where the store's
+ * durability puts them), `flush` once what was appended is readable, `close` at a stop.
+ */
+export interface RecordWriter {
+  append(calls: CallRow[]): Promise<void>;
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Records written straight to the store, concurrent calls' in one statement. */
+export const directWriter = (repo: VerificationsRepo): RecordWriter => ({
+  append: groupCommit<CallRow>((calls) => repo.insert(calls)),
+  flush: async () => {},
+  close: async () => {},
+});
+
+export function createVerificationsService(repo: VerificationsRepo, clock: Clock, writer: RecordWriter = directWriter(repo)) {
   return {
     /**
      * Records what one call answered, kept as long as the plan in force keeps records; resolves
@@ -74,45 +116,52 @@ export function createVerificationsService(repo: VerificationsRepo, clock: Clock
       const now = clock.now();
       const createdAt = now.toISOString();
       const keepUntil = new Date(now.getTime() + effectivePlan(caller.account, now).verificationRetentionDays * 86_400_000).toISOString();
-      const rows = items.map(({ index, asked, answer }): VerificationRow => {
+      const stored = items.map(({ index, asked, answer }): StoredItem => {
         const { state, license_number, ...name } = asked;
+        // Absent rather than null (JSON drops undefined): a record's JSON is most of what the store reads and keeps.
         return {
-          id: uuidv7(),
-          account_id: caller.account.id,
-          key_id: caller.keyId,
-          created_at: createdAt,
-          keep_until: keepUntil,
-          operation,
-          item_index: index,
-          state: state.toUpperCase(),
-          license_number,
-          license_key: canonicalLicenseNumber(license_number),
-          name_sent: Object.values(name).some(Boolean) ? name : null,
-          verified: answer.verified,
-          verdict: answer.verdict,
-          reasons: answer.reasons,
-          name_match: answer.name_match,
-          licence_status: answer.licensee?.status ?? null,
-          expiration_date: answer.licensee?.expiration_date ?? null,
-          source_id: answer.source?.id ?? null,
-          snapshot_date: answer.source?.snapshot_date ?? null,
-          last_verified: answer.licensee?.last_verified ?? null,
-          http_status: served.status,
-          body_sha256: served.sha256,
+          i: index ?? undefined,
+          s: state.toUpperCase(),
+          n: license_number,
+          k: canonicalLicenseNumber(license_number),
+          a: Object.values(name).some(Boolean) ? name : undefined,
+          v: answer.verified,
+          d: answer.verdict,
+          r: answer.reasons,
+          m: answer.name_match ?? undefined,
+          st: answer.licensee?.status ?? undefined,
+          ex: answer.licensee?.expiration_date ?? undefined,
+          src: answer.source?.id ?? undefined,
+          sd: answer.source?.snapshot_date ?? undefined,
+          lv: answer.licensee?.last_verified ?? undefined,
         };
       });
-      await commit(rows);
-      return rows.map((r) => r.id);
+      const call: CallRow = {
+        id: callId(),
+        account_id: caller.account.id,
+        key_id: caller.keyId,
+        created_at: createdAt,
+        keep_until: keepUntil,
+        operation,
+        http_status: served.status,
+        body_sha256: served.sha256,
+        tags: callTags(stored),
+        items: stored,
+      };
+      await writer.append([call]);
+      return stored.map((_, position) => itemId(call.id, position));
     },
 
     /** A page of an account's records, newest first, and the cursor of the next (null at the end). */
     async list(accountId: string, q: ListQuery) {
+      await writer.flush();
       const rows = await repo.page(accountId, filtersOf(q), q.cursor ? positionOf(q.cursor) : undefined, q.per_page + 1);
       const page = rows.slice(0, q.per_page);
       return { data: page.map(publicRecord), meta: { per_page: q.per_page, next_cursor: rows.length > q.per_page ? cursorOf(page[page.length - 1]) : null } };
     },
 
     async get(accountId: string, id: string): Promise<VerificationRecord> {
+      await writer.flush();
       const row = await repo.get(accountId, id);
       if (!row) throw new NotFoundError(`no verification ${id} in this account`);
       return publicRecord(row);
@@ -121,17 +170,25 @@ export function createVerificationsService(repo: VerificationsRepo, clock: Clock
     /** Every record matching `q`, newest first, read a page at a time (an export's memory is one page). */
     async *all(accountId: string, q: Omit<ListQuery, 'cursor' | 'per_page'>, pageSize = 1_000): AsyncGenerator<VerificationRecord> {
       const filters = filtersOf(q);
+      await writer.flush();
       let after: PagePosition | undefined;
       for (;;) {
         const rows = await repo.page(accountId, filters, after, pageSize);
         for (const row of rows) yield publicRecord(row);
         if (rows.length < pageSize) return;
-        after = rows[rows.length - 1];
+        const last = rows[rows.length - 1];
+        after = { created_at: last.created_at, call_id: last.call_id, position: last.position };
       }
     },
 
     /** Drops the records past the time their plan kept them for. */
-    prune: () => repo.prune(clock.now()),
+    async prune() {
+      const gone = await repo.prune(clock.now());
+      await repo.analyze();
+      return gone;
+    },
+    /** Stores what is still on its way; at a stop, before the store closes. */
+    close: () => writer.close(),
   };
 }
 export type VerificationsService = ReturnType<typeof createVerificationsService>;
