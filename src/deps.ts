@@ -142,7 +142,7 @@ export function accountsDeps(
   const log = options.logger ?? { warn() {}, error() {} };
   const verificationsRepo = createVerificationsRepo(store);
   const recordWriter = options.verificationsJournal
-    ? openJournal(options.verificationsJournal, verificationsRepo.insert, { onError: (err) => log.error({ err }, 'verification records could not be stored; retrying') })
+    ? openJournal(options.verificationsJournal, verificationsRepo.insertJson, { onError: (err) => log.error({ err }, 'verification records could not be stored; retrying') })
     : directWriter(verificationsRepo);
   const webhooks = options.webhooks ?? webhookSetup();
   const webhooksRepo = createWebhooksRepo(store);

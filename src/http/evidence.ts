@@ -21,16 +21,16 @@ export async function recordBeforeSending(req: Request, res: Response, body: unk
   const caller = res.locals.caller;
   if (!caller) return;
   if (!(await (res.locals.admission ?? Promise.resolve()).then(() => true, () => false))) return;
-  // This text is what is sent (route.ts sends it as it is): its hash is the body's.
-  const text = JSON.stringify(body);
+  // These bytes are what is sent (route.ts sends them as they are): their hash is the body's.
+  const bytes = Buffer.from(JSON.stringify(body));
   const etagFn = req.app.get('etag fn') as ((body: Buffer, encoding: string) => string) | undefined;
-  const etag = etagFn?.(Buffer.from(text), 'utf8');
+  const etag = etagFn?.(bytes, 'utf8');
   // req.fresh compares If-None-Match with the response's ETag; an answer that fails carries none.
   if (etag) res.set('ETag', etag);
   const status = req.fresh ? 304 : 200;
   if (etag) res.removeHeader('ETag');
-  const ids = await record(caller, { status, sha256: createHash('sha256').update(text).digest('hex') });
+  const ids = await record(caller, { status, sha256: createHash('sha256').update(bytes).digest('hex') });
   if (etag) res.set('ETag', etag);
   res.set('Verification-Id', ids.join(', '));
-  res.locals.serializedBody = text;
+  res.locals.serializedBody = bytes;
 }

@@ -10,8 +10,8 @@ type AnyObject = z.ZodObject<z.ZodRawShape>;
 
 declare module 'express-serve-static-core' {
   interface Locals {
-    /** The handler's answer as the JSON text to send (res.json would serialize it again). */
-    serializedBody?: string;
+    /** The handler's answer as the JSON bytes to send (res.json would serialize it again). */
+    serializedBody?: Buffer;
   }
 }
 

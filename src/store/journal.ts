@@ -8,7 +8,8 @@ import { StoreError } from '../errors.js';
  * in a worker): an append is done once its line is written to the journal file, which is as
  * durable as PGlite's own commit (both reach the OS, neither is fsynced), and the store is fed
  * from it in large groups behind. What a crash leaves in the journal is written to the store when
- * it opens again, so `write` must accept an item twice (an insert that ignores a known id).
+ * it opens again, so `write` must accept an item twice (an insert that ignores a known id). `write`
+ * gets the items as one JSON array text, as they were journalled: serialized once.
  */
 export interface Journal<T> {
   /** Resolves once the items are in the journal, and the store's backlog is within its bound. */
@@ -38,25 +39,26 @@ const writeAt = (fd: number, buffer: Buffer, at: number) => fsWrite(fd, buffer, 
 const SEGMENT = /^(\d{12})\.jsonl$/;
 const segmentName = (n: number) => `${String(n).padStart(12, '0')}.jsonl`;
 
-/** Items of a segment's lines; a line cut short by a crash or a failed write (its append never answered) is dropped. */
-function readSegment<T>(file: string): T[] {
-  const items: T[] = [];
-  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
-    if (!line) continue;
-    try {
-      items.push(JSON.parse(line) as T);
-    } catch {
-      // A torn line: its append failed, so no answer rests on it.
-    }
-  }
-  return items;
+/** A segment's lines, each an item's JSON; a line cut short by a crash or a failed write (its append never answered) is dropped. */
+function readSegment(file: string): string[] {
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => {
+      try {
+        return line !== '' && (JSON.parse(line), true);
+      } catch {
+        // A torn line: its append failed, so no answer rests on it.
+        return false;
+      }
+    });
 }
 
 /**
  * Opens the journal in `dir`. Whatever an earlier run left there is stored first, behind: a
  * `flush` waits for it, so a read after the open sees it.
  */
-export function openJournal<T>(dir: string, write: (items: T[]) => Promise<void>, options: JournalOptions = {}): Journal<T> {
+export function openJournal<T>(dir: string, write: (json: string) => Promise<void>, options: JournalOptions = {}): Journal<T> {
   const { maxBacklog = 5_000, maxGroup = 2_000, gatherMs = 50, retryMs = 1_000, onError = () => {} } = options;
   fs.mkdirSync(dir, { recursive: true });
   /** Closed segments and their items, oldest first, waiting for the store. */
@@ -64,14 +66,14 @@ export function openJournal<T>(dir: string, write: (items: T[]) => Promise<void>
     .readdirSync(dir)
     .filter((f) => SEGMENT.test(f))
     .sort()
-    .map((file) => ({ segment: Number(SEGMENT.exec(file)![1]), items: readSegment<T>(path.join(dir, file)) }));
+    .map((file) => ({ segment: Number(SEGMENT.exec(file)![1]), items: readSegment(path.join(dir, file)) }));
   let segment = sealed.length ? sealed[sealed.length - 1].segment + 1 : 1;
   let fd = fs.openSync(path.join(dir, segmentName(segment)), 'a');
 
   /** This turn's appends: written together, once the turn's requests have added theirs. */
   let turn: { items: T[]; done: { resolve: () => void; reject: (err: unknown) => void }[] } | null = null;
-  /** Journalled items not yet sealed for the store, all in the open segment. */
-  let backlog: T[] = [];
+  /** Journalled items' JSON not yet sealed for the store, all in the open segment. */
+  let backlog: string[] = [];
   let appended = sealed.reduce((n, s) => n + s.items.length, 0);
   let stored = 0;
   let draining: Promise<void> | null = null;
@@ -104,7 +106,8 @@ export function openJournal<T>(dir: string, write: (items: T[]) => Promise<void>
     turn = null;
     writing = true;
     // After a failed write, a newline ends whatever part of it reached the file.
-    const text = Buffer.from(`${torn ? '\n' : ''}${items.map((item) => JSON.stringify(item)).join('\n')}\n`);
+    const lines = items.map((item) => JSON.stringify(item));
+    const text = Buffer.from(`${torn ? '\n' : ''}${lines.join('\n')}\n`);
     io = io
       .then(async () => {
         try {
@@ -116,8 +119,8 @@ export function openJournal<T>(dir: string, write: (items: T[]) => Promise<void>
           return;
         }
         torn = false;
-        backlog.push(...items);
-        appended += items.length;
+        backlog.push(...lines);
+        appended += lines.length;
         // The store's cost is mostly per statement: fewer, larger writes leave more for requests.
         if (backlog.length >= maxGroup) startDrain();
         else gathering ??= setTimeout(startDrain, gatherMs);
@@ -165,7 +168,7 @@ export function openJournal<T>(dir: string, write: (items: T[]) => Promise<void>
       while (next.items.length) {
         const group = next.items.slice(0, maxGroup);
         try {
-          await write(group);
+          await write(`[${group.join(',')}]`);
         } catch (err) {
           onError(err);
           settle(err);

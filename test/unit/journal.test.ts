@@ -32,9 +32,9 @@ function heldStore() {
   let gate = opened();
   return {
     stored,
-    write: async (items: number[]) => {
+    write: async (json: string) => {
       await gate.promise;
-      stored.push(items);
+      stored.push(JSON.parse(json) as number[]);
     },
     release: () => gate.resolve(),
       };
@@ -71,7 +71,7 @@ describe('the journal in front of a slow store', () => {
     const [last] = fs.readdirSync(dir).sort().slice(-1);
     fs.appendFileSync(path.join(dir, last), '{"cut');
     const replayed: number[][] = [];
-    const second = openJournal<number>(dir, async (items) => void replayed.push(items));
+    const second = openJournal<number>(dir, async (json) => void replayed.push(JSON.parse(json)));
     await second.flush();
     expect(replayed.flat()).toEqual([1, 2, 3]);
     await second.close();
@@ -85,9 +85,9 @@ describe('the journal in front of a slow store', () => {
     const errors: unknown[] = [];
     const journal = openJournal<number>(
       dir,
-      async (items) => {
+      async (json) => {
         if (failing) throw new StoreError('store down');
-        stored.push(...items);
+        stored.push(...(JSON.parse(json) as number[]));
       },
       { gatherMs: 1, retryMs: 5, onError: (err) => errors.push(err) },
     );
@@ -121,7 +121,7 @@ describe('the journal in front of a slow store', () => {
   it('when the journal closes then what it holds is stored first and appends are refused', async () => {
     const dir = tempDir();
     const stored: number[] = [];
-    const journal = openJournal<number>(dir, async (items) => void stored.push(...items), { gatherMs: 60_000 });
+    const journal = openJournal<number>(dir, async (json) => void stored.push(...(JSON.parse(json) as number[])), { gatherMs: 60_000 });
     await journal.append([7, 8]);
     await journal.close();
     expect(stored).toEqual([7, 8]);

@@ -85,11 +85,12 @@ const toRecord = (r: Record<string, unknown>): RecordRow => ({ ...(r as unknown 
 
 export function createVerificationsRepo(store: SqlStore) {
   return {
-    /** Writes calls in one statement: all of them are committed, or none. A call already there (by id) is left as it is. */
-    async insert(calls: CallRow[]): Promise<void> {
-      await store.query(`INSERT INTO verification_calls (${NAMES}) SELECT ${NAMES} FROM jsonb_to_recordset($1::jsonb) AS r(${COLUMNS}) ON CONFLICT (id) DO NOTHING`, [
-        JSON.stringify(calls),
-      ]);
+    /**
+     * Writes calls, given as a JSON array of CallRow, in one statement: all of them are committed,
+     * or none. A call already there (by id) is left as it is.
+     */
+    async insertJson(calls: string): Promise<void> {
+      await store.query(`INSERT INTO verification_calls (${NAMES}) SELECT ${NAMES} FROM jsonb_to_recordset($1::jsonb) AS r(${COLUMNS}) ON CONFLICT (id) DO NOTHING`, [calls]);
     },
     /** One page of an account's records, newest first, after `after`. */
     async page(accountId: string, f: VerificationFilters, after: PagePosition | undefined, limit: number): Promise<RecordRow[]> {

@@ -101,7 +101,7 @@ export interface RecordWriter {
 
 /** Records written straight to the store, concurrent calls' in one statement. */
 export const directWriter = (repo: VerificationsRepo): RecordWriter => ({
-  append: groupCommit<CallRow>((calls) => repo.insert(calls)),
+  append: groupCommit<CallRow>((calls) => repo.insertJson(JSON.stringify(calls))),
   flush: async () => {},
   close: async () => {},
 });
