@@ -106,13 +106,16 @@ async function main() {
   side.dispatcher.start();
   flusher = setInterval(() => side.meter.flush().catch((err) => logger.error({ err }, 'usage flush failed')), USAGE_FLUSH_MS);
   flusher.unref();
-  // Expired e-mail links and sessions, and past rate-limit windows.
-  pruner = setInterval(() => {
+  // Expired e-mail links and sessions, and past rate-limit windows; at the start and hourly (the
+  // verification log's statistics are refreshed with it: PGlite runs no autovacuum).
+  const prune = () => {
     deps.dashboard.prune().catch((err) => logger.error({ err }, 'dashboard prune failed'));
     side.changes.prune().catch((err) => logger.error({ err }, 'change events prune failed'));
     side.pruneDeliveries().catch((err) => logger.error({ err }, 'webhook delivery log prune failed'));
     side.verifications.prune().catch((err) => logger.error({ err }, 'verification records prune failed'));
-  }, 3600_000);
+  };
+  prune();
+  pruner = setInterval(prune, 3600_000);
   pruner.unref();
 
 }

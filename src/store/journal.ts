@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { StoreError } from '../errors.js';
 
 /**
@@ -31,9 +30,6 @@ export interface JournalOptions {
   retryMs?: number;
   onError?: (err: unknown) => void;
 }
-
-const fsWrite = promisify(fs.write);
-const writeAt = (fd: number, buffer: Buffer, at: number) => fsWrite(fd, buffer, at, buffer.length - at, null);
 
 // Segments are named by a counter; one is open for appends, older ones await the store.
 const SEGMENT = /^(\d{12})\.jsonl$/;
@@ -94,45 +90,37 @@ export function openJournal<T>(dir: string, write: (json: string) => Promise<voi
   /** Resolves once the store holds the first `upTo` items; fails with the next store write that fails before. */
   const until = (upTo: number) => new Promise<void>((resolve, reject) => (stored >= upTo ? resolve() : waiters.push({ upTo, resolve, reject })));
 
-  /** The journal's file operations, one after another: a segment is sealed between two writes, never during one. */
-  let io: Promise<void> = Promise.resolve();
-  let writing = false;
   let torn = false;
 
-  /** Writes the turn's items off the event loop; appends that come meanwhile wait for the next write, together. */
+  /**
+   * Writes the turn's items, on this thread: a write is a few microseconds, while the libuv pool
+   * an async write would queue in is where LadybugDB runs its queries (milliseconds each).
+   */
   function writeTurn() {
-    if (!turn || writing) return;
+    if (!turn) return;
     const { items, done } = turn;
     turn = null;
-    writing = true;
-    // After a failed write, a newline ends whatever part of it reached the file.
     const lines = items.map((item) => JSON.stringify(item));
+    // After a failed write, a newline ends whatever part of it reached the file.
     const text = Buffer.from(`${torn ? '\n' : ''}${lines.join('\n')}\n`);
-    io = io
-      .then(async () => {
-        try {
-          for (let at = 0; at < text.length; ) at += (await writeAt(fd, text, at)).bytesWritten;
-        } catch (err) {
-          torn = true;
-          const error = new StoreError(`the verification journal could not be written: ${(err as Error).message}`, { cause: err });
-          for (const d of done) d.reject(error);
-          return;
-        }
-        torn = false;
-        backlog.push(...lines);
-        appended += lines.length;
-        // The store's cost is mostly per statement: fewer, larger writes leave more for requests.
-        if (backlog.length >= maxGroup) startDrain();
-        else gathering ??= setTimeout(startDrain, gatherMs);
-        // Over the bound, callers wait for the store, as they would without the journal, and fail with
-        // it: their items are journalled and will be stored, but no answer goes without the store.
-        const allowed = until(appended - maxBacklog);
-        for (const d of done) allowed.then(d.resolve, d.reject);
-      })
-      .finally(() => {
-        writing = false;
-        writeTurn();
-      });
+    try {
+      for (let at = 0; at < text.length; ) at += fs.writeSync(fd, text, at);
+    } catch (err) {
+      torn = true;
+      const error = new StoreError(`the verification journal could not be written: ${(err as Error).message}`, { cause: err });
+      for (const d of done) d.reject(error);
+      return;
+    }
+    torn = false;
+    backlog.push(...lines);
+    appended += lines.length;
+    // The store's cost is mostly per statement: fewer, larger writes leave more for requests.
+    if (backlog.length >= maxGroup) startDrain();
+    else gathering ??= setTimeout(startDrain, gatherMs);
+    // Over the bound, callers wait for the store, as they would without the journal, and fail with
+    // it: their items are journalled and will be stored, but no answer goes without the store.
+    const allowed = until(appended - maxBacklog);
+    for (const d of done) allowed.then(d.resolve, d.reject);
   }
 
   /** Moves the open segment's items to the sealed ones, and later appends to a new segment. */
@@ -159,9 +147,7 @@ export function openJournal<T>(dir: string, write: (json: string) => Promise<voi
 
   /** Stores the sealed segments and what the open one holds now. */
   async function drain() {
-    const sealing = io.then(seal);
-    io = sealing.catch(() => {});
-    await sealing;
+    seal();
     for (;;) {
       const next = sealed[0];
       if (!next) return;
@@ -206,7 +192,6 @@ export function openJournal<T>(dir: string, write: (json: string) => Promise<voi
       if (closed) return;
       closed = true;
       writeTurn();
-      while (turn || writing) await io;
       if (backlog.length) startDrain();
       while (draining) await draining;
       fs.closeSync(fd);

@@ -184,7 +184,7 @@ export function createVerificationsService(repo: VerificationsRepo, clock: Clock
     /** Drops the records past the time their plan kept them for. */
     async prune() {
       const gone = await repo.prune(clock.now());
-      await repo.analyze();
+      await repo.maintain();
       return gone;
     },
     /** Stores what is still on its way; at a stop, before the store closes. */
