@@ -89,7 +89,7 @@ export function openJournal<T>(dir: string, write: (json: string) => Promise<voi
   }
   /** Resolves once the store holds the first `upTo` items; fails with the next store write that fails before. */
   const until = (upTo: number) => new Promise<void>((resolve, reject) => (stored >= upTo ? resolve() : waiters.push({ upTo, resolve, reject })));
-
+  /** The last write failed: part of it may be in the file, unterminated. */
   let torn = false;
 
   /**
@@ -139,10 +139,10 @@ export function openJournal<T>(dir: string, write: (json: string) => Promise<voi
     draining ??= drain()
       .catch((err) => onError(err))
       .finally(() => {
-      draining = null;
-      if (backlog.length >= maxGroup || (backlog.length && closed)) startDrain();
-      else if (backlog.length) gathering ??= setTimeout(startDrain, gatherMs);
-    });
+        draining = null;
+        if (backlog.length >= maxGroup || (backlog.length && closed)) startDrain();
+        else if (backlog.length) gathering ??= setTimeout(startDrain, gatherMs);
+      });
   }
 
   /** Stores the sealed segments and what the open one holds now. */
