@@ -289,9 +289,12 @@ export function compose(
   let opened: { graph?: GraphEngine; store?: SqlStore; side?: ReturnType<typeof accountsDeps> } = {};
   const graph = once(async () => (opened.graph = await openGraph(config, files, options.logger)));
   const store = once(async () => (opened.store = await openStore(config)));
-  // PGlite on disk gets its verification records through a journal beside its folder.
-  const journal = !config.DATABASE_URL && config.pglitePath ? path.join(path.dirname(config.pglitePath), 'verifications.journal') : undefined;
-  const side = once(async () => (opened.side = accountsDeps(await store(), clock, { changeRetentionDays: config.CHANGE_RETENTION_DAYS, webhooks: options.webhooks, logger: options.logger, verificationsJournal: journal })));
+  const side = once(async () => {
+    const s = await store();
+    // PGlite on disk gets its verification records through a journal beside its folder.
+    const journal = s.kind === 'pglite' && config.pglitePath ? path.join(path.dirname(config.pglitePath), 'verifications.journal') : undefined;
+    return (opened.side = accountsDeps(s, clock, { changeRetentionDays: config.CHANGE_RETENTION_DAYS, webhooks: options.webhooks, logger: options.logger, verificationsJournal: journal }));
+  });
   const leases = once(async () => createRefreshLeases(await store()));
   const changeLog = once(async () => (options.webhooks ? (await side()).changes.log : changeLogOf(await store(), clock, config.CHANGE_RETENTION_DAYS)));
   return {

@@ -64,16 +64,19 @@ export interface PagePosition {
 /** What a call's items are looked up by (migration 012). */
 export const callTags = (items: StoredItem[]) => [...new Set(items.flatMap((it) => [`L:${it.k}`, `S:${it.s}`, `V:${it.d}`]))];
 
-/** A record's id: its call's (a UUIDv7 with the low 7 bits zero) with its position in those bits; a call moved from 011 has one item, its id. */
-export function itemId(callId: string, position: number): string {
-  return callId.slice(0, -2) + (parseInt(callId.slice(-2), 16) | position).toString(16).padStart(2, '0');
-}
+// Record ids (migration 012): a call's id is a UUIDv7 with the low 7 bits of its last byte zero,
+// and its item n's id has n there; a call moved from 011 has one item, whose id is the call's.
+const lastByte = (id: string) => parseInt(id.slice(-2), 16);
+const withLastByte = (id: string, byte: number) => id.slice(0, -2) + byte.toString(16).padStart(2, '0');
+
+/** A call's id made from a fresh UUIDv7. */
+export const callIdOf = (uuid: string) => withLastByte(uuid, lastByte(uuid) & 0x80);
+
+/** A record's id: its call's with its position in the low bits. */
+export const itemId = (callId: string, position: number) => withLastByte(callId, lastByte(callId) | position);
 
 /** The calls a record id can belong to: its own (a call moved from 011, position 0) or the one its low bits name. */
-function callsOf(id: string): [string, [string, number]] {
-  const last = parseInt(id.slice(-2), 16);
-  return [id, [id.slice(0, -2) + (last & 0x80).toString(16).padStart(2, '0'), last & 0x7f]];
-}
+const callsOf = (id: string): [string, [string, number]] => [id, [callIdOf(id), lastByte(id) & 0x7f]];
 
 const COLUMNS =
   'id uuid, account_id uuid, key_id uuid, created_at timestamptz, keep_until timestamptz, operation text, http_status smallint, body_sha256 text, tags text[], items jsonb';

@@ -6,7 +6,7 @@ import type { Reason, Verdict } from '../../domain/verdict.js';
 import { canonicalLicenseNumber } from '../../domain/identity.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { groupCommit } from './group-commit.js';
-import { callTags, itemId, type CallRow, type PagePosition, type RecordRow, type StoredItem, type VerificationFilters, type VerificationsRepo } from './verifications.repo.js';
+import { callIdOf, callTags, itemId, type CallRow, type PagePosition, type RecordRow, type StoredItem, type VerificationFilters, type VerificationsRepo } from './verifications.repo.js';
 
 /** One licence an answer covered: what was asked and what was answered. */
 export interface AnsweredItem {
@@ -40,12 +40,6 @@ function positionOf(cursor: string): PagePosition {
   }
   return { created_at: createdAt, call_id: callId, position: Number(position) };
 }
-
-/** A call's id: a UUIDv7 with its low 7 bits left for its items' positions (repo's itemId). */
-const callId = () => {
-  const id = uuidv7();
-  return id.slice(0, -2) + (parseInt(id.slice(-2), 16) & 0x80).toString(16).padStart(2, '0');
-};
 
 export interface ListQuery {
   from?: Date;
@@ -137,7 +131,7 @@ export function createVerificationsService(repo: VerificationsRepo, clock: Clock
         };
       });
       const call: CallRow = {
-        id: callId(),
+        id: callIdOf(uuidv7()),
         account_id: caller.account.id,
         key_id: caller.keyId,
         created_at: createdAt,
@@ -176,8 +170,7 @@ export function createVerificationsService(repo: VerificationsRepo, clock: Clock
         const rows = await repo.page(accountId, filters, after, pageSize);
         for (const row of rows) yield publicRecord(row);
         if (rows.length < pageSize) return;
-        const last = rows[rows.length - 1];
-        after = { created_at: last.created_at, call_id: last.call_id, position: last.position };
+        after = rows[rows.length - 1];
       }
     },
 
