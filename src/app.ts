@@ -36,6 +36,8 @@ import type { LicenseesService } from './modules/licensees/licensees.service.js'
 import { relationshipsRoutes } from './modules/relationships/relationships.routes.js';
 import { verificationsRoutes } from './modules/verifications/verifications.routes.js';
 import type { VerificationsService } from './modules/verifications/verifications.service.js';
+import { jobsRoutes, JOBS_PATH } from './modules/jobs/jobs.routes.js';
+import type { JobsService } from './modules/jobs/jobs.service.js';
 import type { RelationshipsService } from './modules/relationships/relationships.service.js';
 
 export interface AppDeps {
@@ -49,6 +51,9 @@ export interface AppDeps {
   webhooks: WebhooksService;
   /** The evidence log of verify and batch answers. */
   verifications: VerificationsService;
+  /** Roster verification jobs (their workers are started by whoever serves). */
+  jobs: JobsService;
+  jobRetentionDays: number;
   readiness: Readiness;
   accounts: AccountsService;
   meter: Meter;
@@ -66,6 +71,9 @@ export interface AppDeps {
   /** How many /api/v1 requests are served at once and may wait; absent: no limit. */
   admission?: AdmissionOptions;
 }
+
+/** A roster of 100,000 rows with names is about 10 MB as JSON. */
+const ROSTER_BODY_LIMIT = '24mb';
 
 /** /api/v1 paths served without an API key. */
 export const PUBLIC_API_PATHS = new Set(['/coverage']);
@@ -111,9 +119,12 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean; rec
   const methods = createMethodTable();
   app.use(methods.guard);
   // strict: false lets `null` or a bare string reach validation, which names the expected shape.
-  app.use(express.json({ limit: deps.jsonBodyLimit, strict: false, type: JSON_TYPES }));
+  const json = express.json({ limit: deps.jsonBodyLimit, strict: false, type: JSON_TYPES });
+  // A roster upload is read with its own limit, once its caller is known.
+  app.use((req, res, next) => (req.path === JOBS_PATH ? next() : json(req, res, next)));
   const authenticate = bearerAuth(deps.accounts, (caller) => deps.meter.keyUsed(caller.keyId));
   if (accessControl) app.use('/api/v1', (req, res, next) => (PUBLIC_API_PATHS.has(req.path) ? next() : authenticate(req, res, next)));
+  app.use(JOBS_PATH, express.json({ limit: ROSTER_BODY_LIMIT, strict: false, type: JSON_TYPES }), express.text({ limit: ROSTER_BODY_LIMIT, type: 'text/csv' }));
 
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearerAuth', {
@@ -135,6 +146,7 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean; rec
     watchlistRoutes(ctx, deps.watchlist);
     webhooksRoutes(ctx, deps.webhooks);
     verificationsRoutes(ctx, deps.verifications);
+    jobsRoutes(ctx, deps.jobs, deps.jobRetentionDays);
   }
   // Before the {state}/{number} paths: /licensees/changes and /licensees/search are not licences.
   changesRoutes(ctx, deps.changes);

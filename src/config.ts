@@ -62,6 +62,12 @@ const ConfigSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /** Roster job chunks (batches of 100) one process verifies at once: the graph queries jobs may hold beside interactive traffic. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** How long a process holds a job chunk; past it, another process (or this one restarted) takes the chunk again. */
+  JOB_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(60_000),
+  /** Days a finished job and its results are kept. */
+  JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** How long change events are kept (the feed answers 410 for an older cursor). */
   CHANGE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
   /** Seconds before each webhook retry, comma-separated; after the last, a delivery is failed (default about 27 hours in all). */

@@ -42,6 +42,8 @@ import { createReadiness } from './modules/health/health.service.js';
 import { createLegacyService } from './modules/legacy/legacy.service.js';
 import { createLicenseesService } from './modules/licensees/licensees.service.js';
 import { createRelationshipsService } from './modules/relationships/relationships.service.js';
+import { createJobsRepo } from './modules/jobs/jobs.repo.js';
+import { createJobsService } from './modules/jobs/jobs.service.js';
 
 export type GraphConfig = Pick<Config, 'graphPath' | 'GRAPH_BUFFER_POOL_MB' | 'GRAPH_CONNECTIONS' | 'GRAPH_QUERY_TIMEOUT_MS'> &
   Partial<Pick<Config, 'NEO4J_URI' | 'NEO4J_USER' | 'NEO4J_PASSWORD' | 'NEO4J_DATABASE' | 'NEO4J_POOL_SIZE' | 'NEO4J_ACQUISITION_TIMEOUT_MS' | 'NEO4J_CONNECTION_TIMEOUT_MS' | 'NEO4J_MAX_RETRY_MS'>>;
@@ -109,11 +111,12 @@ export async function openStore(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_
 
 export type WebhookConfig = Pick<Config, 'WEBHOOK_RETRY_SCHEDULE' | 'WEBHOOK_CONNECT_TIMEOUT_MS' | 'WEBHOOK_TIMEOUT_MS' | 'WEBHOOK_ALLOW_PRIVATE_URLS'>;
 
-const WEBHOOK_DEFAULTS = loadConfig({});
+const DEFAULTS = loadConfig({});
+
 
 /** How webhooks go out: undici with the address rules, and the dispatcher's retry schedule. */
 export function webhookSetup(config: Partial<WebhookConfig> = {}) {
-  const c = { ...WEBHOOK_DEFAULTS, ...config };
+  const c = { ...DEFAULTS, ...config };
   return {
     transport: undiciTransport({ allowPrivate: c.WEBHOOK_ALLOW_PRIVATE_URLS, connectTimeoutMs: c.WEBHOOK_CONNECT_TIMEOUT_MS, responseTimeoutMs: c.WEBHOOK_TIMEOUT_MS }),
     dispatch: {
@@ -162,6 +165,15 @@ export function accountsDeps(
     webhooks: createWebhooksService({ repo: webhooksRepo, transport: webhooks.transport, now: clock.now, nudge: dispatcher.nudge }),
     dispatcher,
     verifications: createVerificationsService(verificationsRepo, clock, recordWriter),
+    /** What roster jobs keep in the side store (buildDeps makes the service, which verifies on the graph). */
+    jobsStore: {
+      repo: createJobsRepo(store),
+      evidence: verificationsRepo,
+      events: webhooksRepo,
+      nudgeWebhooks: dispatcher.nudge,
+      accountById: repo.accountById,
+      soleProcess: store.kind === 'pglite',
+    },
     /** Finished deliveries older than this leave the log. */
     pruneDeliveries: () => webhooksRepo.prune(new Date(clock.now().getTime() - DELIVERY_LOG_DAYS * 86_400_000)),
   };
@@ -208,7 +220,8 @@ export function graphReads(graph: GraphEngine, today: () => string, index?: Sear
 export function buildDeps(
   graph: GraphEngine,
   logger: Logger,
-  config: Pick<Config, 'JSON_BODY_LIMIT' | 'TRUST_PROXY'> & Partial<Pick<Config, 'CORS_ORIGINS' | 'MAX_CONCURRENT_REQUESTS' | 'MAX_WAITING_REQUESTS' | 'REQUEST_WAIT_TIMEOUT_MS'>>,
+  config: Pick<Config, 'JSON_BODY_LIMIT' | 'TRUST_PROXY'> &
+    Partial<Pick<Config, 'CORS_ORIGINS' | 'MAX_CONCURRENT_REQUESTS' | 'MAX_WAITING_REQUESTS' | 'REQUEST_WAIT_TIMEOUT_MS' | 'JOB_CONCURRENCY' | 'JOB_LEASE_MS' | 'JOB_RETENTION_DAYS'>>,
   side: ReturnType<typeof accountsDeps>,
   index: SearchIndexHolder | undefined,
   mail: MailSetup = { mailer: noMailer, publicBaseUrl: 'http://localhost' },
@@ -219,6 +232,13 @@ export function buildDeps(
   const licensees = createLicenseesService(reads, clock);
   const relationships = createRelationshipsService(reads, licensees, clock.today);
   const coverage = createCoverageService(reads, clock.now, () => side.refreshLeases.running());
+  const { soleProcess, ...jobsStore } = side.jobsStore;
+  const jobOptions = {
+    concurrency: config.JOB_CONCURRENCY ?? DEFAULTS.JOB_CONCURRENCY,
+    leaseMs: config.JOB_LEASE_MS ?? DEFAULTS.JOB_LEASE_MS,
+    retentionDays: config.JOB_RETENTION_DAYS ?? DEFAULTS.JOB_RETENTION_DAYS,
+    soleProcess,
+  };
   return {
     logger,
     licensees,
@@ -236,6 +256,8 @@ export function buildDeps(
     watchlist: side.watchlist,
     webhooks: side.webhooks,
     verifications: side.verifications,
+    jobs: createJobsService({ ...jobsStore, licensees, meter: side.meter, clock, log: logger }, jobOptions),
+    jobRetentionDays: jobOptions.retentionDays,
     clock,
     dashboard: createDashboardService({ repo: side.dashboardRepo, accounts: side.accounts, meter: side.meter, mailer: mail.mailer, clock, publicBaseUrl: mail.publicBaseUrl }),
     secureCookies: mail.publicBaseUrl.startsWith('https:'),

@@ -66,6 +66,8 @@ async function main() {
       clearInterval(flusher);
       clearInterval(pruner);
       let code = 0;
+      // Chunks in hand are committed (or given back) before the stores close.
+      await deps.jobs.stop();
       await side.dispatcher.stop();
       try {
         await side.meter.flush();
@@ -104,6 +106,7 @@ async function main() {
   }
   if (stopping) return;
   side.dispatcher.start();
+  await deps.jobs.start();
   flusher = setInterval(() => side.meter.flush().catch((err) => logger.error({ err }, 'usage flush failed')), USAGE_FLUSH_MS);
   flusher.unref();
   // Expired e-mail links and sessions, and past rate-limit windows; at the start and hourly (the
@@ -113,6 +116,7 @@ async function main() {
     side.changes.prune().catch((err) => logger.error({ err }, 'change events prune failed'));
     side.pruneDeliveries().catch((err) => logger.error({ err }, 'webhook delivery log prune failed'));
     side.verifications.prune().catch((err) => logger.error({ err }, 'verification records prune failed'));
+    deps.jobs.prune().catch((err) => logger.error({ err }, 'verification jobs prune failed'));
   };
   prune();
   pruner = setInterval(prune, 3600_000);

@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { Request, RequestHandler, Response, Router } from 'express';
-import type { z } from 'zod';
+import { z } from './zod.js';
 import { ValidationError, type ValidationIssue } from '../errors.js';
 import { ErrorBody, ValidationErrorBody } from './common.schemas.js';
 import type { MethodTable } from './methods.js';
@@ -42,6 +42,12 @@ export interface RouteDef<Q extends AnyObject, P extends AnyObject, B extends z.
   body?: B;
   /** The body may be left out entirely (treated as `{}`). */
   bodyOptional?: boolean;
+  /** Also takes the body as this type: the handler gets it as text, unchecked (it checks it). */
+  accepts?: 'text/csv';
+  /** Request headers the operation reads, by name: their descriptions. */
+  requestHeaders?: Record<string, string>;
+  /** The success status, when not 200 (202: accepted, to be done later). */
+  status?: 202;
   response: R;
   responseDescription?: string;
   /** The 200 answer is this type, written by the handler itself (a stream); `response` describes it. */
@@ -116,10 +122,21 @@ export function route<Q extends AnyObject, P extends AnyObject, B extends z.ZodT
     request: {
       query: def.query,
       params: def.params,
-      body: def.body ? { required: !def.bodyOptional, content: { 'application/json': { schema: def.body } } } : undefined,
+      headers: def.requestHeaders
+        ? z.object(Object.fromEntries(Object.entries(def.requestHeaders).map(([name, description]) => [name, z.string().optional().openapi({ description })])))
+        : undefined,
+      body: def.body
+        ? {
+            required: !def.bodyOptional,
+            content: {
+              'application/json': { schema: def.body },
+              ...(def.accepts ? { [def.accepts]: { schema: z.string().openapi({ description: 'The same, as a file of this type' }) } } : {}),
+            },
+          }
+        : undefined,
     },
     responses: {
-      200: {
+      [def.status ?? 200]: {
         description: def.responseDescription ?? 'OK',
         content: { [def.produces ?? 'application/json']: { schema: def.response } },
         headers: {
@@ -149,12 +166,14 @@ export function route<Q extends AnyObject, P extends AnyObject, B extends z.ZodT
     let body: unknown;
     // A body of another type is refused rather than ignored; an empty one counts as none.
     const sent = req.get('transfer-encoding') !== undefined || Number(req.get('content-length') ?? 0) > 0;
-    if (def.body && sent && !req.is(JSON_TYPES)) {
+    if (def.accepts && sent && req.is(def.accepts)) {
+      body = typeof req.body === 'string' ? req.body : '';
+    } else if (def.body && sent && !req.is(JSON_TYPES)) {
       issues.push({
         loc: ['body'],
-        msg: 'the body must be JSON, sent with Content-Type: application/json',
+        msg: `the body must be JSON, sent with Content-Type: application/json${def.accepts ? ` (or ${def.accepts})` : ''}`,
         type: 'content_type_invalid',
-        ctx: { expected: 'application/json', received: (req.get('content-type') ?? '').slice(0, 100) || null },
+        ctx: { expected: def.accepts ? `application/json, ${def.accepts}` : 'application/json', received: (req.get('content-type') ?? '').slice(0, 100) || null },
       });
     } else {
       body = parseOrCollect(def.body, 'body', req.body === undefined && def.bodyOptional ? {} : req.body, issues);
@@ -169,6 +188,7 @@ export function route<Q extends AnyObject, P extends AnyObject, B extends z.ZodT
     if (out === undefined) throw new Error(`${def.operationId} answered nothing`);
     // A handler may set another status (readiness answers 503 with the same body shape). One
     // that serialized its answer already (to record its hash) has it sent as it is.
+    if (def.status) res.status(def.status);
     if (res.locals.serializedBody !== undefined) res.type('json').send(res.locals.serializedBody);
     else res.json(out);
   };

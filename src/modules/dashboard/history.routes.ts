@@ -1,7 +1,7 @@
 import type { Request, Router } from 'express';
 import { ValidationError } from '../../errors.js';
 import { toValidationIssues } from '../../http/validation.js';
-import { sendCsv } from '../verifications/verifications-csv.js';
+import { sendRecordsCsv } from '../verifications/verifications-csv.js';
 import { VerificationFilters } from '../verifications/verifications.schemas.js';
 import type { VerificationsService } from '../verifications/verifications.service.js';
 import { historyPage, type HistoryForm } from './history-page.js';
@@ -49,6 +49,6 @@ export function historyRoutes(router: Router, kit: DashboardKit, verifications: 
   router.get('/verifications.csv', async (req, res) => {
     const account = await kit.pageAccount(req, res);
     if (!account) return;
-    await sendCsv(res, verifications.all(account.id, filtersOf(formOf(req).form)));
+    await sendRecordsCsv(res, verifications.all(account.id, filtersOf(formOf(req).form)));
   });
 }

@@ -1,7 +1,5 @@
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
 import type { Response } from 'express';
+import { sendCsv } from '../../http/csv-download.js';
 import type { VerificationRecord } from './verifications.service.js';
 
 /** The export's columns: a record flattened, reasons space-separated. */
@@ -23,20 +21,5 @@ function csvLine(r: VerificationRecord): Record<(typeof CSV_COLUMNS)[number], un
   };
 }
 
-/**
- * Streams records as a CSV download, with back-pressure: memory holds a page of them, not the
- * export. The first page is read before anything is sent, so a store that cannot answer is a 503,
- * not a cut download. Cells a spreadsheet would run as formulas are escaped.
- */
-export async function sendCsv(res: Response, records: AsyncIterable<VerificationRecord>): Promise<void> {
-  const it = records[Symbol.asyncIterator]();
-  const first = await it.next();
-  async function* all() {
-    if (first.done) return;
-    yield first.value;
-    for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
-  }
-  res.type('text/csv; charset=utf-8').attachment('verifications.csv');
-  const lines = new Transform({ objectMode: true, transform: (r: VerificationRecord, _e, done) => done(null, csvLine(r)) });
-  await pipeline(Readable.from(all()), lines, stringify({ header: true, columns: [...CSV_COLUMNS], escape_formulas: true, cast: { boolean: (v) => String(v) } }), res);
-}
+/** Streams records as the export's CSV download (see http/csv-download.ts). */
+export const sendRecordsCsv = (res: Response, records: AsyncIterable<VerificationRecord>) => sendCsv(res, records, { filename: 'verifications.csv', columns: CSV_COLUMNS, line: csvLine });

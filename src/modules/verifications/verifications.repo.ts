@@ -1,6 +1,6 @@
 import type { NameMatch } from '../../domain/name-match.js';
 import type { Reason, Verdict } from '../../domain/verdict.js';
-import type { SqlStore } from '../../store/sql-store.js';
+import type { SqlStore, SqlTx } from '../../store/sql-store.js';
 
 /** One licence a call answered, as stored in its call's `items` (keys in migration 012). */
 export interface StoredItem {
@@ -20,14 +20,18 @@ export interface StoredItem {
   lv?: string;
 }
 
-/** One verify or batch call as stored: its items in request order. */
+/** What a record answered: a verify call, a batch call, or a chunk of a roster job. */
+export type Operation = 'verify' | 'batch' | 'job';
+
+/** One verify or batch call (or a job's chunk) as stored: its items in request order. */
 export interface CallRow {
   id: string;
   account_id: string;
-  key_id: string;
+  /** Null for a job uploaded in the dashboard. */
+  key_id: string | null;
   created_at: string;
   keep_until: string;
-  operation: 'verify' | 'batch';
+  operation: Operation;
   http_status: number;
   body_sha256: string;
   tags: string[];
@@ -38,9 +42,9 @@ export interface CallRow {
 export interface RecordRow {
   call_id: string;
   position: number;
-  key_id: string;
+  key_id: string | null;
   created_at: string;
-  operation: 'verify' | 'batch';
+  operation: Operation;
   http_status: number;
   body_sha256: string;
   item: StoredItem;
@@ -90,10 +94,10 @@ export function createVerificationsRepo(store: SqlStore) {
   return {
     /**
      * Writes calls, given as a JSON array of CallRow, in one statement: all of them are committed,
-     * or none. A call already there (by id) is left as it is.
+     * or none (in `tx` when given). A call already there (by id) is left as it is.
      */
-    async insertJson(calls: string): Promise<void> {
-      await store.query(`INSERT INTO verification_calls (${NAMES}) SELECT ${NAMES} FROM jsonb_to_recordset($1::jsonb) AS r(${COLUMNS}) ON CONFLICT (id) DO NOTHING`, [calls]);
+    async insertJson(calls: string, tx: SqlTx = store): Promise<void> {
+      await tx.query(`INSERT INTO verification_calls (${NAMES}) SELECT ${NAMES} FROM jsonb_to_recordset($1::jsonb) AS r(${COLUMNS}) ON CONFLICT (id) DO NOTHING`, [calls]);
     },
     /** One page of an account's records, newest first, after `after`. */
     async page(accountId: string, f: VerificationFilters, after: PagePosition | undefined, limit: number): Promise<RecordRow[]> {

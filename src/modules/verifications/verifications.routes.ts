@@ -2,7 +2,7 @@ import { PLANS } from '../../domain/plans.js';
 import { route, type RouteContext } from '../../http/route.js';
 import { z } from '../../http/zod.js';
 import { VerificationFilters, VerificationPage, VerificationPath, VerificationRecord, VerificationsQuery } from './verifications.schemas.js';
-import { CSV_COLUMNS, sendCsv } from './verifications-csv.js';
+import { CSV_COLUMNS, sendRecordsCsv } from './verifications-csv.js';
 import type { VerificationsService } from './verifications.service.js';
 
 const RETENTION = Object.values(PLANS).map((p) => `${p.name} ${p.verificationRetentionDays} days`).join(', ');
@@ -35,7 +35,7 @@ export function verificationsRoutes(ctx: RouteContext, service: VerificationsSer
     query: VerificationFilters,
     produces: 'text/csv',
     response: z.string(),
-    handler: ({ query }, _req, res) => sendCsv(res, service.all(accountOf(res), { ...query, verdicts: query.verdict })),
+    handler: ({ query }, _req, res) => sendRecordsCsv(res, service.all(accountOf(res), { ...query, verdicts: query.verdict })),
   });
   route(ctx, {
     method: 'get',

@@ -9,9 +9,9 @@ export const VerificationRecord = z
   .object({
     id: z.string().openapi({ format: 'uuid', description: 'The `Verification-Id` the answer carried' }),
     created_at: z.string().openapi({ format: 'date-time', description: 'When the answer was recorded (just before it was sent)' }),
-    key_id: z.string().openapi({ format: 'uuid', description: 'The API key that asked' }),
-    operation: z.enum(['verify', 'batch']),
-    index: z.number().int().nullable().openapi({ description: 'Position in the batch request; null for verify' }),
+    key_id: z.string().nullable().openapi({ format: 'uuid', description: 'The API key that asked; null for a roster job uploaded in the dashboard' }),
+    operation: z.enum(['verify', 'batch', 'job']).openapi({ description: 'job: a row of a roster verification job (its result carries this record\'s id)' }),
+    index: z.number().int().nullable().openapi({ description: 'Position in the batch request, or in the job\'s roster (its row - 1), from 0; null for verify' }),
     state: z.string(),
     license_number: z.string().openapi({ description: 'As asked' }),
     name_sent: z

@@ -6,7 +6,7 @@ import type { Reason, Verdict } from '../../domain/verdict.js';
 import { canonicalLicenseNumber } from '../../domain/identity.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { groupCommit } from './group-commit.js';
-import { callIdOf, callTags, itemId, type CallRow, type PagePosition, type RecordRow, type StoredItem, type VerificationFilters, type VerificationsRepo } from './verifications.repo.js';
+import { callIdOf, callTags, itemId, type CallRow, type Operation, type PagePosition, type RecordRow, type StoredItem, type VerificationFilters, type VerificationsRepo } from './verifications.repo.js';
 
 /** One licence an answer covered: what was asked and what was answered. */
 export interface AnsweredItem {
@@ -100,6 +100,46 @@ export const directWriter = (repo: VerificationsRepo): RecordWriter => ({
   close: async () => {},
 });
 
+/**
+ * The stored form of what one call answered (its records' ids are `itemId(call.id, position)`),
+ * kept as long as the plan in force keeps records.
+ */
+export function callOf(caller: { account: PlanHolder & { id: string }; keyId: string | null }, operation: Operation, items: AnsweredItem[], served: Served, now: Date): CallRow {
+  const keepUntil = new Date(now.getTime() + effectivePlan(caller.account, now).verificationRetentionDays * 86_400_000).toISOString();
+  const stored = items.map(({ index, asked, answer }): StoredItem => {
+    const { state, license_number, ...name } = asked;
+    // Absent rather than null (JSON drops undefined): a record's JSON is most of what the store reads and keeps.
+    return {
+      i: index ?? undefined,
+      s: state.toUpperCase(),
+      n: license_number,
+      k: canonicalLicenseNumber(license_number),
+      a: Object.values(name).some(Boolean) ? name : undefined,
+      v: answer.verified,
+      d: answer.verdict,
+      r: answer.reasons,
+      m: answer.name_match ?? undefined,
+      st: answer.licensee?.status ?? undefined,
+      ex: answer.licensee?.expiration_date ?? undefined,
+      src: answer.source?.id ?? undefined,
+      sd: answer.source?.snapshot_date ?? undefined,
+      lv: answer.licensee?.last_verified ?? undefined,
+    };
+  });
+  return {
+    id: callIdOf(uuidv7()),
+    account_id: caller.account.id,
+    key_id: caller.keyId,
+    created_at: now.toISOString(),
+    keep_until: keepUntil,
+    operation,
+    http_status: served.status,
+    body_sha256: served.sha256,
+    tags: callTags(stored),
+    items: stored,
+  };
+}
+
 export function createVerificationsService(repo: VerificationsRepo, clock: Clock, writer: RecordWriter = directWriter(repo)) {
   return {
     /**
@@ -107,43 +147,9 @@ export function createVerificationsService(repo: VerificationsRepo, clock: Clock
      * with the ids (in item order, time-ordered) once they are committed.
      */
     async record(caller: { account: PlanHolder & { id: string }; keyId: string }, operation: 'verify' | 'batch', items: AnsweredItem[], served: Served): Promise<string[]> {
-      const now = clock.now();
-      const createdAt = now.toISOString();
-      const keepUntil = new Date(now.getTime() + effectivePlan(caller.account, now).verificationRetentionDays * 86_400_000).toISOString();
-      const stored = items.map(({ index, asked, answer }): StoredItem => {
-        const { state, license_number, ...name } = asked;
-        // Absent rather than null (JSON drops undefined): a record's JSON is most of what the store reads and keeps.
-        return {
-          i: index ?? undefined,
-          s: state.toUpperCase(),
-          n: license_number,
-          k: canonicalLicenseNumber(license_number),
-          a: Object.values(name).some(Boolean) ? name : undefined,
-          v: answer.verified,
-          d: answer.verdict,
-          r: answer.reasons,
-          m: answer.name_match ?? undefined,
-          st: answer.licensee?.status ?? undefined,
-          ex: answer.licensee?.expiration_date ?? undefined,
-          src: answer.source?.id ?? undefined,
-          sd: answer.source?.snapshot_date ?? undefined,
-          lv: answer.licensee?.last_verified ?? undefined,
-        };
-      });
-      const call: CallRow = {
-        id: callIdOf(uuidv7()),
-        account_id: caller.account.id,
-        key_id: caller.keyId,
-        created_at: createdAt,
-        keep_until: keepUntil,
-        operation,
-        http_status: served.status,
-        body_sha256: served.sha256,
-        tags: callTags(stored),
-        items: stored,
-      };
+      const call = callOf(caller, operation, items, served, clock.now());
       await writer.append([call]);
-      return stored.map((_, position) => itemId(call.id, position));
+      return call.items.map((_, position) => itemId(call.id, position));
     },
 
     /** A page of an account's records, newest first, and the cursor of the next (null at the end). */

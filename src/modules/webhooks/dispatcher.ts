@@ -48,16 +48,18 @@ export function createDispatcher(
   let ticking: Promise<void> | undefined;
   let again = false;
 
+  /** Sends a delivery: its stored payload, or its change event's (undefined once the event is no longer kept). */
   async function attempt(endpoint: EndpointRow, d: DeliveryRow, event: (ChangeEvent & { seq: number }) | undefined) {
     const at = now();
     let statusCode: number | null = null;
     let error: string | null = null;
     let excerpt: string | null = null;
     let refused = false;
-    if (!event) {
+    const payload = d.payload ?? (event && webhookPayload(event.seq, event));
+    if (!payload) {
       error = 'the event is no longer kept';
     } else {
-      const body = JSON.stringify(webhookPayload(event.seq, event));
+      const body = JSON.stringify(payload);
       try {
         const res = await transport.post(endpoint.url, {
           'webhook-id': d.id,
@@ -77,7 +79,7 @@ export function createDispatcher(
     const retryIn = options.retrySchedule[d.retries_used];
     const outcome = ok
       ? { status: 'succeeded' as const }
-      : gone || refused || !event || retryIn === undefined
+      : gone || refused || !payload || retryIn === undefined
         ? { status: 'failed' as const }
         : { retryAt: new Date(now().getTime() + retryIn) };
     await repo.recordAttempt(d.id, { at, statusCode, error, excerpt, outcome });
@@ -97,7 +99,7 @@ export function createDispatcher(
       const at = now();
       const [d] = await repo.claim(endpointId, at, new Date(at.getTime() + options.leaseMs), 1);
       if (!d) return;
-      const [event] = await deps.events([d.event_seq]);
+      const [event] = d.event_seq === null ? [] : await deps.events([d.event_seq]);
       await attempt(endpoint, d, event);
     }
   }

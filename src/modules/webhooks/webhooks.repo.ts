@@ -1,4 +1,4 @@
-import type { ChangeType } from '../../domain/changes.js';
+import type { EventType } from '../../domain/webhook-events.js';
 import type { SqlStore, SqlTx } from '../../store/sql-store.js';
 
 export interface EndpointRow {
@@ -6,7 +6,7 @@ export interface EndpointRow {
   account_id: string;
   url: string;
   description: string | null;
-  event_types: ChangeType[] | null;
+  event_types: EventType[] | null;
   secret: string;
   previous_secret: string | null;
   previous_secret_expires_at: string | null;
@@ -23,8 +23,10 @@ export const previousSecret = (e: EndpointRow, at: Date): string | null =>
 export interface DeliveryRow {
   id: string;
   endpoint_id: string;
-  event_seq: number;
-  event_type: ChangeType;
+  /** A change event's; null for another event (a job's), which carries its `payload`. */
+  event_seq: number | null;
+  event_type: EventType;
+  payload: { type: string; timestamp: string; data: { id: string } } | null;
   status: 'pending' | 'succeeded' | 'failed';
   attempts: number;
   retries_used: number;
@@ -47,14 +49,14 @@ const endpoint = (r: Record<string, unknown>): EndpointRow => ({
 
 const delivery = (r: Record<string, unknown>): DeliveryRow => ({
   ...(r as unknown as DeliveryRow),
-  event_seq: Number(r.event_seq),
+  event_seq: r.event_seq === null ? null : Number(r.event_seq),
   next_attempt_at: iso(r.next_attempt_at),
   last_attempt_at: iso(r.last_attempt_at),
   created_at: iso(r.created_at)!,
 });
 
 const ENDPOINT_COLUMNS = 'id, account_id, url, description, event_types, secret, previous_secret, previous_secret_expires_at, status, disabled_reason, created_at, updated_at';
-const DELIVERY_COLUMNS = 'id, endpoint_id, event_seq, event_type, status, attempts, retries_used, next_attempt_at, last_attempt_at, last_status_code, last_error, last_response_excerpt, created_at';
+const DELIVERY_COLUMNS = 'id, endpoint_id, event_seq, event_type, payload, status, attempts, retries_used, next_attempt_at, last_attempt_at, last_status_code, last_error, last_response_excerpt, created_at';
 
 /** Endpoints, state subscriptions and deliveries in the side store. */
 export function createWebhooksRepo(store: SqlStore) {
@@ -81,6 +83,19 @@ export function createWebhooksRepo(store: SqlStore) {
          JOIN webhook_endpoints w ON w.account_id = i.account_id AND w.status = 'enabled' AND (w.event_types IS NULL OR e.type = ANY(w.event_types))
          ORDER BY e.seq`,
         [runId, at],
+      );
+    },
+
+    /**
+     * Stores a delivery of an event that is not a change (a job's) to each enabled endpoint of the
+     * account subscribed to its type, in the transaction that decides the event.
+     */
+    async fanOutEvent(tx: SqlTx, accountId: string, type: EventType, payload: object, at: Date) {
+      await tx.query(
+        `INSERT INTO webhook_deliveries (id, endpoint_id, event_type, payload, status, next_attempt_at, created_at)
+         SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), w.id, $2, $3::jsonb, 'pending', $4::timestamptz, $4::timestamptz
+         FROM webhook_endpoints w WHERE w.account_id = $1 AND w.status = 'enabled' AND (w.event_types IS NULL OR $2 = ANY(w.event_types))`,
+        [accountId, type, JSON.stringify(payload), at],
       );
     },
 
@@ -207,7 +222,7 @@ export function createWebhooksRepo(store: SqlStore) {
          RETURNING ${DELIVERY_COLUMNS}`,
         [endpointId, now, leaseUntil, limit],
       );
-      return rows.map(delivery).sort((a, b) => a.event_seq - b.event_seq);
+      return rows.map(delivery).sort((a, b) => (a.event_seq ?? 0) - (b.event_seq ?? 0));
     },
     /** What an attempt came to: `next` a time to retry at, or the delivery's final status. */
     async recordAttempt(

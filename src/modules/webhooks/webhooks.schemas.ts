@@ -1,4 +1,5 @@
 import { CHANGE_TYPES } from '../../domain/changes.js';
+import { EVENT_TYPES } from '../../domain/webhook-events.js';
 import { PageParam, PaginationMeta, intQueryParam } from '../../http/common.schemas.js';
 import { DEMO_DELIVERY_ID, DEMO_WEBHOOK_ID, DEMO_WEBHOOK_URL } from '../../http/examples.js';
 import { z } from '../../http/zod.js';
@@ -6,7 +7,7 @@ import { ChangeEventSchema, RENAMED_NOTE } from '../changes/changes.schemas.js';
 
 // Any name here: which are known depends on the day (an old name is accepted for a while), so the
 // service checks them; the document lists the current names.
-const EventType = z.string().max(64).openapi({ type: 'string', enum: [...CHANGE_TYPES], description: RENAMED_NOTE });
+const EventType = z.string().max(64).openapi({ type: 'string', enum: [...EVENT_TYPES], description: `${RENAMED_NOTE} The verification_job types are a roster job's (docs/changes.md), not change events.` });
 
 const EventTypes = z
   .array(EventType)
@@ -38,7 +39,7 @@ export const Endpoint = z
     id: z.string().openapi({ example: DEMO_WEBHOOK_ID }),
     url: z.string(),
     description: z.string().nullable(),
-    event_types: z.array(z.enum(CHANGE_TYPES)).nullable(),
+    event_types: z.array(z.enum(EVENT_TYPES)).nullable(),
     status: z.enum(['enabled', 'disabled']),
     disabled_reason: z.string().nullable().openapi({ description: 'Why it is disabled: by the account, the receiver answered 410 Gone, or the address rules refuse its URL' }),
     previous_secret_expires_at: z.string().nullable().openapi({ format: 'date-time', description: 'After a rotation: until then, deliveries carry a signature by the previous secret too' }),
@@ -61,8 +62,8 @@ export const Deleted = z.object({ id: z.string(), deleted: z.literal(true) }).op
 export const Delivery = z
   .object({
     id: z.string().openapi({ description: 'The `webhook-id` header: the same on every attempt, for the receiver to deduplicate' }),
-    event_id: z.string(),
-    event_type: z.enum(CHANGE_TYPES),
+    event_id: z.string().openapi({ description: 'The change event\'s id (`chg_...`), or the job\'s for a verification_job event' }),
+    event_type: z.enum(EVENT_TYPES),
     status: z.enum(['pending', 'succeeded', 'failed']),
     attempts: z.number().int(),
     next_attempt_at: z.string().nullable().openapi({ format: 'date-time' }),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { CHANGE_TYPES, changeId, changeTypeNamed, type ChangeType } from '../../domain/changes.js';
+import { changeId } from '../../domain/changes.js';
+import { EVENT_TYPES, eventTypeNamed, type EventType } from '../../domain/webhook-events.js';
 import { clockOf } from '../../domain/clock.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import type { WebhookTransport } from './transport.js';
@@ -29,7 +30,7 @@ const endpointView = (e: EndpointRow, at: Date) => ({
 
 const deliveryView = (d: DeliveryRow) => ({
   id: d.id,
-  event_id: changeId(d.event_seq),
+  event_id: d.event_seq === null ? d.payload!.data.id : changeId(d.event_seq),
   event_type: d.event_type,
   status: d.status,
   attempts: d.attempts,
@@ -57,15 +58,15 @@ export function createWebhooksService(deps: { repo: WebhooksRepo; transport: Web
     if (refused) throw new ValidationError([{ loc: ['body', 'url'], msg: refused.reason, type: 'value_error', input: url }]);
   }
   /** The types named, on the service's day (an old name as its new one while it is accepted); 422 for an unknown one. */
-  function eventTypes(names: string[] | null | undefined): ChangeType[] | null | undefined {
+  function eventTypes(names: string[] | null | undefined): EventType[] | null | undefined {
     if (!names) return names;
     const today = clockOf(now).today();
-    const types = names.map((n) => changeTypeNamed(n, today));
+    const types = names.map((n) => eventTypeNamed(n, today));
     const issues = names.flatMap((n, i) =>
-      types[i] ? [] : [{ loc: ['body', 'event_types', i], msg: `unknown event type ${n}; known: ${CHANGE_TYPES.join(', ')}`, type: 'enum', input: n, ctx: { expected: CHANGE_TYPES.join(', ') } }],
+      types[i] ? [] : [{ loc: ['body', 'event_types', i], msg: `unknown event type ${n}; known: ${EVENT_TYPES.join(', ')}`, type: 'enum', input: n, ctx: { expected: EVENT_TYPES.join(', ') } }],
     );
     if (issues.length) throw new ValidationError(issues);
-    return types as ChangeType[];
+    return types as EventType[];
   }
   async function owned(account: AccountRow, id: string) {
     const e = await repo.endpoint(account.id, id);

@@ -1,0 +1,267 @@
+import type { Verdict } from '../../domain/verdict.js';
+import type { SqlStore, SqlTx } from '../../store/sql-store.js';
+import type { RosterRow } from './roster.js';
+
+export type JobStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+
+export interface JobRow {
+  id: string;
+  account_id: string;
+  key_id: string | null;
+  label: string | null;
+  format: 'csv' | 'json';
+  status: JobStatus;
+  watch: boolean;
+  rows_total: number;
+  rows_done: number;
+  clear: number;
+  consider: number;
+  not_found: number;
+  units: number;
+  watchlist: { added: number; already_watched: number; over_limit: number; limit: number } | null;
+  error_code: string | null;
+  error_message: string | null;
+  request_sha256: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  keep_until: string;
+}
+
+/** A chunk a worker holds: its job's row and its rows (`first` is the roster row number of items[0]). */
+export interface Claim {
+  job: JobRow;
+  chunk: number;
+  first: number;
+  items: RosterRow[];
+}
+
+/** A result as stored: one roster row done. */
+export interface ResultRow {
+  row: number;
+  verdict: Verdict;
+  credential_id: string | null;
+  state: string;
+  license_key: string;
+  verification_id: string;
+  over_limit: boolean;
+  result: Record<string, unknown>;
+}
+
+/** Rows a chunk holds: one batch, one metered unit. */
+export const CHUNK_ROWS = 100;
+// Chunks written per statement at upload (about 600 kB of JSON).
+const CHUNKS_PER_INSERT = 100;
+
+const JOB_COLUMNS =
+  'id, account_id, key_id, label, format, status, watch, rows_total, rows_done, clear, consider, not_found, units, watchlist, error_code, error_message, request_sha256, created_at, started_at, finished_at, keep_until';
+const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+const job = (r: Record<string, unknown>): JobRow => ({
+  ...(r as unknown as JobRow),
+  created_at: iso(r.created_at)!,
+  started_at: iso(r.started_at),
+  finished_at: iso(r.finished_at),
+  keep_until: iso(r.keep_until)!,
+});
+
+export function createJobsRepo(store: SqlStore) {
+  return {
+    transaction: <T>(fn: (tx: SqlTx) => Promise<T>) => store.transaction(fn),
+
+    /**
+     * Stores a job and its rows in chunks, in one transaction. With an idempotency key already used
+     * by the account since `keyFrom`, stores nothing and returns that job instead.
+     */
+    async create(j: JobRow, rows: RosterRow[], idempotency: { key: string; from: Date } | undefined): Promise<{ job: JobRow; created: boolean }> {
+      return store.transaction(async (tx) => {
+        if (idempotency) {
+          // A key older than its 24 hours is free again.
+          await tx.query('UPDATE verification_jobs SET idempotency_key = NULL WHERE account_id = $1 AND idempotency_key = $2 AND created_at < $3', [j.account_id, idempotency.key, idempotency.from]);
+        }
+        const [row] = await tx.query(
+          `INSERT INTO verification_jobs (id, account_id, key_id, label, format, status, watch, rows_total, idempotency_key, request_sha256, created_at, keep_until)
+           VALUES ($1, $2, $3, $4, $5, 'queued', $6, $7, $8, $9, $10, $11)
+           ON CONFLICT (account_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING ${JOB_COLUMNS}`,
+          [j.id, j.account_id, j.key_id, j.label, j.format, j.watch, j.rows_total, idempotency?.key ?? null, j.request_sha256, j.created_at, j.keep_until],
+        );
+        if (!row) {
+          const [existing] = await tx.query(`SELECT ${JOB_COLUMNS} FROM verification_jobs WHERE account_id = $1 AND idempotency_key = $2`, [j.account_id, idempotency!.key]);
+          return { job: job(existing), created: false };
+        }
+        for (let c = 0; c * CHUNK_ROWS < rows.length; c += CHUNKS_PER_INSERT) {
+          const chunks = [];
+          for (let k = c; k < c + CHUNKS_PER_INSERT && k * CHUNK_ROWS < rows.length; k++) chunks.push({ chunk: k, items: rows.slice(k * CHUNK_ROWS, (k + 1) * CHUNK_ROWS) });
+          await tx.query(
+            'INSERT INTO verification_job_chunks (job_id, chunk, items) SELECT $1, r.chunk, r.items FROM jsonb_to_recordset($2::jsonb) AS r(chunk integer, items jsonb)',
+            [j.id, JSON.stringify(chunks)],
+          );
+        }
+        return { job: job(row), created: true };
+      });
+    },
+
+    async get(accountId: string, id: string): Promise<JobRow | undefined> {
+      const [row] = await store.query(`SELECT ${JOB_COLUMNS} FROM verification_jobs WHERE account_id = $1 AND id = $2`, [accountId, id]);
+      return row ? job(row) : undefined;
+    },
+
+    /** The account's jobs, newest first, after `after` (the last job of the previous page). */
+    async page(accountId: string, after: { created_at: string; id: string } | undefined, limit: number): Promise<JobRow[]> {
+      const rows = await store.query(
+        `SELECT ${JOB_COLUMNS} FROM verification_jobs WHERE account_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
+         ORDER BY created_at DESC, id DESC LIMIT $4`,
+        [accountId, after?.created_at ?? null, after?.id ?? null, limit],
+      );
+      return rows.map(job);
+    },
+
+    /** Cancels a job that has not finished; the job as it is after (undefined: no such job). */
+    async cancel(accountId: string, id: string, at: Date, keepUntil: Date): Promise<{ job: JobRow; cancelled: boolean } | undefined> {
+      const [row] = await store.query(
+        `UPDATE verification_jobs SET status = 'cancelled', finished_at = $3, keep_until = $4, error_code = 'cancelled', error_message = 'cancelled by the account'
+         WHERE account_id = $1 AND id = $2 AND status IN ('queued', 'running') RETURNING ${JOB_COLUMNS}`,
+        [accountId, id, at, keepUntil],
+      );
+      if (row) return { job: job(row), cancelled: true };
+      const existing = await this.get(accountId, id);
+      return existing && { job: existing, cancelled: false };
+    },
+
+    /**
+     * Leases the next chunk to do, or undefined. Fair across accounts: the account whose jobs were
+     * served least recently goes first (its oldest job, lowest chunk); each claim stamps the
+     * account's active jobs as served. Chunks another worker holds are skipped, not waited for.
+     */
+    async claim(owner: string, at: Date, leaseUntil: Date): Promise<Claim | undefined> {
+      return store.transaction(async (tx) => {
+        const [c] = await tx.query<{ job_id: string; chunk: number; items: RosterRow[] }>(
+          `SELECT c.job_id, c.chunk, c.items FROM
+             (SELECT id FROM verification_jobs WHERE status IN ('queued', 'running') ORDER BY served_at NULLS FIRST, created_at LIMIT 50) j
+           CROSS JOIN LATERAL (
+             SELECT job_id, chunk, items FROM verification_job_chunks c
+             WHERE c.job_id = j.id AND c.done_at IS NULL AND (c.lease_until IS NULL OR c.lease_until < $1)
+             ORDER BY chunk LIMIT 1 FOR UPDATE SKIP LOCKED) c
+           LIMIT 1`,
+          [at],
+        );
+        if (!c) return undefined;
+        await tx.query('UPDATE verification_job_chunks SET lease_owner = $3, lease_until = $4 WHERE job_id = $1 AND chunk = $2', [c.job_id, c.chunk, owner, leaseUntil]);
+        const [row] = await tx.query(
+          `UPDATE verification_jobs SET status = 'running', started_at = coalesce(started_at, $2) WHERE id = $1 RETURNING ${JOB_COLUMNS}`,
+          [c.job_id, at],
+        );
+        await tx.query("UPDATE verification_jobs SET served_at = $2 WHERE account_id = $1 AND status IN ('queued', 'running')", [row.account_id, at]);
+        return { job: job(row), chunk: c.chunk, first: c.chunk * CHUNK_ROWS + 1, items: c.items };
+      });
+    },
+
+    /** Gives a chunk back at once (its worker could not do it now). */
+    async release(jobId: string, chunk: number, owner: string) {
+      await store.query('UPDATE verification_job_chunks SET lease_owner = NULL, lease_until = NULL WHERE job_id = $1 AND chunk = $2 AND lease_owner = $3', [jobId, chunk, owner]);
+    },
+
+    /** Every lease, whoever holds it: at the start of the only process an embedded store allows. */
+    async releaseAll() {
+      await store.query('UPDATE verification_job_chunks SET lease_owner = NULL, lease_until = NULL WHERE lease_owner IS NOT NULL AND done_at IS NULL');
+    },
+
+    /** Whether a chunk of the job other than `chunk` is held by a worker now. */
+    async inFlight(tx: SqlTx, jobId: string, chunk: number, at: Date): Promise<boolean> {
+      const rows = await tx.query('SELECT 1 FROM verification_job_chunks WHERE job_id = $1 AND chunk <> $2 AND done_at IS NULL AND lease_until >= $3 LIMIT 1', [jobId, chunk, at]);
+      return rows.length > 0;
+    },
+
+    /** Locks a job for the rest of `tx` and reads it. */
+    async lock(tx: SqlTx, id: string): Promise<JobRow> {
+      const [row] = await tx.query(`SELECT ${JOB_COLUMNS} FROM verification_jobs WHERE id = $1 FOR UPDATE`, [id]);
+      return job(row);
+    },
+
+    /** Marks a chunk done if `owner` still holds it; false when the lease was lost (another worker has it). */
+    async markDone(tx: SqlTx, jobId: string, chunk: number, owner: string, at: Date): Promise<boolean> {
+      const rows = await tx.query(
+        'UPDATE verification_job_chunks SET done_at = $4, lease_owner = NULL, lease_until = NULL WHERE job_id = $1 AND chunk = $2 AND lease_owner = $3 AND done_at IS NULL RETURNING chunk',
+        [jobId, chunk, owner, at],
+      );
+      return rows.length > 0;
+    },
+
+    async insertResults(tx: SqlTx, jobId: string, results: ResultRow[]) {
+      await tx.query(
+        `INSERT INTO verification_job_results (job_id, row, verdict, credential_id, state, license_key, verification_id, result)
+         SELECT $1, r.row, r.verdict, r.credential_id, r.state, r.license_key, r.verification_id, r.result
+         FROM jsonb_to_recordset($2::jsonb) AS r(row integer, verdict text, credential_id text, state text, license_key text, verification_id uuid, result jsonb)`,
+        [jobId, JSON.stringify(results)],
+      );
+    },
+
+    /** Adds a chunk's counts to its job; the job after. */
+    async count(tx: SqlTx, jobId: string, n: Record<Verdict, number>): Promise<JobRow> {
+      const [row] = await tx.query(
+        `UPDATE verification_jobs SET rows_done = rows_done + $2 + $3 + $4, clear = clear + $2, consider = consider + $3, not_found = not_found + $4, units = units + 1
+         WHERE id = $1 RETURNING ${JOB_COLUMNS}`,
+        [jobId, n.clear, n.consider, n.not_found],
+      );
+      return job(row);
+    },
+
+    /** A job stops: completed or failed (why, in `error`), its results kept until `keepUntil`. */
+    async finish(tx: SqlTx, jobId: string, status: 'completed' | 'failed', at: Date, keepUntil: Date, error?: { code: string; message: string }): Promise<JobRow> {
+      const [row] = await tx.query(
+        `UPDATE verification_jobs SET status = $2, finished_at = $3, keep_until = $4, error_code = $5, error_message = $6 WHERE id = $1 RETURNING ${JOB_COLUMNS}`,
+        [jobId, status, at, keepUntil, error?.code ?? null, error?.message ?? null],
+      );
+      return job(row);
+    },
+
+    /**
+     * Puts the job's found rows on its account's watchlist in roster order (each licence once), as
+     * long as the plan's `limit` allows; rows of licences past it are marked over the limit. The
+     * account's row is locked, as the watchlist's own adds lock it.
+     */
+    async watchFound(tx: SqlTx, j: JobRow, limit: number): Promise<NonNullable<JobRow['watchlist']>> {
+      await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [j.account_id]);
+      const [{ watched }] = await tx.query<{ watched: number }>('SELECT count(*)::int AS watched FROM watched_licences WHERE account_id = $1', [j.account_id]);
+      const room = Math.max(0, limit - watched);
+      const FRESH = `SELECT credential_id, min(row) AS first_row, min(state) AS state, min(license_key) AS license_number
+           FROM verification_job_results r WHERE r.job_id = $1 AND r.credential_id IS NOT NULL
+             AND NOT EXISTS (SELECT 1 FROM watched_licences w WHERE w.account_id = $2 AND w.credential_id = r.credential_id)
+           GROUP BY credential_id`;
+      const [{ found, fresh }] = await tx.query<{ found: number; fresh: number }>(
+        `SELECT (SELECT count(DISTINCT credential_id)::int FROM verification_job_results WHERE job_id = $1 AND credential_id IS NOT NULL) AS found,
+                (SELECT count(*)::int FROM (${FRESH}) f) AS fresh`,
+        [j.id, j.account_id],
+      );
+      await tx.query(
+        `WITH fresh AS (${FRESH}), ranked AS (SELECT *, row_number() OVER (ORDER BY first_row) AS n FROM fresh)
+         INSERT INTO watched_licences (account_id, credential_id, state, license_number)
+         SELECT $2, credential_id, state, license_number FROM ranked WHERE n <= $3 ORDER BY n`,
+        [j.id, j.account_id, room],
+      );
+      const over = await tx.query(
+        `UPDATE verification_job_results r SET over_limit = true WHERE r.job_id = $1 AND r.credential_id IS NOT NULL
+           AND NOT EXISTS (SELECT 1 FROM watched_licences w WHERE w.account_id = $2 AND w.credential_id = r.credential_id) RETURNING row`,
+        [j.id, j.account_id],
+      );
+      const summary = { added: Math.min(room, fresh), already_watched: found - fresh, over_limit: over.length, limit };
+      await tx.query('UPDATE verification_jobs SET watchlist = $2 WHERE id = $1', [j.id, JSON.stringify(summary)]);
+      return summary;
+    },
+
+    /** A page of a job's results in roster order after row `after`, of the `verdicts` given (all when absent). */
+    async results(jobId: string, f: { verdicts?: Verdict[]; overLimit?: boolean }, after: number, limit: number): Promise<ResultRow[]> {
+      return store.query<ResultRow>(
+        `SELECT row, verdict, credential_id, state, license_key, verification_id, over_limit, result FROM verification_job_results
+         WHERE job_id = $1 AND row > $2 AND ($3::text[] IS NULL OR verdict = ANY($3::text[])) AND ($4::boolean IS NULL OR over_limit = $4)
+         ORDER BY row LIMIT $5`,
+        [jobId, after, f.verdicts ?? null, f.overLimit ?? null, limit],
+      );
+    },
+
+    /** Drops finished jobs (their chunks and results with them) past the time they are kept. */
+    async prune(at: Date): Promise<number> {
+      return (await store.query("DELETE FROM verification_jobs WHERE keep_until < $1 AND status NOT IN ('queued', 'running') RETURNING id", [at])).length;
+    },
+  };
+}
+export type JobsRepo = ReturnType<typeof createJobsRepo>;

@@ -1,0 +1,135 @@
+import type { Request, Response } from 'express';
+import { ValidationError } from '../../errors.js';
+import { route, type RouteContext } from '../../http/route.js';
+import { z } from '../../http/zod.js';
+import { JobCsvQuery, JobListQuery, JobPage, JobPath, JobRequest, JobResponse, JobResultFilters, JobResultPage, JobResultsQuery } from './jobs.schemas.js';
+import { JOB_CSV_COLUMNS, sendJobCsv } from './jobs-csv.js';
+import type { JobsService } from './jobs.service.js';
+import { checkRosterRows, MAX_ROSTER_ROWS, parseRosterCsv } from './roster.js';
+
+/** Where rosters are uploaded (app.ts reads their bodies with a larger limit). */
+export const JOBS_PATH = '/api/v1/verification-jobs';
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** The `Idempotency-Key` header, when sent: 1 to 255 visible ASCII characters. */
+function idempotencyKey(req: Request): string | undefined {
+  const key = req.get('idempotency-key');
+  if (key === undefined) return undefined;
+  if (!IDEMPOTENCY_KEY.test(key)) {
+    throw new ValidationError([{ loc: ['header', 'Idempotency-Key'], msg: 'must be 1 to 255 visible ASCII characters (a UUID, say)', type: 'string_pattern_mismatch', input: key.slice(0, 300) }]);
+  }
+  return key;
+}
+
+/** Roster verification jobs: a list verified later, in the background, with its results kept. Reading them is not metered. */
+export function jobsRoutes(ctx: RouteContext, service: JobsService, retentionDays: number) {
+  const tags = ['Verification jobs'];
+  const caller = (res: Response) => res.locals.caller!;
+  route(ctx, {
+    method: 'post',
+    path: JOBS_PATH,
+    operationId: 'createVerificationJob',
+    summary: `Verify a roster of up to ${MAX_ROSTER_ROWS.toLocaleString('en-US')} licences in the background (paid plans)`,
+    description:
+      'The roster is JSON (`rows`, each a batch item) or CSV (`Content-Type: text/csv`: a header naming `state` and `license_number` ' +
+      '(also `license`, `license #`, `lic_no`, `licence number`...) and optionally `name`, or `first_name` and `last_name`; other ' +
+      'columns are ignored; `watch` and `label` as query parameters). A roster with any row that cannot be verified is refused ' +
+      'whole (422): the first `detail` item counts the rows at fault, the next list the first 100 problems by CSV line ' +
+      '(`["body", "line", 7, "state"]`) or row (`["body", "rows", 6, "state"]`). Answers 202 with the job and its `Location`; ' +
+      'poll it, or subscribe a webhook endpoint to `verification_job.completed`. Metering: one unit per 100 rows started, ' +
+      'charged as the job runs; a job that runs out of quota stops (`failed`, `quota_exhausted`) with the rows done kept. ' +
+      'Each row is recorded in the evidence log. `Idempotency-Key`: a retry with the same key (per account, 24 hours) gets the ' +
+      'same job (`Idempotent-Replayed: true`); the key with another roster is a 422.',
+    tags,
+    query: JobCsvQuery,
+    body: JobRequest,
+    accepts: 'text/csv',
+    status: 202,
+    requestHeaders: { 'Idempotency-Key': 'Makes a retried upload the same job (per account, kept 24 hours)' },
+    responseHeaders: { Location: 'The job', 'Idempotent-Replayed': '`true` when this is the job an earlier upload with the same Idempotency-Key made' },
+    response: JobResponse,
+    errors: [402, 413],
+    handler: async ({ query, body }, req, res) => {
+      const key = idempotencyKey(req);
+      // A text/csv body reaches here as the file's text (route.ts `accepts`).
+      const text = typeof (body as unknown) === 'string' ? (body as unknown as string) : undefined;
+      const csv = text !== undefined;
+      const roster = await (csv ? parseRosterCsv(text) : checkRosterRows(body.rows));
+      const { job, replayed } = await service.create(caller(res), roster, {
+        watch: (csv ? query.watch : body.watch) ?? false,
+        label: (csv ? query.label : body.label) ?? null,
+        format: csv ? 'csv' : 'json',
+        request: text ?? JSON.stringify(body.rows),
+        idempotencyKey: key,
+      });
+      res.location(job.links.self);
+      if (replayed) res.set('Idempotent-Replayed', 'true');
+      return { data: job };
+    },
+  });
+  route(ctx, {
+    method: 'get',
+    path: '/api/v1/verification-jobs',
+    operationId: 'listVerificationJobs',
+    summary: 'The account\'s verification jobs, newest first',
+    description: `Finished jobs and their results are kept ${retentionDays} days after they stop. Not metered.`,
+    tags,
+    query: JobListQuery,
+    response: JobPage,
+    handler: ({ query }, _req, res) => service.list(caller(res).account.id, query),
+  });
+  route(ctx, {
+    method: 'get',
+    path: '/api/v1/verification-jobs/:id',
+    operationId: 'getVerificationJob',
+    summary: 'A job: its status, progress and counts by verdict',
+    description: 'Not metered.',
+    tags,
+    params: JobPath,
+    response: JobResponse,
+    errors: [404],
+    handler: async ({ params }, _req, res) => ({ data: await service.get(caller(res).account.id, params.id) }),
+  });
+  route(ctx, {
+    method: 'delete',
+    path: '/api/v1/verification-jobs/:id',
+    operationId: 'cancelVerificationJob',
+    summary: 'Cancel a job that has not finished',
+    description: 'The rows done stay (and were charged); the rest are not verified. A job that stopped already is a 409. Not metered.',
+    tags,
+    params: JobPath,
+    response: JobResponse,
+    errors: [404, 409],
+    handler: async ({ params }, _req, res) => ({ data: await service.cancel(caller(res).account.id, params.id) }),
+  });
+  route(ctx, {
+    method: 'get',
+    path: '/api/v1/verification-jobs/:id/results',
+    operationId: 'listVerificationJobResults',
+    summary: 'A job\'s results in roster order, as they are done',
+    description: 'Each row holds what a batch item holds, with its `row`, its evidence record and, with `watch`, whether it is watched. Not metered.',
+    tags,
+    params: JobPath,
+    query: JobResultsQuery,
+    response: JobResultPage,
+    errors: [404],
+    handler: ({ params, query }, _req, res) =>
+      service.results(caller(res).account.id, params.id, { verdicts: query.verdict, over_limit: query.watchlist === 'over_limit' || undefined, cursor: query.cursor, per_page: query.per_page }),
+  });
+  route(ctx, {
+    method: 'get',
+    path: '/api/v1/verification-jobs/:id/results.csv',
+    operationId: 'exportVerificationJobResults',
+    summary: 'Every result of a job as CSV, in roster order (streamed)',
+    description: `Columns: ${JOB_CSV_COLUMNS.join(', ')}. Not metered.`,
+    tags,
+    params: JobPath,
+    query: JobResultFilters,
+    produces: 'text/csv',
+    response: z.string(),
+    errors: [404],
+    handler: ({ params, query }, _req, res) =>
+      sendJobCsv(res, service.allResults(caller(res).account.id, params.id, { verdicts: query.verdict, over_limit: query.watchlist === 'over_limit' || undefined }), `verification-job-${params.id}.csv`),
+  });
+}

@@ -1,0 +1,236 @@
+import { parse } from 'csv-parse/sync';
+import pino from 'pino';
+import request from 'supertest';
+import type { App } from 'supertest/types.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../../src/app.js';
+import { buildDeps, searchIndex, webhookSetup } from '../../src/deps.js';
+import type { GraphEngine } from '../../src/graph/graph-port.js';
+import { z } from '../../src/http/zod.js';
+import { JOB_CSV_COLUMNS } from '../../src/modules/jobs/jobs-csv.js';
+import { JobEvent, JobPage, JobResponse, JobResultPage } from '../../src/modules/jobs/jobs.schemas.js';
+import { VerificationRecord } from '../../src/modules/verifications/verifications.schemas.js';
+import { Endpoint, EndpointWithSecret, DeliveryPage } from '../../src/modules/webhooks/webhooks.schemas.js';
+import { fixture, testGraph, testStore } from '../helpers/graph.js';
+import { body, errorDetail, validationErrors } from '../helpers/http.js';
+import { webhookReceiver } from '../helpers/webhook-receiver.js';
+
+const waitFor = <T>(fn: () => T | Promise<T>) => vi.waitFor(fn, { timeout: 20_000, interval: 25 });
+const VerificationResponse = z.object({ data: VerificationRecord });
+
+/** The small fixture's licences: found ones with their verdicts, and misses. */
+const FOUND = [
+  ['TX', '100001-B', 'clear'],
+  ['TX', '200001-B', 'clear'],
+  ['TX', '763827-SA', 'consider'],
+  ['TX', '763828-SA', 'consider'],
+] as const;
+
+describe('roster verification jobs', () => {
+  const t = {} as { graph: GraphEngine; side: Awaited<ReturnType<typeof testStore>>; deps: ReturnType<typeof buildDeps>; app: App; key: string; auth: Record<string, string> };
+  beforeAll(async () => {
+    t.graph = (await testGraph(fixture('small'))).graph;
+    t.side = await testStore({ webhooks: webhookSetup({ WEBHOOK_ALLOW_PRIVATE_URLS: true, WEBHOOK_RETRY_SCHEDULE: [50] }) });
+    const logger = pino({ level: 'silent' });
+    t.deps = buildDeps(t.graph, logger, { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false, JOB_CONCURRENCY: 2 }, t.side, searchIndex(t.graph, logger));
+    t.app = createApp(t.deps) as unknown as App;
+    t.key = (await t.side.accounts.createAccount({ email: 'jobs@example.com', plan: 'growth' })).key.key;
+    t.auth = { Authorization: `Bearer ${t.key}` };
+    t.side.dispatcher.start();
+    await t.deps.jobs.start();
+  });
+  afterAll(async () => {
+    await t.deps?.jobs.stop();
+    await t.side?.dispatcher.stop();
+    await t.graph?.close();
+    await t.side?.store.close();
+  });
+  const post = (auth = t.auth) => request(t.app).post('/api/v1/verification-jobs').set(auth);
+  const get = (path: string, auth = t.auth) => request(t.app).get(path).set(auth);
+  const finished = (id: string, auth = t.auth) =>
+    waitFor(async () => {
+      const job = body(await get(`/api/v1/verification-jobs/${id}`, auth), JobResponse).data;
+      expect(['completed', 'failed', 'cancelled']).toContain(job.status);
+      return job;
+    });
+  const newAccount = async (email: string, plan: 'free' | 'starter' | 'growth' | 'enterprise') => ({ Authorization: `Bearer ${(await t.side.accounts.createAccount({ email, plan })).key.key}` });
+
+  it('when a CSV roster in a spreadsheet\'s spellings is uploaded then the job runs and its results come in roster order with their evidence', async () => {
+    const csv = ['Agent Name,License #,ST,Office', 'Dana Quinn,200001-B,tx,Austin', 'Robert Quinn,200001-B,TX,Austin', ',100001-B,TX,', 'Nobody,NOPE-1,TX,'].join('\r\n');
+    const res = await post().set('Content-Type', 'text/csv').query({ label: 'November onboarding' }).send(csv);
+    const { data: queued } = body(res, JobResponse, 202);
+    expect(res.headers.location).toBe(`/api/v1/verification-jobs/${queued.id}`);
+    expect(queued).toMatchObject({ status: 'queued', format: 'csv', label: 'November onboarding', rows_total: 4, watch: false, expires_at: null });
+    const job = await finished(queued.id);
+    expect(job).toMatchObject({ status: 'completed', rows_done: 4, counts: { clear: 2, consider: 1, not_found: 1 }, units_charged: 1, error: null, watchlist: null });
+    expect(Date.parse(job.expires_at!) - Date.parse(job.finished_at!)).toBe(30 * 86_400_000);
+
+    const page = body(await get(`${job.links.results}?per_page=3`), JobResultPage);
+    expect(page.data.map((r) => [r.row, r.state, r.license_number, r.verdict])).toEqual([
+      [1, 'tx', '200001-B', 'clear'],
+      [2, 'TX', '200001-B', 'consider'],
+      [3, 'TX', '100001-B', 'clear'],
+    ]);
+    expect(page.data[0]).toMatchObject({ verified: true, name_match: { result: 'exact' }, licensee: { full_name: 'DANA QUINN' }, watchlist: null });
+    expect(page.data[1]).toMatchObject({ reasons: ['name_mismatch'], name_match: { result: 'mismatch' } });
+    expect(page.data[2].name_match).toBeNull();
+    expect(page.meta).toMatchObject({ per_page: 3, total: 4, job_status: 'completed' });
+    const rest = body(await get(`${job.links.results}?per_page=3&cursor=${page.meta.next_cursor}`), JobResultPage);
+    expect(rest.data.map((r) => [r.row, r.verdict, r.verified])).toEqual([[4, 'not_found', false]]);
+    expect(rest.meta.next_cursor).toBeNull();
+
+    // Each row is an evidence record, as a batch item is.
+    const record = body(await get(`/api/v1/verifications/${page.data[1].verification_id}`), VerificationResponse).data;
+    expect(record).toMatchObject({ operation: 'job', index: 1, state: 'TX', license_number: '200001-B', verdict: 'consider', name_sent: { name: 'Robert Quinn' }, http_status: 200 });
+
+    const consider = body(await get(`${job.links.results}?verdict=consider,not_found`), JobResultPage);
+    expect(consider.data.map((r) => r.row)).toEqual([2, 4]);
+    expect(consider.meta.total).toBe(2);
+
+    const file = await get(job.links.results_csv);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = parse(file.text, { columns: true }) as Record<string, string>[];
+    expect(Object.keys(lines[0])).toEqual([...JOB_CSV_COLUMNS]);
+    expect(lines.map((l) => [l.row, l.verdict, l.full_name, l.reasons])).toEqual([
+      ['1', 'clear', 'DANA QUINN', ''],
+      ['2', 'consider', 'DANA QUINN', 'name_mismatch'],
+      ['3', 'clear', 'ACME REALTY LLC', ''],
+      ['4', 'not_found', '', ''],
+    ]);
+
+    const list = body(await get('/api/v1/verification-jobs?per_page=100'), JobPage);
+    expect(list.data.map((j) => j.id)).toContain(job.id);
+  });
+
+  it('when a roster has rows at fault then the whole file is refused with the first problems by line and their count, and no job is made', async () => {
+    const before = body(await get('/api/v1/verification-jobs?per_page=100'), JobPage).data.length;
+    const csv = ['state,license_number', 'TX,100001-B', 'ZZ,1', 'TX,', ...Array.from({ length: 150 }, () => 'T,1')].join('\n');
+    const detail = validationErrors(await post().set('Content-Type', 'text/csv').send(csv));
+    expect(detail[0]).toMatchObject({ loc: ['body'], type: 'roster_invalid', ctx: { rows_at_fault: 152, problems_listed: 100 } });
+    expect(detail).toHaveLength(101);
+    expect(detail[1]).toMatchObject({ loc: ['body', 'line', 3, 'state'], type: 'enum' });
+    expect(detail[2].loc).toEqual(['body', 'line', 4, 'license_number']);
+    const json = validationErrors(await post().send({ rows: [{ state: 'TX', license_number: '100001-B' }, { state: 'TX' }] }));
+    expect(json[1]).toMatchObject({ loc: ['body', 'rows', 1, 'license_number'], type: 'missing' });
+    expect(validationErrors(await post().set('Content-Type', 'text/csv').send('number,where\n1,TX'))[0]).toMatchObject({ loc: ['body', 'line', 1], type: 'missing' });
+    expect(validationErrors(await post().set('Content-Type', 'text/csv').send('state,license_number\n'))[0].type).toBe('too_short');
+    expect(validationErrors(await post().send({ rows: [] }))[0].loc).toEqual(['body', 'rows']);
+    expect(validationErrors(await post().set('Content-Type', 'text/plain').send('state,license_number\nTX,1'))[0].type).toBe('content_type_invalid');
+    expect(body(await get('/api/v1/verification-jobs?per_page=100'), JobPage).data).toHaveLength(before);
+  });
+
+  it('when an upload is retried with its Idempotency-Key then it is the same job, and the key with another roster is a 422', async () => {
+    const rows = [{ state: 'TX', license_number: '100001-B' }];
+    const first = body(await post().set('Idempotency-Key', 'roster-1').send({ rows }), JobResponse, 202).data;
+    const again = await post().set('Idempotency-Key', 'roster-1').send({ rows });
+    expect(body(again, JobResponse, 202).data.id).toBe(first.id);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const other = validationErrors(await post().set('Idempotency-Key', 'roster-1').send({ rows, watch: true }));
+    expect(other[0]).toMatchObject({ loc: ['header', 'Idempotency-Key'], type: 'idempotency_key_reused' });
+    expect(body(await post().set('Idempotency-Key', 'roster-2').send({ rows }), JobResponse, 202).data.id).not.toBe(first.id);
+    // Another account's key of the same name is its own.
+    const mine = await newAccount('idem-other@example.com', 'starter');
+    expect(body(await post(mine).set('Idempotency-Key', 'roster-1').send({ rows }), JobResponse, 202).data.id).not.toBe(first.id);
+    expect(validationErrors(await post().set('Idempotency-Key', 'é'.repeat(3)).send({ rows }))[0].loc).toEqual(['header', 'Idempotency-Key']);
+    await finished(first.id);
+  });
+
+  it('when the account is on the free plan then an upload is 402, and reading another account\'s job is 404', async () => {
+    const free = await newAccount('jobs-free@example.com', 'free');
+    expect(errorDetail(await post(free).send({ rows: [{ state: 'TX', license_number: '100001-B' }] }), 402)).toMatch(/free plan does not include/);
+    const job = body(await post().send({ rows: [{ state: 'TX', license_number: '100001-B' }] }), JobResponse, 202).data;
+    expect(errorDetail(await get(`/api/v1/verification-jobs/${job.id}`, free), 404)).toMatch(/no verification job/);
+    expect(errorDetail(await get(`/api/v1/verification-jobs/${job.id}/results`, free), 404)).toMatch(/no verification job/);
+    expect(validationErrors(await get('/api/v1/verification-jobs/nope'))[0].loc).toEqual(['path', 'id']);
+    expect(validationErrors(await get(`/api/v1/verification-jobs/${job.id}/results?cursor=abc`))[0].loc).toEqual(['query', 'cursor']);
+    await finished(job.id);
+  });
+
+  it('when a job runs then it costs one unit per 100 rows started, and running out of quota stops it with its done rows kept', async () => {
+    const auth = await newAccount('jobs-meter@example.com', 'starter');
+    const rows = Array.from({ length: 250 }, (_, i) => ({ state: 'TX', license_number: FOUND[i % FOUND.length][1] }));
+    const job = await finished(body(await post(auth).send({ rows }), JobResponse, 202).data.id, auth);
+    expect(job).toMatchObject({ status: 'completed', rows_done: 250, units_charged: 3 });
+    await t.side.meter.flush();
+    const usage = (await get('/api/v1/account/usage', auth)).body as { used: number; by_endpoint: Record<string, number> };
+    expect(usage.by_endpoint).toMatchObject({ verificationJob: 3 });
+    // Reading the job and its results is not metered.
+    await get(job.links.results, auth);
+    await t.side.meter.flush();
+    expect(((await get('/api/v1/account/usage', auth)).body as { used: number }).used).toBe(usage.used);
+
+    // A starter account with 2 units left: the third chunk finds the quota spent.
+    const low = await newAccount('jobs-low@example.com', 'starter');
+    const account = (await t.side.accounts.authenticate(low.Authorization)).account;
+    for (let i = 0; i < 4998; i++) await t.side.meter.settle(await t.side.meter.admit({ account, keyId: 'k' }, 'verifyLicense'), 200);
+    await t.side.meter.flush();
+    const stopped = await finished(body(await post(low).send({ rows }), JobResponse, 202).data.id, low);
+    expect(stopped).toMatchObject({ status: 'failed', rows_done: 200, units_charged: 2, error: { code: 'quota_exhausted' } });
+    expect(stopped.error!.message).toMatch(/stopped after 200 rows: monthly quota of 5000 lookups is spent/);
+    expect(body(await get(`${stopped.links.results}?per_page=100`, low), JobResultPage).meta.total).toBe(200);
+  });
+
+  it('when a job asks to watch then its found rows go on the watchlist in roster order within the plan\'s limit and the rest are listed', async () => {
+    const auth = await newAccount('jobs-watch@example.com', 'starter');
+    const account = (await t.side.accounts.authenticate(auth.Authorization)).account;
+    // Starter watches at most 1,000 licences: 998 are watched already.
+    await t.side.watchlist.add(account, Array.from({ length: 997 }, (_, i) => ({ state: 'CA', license_number: `W${i}` })).concat([{ state: 'TX', license_number: '763827-SA' }]));
+    const rows = [
+      { state: 'TX', license_number: 'NOPE-9' },
+      { state: 'TX', license_number: '763827-SA' },
+      { state: 'TX', license_number: '200001-B' },
+      { state: 'TX', license_number: '100001-B' },
+      { state: 'TX', license_number: '200001-B' },
+      { state: 'TX', license_number: '763828-SA' },
+    ];
+    const job = await finished(body(await post(auth).send({ rows, watch: true }), JobResponse, 202).data.id, auth);
+    expect(job).toMatchObject({ status: 'completed', watch: true, watchlist: { added: 2, already_watched: 1, over_limit: 1, limit: 1000 } });
+    const results = body(await get(job.links.results, auth), JobResultPage).data;
+    expect(results.map((r) => [r.row, r.watchlist])).toEqual([[1, null], [2, 'watched'], [3, 'watched'], [4, 'watched'], [5, 'watched'], [6, 'over_limit']]);
+    const over = body(await get(`${job.links.results}?watchlist=over_limit`, auth), JobResultPage);
+    expect(over.data.map((r) => r.license_number)).toEqual(['763828-SA']);
+    expect(over.meta.total).toBe(1);
+    const watched = (await get('/api/v1/watchlist?per_page=100&page=10', auth)).body as { data: { license_number: string }[]; meta: { total: number } };
+    expect(watched.meta.total).toBe(1000);
+  });
+
+  it('when a job stops then each endpoint subscribed to it gets a signed verification_job.completed delivery with the job\'s summary', async () => {
+    const receiver = await webhookReceiver();
+    try {
+      const auth = await newAccount('jobs-hooks@example.com', 'growth');
+      const hook = body(await request(t.app).post('/api/v1/webhooks').set(auth).send({ url: receiver.url('/jobs'), event_types: ['verification_job.completed'] }), EndpointWithSecret);
+      expect(hook.event_types).toEqual(['verification_job.completed']);
+      const changesOnly = body(await request(t.app).post('/api/v1/webhooks').set(auth).send({ url: receiver.url('/changes'), event_types: ['status_changed'] }), EndpointWithSecret);
+      receiver.answer('/jobs', (n) => (n === 1 ? 500 : 200));
+      const job = await finished(body(await post(auth).send({ rows: [{ state: 'TX', license_number: '100001-B' }] }), JobResponse, 202).data.id, auth);
+      await waitFor(() => expect(receiver.at('/jobs')).toHaveLength(2));
+      const event = JobEvent.parse(JSON.parse(receiver.at('/jobs')[1].body));
+      expect(event).toMatchObject({ type: 'verification_job.completed', timestamp: job.finished_at, data: { id: job.id, status: 'completed', counts: { clear: 1 }, links: job.links } });
+      expect(receiver.at('/jobs')[0].headers['webhook-id']).toBe(receiver.at('/jobs')[1].headers['webhook-id']);
+      expect(receiver.at('/jobs')[1].headers['webhook-signature']).toMatch(/^v1,/);
+      const log = body(await request(t.app).get(`/api/v1/webhooks/${hook.id}/deliveries`).set(auth), DeliveryPage);
+      await waitFor(async () => expect(body(await request(t.app).get(`/api/v1/webhooks/${hook.id}/deliveries`).set(auth), DeliveryPage).data[0]).toMatchObject({ status: 'succeeded', attempts: 2 }));
+      expect(log.data[0]).toMatchObject({ event_id: job.id, event_type: 'verification_job.completed' });
+      expect(receiver.at('/changes')).toHaveLength(0);
+      body(await request(t.app).get(`/api/v1/webhooks/${changesOnly.id}`).set(auth), Endpoint);
+      expect(validationErrors(await request(t.app).post('/api/v1/webhooks').set(auth).send({ url: receiver.url('/x'), event_types: ['verification_job.started'] }))[0].loc).toEqual(['body', 'event_types', 0]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('when a job is cancelled before it finishes then it stops, and cancelling a finished job is 409', async () => {
+    // Workers paused: the job waits in the queue.
+    await t.deps.jobs.stop();
+    try {
+      const job = body(await post().send({ rows: [{ state: 'TX', license_number: '100001-B' }] }), JobResponse, 202).data;
+      const cancelled = body(await request(t.app).delete(`/api/v1/verification-jobs/${job.id}`).set(t.auth), JobResponse).data;
+      expect(cancelled).toMatchObject({ status: 'cancelled', rows_done: 0, error: { code: 'cancelled' } });
+      expect(cancelled.expires_at).not.toBeNull();
+      expect(errorDetail(await request(t.app).delete(`/api/v1/verification-jobs/${job.id}`).set(t.auth), 409)).toMatch(/is cancelled/);
+    } finally {
+      await t.deps.jobs.start();
+    }
+  });
+});
