@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { stateCodeProblem } from '../../http/common.schemas.js';
+import { rosterColumns } from '../jobs/roster.js';
 
 /** Rows one upload may hold. */
 export const UPLOAD_ROWS = 10_000;
@@ -11,8 +12,8 @@ export interface WatchlistCsv {
 }
 
 /**
- * A watchlist upload: a CSV with a header naming `state` and `license_number` (any case; `licence`
- * spelled either way; other columns ignored). Throws with what is wrong when the file as a whole
+ * A watchlist upload: a CSV with a header naming `state` and `license_number` in any of the
+ * spellings a roster takes (jobs/roster.ts: `License #`, `Lic No`, `ST`...; other columns ignored). Throws with what is wrong when the file as a whole
  * cannot be read.
  */
 export function parseWatchlistCsv(data: Buffer): WatchlistCsv {
@@ -23,10 +24,8 @@ export function parseWatchlistCsv(data: Buffer): WatchlistCsv {
     throw new Error(`the file is not CSV this page can read: ${(err as Error).message}`);
   }
   if (!rows.length) throw new Error('the file is empty');
-  const header = rows[0].record.map((h) => h.toLowerCase().replace(/[\s-]+/g, '_'));
-  const stateAt = header.indexOf('state');
-  const numberAt = header.findIndex((h) => h === 'license_number' || h === 'licence_number');
-  if (stateAt < 0 || numberAt < 0) throw new Error('the first line must name the columns state and license_number');
+  const { state: stateAt, license_number: numberAt } = rosterColumns(rows[0].record);
+  if (stateAt === undefined || numberAt === undefined) throw new Error('the first line must name the columns state and license_number');
   if (rows.length > UPLOAD_ROWS + 1) throw new Error(`one upload holds at most ${UPLOAD_ROWS.toLocaleString('en-US')} licences: split the file`);
   const out: WatchlistCsv = { items: [], problems: [] };
   for (const { record, info } of rows.slice(1)) {

@@ -180,7 +180,7 @@ export function createJobsRepo(store: SqlStore) {
     /** Marks a chunk done if `owner` still holds it; false when the lease was lost (another worker has it). */
     async markDone(tx: SqlTx, jobId: string, chunk: number, owner: string, at: Date): Promise<boolean> {
       const rows = await tx.query(
-        'UPDATE verification_job_chunks SET done_at = $4, lease_owner = NULL, lease_until = NULL WHERE job_id = $1 AND chunk = $2 AND lease_owner = $3 AND done_at IS NULL RETURNING chunk',
+        'UPDATE verification_job_chunks SET done_at = $4, done_by = $3, lease_owner = NULL, lease_until = NULL WHERE job_id = $1 AND chunk = $2 AND lease_owner = $3 AND done_at IS NULL RETURNING chunk',
         [jobId, chunk, owner, at],
       );
       return rows.length > 0;

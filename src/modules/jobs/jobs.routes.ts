@@ -2,7 +2,8 @@ import type { Request, Response } from 'express';
 import { ValidationError } from '../../errors.js';
 import { route, type RouteContext } from '../../http/route.js';
 import { z } from '../../http/zod.js';
-import { JobCsvQuery, JobListQuery, JobPage, JobPath, JobRequest, JobResponse, JobResultFilters, JobResultPage, JobResultsQuery } from './jobs.schemas.js';
+import { DELIVERY_HEADERS, SIGNING } from '../webhooks/webhooks.routes.js';
+import { JobCsvQuery, JobEvent, JobListQuery, JobPage, JobPath, JobRequest, JobResponse, JobResultFilters, JobResultPage, JobResultsQuery } from './jobs.schemas.js';
 import { JOB_CSV_COLUMNS, sendJobCsv } from './jobs-csv.js';
 import type { JobsService } from './jobs.service.js';
 import { checkRosterRows, MAX_ROSTER_ROWS, parseRosterCsv } from './roster.js';
@@ -131,5 +132,20 @@ export function jobsRoutes(ctx: RouteContext, service: JobsService, retentionDay
     errors: [404],
     handler: ({ params, query }, _req, res) =>
       sendJobCsv(res, service.allResults(caller(res).account.id, params.id, { verdicts: query.verdict, over_limit: query.watchlist === 'over_limit' || undefined }), `verification-job-${params.id}.csv`),
+  });
+  ctx.registry.registerWebhook({
+    method: 'post',
+    path: 'verification-job',
+    operationId: 'verificationJobWebhook',
+    summary: 'A roster verification job stopped (verification_job.completed or verification_job.failed)',
+    description: `${SIGNING} Not a change event: the payload carries the job as GET /api/v1/verification-jobs/{id} answers it, with its links; an endpoint gets it when its event_types name the type, or are null.`,
+    tags,
+    request: {
+      headers: DELIVERY_HEADERS,
+      body: { required: true, content: { 'application/json': { schema: JobEvent } } },
+    },
+    responses: {
+      200: { description: 'Any 2xx: received. Anything else is retried; 410 disables the endpoint.' },
+    },
   });
 }

@@ -16,7 +16,14 @@ import {
 } from './webhooks.schemas.js';
 import type { WebhooksService } from './webhooks.service.js';
 
-const SIGNING = [
+/** The Standard Webhooks headers every delivery carries. */
+export const DELIVERY_HEADERS = z.object({
+  'webhook-id': z.string().openapi({ description: 'The delivery id (`msg_...`): the same on every attempt' }),
+  'webhook-timestamp': z.string().openapi({ description: 'Unix seconds when this attempt was signed' }),
+  'webhook-signature': z.string().openapi({ description: 'Space-separated `v1,<base64 signature>` entries' }),
+});
+
+export const SIGNING = [
   'Each delivery is a POST of a `WebhookPayload` signed as the Standard Webhooks specification says: `webhook-id` (the same on every attempt: deduplicate on it), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "id.timestamp.body">` under the endpoint\'s `whsec_` secret; after a rotation, a second signature by the previous secret for 24 hours).',
   'Verify with a published library, for example `new Webhook(secret).verify(body, headers)` from `standardwebhooks` on npm.',
   'Answer 2xx within 15 seconds; anything else, or no answer, is retried with exponential backoff for about 27 hours, then the delivery is failed. 410 Gone disables the endpoint.',
@@ -124,11 +131,7 @@ export function webhooksRoutes(ctx: RouteContext, service: WebhooksService) {
     description: SIGNING,
     tags,
     request: {
-      headers: z.object({
-        'webhook-id': z.string().openapi({ description: 'The delivery id (`msg_...`): the same on every attempt' }),
-        'webhook-timestamp': z.string().openapi({ description: 'Unix seconds when this attempt was signed' }),
-        'webhook-signature': z.string().openapi({ description: 'Space-separated `v1,<base64 signature>` entries' }),
-      }),
+      headers: DELIVERY_HEADERS,
       body: { required: true, content: { 'application/json': { schema: WebhookPayload } } },
     },
     responses: {

@@ -43,6 +43,8 @@ CREATE TABLE verification_job_chunks (
   lease_owner text,
   lease_until timestamptz,
   done_at timestamptz,
+  -- The worker that committed it (host:pid:instance).
+  done_by text,
   PRIMARY KEY (job_id, chunk)
 );
 CREATE INDEX verification_job_chunks_todo ON verification_job_chunks (job_id, chunk) WHERE done_at IS NULL;
