@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { smtpMailer } from '../../src/mail/nodemailer.js';
 import { CHROMIUM, browserAvailable, launchOptions } from '../helpers/browser.js';
-import { fixture, testApp, testGraph, testStore } from '../helpers/graph.js';
+import { createApp } from '../../src/app.js';
+import { buildDeps, searchIndex } from '../../src/deps.js';
+import pino from 'pino';
+import { fixture, testGraph, testStore } from '../helpers/graph.js';
 import { testSmtpServer } from '../helpers/smtp.js';
 
 // A person goes from nothing to a working key in Chromium: sign up, the e-mail over real SMTP,
@@ -27,6 +30,7 @@ describe.runIf(browser)(`the dashboard in Chromium${browser ? '' : `: skipped, n
   let chrome: Browser;
   let base: string;
   let flusher: NodeJS.Timeout;
+  let deps: ReturnType<typeof buildDeps>;
   beforeAll(async () => {
     ({ graph } = await testGraph(fixture('small')));
     side = await testStore();
@@ -35,13 +39,17 @@ describe.runIf(browser)(`the dashboard in Chromium${browser ? '' : `: skipped, n
     server = http.createServer((req, res) => app(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://${HOST}:${(server.address() as AddressInfo).port}`;
-    app = testApp(graph, side, {}, { mailer: smtpMailer(smtp.url, 'LVS <no-reply@example.test>'), publicBaseUrl: base }) as unknown as http.RequestListener;
+    const logger = pino({ level: 'silent' });
+    deps = buildDeps(graph, logger, { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false }, side, searchIndex(graph, logger), { mailer: smtpMailer(smtp.url, 'LVS <no-reply@example.test>'), publicBaseUrl: base });
+    app = createApp(deps) as unknown as http.RequestListener;
+    await deps.jobs.start();
     // As the server does: usage in memory goes to the store each second.
     flusher = setInterval(() => void side.meter.flush().catch(() => undefined), 1000);
     chrome = await chromium.launch(launchOptions([`--host-resolver-rules=MAP ${HOST} 127.0.0.1`]));
   });
   afterAll(async () => {
     clearInterval(flusher);
+    await deps?.jobs.stop();
     await chrome?.close();
     await new Promise<void>((resolve) => server?.close(() => resolve()));
     await smtp?.close();
@@ -181,6 +189,43 @@ describe.runIf(browser)(`the dashboard in Chromium${browser ? '' : `: skipped, n
     await checked(page, 'verifications-error');
     // The page answers a bad filter 400, which Chromium logs; nothing else may be.
     expect(problems.splice(logged)).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+
+    // Roster jobs: refused on the free plan, a file at fault listed by line, then a roster verified live.
+    await page.getByRole('link', { name: 'Roster jobs' }).click();
+    await page.getByRole('heading', { name: 'Roster jobs' }).waitFor();
+    await checked(page, 'jobs');
+    const refusedBefore = problems.length;
+    const roster = (rows: string[]) => ({ name: 'roster.csv', mimeType: 'text/csv', buffer: Buffer.from(['Agent Name,License #,ST', ...rows].join('\n')) });
+    await page.getByLabel('Roster (CSV)').setInputFiles(roster(['Dana Quinn,200001-B,TX']));
+    await page.getByRole('button', { name: 'Upload and verify' }).click();
+    await page.getByText(/the free plan does not include roster verification jobs/).waitFor();
+    await side.accounts.setPlan('browser.person@example.com', 'starter');
+    await page.getByLabel('Roster (CSV)').setInputFiles(roster(['Dana Quinn,200001-B,TX', 'Someone,100001-B,Texas']));
+    await page.getByRole('button', { name: 'Upload and verify' }).click();
+    await page.getByText('line 3, state: must be a two-letter state code').waitFor();
+    await checked(page, 'jobs-refused');
+    // Both refusals are 400 pages, which Chromium logs.
+    expect(problems.splice(refusedBefore)).toEqual(Array(2).fill('Failed to load resource: the server responded with a status of 400 (Bad Request)'));
+    const rows5000 = Array.from({ length: 5_000 }, (_, i) => (i === 1 ? 'Robert Quinn,200001-B,TX' : i % 2 ? `Nobody,NOPE-${i},TX` : 'Dana Quinn,200001-B,TX'));
+    await page.getByLabel('Roster (CSV)').setInputFiles(roster(rows5000));
+    await page.getByLabel('Name of the job (optional)').fill('Onboarding');
+    await page.getByLabel(/Also watch every licence found/).check();
+    await page.getByRole('button', { name: 'Upload and verify' }).click();
+    await page.getByRole('heading', { name: 'Onboarding' }).waitFor();
+    // The page follows the job as it runs, and shows the finished job once it stops.
+    await page.getByRole('status').filter({ hasText: /^completed$/ }).waitFor({ timeout: 60_000 });
+    await page.getByText('5,000 of 5,000 rows done').waitFor();
+    const considered = page.getByRole('table', { name: 'Rows to consider, in roster order' }).locator('tbody tr');
+    expect(await considered.count()).toBe(1);
+    expect(await considered.first().textContent()).toMatch(/^2TX 200001-BDANA QUINNname_mismatchmismatch/);
+    await page.getByText('Watchlist: 1 added, 0 already watched.').waitFor();
+    await checked(page, 'job');
+    const results = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download every row as CSV' }).click();
+    const lines = fs.readFileSync(await (await results).path(), 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(5_001);
+    expect(lines[0]).toMatch(/^row,state,license_number,verified,verdict,/);
+    expect(lines[2]).toMatch(/^2,TX,200001-B,true,consider,name_mismatch,mismatch,/);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByText('You are signed out.').waitFor();

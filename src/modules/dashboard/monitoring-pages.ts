@@ -1,6 +1,6 @@
 // The dashboard's monitoring pages: the watchlist (with a CSV upload), followed states, and
 // webhook endpoints with their delivery logs. Same rules as pages.ts: forms, no inline script.
-import { CHANGE_TYPES } from '../../domain/changes.js';
+import { EVENT_TYPES } from '../../domain/webhook-events.js';
 import type { WatchlistService } from '../watchlist/watchlist.service.js';
 import type { WebhooksService } from '../webhooks/webhooks.service.js';
 import { csrfField, html, notice, page, shownOnce, when, type PageContext } from './pages.js';
@@ -92,7 +92,7 @@ ${endpoints}
   <label for="description">Description (optional)</label>
   <input id="description" name="description" type="text" maxlength="200">
   <fieldset><legend>Event types (none ticked: all)</legend>
-  ${CHANGE_TYPES.map((t) => html`<label class="check"><input type="checkbox" name="event_types" value="${t}"> ${t}</label>`)}
+  ${EVENT_TYPES.map((t) => html`<label class="check"><input type="checkbox" name="event_types" value="${t}"> ${t}</label>`)}
   </fieldset>
   <button type="submit">Add the endpoint</button>
 </form>

@@ -1,10 +1,11 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import multer from 'multer';
-import { CHANGE_TYPES, type ChangeType } from '../../domain/changes.js';
+import { EVENT_TYPES, type EventType } from '../../domain/webhook-events.js';
 import { AppError, BadRequestError, NotFoundError } from '../../errors.js';
 import { stateCodeProblem } from '../../http/common.schemas.js';
 import type { AccountRow } from '../accounts/accounts.repo.js';
 import type { VerificationsService } from '../verifications/verifications.service.js';
+import type { JobsService } from '../jobs/jobs.service.js';
 import type { WatchlistService } from '../watchlist/watchlist.service.js';
 import { DeliveryPath, EndpointPath } from '../webhooks/webhooks.schemas.js';
 import type { WebhooksService } from '../webhooks/webhooks.service.js';
@@ -16,6 +17,7 @@ export interface MonitoringServices {
   watchlist: WatchlistService;
   webhooks: WebhooksService;
   verifications: VerificationsService;
+  jobs: JobsService;
 }
 
 /** What the dashboard's router lends these pages: sessions, CSRF and rendering. */
@@ -130,7 +132,7 @@ export function monitoringRoutes(router: Router, kit: DashboardKit, { watchlist,
     await act(req, res, account, async () => {
       const raw = (req.body as Record<string, unknown>).event_types;
       const picked = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map(String);
-      const known = picked.filter((t): t is ChangeType => (CHANGE_TYPES as readonly string[]).includes(t));
+      const known = picked.filter((t): t is EventType => (EVENT_TYPES as readonly string[]).includes(t));
       const description = field(req, 'description').slice(0, 200);
       const made = await webhooks.create(account, { url: field(req, 'url'), description: description || null, event_types: known.length ? known : null });
       return { info: `Endpoint ${made.url} added.`, secret: { endpoint: made.url, secret: made.secret } };

@@ -14,8 +14,8 @@ export interface DashboardOptions {
 const CSRF_COOKIE = 'lvs_csrf';
 export const tokens = new Tokens();
 const ASSETS = fileURLToPath(new URL('./assets/', import.meta.url));
-/** The one multipart form, checked by its route once its body is read. */
-const UPLOAD_PATH = '/watchlist/upload';
+/** The multipart forms, checked by their routes once their bodies are read. */
+const UPLOAD_PATHS = new Set(['/watchlist/upload', '/jobs']);
 
 /**
  * What every dashboard page and form gets: a strict CSP, no caching, errors rendered as pages
@@ -43,7 +43,7 @@ export function pageSecurity(options: DashboardOptions, context: (req: Request, 
   };
   const csrfProtection = (req: Request, _res: Response, next: (err?: unknown) => void) => {
     if (req.method !== 'POST') return next();
-    if (req.path === UPLOAD_PATH && req.is('multipart/form-data')) return next();
+    if (UPLOAD_PATHS.has(req.path) && req.is('multipart/form-data')) return next();
     try {
       checkCsrf(req);
     } catch (err) {
