@@ -28,6 +28,7 @@ import { openPglite } from '../src/store/pglite-store.js';
 import { zipf as zipfWeights, zipfRank } from './national-data.js';
 import { apiKey, du, nationalStores, NEO4J_PASSWORD, prepare, prepareNeo4j, rss, waitFor, type Prepared } from './national-stores.js';
 import { median, paced, quantile, type Scenario } from './paced.js';
+import { rosterCost, rosterCsv } from './national-roster.js';
 import { freePort } from '../test/helpers/local-neo4j.js';
 
 const { values } = parseArgs({
@@ -535,6 +536,20 @@ async function measure(engine: 'ladybug' | 'neo4j', { loadSeconds, reused, store
       );
       console.log(`${engine}: ${overloadLines[0]}`);
     }
+    const rosterLines =
+      !only || only.includes('roster')
+        ? await rosterCost({
+            engine,
+            base,
+            headers,
+            csv: rosterCsv(keys.wide, () => uniformFloat64(rng)),
+            verify: scenarios(keys, () => uniformFloat64(rng))[0].scenario,
+            rate: rate!,
+            seconds: SECONDS,
+            runs: RUNS,
+            rss: () => rss(server.pid!),
+          })
+        : [];
     const memory = rss(server.pid!);
     const evidenceLines = await evidenceCost(engine, list.map((x) => x.scenario).filter((x) => x.name.includes('with names') || x.name.includes('with a name')), { base, headers, server, start, dataDir });
     const bareRps = median(results.get('ceiling: bare Express 5 JSON route')!.rps);
@@ -559,6 +574,7 @@ async function measure(engine: 'ladybug' | 'neo4j', { loadSeconds, reused, store
       `- ceilings: bare Express 5 JSON route ${bareRps.toFixed(0)} req/s, the server's /health ${healthRps.toFixed(0)} req/s`,
       ...notes,
       ...overloadLines,
+      ...rosterLines,
       ...evidenceLines,
       '',
       '| endpoint | p50 ms | p95 ms | p99 ms | target | saturation req/s | vs /health | vs bare Express | non-2xx, errors, timeouts | graph file in page cache at its start |',
