@@ -36,6 +36,12 @@ const NOT_2XX: Record<string, { status: number; why: string }> = {
     status: 404,
     why: 'a verification record exists once a call is answered, under a random time-ordered id: no id can be fixed in advance',
   },
+  ...Object.fromEntries(
+    ['getVerificationJob', 'listVerificationJobResults', 'exportVerificationJobResults', 'cancelVerificationJob'].map((op) => [
+      op,
+      { status: 404, why: 'a job exists once a roster is uploaded, under a random id: no id can be fixed in advance' },
+    ]),
+  ),
   redeliverWebhook: {
     status: 404,
     why: 'deliveries come only from imports, to enabled endpoints of accounts that follow or watch; the demo endpoint is disabled, so a demo server has none',

@@ -1,5 +1,5 @@
 import { QueryBoolean, intQueryParam, nullable, uuidParam } from '../../http/common.schemas.js';
-import { DEMO_BROKER, DEMO_FIRST_NAME, DEMO_FL_LICENCE, DEMO_LAST_NAME, DEMO_LICENCE } from '../../http/examples.js';
+import { DEMO_BROKER, DEMO_JOB_ID, DEMO_FIRST_NAME, DEMO_FL_LICENCE, DEMO_LAST_NAME, DEMO_LICENCE } from '../../http/examples.js';
 import { z } from '../../http/zod.js';
 import { BatchVerifyResult, VerdictList } from '../licensees/licensees.schemas.js';
 import { MAX_ROSTER_ROWS } from './roster.js';
@@ -72,7 +72,7 @@ export const JobPage = z
   .object({ data: z.array(Job), meta: z.object({ per_page: z.number().int(), next_cursor: z.string().nullable() }) })
   .openapi('VerificationJobPage');
 
-export const JobPath = z.object({ id: uuidParam('The job\'s id') });
+export const JobPath = z.object({ id: uuidParam('The job\'s id').openapi({ example: DEMO_JOB_ID }) });
 
 export const JobListQuery = z.object({
   cursor: z.string().max(200).optional().openapi({ description: 'meta.next_cursor of the previous page' }),

@@ -90,8 +90,14 @@ export async function exercise(baseUrl: string, key: string, publish: () => Prom
   const record: string = (await call('getVerification', api.getVerification(records.data[0].id))).data.data.body_sha256;
   const csv = await call('exportVerifications', api.exportVerifications({ from: '2026-01-01' }, { format: 'text' }));
   const exported: string = String(csv.data);
+  const job = (await call('createVerificationJob', api.createVerificationJob({ rows: [{ state: 'TX', license_number: '763827-SA', name: 'Jose Munoz' }], label: 'client' }))).data.data;
+  const jobs: string[] = (await call('listVerificationJobs', api.listVerificationJobs({ per_page: 5 }))).data.data.map((j) => j.id);
+  const jobStatus: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled' = (await call('getVerificationJob', api.getVerificationJob(job.id))).data.data.status;
+  const jobRows: number = (await call('listVerificationJobResults', api.listVerificationJobResults(job.id, { verdict: 'consider', per_page: 10 }))).data.meta.total;
+  const jobCsv = String((await call('exportVerificationJobResults', api.exportVerificationJobResults(job.id, {}, { format: 'text' }))).data);
+  const jobEnd: string = (await call('cancelVerificationJob', api.cancelVerificationJob(job.id))).data.data.status;
 
   // Everything read above is used, so that no typed read is dropped as unused.
-  void [health, states, account, quota, raw, revoked, broker, miss, misses, total, history, supervisors, affiliates, top, single, changes, normalized, watching, watched, unwatched, following, followed, secret, endpoints, status, disabled, rotated, redelivered, deleted, unfollowed, named, records.meta.next_cursor, record, exported];
+  void [health, states, account, quota, raw, revoked, broker, miss, misses, total, history, supervisors, affiliates, top, single, changes, normalized, watching, watched, unwatched, following, followed, secret, endpoints, status, disabled, rotated, redelivered, deleted, unfollowed, named, records.meta.next_cursor, record, exported, jobs, jobStatus, jobRows, jobCsv, jobEnd];
   return statuses;
 }
