@@ -38,6 +38,7 @@ import { verificationsRoutes } from './modules/verifications/verifications.route
 import type { VerificationsService } from './modules/verifications/verifications.service.js';
 import { jobsRoutes, JOBS_PATH } from './modules/jobs/jobs.routes.js';
 import type { JobsService } from './modules/jobs/jobs.service.js';
+import type { LookupTraffic } from './http/traffic.js';
 import type { RelationshipsService } from './modules/relationships/relationships.service.js';
 
 export interface AppDeps {
@@ -54,6 +55,8 @@ export interface AppDeps {
   /** Roster verification jobs (their workers are started by whoever serves). */
   jobs: JobsService;
   jobRetentionDays: number;
+  /** Lookups as they begin (roster jobs yield to them). */
+  traffic: LookupTraffic;
   readiness: Readiness;
   accounts: AccountsService;
   meter: Meter;
@@ -138,6 +141,7 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean; rec
     registry,
     methods,
     meter: accessControl ? meterGuard(deps.meter, (err) => deps.logger.error({ err }, 'metering failed')) : undefined,
+    traffic: deps.traffic,
   };
   healthRoutes(ctx, deps.readiness);
   coverageRoutes(ctx, deps.coverage);

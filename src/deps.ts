@@ -44,6 +44,7 @@ import { createLicenseesService } from './modules/licensees/licensees.service.js
 import { createRelationshipsService } from './modules/relationships/relationships.service.js';
 import { createJobsRepo } from './modules/jobs/jobs.repo.js';
 import { createJobsService } from './modules/jobs/jobs.service.js';
+import { lookupTraffic } from './http/traffic.js';
 
 export type GraphConfig = Pick<Config, 'graphPath' | 'GRAPH_BUFFER_POOL_MB' | 'GRAPH_CONNECTIONS' | 'GRAPH_QUERY_TIMEOUT_MS'> &
   Partial<Pick<Config, 'NEO4J_URI' | 'NEO4J_USER' | 'NEO4J_PASSWORD' | 'NEO4J_DATABASE' | 'NEO4J_POOL_SIZE' | 'NEO4J_ACQUISITION_TIMEOUT_MS' | 'NEO4J_CONNECTION_TIMEOUT_MS' | 'NEO4J_MAX_RETRY_MS'>>;
@@ -233,6 +234,7 @@ export function buildDeps(
   const relationships = createRelationshipsService(reads, licensees, clock.today);
   const coverage = createCoverageService(reads, clock.now, () => side.refreshLeases.running());
   const { soleProcess, ...jobsStore } = side.jobsStore;
+  const traffic = lookupTraffic();
   const jobOptions = {
     concurrency: config.JOB_CONCURRENCY ?? DEFAULTS.JOB_CONCURRENCY,
     leaseMs: config.JOB_LEASE_MS ?? DEFAULTS.JOB_LEASE_MS,
@@ -256,7 +258,8 @@ export function buildDeps(
     watchlist: side.watchlist,
     webhooks: side.webhooks,
     verifications: side.verifications,
-    jobs: createJobsService({ ...jobsStore, licensees, meter: side.meter, clock, log: logger }, jobOptions),
+    jobs: createJobsService({ ...jobsStore, licensees, meter: side.meter, clock, log: logger, lookupsComing: traffic.busy }, jobOptions),
+    traffic,
     jobRetentionDays: jobOptions.retentionDays,
     clock,
     dashboard: createDashboardService({ repo: side.dashboardRepo, accounts: side.accounts, meter: side.meter, mailer: mail.mailer, clock, publicBaseUrl: mail.publicBaseUrl }),

@@ -5,6 +5,7 @@ import { ValidationError, type ValidationIssue } from '../errors.js';
 import { ErrorBody, ValidationErrorBody } from './common.schemas.js';
 import type { MethodTable } from './methods.js';
 import { toValidationIssues } from './validation.js';
+import type { LookupTraffic } from './traffic.js';
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 
@@ -21,6 +22,8 @@ export interface RouteContext {
   registry: OpenAPIRegistry;
   methods: MethodTable;
   meter?: (def: { operationId: string; paidOnly: boolean }) => RequestHandler;
+  /** Hears of every lookup as it begins. */
+  traffic?: LookupTraffic;
 }
 
 export interface RouteDef<Q extends AnyObject, P extends AnyObject, B extends z.ZodType, R extends z.ZodType> {
@@ -192,7 +195,14 @@ export function route<Q extends AnyObject, P extends AnyObject, B extends z.ZodT
     if (res.locals.serializedBody !== undefined) res.type('json').send(res.locals.serializedBody);
     else res.json(out);
   };
-  const guard = def.metered && ctx.meter ? [ctx.meter({ operationId: def.operationId, paidOnly: def.metered === 'paid' })] : [];
+  const guard: RequestHandler[] = def.metered && ctx.meter ? [ctx.meter({ operationId: def.operationId, paidOnly: def.metered === 'paid' })] : [];
+  const traffic = ctx.traffic;
+  if (def.metered && traffic) {
+    guard.unshift((_req, _res, next) => {
+      traffic.seen();
+      next();
+    });
+  }
   router[def.method](def.path, ...guard, handler);
   ctx.methods.add(def.path, def.method);
 }

@@ -1,4 +1,4 @@
-import type { Verdict } from '../../domain/verdict.js';
+import { VERDICTS, type Verdict } from '../../domain/verdict.js';
 import type { SqlStore, SqlTx } from '../../store/sql-store.js';
 import type { RosterRow } from './roster.js';
 
@@ -147,7 +147,8 @@ export function createJobsRepo(store: SqlStore) {
         if (!c) return undefined;
         await tx.query('UPDATE verification_job_chunks SET lease_owner = $3, lease_until = $4 WHERE job_id = $1 AND chunk = $2', [c.job_id, c.chunk, owner, leaseUntil]);
         const [row] = await tx.query(
-          `UPDATE verification_jobs SET status = 'running', started_at = coalesce(started_at, $2) WHERE id = $1 RETURNING ${JOB_COLUMNS}`,
+          // A job cancelled meanwhile stays cancelled: its chunk will not be kept.
+          `UPDATE verification_jobs SET status = CASE WHEN status = 'queued' THEN 'running' ELSE status END, started_at = coalesce(started_at, $2) WHERE id = $1 RETURNING ${JOB_COLUMNS}`,
           [c.job_id, at],
         );
         await tx.query("UPDATE verification_jobs SET served_at = $2 WHERE account_id = $1 AND status IN ('queued', 'running')", [row.account_id, at]);
@@ -248,13 +249,20 @@ export function createJobsRepo(store: SqlStore) {
       return summary;
     },
 
-    /** A page of a job's results in roster order after row `after`, of the `verdicts` given (all when absent). */
+    /**
+     * A page of a job's results in roster order after row `after`, of the `verdicts` given (all
+     * when absent). One verdict walks (job_id, verdict, row); two walk the job's rows skipping the
+     * third, so a page reads about a page either way.
+     */
     async results(jobId: string, f: { verdicts?: Verdict[]; overLimit?: boolean }, after: number, limit: number): Promise<ResultRow[]> {
+      const wanted = new Set(f.verdicts ?? VERDICTS);
+      const left = VERDICTS.filter((v) => !wanted.has(v));
+      const [op, verdict] = wanted.size === 1 ? ['=', [...wanted][0]] : left.length === 1 ? ['<>', left[0]] : ['<>', ''];
       return store.query<ResultRow>(
         `SELECT row, verdict, credential_id, state, license_key, verification_id, over_limit, result FROM verification_job_results
-         WHERE job_id = $1 AND row > $2 AND ($3::text[] IS NULL OR verdict = ANY($3::text[])) AND ($4::boolean IS NULL OR over_limit = $4)
+         WHERE job_id = $1 AND row > $2 AND verdict ${op} $3 AND ($4::boolean IS NULL OR over_limit = $4)
          ORDER BY row LIMIT $5`,
-        [jobId, after, f.verdicts ?? null, f.overLimit ?? null, limit],
+        [jobId, after, verdict, f.overLimit ?? null, limit],
       );
     },
 

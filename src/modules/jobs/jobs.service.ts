@@ -39,6 +39,8 @@ export interface JobsDeps {
   meter: Pick<Meter, 'admit' | 'settle'>;
   clock: Clock;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Callers' lookups are coming in (began within the last second): jobs yield to them. */
+  lookupsComing?: () => boolean;
 }
 
 /** The operation a job's units are counted under in the account's usage. */
@@ -226,8 +228,18 @@ export function createJobsService(deps: JobsDeps, options: JobsOptions) {
     if (finished) deps.nudgeWebhooks();
   }
 
-  async function lane() {
+  /**
+   * A worker. While callers' lookups come in, the job gives way (2 cores serve both here): one
+   * worker runs, resting as long as each chunk took, so jobs hold at most about half a worker's
+   * share of the machine; with no lookups, every worker runs flat out.
+   */
+  async function lane(n: number) {
+    const yielding = () => deps.lookupsComing?.() ?? false;
     while (running) {
+      if (n > 0 && yielding()) {
+        await idle(250);
+        continue;
+      }
       let claim: Claim | undefined;
       try {
         const at = clock.now();
@@ -243,8 +255,10 @@ export function createJobsService(deps: JobsDeps, options: JobsOptions) {
       }
       const key = `${claim.job.id}:${claim.chunk}`;
       try {
+        const began = performance.now();
         await run(claim);
         failures.delete(key);
+        if (yielding()) await idle(performance.now() - began);
       } catch (err) {
         await repo.release(claim.job.id, claim.chunk, owner).catch(() => undefined);
         // The graph busy or unreachable is waited out; anything else fails the job after a few tries.
@@ -370,7 +384,7 @@ export function createJobsService(deps: JobsDeps, options: JobsOptions) {
       if (running) return;
       if (options.soleProcess) await repo.releaseAll();
       running = true;
-      for (let i = 0; i < options.concurrency; i++) lanes.push(lane());
+      for (let i = 0; i < options.concurrency; i++) lanes.push(lane(i));
     },
     /** Stops taking chunks and waits for those in hand to be committed (or given back). */
     async stop() {
