@@ -220,6 +220,24 @@ describe('roster verification jobs', () => {
     }
   });
 
+  it('when one account\'s big job is queued before another account\'s small one then the small one is not held back behind it', async () => {
+    await t.deps.jobs.stop();
+    const big = await newAccount('jobs-big@example.com', 'enterprise');
+    const small = await newAccount('jobs-small@example.com', 'starter');
+    try {
+      const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ state: 'TX', license_number: FOUND[i % FOUND.length][1] }));
+      const a = body(await post(big).send({ rows: rows(5_000) }), JobResponse, 202).data;
+      const b = body(await post(small).send({ rows: rows(100) }), JobResponse, 202).data;
+      await t.deps.jobs.start();
+      const done = await finished(b.id, small);
+      // The small job's one chunk went to the second worker's first claim, not after the big job's fifty.
+      expect(body(await get(`/api/v1/verification-jobs/${a.id}`, big), JobResponse).data.rows_done).toBeLessThan(5_000);
+      expect((await finished(a.id, big)).finished_at! > done.finished_at!).toBe(true);
+    } finally {
+      await t.deps.jobs.start();
+    }
+  });
+
   it('when a job is cancelled before it finishes then it stops, and cancelling a finished job is 409', async () => {
     // Workers paused: the job waits in the queue.
     await t.deps.jobs.stop();

@@ -59,7 +59,8 @@ async function until(server: Running, key: string, id: string): Promise<JobBody>
 async function expectDoneOnce(server: Running, key: string, id: string) {
   const done = await until(server, key, id);
   expect(done).toMatchObject({ status: 'completed', rows_done: ROWS, rows_total: ROWS, units_charged: ROWS / 100 });
-  expect(done.counts).toEqual({ clear: expect.any(Number), consider: expect.any(Number), not_found: Math.ceil((ROWS - 2) / 3) });
+  // Neo4j runs on an empty graph here (the demo data is loaded only into an empty embedded one): every row is a miss.
+  expect(done.counts).toEqual(onNeo4j ? { clear: 0, consider: 0, not_found: ROWS } : { clear: expect.any(Number), consider: expect.any(Number), not_found: Math.ceil((ROWS - 2) / 3) });
   const csv = await fetch(`${server.url}/api/v1/verification-jobs/${id}/results.csv`, { headers: { authorization: `Bearer ${key}` } });
   const rows = (await csv.text()).trim().split('\n').slice(1).map((l) => Number(l.split(',')[0]));
   expect(rows).toEqual(Array.from({ length: ROWS }, (_, i) => i + 1));
