@@ -115,6 +115,7 @@ describe('roster verification jobs', () => {
     expect(json[1]).toMatchObject({ loc: ['body', 'rows', 1, 'license_number'], type: 'missing' });
     expect(validationErrors(await post().set('Content-Type', 'text/csv').send('number,where\n1,TX'))[0]).toMatchObject({ loc: ['body', 'line', 1], type: 'missing' });
     expect(validationErrors(await post().set('Content-Type', 'text/csv').send('state,license_number\n'))[0].type).toBe('too_short');
+    expect(validationErrors(await post().set('Content-Type', 'text/csv').send('state,license_number\n"TX,1\n'))[0]).toMatchObject({ loc: ['body'], type: 'csv_invalid' });
     expect(validationErrors(await post().send({ rows: [] }))[0].loc).toEqual(['body', 'rows']);
     expect(validationErrors(await post().set('Content-Type', 'text/plain').send('state,license_number\nTX,1'))[0].type).toBe('content_type_invalid');
     expect(body(await get('/api/v1/verification-jobs?per_page=100'), JobPage).data).toHaveLength(before);
