@@ -73,7 +73,38 @@ function checkTrial(plan: PlanName, trialPlan?: PlanName | null, trialEndsAt?: s
 }
 
 export function createAccountsService(repo: AccountsRepo, now: () => Date) {
-  const cache = new Map<string, { caller?: Caller; revoked?: boolean; expires: number }>();
+  type Entry = { caller?: Caller; revoked?: boolean; expires: number };
+  const cache = new Map<string, Entry>();
+  // Lookups in flight, by key hash: concurrent callers share one.
+  const refreshing = new Map<string, Promise<Entry>>();
+  // Bumped when this process changes a key or plan: a lookup that began before keeps its answer out of the cache.
+  let changes = 0;
+  const forget = (hash: string) => {
+    changes += 1;
+    cache.delete(hash);
+  };
+
+  /** Reads a key from the store and caches what it says for AUTH_CACHE_MS from `t`, when the read began. */
+  function lookUp(hash: string, t: number): Promise<Entry> {
+    let pending = refreshing.get(hash);
+    if (!pending) {
+      pending = (async () => {
+        const seen = changes;
+        const found = await repo.keyByHash(hash);
+        const matches = found !== undefined && timingSafeEqual(Buffer.from(found.keyHash, 'hex'), Buffer.from(hash, 'hex'));
+        const entry: Entry = {
+          caller: matches && !found.revokedAt ? { account: found.account, keyId: found.keyId } : undefined,
+          revoked: matches && !!found.revokedAt,
+          expires: t + AUTH_CACHE_MS,
+        };
+        if (cache.size >= AUTH_CACHE_MAX) cache.clear();
+        if (seen === changes) cache.set(hash, entry);
+        return entry;
+      })().finally(() => refreshing.delete(hash));
+      refreshing.set(hash, pending);
+    }
+    return pending;
+  }
 
   async function requireAccount(ref: string): Promise<AccountRow> {
     const a = /^[0-9a-f-]{36}$/i.test(ref) ? await repo.accountById(ref.toLowerCase()) : await repo.accountByEmail(ref.trim().toLowerCase());
@@ -115,7 +146,7 @@ export function createAccountsService(repo: AccountsRepo, now: () => Date) {
     async setPlan(ref: string, plan: PlanName, trialPlan?: PlanName | null, trialEndsAt?: string | null) {
       const a = await requireAccount(ref);
       const updated = (await repo.setPlan(a.id, plan, ...Object.values(checkTrial(plan, trialPlan, trialEndsAt)) as [PlanName | null, string | null]))!;
-      for (const [hash, entry] of cache) if (entry.caller?.account.id === a.id) cache.delete(hash);
+      for (const [hash, entry] of cache) if (entry.caller?.account.id === a.id) forget(hash);
       return updated;
     },
 
@@ -134,7 +165,7 @@ export function createAccountsService(repo: AccountsRepo, now: () => Date) {
       const { key, last } = await repo.revokeKey(accountId, keyId, options.allowLast);
       if (last) throw new ConflictError('this is the account’s last active key: create another key before deleting it');
       if (!key) throw new NotFoundError(`no API key ${keyId}`);
-      cache.delete(key.key_hash);
+      forget(key.key_hash);
       return { id: key.id, revoked: true as const, revoked_at: key.revoked_at };
     },
 
@@ -142,7 +173,7 @@ export function createAccountsService(repo: AccountsRepo, now: () => Date) {
     async operatorRevokeKey(keyId: string) {
       const key = await repo.revokeAnyKey(keyId);
       if (!key) throw new NotFoundError(`no API key ${keyId}`);
-      cache.delete(key.key_hash);
+      forget(key.key_hash);
       return { id: key.id, account_id: key.account_id, revoked: true as const, revoked_at: key.revoked_at };
     },
 
@@ -160,15 +191,12 @@ export function createAccountsService(repo: AccountsRepo, now: () => Date) {
       const t = now().getTime();
       let entry = cache.get(hash);
       if (!entry || entry.expires <= t) {
-        const found = await repo.keyByHash(hash);
-        const matches = found !== undefined && timingSafeEqual(Buffer.from(found.keyHash, 'hex'), Buffer.from(hash, 'hex'));
-        entry = {
-          caller: matches && !found.revokedAt ? { account: found.account, keyId: found.keyId } : undefined,
-          revoked: matches && !!found.revokedAt,
-          expires: t + AUTH_CACHE_MS,
-        };
-        if (cache.size >= AUTH_CACHE_MAX) cache.clear();
-        cache.set(hash, entry);
+        entry = await lookUp(hash, t);
+      } else if (t - (entry.expires - AUTH_CACHE_MS) >= AUTH_CACHE_MS / 2 && !refreshing.has(hash)) {
+        // Past half its life the entry is read again in the background, so that a caller waits
+        // for the store only when it was busier than half a second (a long write on PGlite's one
+        // connection), never at each expiry.
+        lookUp(hash, t).catch(() => undefined);
       }
       if (entry.caller) return entry.caller;
       throw new UnauthorizedError(entry.revoked ? 'API key revoked' : 'unknown API key', 'invalid_token');

@@ -2,7 +2,7 @@ import { VERDICTS, type Verdict } from '../../domain/verdict.js';
 import type { SqlStore, SqlTx } from '../../store/sql-store.js';
 import type { RosterRow } from './roster.js';
 
-export type JobStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+export type JobStatus = 'uploading' | 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
 
 export interface JobRow {
   id: string;
@@ -69,46 +69,56 @@ export function createJobsRepo(store: SqlStore) {
     transaction: <T>(fn: (tx: SqlTx) => Promise<T>) => store.transaction(fn),
 
     /**
-     * Stores a job and its rows in chunks, in one transaction. With an idempotency key already used
-     * by the account since `keyFrom`, stores nothing and returns that job instead.
+     * Stores a job and its rows in chunks. The job is written first as `uploading` (neither claimed
+     * nor shown), its chunks a statement at a time (so the store serves others between them), and
+     * it is queued once all are in; a failure deletes it. With an idempotency key the account used
+     * since `from`, stores nothing and returns that job (`uploading`: another upload with the key
+     * is still writing; one left behind by a crash for ten minutes is replaced).
      */
     async create(j: JobRow, rows: RosterRow[], idempotency: { key: string; from: Date } | undefined): Promise<{ job: JobRow; created: boolean }> {
-      return store.transaction(async (tx) => {
+      const existing = await store.transaction(async (tx) => {
         if (idempotency) {
-          // A key older than its 24 hours is free again.
+          // A key older than its 24 hours is free again, and so is one whose upload died.
           await tx.query('UPDATE verification_jobs SET idempotency_key = NULL WHERE account_id = $1 AND idempotency_key = $2 AND created_at < $3', [j.account_id, idempotency.key, idempotency.from]);
+          await tx.query("DELETE FROM verification_jobs WHERE account_id = $1 AND idempotency_key = $2 AND status = 'uploading' AND created_at < $3", [j.account_id, idempotency.key, new Date(Date.parse(j.created_at) - 600_000)]);
         }
         const [row] = await tx.query(
           `INSERT INTO verification_jobs (id, account_id, key_id, label, format, status, watch, rows_total, idempotency_key, request_sha256, created_at, keep_until)
-           VALUES ($1, $2, $3, $4, $5, 'queued', $6, $7, $8, $9, $10, $11)
-           ON CONFLICT (account_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING ${JOB_COLUMNS}`,
+           VALUES ($1, $2, $3, $4, $5, 'uploading', $6, $7, $8, $9, $10, $11)
+           ON CONFLICT (account_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING id`,
           [j.id, j.account_id, j.key_id, j.label, j.format, j.watch, j.rows_total, idempotency?.key ?? null, j.request_sha256, j.created_at, j.keep_until],
         );
-        if (!row) {
-          const [existing] = await tx.query(`SELECT ${JOB_COLUMNS} FROM verification_jobs WHERE account_id = $1 AND idempotency_key = $2`, [j.account_id, idempotency!.key]);
-          return { job: job(existing), created: false };
-        }
+        if (row) return undefined;
+        const [other] = await tx.query(`SELECT ${JOB_COLUMNS} FROM verification_jobs WHERE account_id = $1 AND idempotency_key = $2`, [j.account_id, idempotency!.key]);
+        return job(other);
+      });
+      if (existing) return { job: existing, created: false };
+      try {
         for (let c = 0; c * CHUNK_ROWS < rows.length; c += CHUNKS_PER_INSERT) {
           const chunks = [];
           for (let k = c; k < c + CHUNKS_PER_INSERT && k * CHUNK_ROWS < rows.length; k++) chunks.push({ chunk: k, items: rows.slice(k * CHUNK_ROWS, (k + 1) * CHUNK_ROWS) });
-          await tx.query(
+          await store.query(
             'INSERT INTO verification_job_chunks (job_id, chunk, items) SELECT $1, r.chunk, r.items FROM jsonb_to_recordset($2::jsonb) AS r(chunk integer, items jsonb)',
             [j.id, JSON.stringify(chunks)],
           );
         }
+        const [row] = await store.query(`UPDATE verification_jobs SET status = 'queued' WHERE id = $1 RETURNING ${JOB_COLUMNS}`, [j.id]);
         return { job: job(row), created: true };
-      });
+      } catch (err) {
+        await store.query('DELETE FROM verification_jobs WHERE id = $1', [j.id]).catch(() => undefined);
+        throw err;
+      }
     },
 
     async get(accountId: string, id: string): Promise<JobRow | undefined> {
-      const [row] = await store.query(`SELECT ${JOB_COLUMNS} FROM verification_jobs WHERE account_id = $1 AND id = $2`, [accountId, id]);
+      const [row] = await store.query(`SELECT ${JOB_COLUMNS} FROM verification_jobs WHERE account_id = $1 AND id = $2 AND status <> 'uploading'`, [accountId, id]);
       return row ? job(row) : undefined;
     },
 
     /** The account's jobs, newest first, after `after` (the last job of the previous page). */
     async page(accountId: string, after: { created_at: string; id: string } | undefined, limit: number): Promise<JobRow[]> {
       const rows = await store.query(
-        `SELECT ${JOB_COLUMNS} FROM verification_jobs WHERE account_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
+        `SELECT ${JOB_COLUMNS} FROM verification_jobs WHERE account_id = $1 AND status <> 'uploading' AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
          ORDER BY created_at DESC, id DESC LIMIT $4`,
         [accountId, after?.created_at ?? null, after?.id ?? null, limit],
       );
@@ -266,9 +276,13 @@ export function createJobsRepo(store: SqlStore) {
       );
     },
 
-    /** Drops finished jobs (their chunks and results with them) past the time they are kept. */
+    /** Drops finished jobs (their chunks and results with them) past the time they are kept, and uploads a crash left an hour ago. */
     async prune(at: Date): Promise<number> {
-      return (await store.query("DELETE FROM verification_jobs WHERE keep_until < $1 AND status NOT IN ('queued', 'running') RETURNING id", [at])).length;
+      const rows = await store.query(
+        "DELETE FROM verification_jobs WHERE (keep_until < $1 AND status NOT IN ('uploading', 'queued', 'running')) OR (status = 'uploading' AND created_at < $2) RETURNING id",
+        [at, new Date(at.getTime() - 3600_000)],
+      );
+      return rows.length;
     },
   };
 }

@@ -53,10 +53,13 @@ export type JobErrorCode = 'quota_exhausted' | 'plan_lacks_batch' | 'internal_er
 
 const links = (id: string) => ({ self: `/api/v1/verification-jobs/${id}`, results: `/api/v1/verification-jobs/${id}/results`, results_csv: `/api/v1/verification-jobs/${id}/results.csv` });
 
+// An uploading job is never read out (jobs.repo.ts).
+const shown = (status: JobRow['status']) => status as Exclude<JobRow['status'], 'uploading'>;
+
 /** The public job. */
 export const jobView = (j: JobRow) => ({
   id: j.id,
-  status: j.status,
+  status: shown(j.status),
   label: j.label,
   format: j.format,
   watch: j.watch,
@@ -325,6 +328,7 @@ export function createJobsService(deps: JobsDeps, options: JobsOptions) {
       };
       const idem = o.idempotencyKey ? { key: o.idempotencyKey, from: new Date(at.getTime() - 24 * 3600_000) } : undefined;
       const { job, created } = await repo.create(row, roster, idem);
+      if (!created && job.status === 'uploading') throw new ConflictError('an upload with this Idempotency-Key is still being stored: retry in a few seconds');
       if (!created && job.request_sha256 !== sha) {
         throw new ValidationError([{ loc: ['header', 'Idempotency-Key'], msg: 'was used in the last 24 hours for another roster: send a new key for a new roster', type: 'idempotency_key_reused', input: o.idempotencyKey }]);
       }
@@ -352,7 +356,7 @@ export function createJobsService(deps: JobsDeps, options: JobsOptions) {
       const total = q.over_limit ? (j.watchlist?.over_limit ?? 0) : byVerdict;
       return {
         data: page.map((r) => resultView(j, r)),
-        meta: { per_page: q.per_page, total, job_status: j.status, next_cursor: rows.length > q.per_page ? encode(`r${page[page.length - 1].row}`) : null },
+        meta: { per_page: q.per_page, total, job_status: shown(j.status), next_cursor: rows.length > q.per_page ? encode(`r${page[page.length - 1].row}`) : null },
       };
     },
 

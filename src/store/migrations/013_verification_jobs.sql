@@ -8,7 +8,9 @@ CREATE TABLE verification_jobs (
   key_id uuid,
   label text,
   format text NOT NULL CHECK (format IN ('csv', 'json')),
-  status text NOT NULL CHECK (status IN ('queued', 'running', 'completed', 'failed', 'cancelled')),
+  -- 'uploading' while its chunks are written (a statement at a time, not one long transaction that
+  -- would hold PGlite's one connection): not claimed, not shown.
+  status text NOT NULL CHECK (status IN ('uploading', 'queued', 'running', 'completed', 'failed', 'cancelled')),
   watch boolean NOT NULL,
   rows_total integer NOT NULL,
   rows_done integer NOT NULL DEFAULT 0,
