@@ -84,7 +84,7 @@ export const PUBLIC_API_PATHS = new Set(['/coverage']);
 /** Response headers a page on another origin may read. */
 const EXPOSED_HEADERS = [
   'X-Request-ID', 'ETag', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'Deprecation', 'Sunset', 'Link', 'WWW-Authenticate',
-  'Verification-Id',
+  'Verification-Id', 'Location', 'Idempotent-Replayed',
 ];
 
 /**
@@ -112,7 +112,7 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean; rec
       cors({
         origin: deps.corsOrigins,
         methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-        allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'X-Request-ID'],
+        allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'X-Request-ID', 'Idempotency-Key'],
         exposedHeaders: EXPOSED_HEADERS,
         maxAge: 600,
         preflightContinue: true,

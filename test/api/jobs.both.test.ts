@@ -130,11 +130,16 @@ describe('roster verification jobs', () => {
     const other = validationErrors(await post().set('Idempotency-Key', 'roster-1').send({ rows, watch: true }));
     expect(other[0]).toMatchObject({ loc: ['header', 'Idempotency-Key'], type: 'idempotency_key_reused' });
     expect(body(await post().set('Idempotency-Key', 'roster-2').send({ rows }), JobResponse, 202).data.id).not.toBe(first.id);
+    await finished(first.id);
     // Another account's key of the same name is its own.
     const mine = await newAccount('idem-other@example.com', 'starter');
     expect(body(await post(mine).set('Idempotency-Key', 'roster-1').send({ rows }), JobResponse, 202).data.id).not.toBe(first.id);
     expect(validationErrors(await post().set('Idempotency-Key', 'é'.repeat(3)).send({ rows }))[0].loc).toEqual(['header', 'Idempotency-Key']);
-    await finished(first.id);
+    // The same key while the first upload is still being stored: 409, as Stripe answers.
+    await t.side.store.query("UPDATE verification_jobs SET status = 'uploading' WHERE id = $1", [first.id]);
+    expect(errorDetail(await post().set('Idempotency-Key', 'roster-1').send({ rows }), 409)).toMatch(/still being stored/);
+    expect(errorDetail(await get(`/api/v1/verification-jobs/${first.id}`), 404)).toMatch(/no verification job/);
+    await t.side.store.query("UPDATE verification_jobs SET status = 'completed' WHERE id = $1", [first.id]);
   });
 
   it('when the account is on the free plan then an upload is 402, and reading another account\'s job is 404', async () => {

@@ -41,7 +41,7 @@ export function jobsRoutes(ctx: RouteContext, service: JobsService, retentionDay
       'poll it, or subscribe a webhook endpoint to `verification_job.completed`. Metering: one unit per 100 rows started, ' +
       'charged as the job runs; a job that runs out of quota stops (`failed`, `quota_exhausted`) with the rows done kept. ' +
       'Each row is recorded in the evidence log. `Idempotency-Key`: a retry with the same key (per account, 24 hours) gets the ' +
-      'same job (`Idempotent-Replayed: true`); the key with another roster is a 422.',
+      'same job (`Idempotent-Replayed: true`); the key with another roster is a 422, and while the first upload with it is still being stored, a 409.',
     tags,
     query: JobCsvQuery,
     body: JobRequest,
@@ -50,7 +50,7 @@ export function jobsRoutes(ctx: RouteContext, service: JobsService, retentionDay
     requestHeaders: { 'Idempotency-Key': 'Makes a retried upload the same job (per account, kept 24 hours)' },
     responseHeaders: { Location: 'The job', 'Idempotent-Replayed': '`true` when this is the job an earlier upload with the same Idempotency-Key made' },
     response: JobResponse,
-    errors: [402, 413],
+    errors: [402, 409, 413],
     handler: async ({ query, body }, req, res) => {
       const key = idempotencyKey(req);
       // A text/csv body reaches here as the file's text (route.ts `accepts`).
