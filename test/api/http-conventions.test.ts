@@ -272,7 +272,7 @@ describe('HTTP conventions', () => {
 });
 
 describe('cross-origin use', () => {
-  const EXPOSED = 'X-Request-ID,ETag,RateLimit,RateLimit-Policy,Retry-After,Deprecation,Sunset,Link,WWW-Authenticate,Verification-Id';
+  const EXPOSED = 'X-Request-ID,ETag,RateLimit,RateLimit-Policy,Retry-After,Deprecation,Sunset,Link,WWW-Authenticate,Verification-Id,Location,Idempotent-Replayed';
   const apps: Record<string, App> = {};
   let close: () => Promise<void>;
   let key: string;
