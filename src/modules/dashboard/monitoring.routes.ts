@@ -40,16 +40,23 @@ export interface DashboardKit {
 const field = (req: Request, name: string) => String((req.body as Record<string, unknown> | undefined)?.[name] ?? '').trim();
 const pageParam = (req: Request) => Math.min(10_000, Math.max(1, Number.parseInt(String(req.query.page ?? '1'), 10) || 1));
 
-/** The monitoring pages: watchlist (and its CSV upload), followed states, webhook endpoints. */
-export function monitoringRoutes(router: Router, kit: DashboardKit, { watchlist, webhooks }: MonitoringServices) {
-  // One file of at most 1 MB; the CSRF token comes in the same multipart body.
-  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: 1 << 20, files: 1, fields: 5, fieldSize: 1024 } }).single('file');
-  const readUpload: RequestHandler = (req, res, next) =>
+/**
+ * Reads a form's one CSV file (`file`) of at most `mb` MB into memory; the CSRF token comes in the
+ * same multipart body, so the route checks it after this.
+ */
+export function csvUpload(mb: number): RequestHandler {
+  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: mb << 20, files: 1, fields: 5, fieldSize: 1024 } }).single('file');
+  return (req, res, next) =>
     upload(req, res, (err?: unknown) => {
       if (!err) return next();
-      if (err instanceof multer.MulterError) return next(new AppError(err.code === 'LIMIT_FILE_SIZE' ? 413 : 400, `the upload was refused (${err.message.toLowerCase()}): send one CSV file of at most 1 MB`));
+      if (err instanceof multer.MulterError) return next(new AppError(err.code === 'LIMIT_FILE_SIZE' ? 413 : 400, `the upload was refused (${err.message.toLowerCase()}): send one CSV file of at most ${mb} MB`));
       next(new BadRequestError(`the upload could not be read: ${(err as Error).message}`));
     });
+}
+
+/** The monitoring pages: watchlist (and its CSV upload), followed states, webhook endpoints. */
+export function monitoringRoutes(router: Router, kit: DashboardKit, { watchlist, webhooks }: MonitoringServices) {
+  const readUpload = csvUpload(1);
 
   async function overview(req: Request, res: Response, account: AccountRow, status: number, notices: Notices = {}) {
     const limits = watchlist.limits(account);

@@ -1,11 +1,10 @@
-import type { Request, RequestHandler, Router } from 'express';
-import multer from 'multer';
-import { AppError, BadRequestError, ValidationError } from '../../errors.js';
+import type { Request, Router } from 'express';
+import { AppError, ValidationError } from '../../errors.js';
 import { uuidParam } from '../../http/common.schemas.js';
 import { sendJobCsv } from '../jobs/jobs-csv.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import { parseRosterCsv } from '../jobs/roster.js';
-import type { DashboardKit } from './monitoring.routes.js';
+import { csvUpload, type DashboardKit } from './monitoring.routes.js';
 import { rosterJobPage, rosterListPage } from './roster-page.js';
 
 const JobId = uuidParam('job');
@@ -17,14 +16,8 @@ const jobId = (req: Request) => {
 
 /** The roster pages: upload and list, a job's progress and its consider rows, its CSV download, cancel. */
 export function rosterRoutes(router: Router, kit: DashboardKit, jobs: JobsService) {
-  // One file of at most 16 MB (100,000 rows with names); the CSRF token comes in the same multipart body.
-  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: 16 << 20, files: 1, fields: 5, fieldSize: 1024 } }).single('file');
-  const readUpload: RequestHandler = (req, res, next) =>
-    upload(req, res, (err?: unknown) => {
-      if (!err) return next();
-      if (err instanceof multer.MulterError) return next(new AppError(err.code === 'LIMIT_FILE_SIZE' ? 413 : 400, `the upload was refused (${err.message.toLowerCase()}): send one CSV file of at most 16 MB`));
-      next(new BadRequestError(`the upload could not be read: ${(err as Error).message}`));
-    });
+  // 100,000 rows with names fit in 16 MB.
+  const readUpload = csvUpload(16);
 
   kit.route('/jobs', 'get');
   router.get('/jobs', async (req, res) => {
