@@ -95,12 +95,22 @@ describe('the contract: OpenAPI, docs, errors and headers', () => {
       'post /api/v1/webhooks', 'get /api/v1/webhooks', 'get /api/v1/webhooks/{id}', 'patch /api/v1/webhooks/{id}', 'delete /api/v1/webhooks/{id}',
       'post /api/v1/webhooks/{id}/rotate-secret', 'get /api/v1/webhooks/{id}/deliveries', 'post /api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver',
       'get /api/v1/verifications', 'get /api/v1/verifications.csv', 'get /api/v1/verifications/{id}',
+      'post /api/v1/verification-jobs', 'get /api/v1/verification-jobs', 'get /api/v1/verification-jobs/{id}', 'delete /api/v1/verification-jobs/{id}',
+      'get /api/v1/verification-jobs/{id}/results', 'get /api/v1/verification-jobs/{id}/results.csv',
     ].sort());
     // What receivers get is described under `webhooks` (OpenAPI 3.1), signature headers and all.
     const hook = doc.webhooks['licence-change'].post;
     expect(hook.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/WebhookPayload' });
     expect(hook.parameters.map((p: { in: string; name: string }) => `${p.in} ${p.name}`).sort()).toEqual(['header webhook-id', 'header webhook-signature', 'header webhook-timestamp']);
     expect(doc.components.schemas.WebhookPayload.properties.data).toEqual({ $ref: '#/components/schemas/ChangeEvent' });
+    // A roster job's event apart from the change feed's, signed the same way.
+    const jobHook = doc.webhooks['verification-job'].post;
+    expect(jobHook.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/VerificationJobEvent' });
+    expect(jobHook.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['webhook-id', 'webhook-signature', 'webhook-timestamp']);
+    // Uploads take CSV as well as JSON, and answer 202.
+    const upload = doc.paths['/api/v1/verification-jobs'].post;
+    expect(Object.keys(upload.requestBody.content).sort()).toEqual(['application/json', 'text/csv']);
+    expect(Object.keys(upload.responses)).toContain('202');
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     for (const op of ops) {
       const isPublic = op.path === '/health' || op.path === '/api/v1/coverage';
@@ -111,7 +121,8 @@ describe('the contract: OpenAPI, docs, errors and headers', () => {
     expect(doc.paths['/api/v1/licensees/verify'].get.responses['200'].headers).toHaveProperty('RateLimit');
     for (const op of ops) {
       expect(op.operationId, `${op.method} ${op.path}`).toMatch(/^[a-z][A-Za-z]+$/);
-      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '422']));
+      // Every operation documents its success (202 for an upload done later) and 422.
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining([op.operationId === 'createVerificationJob' ? '202' : '200', '422']));
     }
     expect(new Set(ops.map((o) => o.operationId)).size).toBe(ops.length);
     expect(ops.filter((o) => o.deprecated).map((o) => o.operationId).sort()).toEqual(['getLicense', 'legacyGetSupervisor', 'legacySearchLicensees', 'searchLicenses']);

@@ -36,8 +36,8 @@ describe.runIf(browser)(`the interactive docs in Chromium${browser ? '' : `: ski
     await page.goto(`http://${HOST}:${port}/docs/`);
 
     await page.locator('.opblock').first().waitFor();
-    // 39 operations and the one webhook.
-    expect(await page.locator('.opblock').count()).toBe(43);
+    // 48 operations and the two webhooks.
+    expect(await page.locator('.opblock').count()).toBe(50);
 
     await page.locator('button.authorize').first().click();
     await page.locator('.modal-ux input[type=text], .modal-ux input[type=password]').first().fill(t.key);
