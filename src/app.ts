@@ -54,7 +54,6 @@ export interface AppDeps {
   verifications: VerificationsService;
   /** Roster verification jobs (their workers are started by whoever serves). */
   jobs: JobsService;
-  jobRetentionDays: number;
   /** Lookups as they begin (roster jobs yield to them). */
   traffic: LookupTraffic;
   readiness: Readiness;
@@ -150,7 +149,7 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean; rec
     watchlistRoutes(ctx, deps.watchlist);
     webhooksRoutes(ctx, deps.webhooks);
     verificationsRoutes(ctx, deps.verifications);
-    jobsRoutes(ctx, deps.jobs, deps.jobRetentionDays);
+    jobsRoutes(ctx, deps.jobs);
   }
   // Before the {state}/{number} paths: /licensees/changes and /licensees/search are not licences.
   changesRoutes(ctx, deps.changes);

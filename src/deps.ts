@@ -114,7 +114,6 @@ export type WebhookConfig = Pick<Config, 'WEBHOOK_RETRY_SCHEDULE' | 'WEBHOOK_CON
 
 const DEFAULTS = loadConfig({});
 
-
 /** How webhooks go out: undici with the address rules, and the dispatcher's retry schedule. */
 export function webhookSetup(config: Partial<WebhookConfig> = {}) {
   const c = { ...DEFAULTS, ...config };
@@ -235,12 +234,6 @@ export function buildDeps(
   const coverage = createCoverageService(reads, clock.now, () => side.refreshLeases.running());
   const { soleProcess, ...jobsStore } = side.jobsStore;
   const traffic = lookupTraffic();
-  const jobOptions = {
-    concurrency: config.JOB_CONCURRENCY ?? DEFAULTS.JOB_CONCURRENCY,
-    leaseMs: config.JOB_LEASE_MS ?? DEFAULTS.JOB_LEASE_MS,
-    retentionDays: config.JOB_RETENTION_DAYS ?? DEFAULTS.JOB_RETENTION_DAYS,
-    soleProcess,
-  };
   return {
     logger,
     licensees,
@@ -258,9 +251,16 @@ export function buildDeps(
     watchlist: side.watchlist,
     webhooks: side.webhooks,
     verifications: side.verifications,
-    jobs: createJobsService({ ...jobsStore, licensees, meter: side.meter, clock, log: logger, lookupsComing: traffic.busy }, jobOptions),
+    jobs: createJobsService(
+      { ...jobsStore, licensees, meter: side.meter, clock, log: logger, lookupsComing: traffic.busy },
+      {
+        concurrency: config.JOB_CONCURRENCY ?? DEFAULTS.JOB_CONCURRENCY,
+        leaseMs: config.JOB_LEASE_MS ?? DEFAULTS.JOB_LEASE_MS,
+        retentionDays: config.JOB_RETENTION_DAYS ?? DEFAULTS.JOB_RETENTION_DAYS,
+        soleProcess,
+      },
+    ),
     traffic,
-    jobRetentionDays: jobOptions.retentionDays,
     clock,
     dashboard: createDashboardService({ repo: side.dashboardRepo, accounts: side.accounts, meter: side.meter, mailer: mail.mailer, clock, publicBaseUrl: mail.publicBaseUrl }),
     secureCookies: mail.publicBaseUrl.startsWith('https:'),

@@ -13,8 +13,8 @@ export interface WatchlistCsv {
 
 /**
  * A watchlist upload: a CSV with a header naming `state` and `license_number` in any of the
- * spellings a roster takes (jobs/roster.ts: `License #`, `Lic No`, `ST`...; other columns ignored). Throws with what is wrong when the file as a whole
- * cannot be read.
+ * spellings a roster takes (jobs/roster.ts: `License #`, `Lic No`, `ST`...; other columns
+ * ignored). Throws with what is wrong when the file as a whole cannot be read.
  */
 export function parseWatchlistCsv(data: Buffer): WatchlistCsv {
   let rows: { record: string[]; info: { lines: number } }[];

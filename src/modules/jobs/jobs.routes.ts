@@ -24,7 +24,7 @@ function idempotencyKey(req: Request): string | undefined {
 }
 
 /** Roster verification jobs: a list verified later, in the background, with its results kept. Reading them is not metered. */
-export function jobsRoutes(ctx: RouteContext, service: JobsService, retentionDays: number) {
+export function jobsRoutes(ctx: RouteContext, service: JobsService) {
   const tags = ['Verification jobs'];
   const caller = (res: Response) => res.locals.caller!;
   route(ctx, {
@@ -74,7 +74,7 @@ export function jobsRoutes(ctx: RouteContext, service: JobsService, retentionDay
     path: '/api/v1/verification-jobs',
     operationId: 'listVerificationJobs',
     summary: 'The account\'s verification jobs, newest first',
-    description: `Finished jobs and their results are kept ${retentionDays} days after they stop. Not metered.`,
+    description: `Finished jobs and their results are kept ${service.retentionDays} days after they stop. Not metered.`,
     tags,
     query: JobListQuery,
     response: JobPage,

@@ -1,7 +1,7 @@
 import { QueryBoolean, intQueryParam, nullable, uuidParam } from '../../http/common.schemas.js';
-import { DEMO_BROKER, DEMO_JOB_ID, DEMO_FIRST_NAME, DEMO_FL_LICENCE, DEMO_LAST_NAME, DEMO_LICENCE } from '../../http/examples.js';
+import { DEMO_JOB_ID } from '../../http/examples.js';
 import { z } from '../../http/zod.js';
-import { BatchVerifyResult, VerdictList } from '../licensees/licensees.schemas.js';
+import { BATCH_EXAMPLE, BatchVerifyResult, VerdictList } from '../licensees/licensees.schemas.js';
 import { MAX_ROSTER_ROWS } from './roster.js';
 
 const Label = z.string().trim().min(1).max(200).openapi({ description: 'A name for the job, shown in lists' });
@@ -18,15 +18,7 @@ export const JobRequest = z
   })
   .strict()
   .openapi('VerificationJobRequest', {
-    example: {
-      rows: [
-        { state: 'TX', license_number: DEMO_LICENCE, first_name: DEMO_FIRST_NAME, last_name: DEMO_LAST_NAME },
-        { state: 'TX', license_number: DEMO_BROKER },
-        { state: 'FL', license_number: DEMO_FL_LICENCE },
-      ],
-      watch: true,
-      label: 'Onboarding, November',
-    },
+    example: { rows: BATCH_EXAMPLE, watch: true, label: 'Onboarding, November' },
   });
 
 export const JobCsvQuery = z.object({

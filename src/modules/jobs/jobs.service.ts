@@ -380,6 +380,9 @@ export function createJobsService(deps: JobsDeps, options: JobsOptions) {
       return jobView(out.job);
     },
 
+    /** Days a finished job and its results are kept. */
+    retentionDays: options.retentionDays,
+
     /** Drops finished jobs past their retention. */
     prune: () => repo.prune(clock.now()),
 

@@ -195,6 +195,13 @@ export const BatchVerifyItem = z
   })
   .superRefine(oneNameForm)
   .openapi('BatchVerifyItem');
+/** The documented batch: a licence with its holder's name, a broker, another state's licence and a miss. */
+export const BATCH_EXAMPLE = [
+  { state: 'TX', license_number: DEMO_LICENCE, first_name: DEMO_FIRST_NAME, last_name: DEMO_LAST_NAME },
+  { state: 'TX', license_number: DEMO_BROKER },
+  { state: 'FL', license_number: DEMO_FL_LICENCE },
+  { state: 'TX', license_number: DEMO_MISSING_LICENCE },
+];
 export const BatchVerifyRequest = z
   .object({
     licenses: z
@@ -203,14 +210,7 @@ export const BatchVerifyRequest = z
       .max(100, 'must hold at most 100 items'),
   })
   .openapi('BatchVerifyRequest', {
-    example: {
-      licenses: [
-        { state: 'TX', license_number: DEMO_LICENCE, first_name: DEMO_FIRST_NAME, last_name: DEMO_LAST_NAME },
-        { state: 'TX', license_number: DEMO_BROKER },
-        { state: 'FL', license_number: DEMO_FL_LICENCE },
-        { state: 'TX', license_number: DEMO_MISSING_LICENCE },
-      ],
-    },
+    example: { licenses: BATCH_EXAMPLE },
   });
 /** A comma-separated list of verdicts (a filter), in any case. */
 export const VerdictList = z
