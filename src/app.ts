@@ -8,6 +8,8 @@ import type { Clock } from './domain/clock.js';
 import { bearerAuth } from './http/auth.js';
 import { errorHandler, notFound } from './http/errors.middleware.js';
 import { meterGuard } from './http/metering.js';
+import { fairShare, type RateGate } from './http/fair-share.js';
+import { metricsHandler, observeRequests, type Exposition, type RequestObserver } from './http/observe.js';
 import { admission, type AdmissionOptions } from './http/admission.js';
 import { createMethodTable } from './http/methods.js';
 import { JSON_TYPES, type RouteContext } from './http/route.js';
@@ -58,6 +60,8 @@ export interface AppDeps {
   traffic: LookupTraffic;
   readiness: Readiness;
   accounts: AccountsService;
+  /** Each account's request rate by its plan; absent: none. */
+  fairShare?: RateGate;
   meter: Meter;
   clock: Clock;
   jsonBodyLimit: string;
@@ -72,6 +76,8 @@ export interface AppDeps {
   adminRouter?: Router;
   /** How many /api/v1 requests are served at once and may wait; absent: no limit. */
   admission?: AdmissionOptions;
+  /** Request metrics and their exposition; `token`: GET /metrics on this app too, to its bearer. */
+  metrics?: { requests: RequestObserver; shed: NonNullable<AdmissionOptions['shed']>; exposition: Exposition; token?: string };
 }
 
 /** A roster of 100,000 rows with names is about 10 MB as JSON. */
@@ -99,7 +105,9 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean; rec
   app.set('trust proxy', deps.trustProxy ?? false);
   app.set('query parser', 'simple');
   // First: a shed request costs next to nothing (no log line, headers, key or body).
-  if (deps.admission) app.use('/api/v1', admission(deps.admission, deps.logger));
+  if (deps.admission) app.use('/api/v1', admission({ ...deps.admission, shed: deps.metrics?.shed }, deps.logger));
+  // After admission: a shed request is counted as shed (lvs_http_requests_shed_total), not served.
+  if (deps.metrics) app.use(observeRequests(deps.metrics.requests));
   app.use(requestLogger(deps.logger));
   // A request reads one snapshot of the graph, whatever a refresh publishes meanwhile.
   app.use((_req, _res, next) => inReadScope(next));
@@ -126,6 +134,7 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean; rec
   app.use((req, res, next) => (req.path === JOBS_PATH ? next() : json(req, res, next)));
   const authenticate = bearerAuth(deps.accounts, (caller) => deps.meter.keyUsed(caller.keyId));
   if (accessControl) app.use('/api/v1', (req, res, next) => (PUBLIC_API_PATHS.has(req.path) ? next() : authenticate(req, res, next)));
+  if (accessControl && deps.fairShare) app.use('/api/v1', fairShare(deps.fairShare));
   app.use(JOBS_PATH, express.json({ limit: ROSTER_BODY_LIMIT, strict: false, type: JSON_TYPES }), express.text({ limit: ROSTER_BODY_LIMIT, type: 'text/csv' }));
 
   const registry = new OpenAPIRegistry();
@@ -166,6 +175,11 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean; rec
   );
   relationshipsRoutes(ctx, deps.relationships);
   app.use(router);
+
+  if (deps.metrics?.token) {
+    app.get('/metrics', metricsHandler(deps.metrics.exposition, deps.metrics.token));
+    methods.add('/metrics', 'get');
+  }
 
   const document = openApiDocument(registry);
   app.get('/openapi.json', (_req, res) => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from './errors.js';
+import { DEFAULT_RATE_LIMITS, PLAN_NAMES, type PlanName, type RateLimits } from './domain/plans.js';
 
 const boolFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -86,6 +87,36 @@ const ConfigSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(15000),
   /** Allow webhook URLs over http and to loopback or private addresses: for tests and development only. */
   WEBHOOK_ALLOW_PRIVATE_URLS: boolFlag,
+  /** A port of its own for GET /metrics (Prometheus), kept off the public API; unset: none. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Where the metrics port listens. */
+  METRICS_HOST: z.string().default('0.0.0.0'),
+  /** Serves GET /metrics on the API port too, to a caller with `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * Each plan's request rate: `off`, or `plan=rate:burst` pairs separated by commas (requests per
+   * second, and at most `burst` at once; plans left out keep their defaults in domain/plans.ts).
+   */
+  RATE_LIMITS: z
+    .string()
+    .default('')
+    .transform((v, ctx): RateLimits | 'off' => {
+      const text = v.trim();
+      if (text === 'off') return 'off';
+      const limits: RateLimits = { ...DEFAULT_RATE_LIMITS };
+      for (const item of text ? text.split(',') : []) {
+        const m = /^\s*(\w+)\s*=\s*(\d+)\s*:\s*(\d+)\s*$/.exec(item);
+        const plan = m?.[1] as PlanName | undefined;
+        const rate = Number(m?.[2]);
+        const burst = Number(m?.[3]);
+        if (!m || !PLAN_NAMES.includes(plan!)) {
+          ctx.addIssue({ code: 'custom', message: `${JSON.stringify(item.trim())} is not plan=rate:burst with a plan of ${PLAN_NAMES.join(', ')} (or set off)` });
+        } else if (rate < 1 || burst < rate || burst % rate !== 0) {
+          ctx.addIssue({ code: 'custom', message: `${plan}: the rate must be at least 1 a second and the burst a whole multiple of it (the window is burst / rate seconds)` });
+        } else limits[plan!] = { perSecond: rate, burst };
+      }
+      return limits;
+    }),
   /** Origins whose pages may call /api/v1: `*`, or exact origins separated by commas; unset: no CORS. */
   CORS_ORIGINS: z
     .string()

@@ -4,10 +4,11 @@ import type { AppDeps } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import type { GraphAdapters } from './graph/adapters-port.js';
-import type { GraphEngine } from './graph/graph-port.js';
+import { observeReads, type GraphEngine } from './graph/graph-port.js';
 import { openLadybugAdapters } from './graph/ladybug/adapters.js';
 import type { GraphReads } from './graph/reads-port.js';
-import { loadQueryFiles, splitStatements, type QueryFiles } from './graph/query-files.js';
+import { loadQueryFiles, queryNamer, splitStatements, type QueryFiles } from './graph/query-files.js';
+import type { Metrics } from './metrics/prometheus.js';
 import type { SearchIndexHolder } from './graph/search-port.js';
 import { createImportRepo } from './ingest/import/import-repo.js';
 import type { ChangeLog } from './ingest/change-log.js';
@@ -17,6 +18,8 @@ import { createRefreshRepo } from './ingest/refresh/refresh-repo.js';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createMeter } from './modules/accounts/metering.js';
+import { createFairShare } from './modules/accounts/fair-share.js';
+import type { RateLimits } from './domain/plans.js';
 import { createUsageRepo } from './modules/accounts/usage.repo.js';
 import { createChangesRepo } from './modules/changes/changes.repo.js';
 import { createChangesService } from './modules/changes/changes.service.js';
@@ -139,7 +142,8 @@ export function accountsDeps(
   store: SqlStore,
   clock: Clock = systemClock,
   /** `verificationsJournal`: a folder for the journal that feeds PGlite its verification records (store/journal.ts). */
-  options: { changeRetentionDays?: number; webhooks?: ReturnType<typeof webhookSetup>; logger?: Log; verificationsJournal?: string } = {},
+  /** `rateLimits`: each plan's request rate (absent or `off`: none). */
+  options: { changeRetentionDays?: number; webhooks?: ReturnType<typeof webhookSetup>; logger?: Log; verificationsJournal?: string; rateLimits?: RateLimits | 'off'; metrics?: Metrics } = {},
 ) {
   const repo = createAccountsRepo(store);
   const log = options.logger ?? { warn() {}, error() {} };
@@ -151,11 +155,12 @@ export function accountsDeps(
   const webhooksRepo = createWebhooksRepo(store);
   const changesRepo = createChangesRepo(store, (tx, runId) => webhooksRepo.fanOut(tx, runId, clock.now()));
   const dispatcher = createDispatcher(
-    { repo: webhooksRepo, events: changesRepo.bySeqs, transport: webhooks.transport, now: clock.now, log },
+    { repo: webhooksRepo, events: changesRepo.bySeqs, transport: webhooks.transport, now: clock.now, log, attempted: options.metrics?.webhookAttempt },
     webhooks.dispatch,
   );
   return {
     accounts: createAccountsService(repo, clock.now),
+    fairShare: options.rateLimits && options.rateLimits !== 'off' ? createFairShare(store, options.rateLimits, clock.now, options.metrics?.rateLimited) : undefined,
     meter: createMeter(createUsageRepo(store), clock.now),
     clock,
     dashboardRepo: createDashboardRepo(store),
@@ -174,6 +179,7 @@ export function accountsDeps(
       accountById: repo.accountById,
       soleProcess: store.kind === 'pglite',
     },
+    webhookBacklog: () => webhooksRepo.backlog(clock.now()),
     /** Finished deliveries older than this leave the log. */
     pruneDeliveries: () => webhooksRepo.prune(new Date(clock.now().getTime() - DELIVERY_LOG_DAYS * 86_400_000)),
   };
@@ -246,6 +252,7 @@ export function buildDeps(
       { name: 'accounts_store', check: () => side.accounts.ping() },
     ]),
     accounts: side.accounts,
+    fairShare: side.fairShare?.take,
     meter: side.meter,
     changes: side.changes,
     watchlist: side.watchlist,
@@ -293,7 +300,7 @@ function changeLogOf(store: SqlStore, clock: Clock, retentionDays: number): Chan
   return createChangesService(createChangesRepo(store, (tx, runId) => webhooks.fanOut(tx, runId, clock.now())), clock, retentionDays).log;
 }
 
-export type RootConfig = GraphConfig & Parameters<typeof openStore>[0] & Pick<Config, 'CHANGE_RETENTION_DAYS'>;
+export type RootConfig = GraphConfig & Parameters<typeof openStore>[0] & Pick<Config, 'CHANGE_RETENTION_DAYS'> & Partial<Pick<Config, 'RATE_LIMITS'>>;
 
 /**
  * The composition root every entry point uses (the server, the import, ingest and admin command
@@ -303,7 +310,8 @@ export type RootConfig = GraphConfig & Parameters<typeof openStore>[0] & Pick<Co
 export function compose(
   config: RootConfig,
   /** `webhooks`: the process delivers webhooks (the server): what imports and refreshes commit nudges its dispatcher. */
-  options: { logger?: Pick<Logger, 'info'> & Log; clock?: Clock; webhooks?: ReturnType<typeof webhookSetup> } = {},
+  /** `metrics`: the process's metrics (the server's, when the operator asked for them). */
+  options: { logger?: Pick<Logger, 'info'> & Log; clock?: Clock; webhooks?: ReturnType<typeof webhookSetup>; metrics?: Metrics } = {},
 ) {
   const clock = options.clock ?? systemClock;
   const files = loadQueryFiles();
@@ -312,13 +320,24 @@ export function compose(
     return () => (made ??= make());
   };
   let opened: { graph?: GraphEngine; store?: SqlStore; side?: ReturnType<typeof accountsDeps> } = {};
-  const graph = once(async () => (opened.graph = await openGraph(config, files, options.logger)));
+  const graph = once(async () => {
+    const g = await openGraph(config, files, options.logger);
+    if (options.metrics) observeReads(g, options.metrics.graphReads(g.name, queryNamer(files)));
+    return (opened.graph = g);
+  });
   const store = once(async () => (opened.store = await openStore(config)));
   const side = once(async () => {
     const s = await store();
     // PGlite on disk gets its verification records through a journal beside its folder.
     const journal = s.kind === 'pglite' && config.pglitePath ? path.join(path.dirname(config.pglitePath), 'verifications.journal') : undefined;
-    return (opened.side = accountsDeps(s, clock, { changeRetentionDays: config.CHANGE_RETENTION_DAYS, webhooks: options.webhooks, logger: options.logger, verificationsJournal: journal }));
+    return (opened.side = accountsDeps(s, clock, {
+      changeRetentionDays: config.CHANGE_RETENTION_DAYS,
+      webhooks: options.webhooks,
+      logger: options.logger,
+      verificationsJournal: journal,
+      rateLimits: config.RATE_LIMITS,
+      metrics: options.metrics,
+    }));
   });
   const leases = once(async () => createRefreshLeases(await store()));
   const changeLog = once(async () => (options.webhooks ? (await side()).changes.log : changeLogOf(await store(), clock, config.CHANGE_RETENTION_DAYS)));
@@ -346,5 +365,18 @@ export function compose(
   };
 }
 export type Root = ReturnType<typeof compose>;
+
+/** Points the metrics' scrape-time gauges at what the server opened. */
+export function watchMetrics(metrics: Metrics, graph: GraphEngine, store: SqlStore, side: ReturnType<typeof accountsDeps>, deps: AppDeps) {
+  metrics.watch({
+    graph: { engine: graph.name, connections: graph.connections },
+    sideStore: { kind: store.kind, connections: store.connections },
+    meter: side.meter.state,
+    webhookBacklog: side.webhookBacklog,
+    sources: deps.coverage.freshness,
+    readiness: deps.readiness,
+    now: () => side.clock.now(),
+  });
+}
 
 export { loadQueryFiles };

@@ -54,11 +54,13 @@ export class ConflictError extends AppError {
   }
 }
 
+/** 429: the monthly quota is spent, or the plan's request rate is exceeded; the body names which (`limit`). */
 export class QuotaExceededError extends AppError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
     headers: Record<string, string> = {},
+    readonly limit: 'monthly' | 'rate' = 'monthly',
   ) {
     super(429, message, { ...headers, 'Retry-After': String(retryAfterSeconds) });
   }

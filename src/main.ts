@@ -4,7 +4,9 @@ import path from 'node:path';
 import pino from 'pino';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
-import { buildDeps, compose, mailSetup, searchIndex, webhookSetup } from './deps.js';
+import { buildDeps, compose, mailSetup, searchIndex, watchMetrics, webhookSetup } from './deps.js';
+import { metricsApp } from './http/observe.js';
+import { prometheusMetrics } from './metrics/prometheus.js';
 import { ConfigError, DataDirLockedError } from './errors.js';
 import { listen } from './http/server.js';
 import { adminCommands } from './modules/admin/admin.commands.js';
@@ -22,7 +24,9 @@ async function main() {
     level: config.LOG_LEVEL,
     transport: pretty ? { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } : undefined,
   });
-  const root = compose(config, { logger, webhooks: webhookSetup(config) });
+  // Metrics only when the operator asks for them (a port of their own, or a token on the API port).
+  const metrics = config.METRICS_PORT !== undefined || config.METRICS_TOKEN ? prometheusMetrics() : undefined;
+  const root = compose(config, { logger, webhooks: webhookSetup(config), metrics });
   const graph = await root.graph();
   const store = await root.store().catch(async (err) => {
     await root.close();
@@ -47,8 +51,16 @@ async function main() {
   const adminRouter = graph.embedded || store.kind === 'pglite' ? adminRoutes(adminToken, run) : undefined;
   const index = searchIndex(graph, logger, path.join(config.dataDir, 'search-index.snapshot'));
   const deps = buildDeps(graph, logger, config, side, index, mailSetup(config, logger));
-  const app = createApp({ ...deps, adminRouter }, { recordVerifications: config.RECORD_VERIFICATIONS });
+  if (metrics) watchMetrics(metrics, graph, store, side, deps);
+  const app = createApp(
+    { ...deps, adminRouter, metrics: metrics && { requests: metrics.requests, shed: metrics.shed, exposition: metrics.exposition, token: config.METRICS_TOKEN } },
+    { recordVerifications: config.RECORD_VERIFICATIONS },
+  );
   const server = await listen(app, { port: config.PORT, host: config.HOST, keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS });
+  const metricsServer =
+    metrics && config.METRICS_PORT !== undefined
+      ? await listen(metricsApp(metrics.exposition), { port: config.METRICS_PORT, host: config.METRICS_HOST, keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS })
+      : undefined;
   // A stop asked for while the start finishes (the demo account, webhooks) is a stop too.
   let flusher: NodeJS.Timeout | undefined;
   let pruner: NodeJS.Timeout | undefined;
@@ -62,6 +74,7 @@ async function main() {
       server.closeAllConnections();
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
+    metricsServer?.close();
     server.close(async () => {
       clearInterval(flusher);
       clearInterval(pruner);
@@ -94,6 +107,7 @@ async function main() {
   const base = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
   if (adminRouter) writeServerHandle(config.dataDir, { pid: process.pid, url: `http://127.0.0.1:${port}`, token: adminToken });
   logger.info({ port, dataDir: config.dataDir, graph: graph.name, store: store.kind }, `listening on ${base}  (API docs: ${base}/docs)`);
+  if (metricsServer) logger.info({ metrics_port: (metricsServer.address() as AddressInfo).port }, 'metrics on GET /metrics');
   // A stop that comes during these steps closes the stores under them: their failure is the stop's.
   try {
     if (graph.embedded && store.kind === 'pglite') await demoAccount(side.accounts, store, base);
@@ -117,6 +131,7 @@ async function main() {
     side.pruneDeliveries().catch((err) => logger.error({ err }, 'webhook delivery log prune failed'));
     side.verifications.prune().catch((err) => logger.error({ err }, 'verification records prune failed'));
     deps.jobs.prune().catch((err) => logger.error({ err }, 'verification jobs prune failed'));
+    side.fairShare?.prune().catch((err) => logger.error({ err }, 'rate limit windows prune failed'));
   };
   prune();
   pruner = setInterval(prune, 3600_000);

@@ -41,3 +41,18 @@ export function usagePeriod(now: Date): { period: string; starts: Date; resets: 
   const resets = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   return { period: starts.toISOString().slice(0, 7), starts, resets };
 }
+
+/** A plan's request rate: `perSecond` on average, at most `burst` at once (a window of burst / perSecond seconds). */
+export interface RateLimit {
+  perSecond: number;
+  burst: number;
+}
+export type RateLimits = Record<PlanName, RateLimit>;
+
+/** The default rates (RATE_LIMITS overrides them per plan): a fair share beside the monthly quota, far below what one server serves. */
+export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = {
+  free: { perSecond: 1, burst: 5 },
+  starter: { perSecond: 10, burst: 20 },
+  growth: { perSecond: 25, burst: 50 },
+  enterprise: { perSecond: 100, burst: 200 },
+};

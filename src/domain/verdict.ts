@@ -51,6 +51,9 @@ const DAYS_BY_FREQUENCY: Readonly<Record<(typeof REFRESH_FREQUENCIES)[number], n
 };
 const DAY_MS = 86_400_000;
 
+/** The days between a source's stated refreshes; null for an irregular (or unknown) frequency. */
+export const refreshDays = (frequency: string | null): number | null => DAYS_BY_FREQUENCY[frequency as keyof typeof DAYS_BY_FREQUENCY] ?? null;
+
 export interface SourceFreshness {
   /** The last successful refresh or import; null before the first. */
   refreshed_at: string | null;
@@ -68,7 +71,7 @@ export interface SourceFreshness {
  */
 export function sourceFreshness(refreshedAt: string | null, frequency: string | null, now: Date): SourceFreshness {
   const at = refreshedAt ? Date.parse(refreshedAt) : NaN;
-  const days = DAYS_BY_FREQUENCY[frequency as keyof typeof DAYS_BY_FREQUENCY] ?? null;
+  const days = refreshDays(frequency);
   if (Number.isNaN(at)) return { refreshed_at: null, age_days: null, stale_after: null, stale: false };
   const staleAfter = days === null ? null : at + 2 * days * DAY_MS;
   return {

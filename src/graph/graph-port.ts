@@ -70,8 +70,38 @@ export interface GraphEngine {
    * transaction (a state refresh). Readers keep seeing the previous data until it completes.
    */
   writeLarge<T>(fn: (tx: GraphTx) => Promise<T>): Promise<T>;
+  /** The engine's connections as they stand (metrics); absent where the engine tells nothing. */
+  connections?(): PoolState;
   /** Applies the engine's schema file; idempotent. */
   applySchema(statements: string[]): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A pool of connections as it stands: how many there may be, in use, idle, and callers waiting for one. */
+export interface PoolState {
+  max: number;
+  inUse: number;
+  idle: number;
+  waiting: number;
+}
+
+/** Hears a read begin (its query text); the function it returns hears it end, and whether it failed. */
+export type ReadObserver = (query: string) => (failed: boolean) => void;
+
+/** Makes every read of `engine` heard by `observe` (metrics); the engine is returned. */
+export function observeReads<E extends GraphEngine>(engine: E, observe: ReadObserver): E {
+  const read = engine.read.bind(engine);
+  engine.read = async (query, params) => {
+    const done = observe(query);
+    try {
+      const rows = await read(query, params);
+      done(false);
+      return rows;
+    } catch (err) {
+      done(true);
+      throw err;
+    }
+  };
+  return engine;
 }

@@ -32,6 +32,29 @@ export function loadQueryFiles(dir: string = CYPHER_DIR): QueryFiles {
   };
 }
 
+/**
+ * The query file a query's text comes from, for metrics: the file itself, or for a query composed
+ * from a file's filter fragments (filteredQuery) the file whose text up to `// @filters` it
+ * starts with; `other` for a query no file holds. Answers are kept for the first 1,000 texts.
+ */
+export function queryNamer(files: QueryFiles): (query: string) => string {
+  const known = new Map(files.names().map((name) => [files.get(name), name]));
+  const limit = known.size + 1000;
+  const heads = files.names().flatMap((name) => {
+    const text = files.get(name);
+    const at = text.indexOf('// @filters');
+    return at > 0 ? [{ head: text.slice(0, at), name }] : [];
+  });
+  return (query) => {
+    let name = known.get(query);
+    if (name === undefined) {
+      name = heads.find((h) => query.startsWith(h.head))?.name ?? 'other';
+      if (known.size < limit) known.set(query, name);
+    }
+    return name;
+  };
+}
+
 /** Splits a schema file into statements (`;`-terminated, `//` comment lines dropped). */
 export function splitStatements(text: string): string[] {
   return text

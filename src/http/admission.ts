@@ -10,6 +10,8 @@ export interface AdmissionOptions {
   queue: number;
   /** How long a request may wait for its turn before it is shed, while the queue drains. */
   waitMs: number;
+  /** Hears each request shed, and why (metrics). */
+  shed?: (reason: 'queue' | 'waited') => void;
 }
 
 // CoDel (Nichols and Jacobson; "Fail at Scale", ACM Queue 2015): a queue that has not been empty
@@ -28,7 +30,7 @@ const BUSY_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Conte
  * Node (libuv 1.45+) accepts one new connection per event-loop turn, so a client that opens
  * connections because its requests wait would queue them in the kernel for seconds.
  */
-export function admission({ concurrency, queue, waitMs }: AdmissionOptions, logger: Logger): RequestHandler {
+export function admission({ concurrency, queue, waitMs, shed: heard }: AdmissionOptions, logger: Logger): RequestHandler {
   let running = 0;
   const waiting: (() => void)[] = [];
   let emptyAt = performance.now();
@@ -36,6 +38,7 @@ export function admission({ concurrency, queue, waitMs }: AdmissionOptions, logg
   let reportTimer: NodeJS.Timeout | undefined;
   const shed = (req: Request, res: Response, why: keyof typeof shedCounts) => {
     shedCounts[why] += 1;
+    heard?.(why);
     reportTimer ??= setTimeout(() => {
       logger.warn({ shed: { ...shedCounts }, running, waiting: waiting.length }, 'requests shed: the service is at capacity');
       shedCounts.queue = shedCounts.waited = 0;

@@ -22,6 +22,13 @@ export const ErrorBody = z
   .object({ detail: z.string() })
   .openapi('ErrorResponse', { description: 'Error with a human-readable detail.' });
 
+export const RateLimitedBody = z
+  .object({
+    detail: z.string(),
+    limit: z.enum(['rate', 'monthly']).openapi({ description: '`rate`: the plan\'s request rate (retry in seconds); `monthly`: the monthly quota (retry at its reset)' }),
+  })
+  .openapi('RateLimitedResponse', { description: 'A call refused by a limit (HTTP 429), naming which.' });
+
 export const PaginationMeta = z
   .object({ total: z.number().int(), page: z.number().int(), per_page: z.number().int() })
   .openapi('PaginationMeta');

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
-import { AppError, GraphBusyError, GraphError, StoreError, UnauthorizedError, ValidationError, type ValidationIssue } from '../errors.js';
+import { setLimitHeaders } from './rate-limit-headers.js';
+import { AppError, GraphBusyError, GraphError, QuotaExceededError, StoreError, UnauthorizedError, ValidationError, type ValidationIssue } from '../errors.js';
 
 const REALM = 'licensee-verification-service';
 
@@ -7,10 +8,10 @@ const REALM = 'licensee-verification-service';
  * The error body: `{detail}` as JSON, or an HTML page where the router set `renderError` (the
  * dashboard), with the same status and headers.
  */
-function reply(res: Response, status: number, detail: string | ValidationIssue[]) {
+function reply(res: Response, status: number, detail: string | ValidationIssue[], extra?: Record<string, string>) {
   const render = res.locals.renderError as ((status: number, message: string) => string) | undefined;
   if (!render) {
-    res.status(status).json({ detail });
+    res.status(status).json({ detail, ...extra });
     return;
   }
   const message = typeof detail === 'string' ? detail : detail.map((i) => i.msg).join('; ');
@@ -39,8 +40,8 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     res.set('WWW-Authenticate', `Bearer ${params.join(', ')}`);
   }
   if (err instanceof AppError) {
-    res.set(err.headers);
-    reply(res, err.status, err.message);
+    setLimitHeaders(res, err.headers);
+    reply(res, err.status, err.message, err instanceof QuotaExceededError ? { limit: err.limit } : undefined);
     return;
   }
   // body-parser errors carry a `type` and a status.

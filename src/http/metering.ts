@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Caller } from './auth.js';
 import { errorHandler } from './errors.middleware.js';
+import { setLimitHeaders } from './rate-limit-headers.js';
 
 declare module 'express-serve-static-core' {
   interface Locals {
@@ -50,7 +51,7 @@ export function meterGuard<T extends Admitted>(meter: CallMeter<T>, log: (err: u
       res.send = (body?: unknown) => {
         admission.then(
           (ticket) => {
-            res.set(ticket.headers);
+            setLimitHeaders(res, ticket.headers);
             send(body);
           },
           (err) => {

@@ -9,13 +9,21 @@ import { match } from 'path-to-regexp';
 export function createMethodTable() {
   const paths: { path: string; matches: (path: string) => boolean; methods: Set<string> }[] = [];
 
-  function allowed(path: string): string[] | undefined {
+  /** The methods `path` answers, and its template: the first that answers `method` there, else the first that matches. */
+  function allowed(path: string, method: string): { allow: string[]; template?: string } | undefined {
     const methods = new Set<string>();
-    for (const p of paths) if (p.matches(path)) p.methods.forEach((m) => methods.add(m));
+    let template: string | undefined;
+    let first: string | undefined;
+    for (const p of paths) {
+      if (!p.matches(path)) continue;
+      first ??= p.path;
+      p.methods.forEach((m) => methods.add(m));
+      if (!template && (p.methods.has(method) || (method === 'HEAD' && p.methods.has('GET')))) template = p.path;
+    }
     if (!methods.size) return undefined;
     if (methods.has('GET')) methods.add('HEAD');
     methods.add('OPTIONS');
-    return [...methods].sort();
+    return { allow: [...methods].sort(), template: template ?? first };
   }
 
   return {
@@ -31,8 +39,10 @@ export function createMethodTable() {
     },
 
     guard: ((req, res, next) => {
-      const allow = allowed(req.path);
-      if (!allow) return next();
+      const found = allowed(req.path, req.method);
+      if (!found) return next();
+      const { allow, template } = found;
+      res.locals.route = template;
       if (req.method === 'OPTIONS') {
         res.set('Allow', allow.join(', ')).status(204).end();
         return;

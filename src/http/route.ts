@@ -2,7 +2,7 @@ import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openap
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { z } from './zod.js';
 import { ValidationError, type ValidationIssue } from '../errors.js';
-import { ErrorBody, ValidationErrorBody } from './common.schemas.js';
+import { ErrorBody, RateLimitedBody, ValidationErrorBody } from './common.schemas.js';
 import type { MethodTable } from './methods.js';
 import { toValidationIssues } from './validation.js';
 import type { LookupTraffic } from './traffic.js';
@@ -76,7 +76,7 @@ const ERROR_TEXT: Record<number, string> = {
   409: 'Conflicts with the current state',
   410: 'Gone: the cursor is older than the events kept',
   413: 'Body larger than the limit',
-  429: 'Monthly quota spent (Retry-After: seconds to the reset)',
+  429: 'The plan\'s request rate exceeded, or (metered calls) its monthly quota spent: `limit` names which, Retry-After when to retry',
   503: 'A store the service depends on is unavailable',
 };
 
@@ -104,13 +104,12 @@ export function route<Q extends AnyObject, P extends AnyObject, B extends z.ZodT
     422: { description: 'Invalid query, path or body', content: { 'application/json': { schema: ValidationErrorBody } } },
   };
   const statuses = new Set(def.errors ?? []);
-  if (!def.public) statuses.add(401);
-  if (def.metered) statuses.add(429);
+  if (!def.public) statuses.add(401).add(429);
   if (def.metered === 'paid') statuses.add(402);
   // Everything but liveness reads a store that can be unavailable.
   if (def.path !== '/health') statuses.add(503);
   for (const status of [...statuses].sort()) {
-    const schema = def.errorSchemas?.[status] ?? ErrorBody;
+    const schema = def.errorSchemas?.[status] ?? (status === 429 ? RateLimitedBody : ErrorBody);
     errorResponses[status] = { description: ERROR_TEXT[status] ?? 'Error', content: { 'application/json': { schema } } };
   }
   registry.registerPath({
@@ -150,12 +149,18 @@ export function route<Q extends AnyObject, P extends AnyObject, B extends z.ZodT
                 Link: { description: 'The successor operation (rel="successor-version")', schema: { type: 'string' } },
               }
             : {}),
-          ...(def.metered
-            ? {
-                'RateLimit-Policy': { description: 'draft-ietf-httpapi-ratelimit-headers-10: `"monthly";q=<quota>;w=<window seconds>`', schema: { type: 'string' } },
-                RateLimit: { description: 'draft-ietf-httpapi-ratelimit-headers-10: `"monthly";r=<remaining>;t=<seconds to reset>`', schema: { type: 'string' } },
-              }
-            : {}),
+          ...(def.public
+            ? {}
+            : {
+                'RateLimit-Policy': {
+                  description: `draft-ietf-httpapi-ratelimit-headers-10: the request rate \`"rate";q=<burst>;w=<window seconds>\`${def.metered ? ', after the monthly quota `"monthly";q=<quota>;w=<window seconds>`' : ''}`,
+                  schema: { type: 'string' },
+                },
+                RateLimit: {
+                  description: `draft-ietf-httpapi-ratelimit-headers-10: \`"rate";r=<remaining>;t=<seconds to the window's end>\`${def.metered ? ', after `"monthly";r=<remaining>;t=<seconds to reset>`' : ''}`,
+                  schema: { type: 'string' },
+                },
+              }),
         },
       },
       ...errorResponses,

@@ -152,6 +152,8 @@ export async function openPglite(folder?: string, options: { from?: Blob } = {})
       waiting.clear();
       unlock();
     },
+    // One connection, in the worker: the calls sent to it beyond the one it runs wait.
+    connections: () => ({ max: 1, inUse: waiting.size ? 1 : 0, idle: waiting.size ? 0 : 1, waiting: Math.max(0, waiting.size - 1) }),
     async dump() {
       return new Blob([await call<ArrayBuffer>({ op: 'dump' })]);
     },

@@ -48,5 +48,6 @@ export async function openPostgres(url: string, poolSize: number): Promise<SqlSt
       }
     },
     close: () => pool.end(),
+    connections: () => ({ max: poolSize, inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

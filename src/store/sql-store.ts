@@ -10,4 +10,6 @@ export interface SqlStore extends SqlTx {
   /** Runs `fn` in one transaction: everything commits or nothing does. */
   transaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Its connections as they stand (metrics): how many there may be, in use, idle, and queries waiting for one. */
+  connections?(): { max: number; inUse: number; idle: number; waiting: number };
 }

@@ -273,6 +273,7 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
     name: 'ladybug',
     embedded: true,
     read,
+    connections: readers.state,
     writeTransaction: (fn) => serializeWrite(() => transaction(fn)),
     /**
      * A large rewrite as one unit. LadybugDB holds a transaction's changes in its buffer pool,

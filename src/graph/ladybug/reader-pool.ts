@@ -29,6 +29,8 @@ export function readerPool<S>(slots: S[], closed: () => boolean) {
     if (inFlight === 0) drained?.();
   };
   return {
+    /** How many slots there are, in use and idle, and reads waiting for one. */
+    state: () => ({ max: slots.length, inUse: inFlight - waiting.length, idle: idle.length, waiting: waiting.length }),
     async use<T>(fn: (slot: S) => Promise<T>): Promise<T> {
       const slot = await acquire();
       try {

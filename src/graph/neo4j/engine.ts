@@ -1,6 +1,6 @@
 import neo4j, { type Driver, type ManagedTransaction, type QueryResult, type Record as Neo4jRecord, type Session } from 'neo4j-driver';
 import { GraphBusyError, GraphError } from '../../errors.js';
-import type { GraphEngine, GraphTx, Params, Row } from '../graph-port.js';
+import type { GraphEngine, GraphTx, Params, PoolState, Row } from '../graph-port.js';
 import { pinned } from '../read-scope.js';
 
 export interface Neo4jOptions {
@@ -117,6 +117,19 @@ export interface Neo4jEngine extends GraphEngine {
 }
 
 /** One driver per process; writes go through managed transactions, reads auto-commit (both retried when transient). */
+/**
+ * The driver's pool as it stands. neo4j-driver has no public pool statistics: these are the fields
+ * of its pool (neo4j-driver-core internal/pool/pool.js, 6.x), read defensively; the pool's size
+ * alone where they are missing (test/graph checks that they are there).
+ */
+function poolState(driver: Driver, max: number): PoolState {
+  type Pool = { _pools?: Record<string, { length: number }>; _activeResourceCounts?: Record<string, number>; _acquireRequests?: Record<string, { length: number }> };
+  const pool = (driver as unknown as { _connectionProvider?: { _connectionPool?: Pool } })._connectionProvider?._connectionPool;
+  const sum = (o: Record<string, number | { length: number }> | undefined) =>
+    Object.values(o ?? {}).reduce<number>((n, v) => n + (typeof v === 'number' ? v : (v?.length ?? 0)), 0);
+  return { max, inUse: sum(pool?._activeResourceCounts), idle: sum(pool?._pools), waiting: sum(pool?._acquireRequests) };
+}
+
 export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
   const driver: Driver = neo4j.driver(options.uri, neo4j.auth.basic(options.user, options.password), {
     maxConnectionPoolSize: options.poolSize,
@@ -220,6 +233,7 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
   const engine: Neo4jEngine = {
     name: 'neo4j',
     embedded: false,
+    connections: () => poolState(driver, options.poolSize),
     async read(query, params) {
       open();
       // Every read sees the versions of the published generation ($g), one per request (read-scope.ts).

@@ -55,11 +55,16 @@ function quotaWindow(plan: Plan, at: Date): QuotaWindow {
   };
 }
 
+// draft-ietf-httpapi-ratelimit-headers-10: the policy is a quoted sf-string naming the quota q
+// over window w; RateLimit names it with the remaining units r and t seconds to the reset.
+const policy = (w: QuotaWindow) => `"monthly";q=${w.plan.monthlyLookups};w=${w.windowSeconds}`;
+
+/** The monthly quota's RateLimit-Policy item for a plan at a moment (the rate's 429 names it too). */
+export const monthlyPolicy = (plan: Plan, at: Date) => policy(quotaWindow(plan, at));
+
 function rateLimitHeaders(w: QuotaWindow, remaining: number) {
-  // draft-ietf-httpapi-ratelimit-headers-10: the policy is a quoted sf-string naming the quota q
-  // over window w; RateLimit names it with the remaining units r and t seconds to the reset.
   return {
-    'RateLimit-Policy': `"monthly";q=${w.plan.monthlyLookups};w=${w.windowSeconds}`,
+    'RateLimit-Policy': policy(w),
     RateLimit: `"monthly";r=${Math.max(0, remaining)};t=${w.resetSeconds}`,
   };
 }
@@ -80,6 +85,7 @@ export function createMeter(repo: UsageRepo, now: () => Date) {
     | { token: string; kind: 'counts'; counts: Map<string, Counts>; keys: string[] };
   let unsure: Unsure[] = [];
   let pruned = 0;
+  let flushedAt: number | undefined;
   const settling = new Set<Promise<void>>();
 
   /** Counts of `k` not (surely) in the store yet. */
@@ -176,6 +182,7 @@ export function createMeter(repo: UsageRepo, now: () => Date) {
       await resolve();
       await returnLeases();
       await writeCounts();
+      flushedAt = now().getTime();
       if (now().getTime() - pruned > OP_TOKENS_KEPT_MS) {
         await repo.pruneOps(new Date(now().getTime() - OP_TOKENS_KEPT_MS));
         pruned = now().getTime();
@@ -239,6 +246,9 @@ export function createMeter(repo: UsageRepo, now: () => Date) {
     keyUsed: counts.keyUsed,
 
     flush,
+
+    /** For metrics: when a flush last wrote everything it held (ms since the epoch), and the units counted but not yet stored. */
+    state: () => ({ flushedAt, unitsWaiting: counts.waiting(unsure.flatMap((u) => (u.kind === 'counts' ? [u.counts] : []))) }),
   };
 
   async function settleNow(t: Ticket, status: number): Promise<void> {

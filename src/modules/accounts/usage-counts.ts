@@ -48,6 +48,12 @@ export function usageCounts() {
         cur.total += c.total;
       }
     },
+    /** Calls counted and not yet written: pending, being flushed, and those of `others`. */
+    waiting(others: Iterable<Map<string, Counts>> = []): number {
+      let n = 0;
+      for (const map of [pending, flushing, ...others]) for (const c of map.values()) for (const calls of c.byDay.values()) n += calls;
+      return n;
+    },
     /** A key authenticated a call. */
     keyUsed: (id: string) => void keys.add(id),
     keysBack: (ids: string[]) => ids.forEach((id) => keys.add(id)),

@@ -2,6 +2,7 @@ import type { RunningRefresh } from '../../ingest/refresh/refresh-lease.js';
 import { SOURCES } from '../../ingest/sources/index.js';
 import type { JurisdictionRecord } from '../../domain/jurisdictions.js';
 import type { GraphReads } from '../../graph/reads-port.js';
+import { refreshDays, sourceFreshness } from '../../domain/verdict.js';
 
 const coverageRow = (j: JurisdictionRecord) => ({
   state: j.state,
@@ -79,6 +80,24 @@ export function createCoverageService(repo: Pick<GraphReads, 'jurisdictions'>, n
         items.push(sourceItem({ ...nothing, state: r.state, source_id: r.source, source_name: s.name, source_url: s.url, refresh_frequency: s.refresh_frequency, relationship_coverage: s.relationship_coverage, relationship_coverage_notes: s.relationship_coverage_notes ?? null }, progressOf(r.state)));
       }
       return items;
+    },
+    /**
+     * Each state's freshness by the verdicts' rule (domain/verdict.ts), with its last successful
+     * run's rows and rejects: what the metrics expose and the stale-source alert reads.
+     */
+    async freshness() {
+      const at = now();
+      return (await repo.jurisdictions()).map((j) => {
+        const lastRun = j.source_last_run ? (JSON.parse(j.source_last_run) as { rejected?: number }) : null;
+        const days = refreshDays(j.refresh_frequency);
+        return {
+          state: j.state,
+          ...sourceFreshness(j.source_last_import_at ?? j.last_updated, j.refresh_frequency, at),
+          interval_seconds: days === null ? null : days * 86_400,
+          rows: j.source_last_import_rows,
+          rejected: lastRun?.rejected ?? null,
+        };
+      });
     },
     async sourcesCoverage() {
       const all = await repo.jurisdictions();

@@ -37,6 +37,8 @@ export function createDispatcher(
     transport: WebhookTransport;
     now: () => Date;
     log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+    /** Hears each attempt's outcome (metrics). */
+    attempted?: (outcome: 'succeeded' | 'retrying' | 'failed') => void;
   },
   options: DispatcherOptions,
 ) {
@@ -83,6 +85,7 @@ export function createDispatcher(
         ? { status: 'failed' as const }
         : { retryAt: new Date(now().getTime() + retryIn) };
     await repo.recordAttempt(d.id, { at, statusCode, error, excerpt, outcome });
+    deps.attempted?.(ok ? 'succeeded' : 'retryAt' in outcome ? 'retrying' : 'failed');
     if (gone) {
       // Standard Webhooks: 410 Gone asks the sender to stop.
       await repo.disableEndpoint(endpoint.id, 'the receiver answered 410 Gone', now());

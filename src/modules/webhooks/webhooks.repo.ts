@@ -238,6 +238,15 @@ export function createWebhooksRepo(store: SqlStore) {
       );
     },
     /** Drops finished deliveries created before `before` (the log keeps the rest). */
+    /** Deliveries waiting to be sent, and when the one waiting longest past its due time fell due (metrics). */
+    async backlog(at: Date): Promise<{ pending: number; oldestDueAt: Date | null }> {
+      const [row] = await store.query<{ pending: number; oldest: Date | string | null }>(
+        `SELECT count(*)::int AS pending, min(next_attempt_at) FILTER (WHERE next_attempt_at <= $1) AS oldest
+         FROM webhook_deliveries WHERE status = 'pending'`,
+        [at],
+      );
+      return { pending: row.pending, oldestDueAt: row.oldest === null ? null : new Date(row.oldest) };
+    },
     async prune(before: Date) {
       await store.query("DELETE FROM webhook_deliveries WHERE status <> 'pending' AND created_at < $1", [before]);
     },
