@@ -19,7 +19,7 @@ export interface Watched {
   meter: () => { flushedAt: number | undefined; unitsWaiting: number };
   webhookBacklog: () => Promise<{ pending: number; oldestDueAt: Date | null }>;
   /** Each state's freshness (coverage.service.ts freshness()). */
-  sources: () => Promise<{ state: string; refreshed_at: string | null; interval_seconds: number | null; stale: boolean; rows: number | null; rejected: number | null }[]>;
+  sources: (at: Date) => Promise<{ state: string; refreshed_at: string | null; interval_seconds: number | null; stale: boolean; rows: number | null; rejected: number | null }[]>;
   readiness: () => Promise<{ checks: Record<string, { status: string }> }>;
   now: () => Date;
 }
@@ -30,6 +30,9 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 export function prometheusMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // Gauges prom-client names with `_total`, which Prometheus keeps for counters (promtool check
+  // metrics refuses them); the handles and requests they count are not what an operator pages on.
+  for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total']) registry.removeSingleMetric(name);
   const registers = [registry];
 
   const requests = new Counter({ name: 'lvs_http_requests_total', help: 'HTTP requests answered, by route template, method and status', labelNames: ['route', 'method', 'status'], registers });
@@ -114,7 +117,7 @@ export function prometheusMetrics() {
       });
 
       type Source = Awaited<ReturnType<Watched['sources']>>[number];
-      const sources = perScrape(w.sources);
+      const sources = perScrape(() => w.sources(w.now()));
       const bySource = (name: string, help: string, value: (s: Source) => number | null) =>
         new Gauge({
           name,

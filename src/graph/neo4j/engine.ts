@@ -120,7 +120,7 @@ export interface Neo4jEngine extends GraphEngine {
 /**
  * The driver's pool as it stands. neo4j-driver has no public pool statistics: these are the fields
  * of its pool (neo4j-driver-core internal/pool/pool.js, 6.x), read defensively; the pool's size
- * alone where they are missing (test/graph checks that they are there).
+ * alone where they are missing (test/api/metrics.both.test.ts checks that they are there).
  */
 function poolState(driver: Driver, max: number): PoolState {
   type Pool = { _pools?: Record<string, { length: number }>; _activeResourceCounts?: Record<string, number>; _acquireRequests?: Record<string, { length: number }> };

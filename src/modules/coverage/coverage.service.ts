@@ -83,10 +83,9 @@ export function createCoverageService(repo: Pick<GraphReads, 'jurisdictions'>, n
     },
     /**
      * Each state's freshness by the verdicts' rule (domain/verdict.ts), with its last successful
-     * run's rows and rejects: what the metrics expose and the stale-source alert reads.
+     * run's rows and rejects, at `at`: what the metrics expose and the stale-source alert reads.
      */
-    async freshness() {
-      const at = now();
+    async freshness(at: Date = now()) {
       return (await repo.jurisdictions()).map((j) => {
         const lastRun = j.source_last_run ? (JSON.parse(j.source_last_run) as { rejected?: number }) : null;
         const days = refreshDays(j.refresh_frequency);
