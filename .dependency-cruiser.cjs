@@ -23,13 +23,14 @@ module.exports = {
     rootOnly('engine-adapters-from-the-root-only', 'Only the composition root picks an engine: everything else sees the ports.', '^src/graph/(ladybug|neo4j)', '^src/graph/(ladybug|neo4j)'),
     rootOnly('mail-adapters-from-the-root-only', 'Only the composition root picks how mail goes out; the dashboard sees the Mailer port.', '^src/mail/', '^src/mail/nodemailer\\.ts$'),
     rootOnly('webhook-transport-from-the-root-only', 'Only the composition root picks how webhooks go out; the dispatcher sees the WebhookTransport port.', '^src/modules/webhooks/undici-transport\\.ts$', '^src/modules/webhooks/undici-transport\\.ts$'),
+    rootOnly('metrics-from-the-root-only', 'Only the composition root makes the metrics; the parts it watches hear of them through plain callbacks.', '^src/metrics/', '^src/metrics/'),
     rootOnly('store-adapters-from-the-root-only', 'Only the composition root picks PostgreSQL or PGlite.', '^src/store/', '^src/store/(pglite|postgres)-store\\.ts$'),
     {
       name: 'drivers-inside-their-adapter',
       severity: 'error',
       comment: "An engine's driver is imported by its adapter alone.",
-      from: { pathNot: ['^src/graph/neo4j', '^src/graph/ladybug', '^src/store/(pglite|postgres)-store\\.ts$', '^src/store/pglite-(initdb|worker)\\.mjs$', '^src/mail/nodemailer\\.ts$', '^src/modules/webhooks/undici-transport\\.ts$'] },
-      to: { path: '^node_modules/(neo4j-driver|@ladybugdb/core|pg|@electric-sql/pglite|nodemailer|undici)/' },
+      from: { pathNot: ['^src/graph/neo4j', '^src/graph/ladybug', '^src/metrics/', '^src/store/(pglite|postgres)-store\\.ts$', '^src/store/pglite-(initdb|worker)\\.mjs$', '^src/mail/nodemailer\\.ts$', '^src/modules/webhooks/undici-transport\\.ts$'] },
+      to: { path: '^node_modules/(neo4j-driver|@ladybugdb/core|pg|@electric-sql/pglite|nodemailer|undici|prom-client)/' },
     },
     {
       name: 'http-never-imports-a-feature',
