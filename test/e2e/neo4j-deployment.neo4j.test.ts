@@ -94,7 +94,9 @@ describe.skipIf(!postgresUp)(`two API processes on one Neo4j and one PostgreSQL$
     // These tests are about the quota and the data, not shedding: a call waits for its turn rather
     // than answering 503 when the machine is busy (a full suite's two forks beside both processes).
     const patient = { REQUEST_WAIT_TIMEOUT_MS: '60000', NEO4J_ACQUISITION_TIMEOUT_MS: '60000' };
-    for (const name of ['a', 'b']) servers.push(await startServer({ ...env, ...patient, DATA_DIR: path.join(work.dir, name) }));
+    // The free plan's rate leaves its quota to be tested; the starter's window (20 s) outlasts its test's calls.
+    const rates = { RATE_LIMITS: 'free=100:100,starter=1:20' };
+    for (const name of ['a', 'b']) servers.push(await startServer({ ...env, ...patient, ...rates, DATA_DIR: path.join(work.dir, name) }));
   });
   afterAll(async () => {
     for (const s of servers) {
@@ -153,5 +155,17 @@ describe.skipIf(!postgresUp)(`two API processes on one Neo4j and one PostgreSQL$
     }
     expect(usage).toMatchObject({ plan: 'free', used: 25, remaining: 0, by_endpoint: { verifyLicense: 25 } });
     expect(account.plan).toBe('free');
+  });
+
+  it('when a starter key calls both in turn past its rate then together they serve its burst exactly (the count is in PostgreSQL) and refuse the rest with 429 naming the rate', async () => {
+    const { key } = admin('accounts', 'create', '--email', 'rate@example.com', '--plan', 'starter');
+    const answers: { status: number; limit?: string }[] = [];
+    for (let i = 0; i < 40; i++) {
+      const res = await get(servers[i % 2], '/api/v1/licensees/verify?state=FL&license_number=0556506', key.key);
+      answers.push({ status: res.status, limit: res.body.limit });
+    }
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(20);
+    expect(answers.filter((a) => a.status === 429 && a.limit === 'rate')).toHaveLength(20);
+    for (const parity of [0, 1]) expect(answers.filter((a, i) => i % 2 === parity && a.status === 200).length).toBeGreaterThan(0);
   });
 });
