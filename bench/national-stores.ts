@@ -114,12 +114,12 @@ export async function prepareNeo4j({ neo4jDir: NEO4J_DIR }: NationalStores, data
 }
 
 /** An enterprise account's key, created in the server's side store before it starts (PostgreSQL at `databaseUrl`, else its data dir's PGlite). */
-export async function apiKey(dataDir: string, databaseUrl?: string): Promise<string> {
+export async function apiKey(dataDir: string, databaseUrl?: string, plan: 'growth' | 'enterprise' = 'enterprise'): Promise<string> {
   fs.mkdirSync(dataDir, { recursive: true });
   const root = compose(loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: '1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }));
   try {
     const accounts = await root.accounts();
-    return (await accounts.createAccount({ email: `bench-${Date.now()}@example.com`, plan: 'enterprise' })).key.key;
+    return (await accounts.createAccount({ email: `bench-${Date.now()}@example.com`, plan })).key.key;
   } finally {
     await root.close();
   }

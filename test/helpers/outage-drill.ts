@@ -48,7 +48,8 @@ export async function startDrill(): Promise<Drill> {
   const graph = await emptyGraph('neo4j', neo4j);
   await importFolder(importRepo(graph, files), DEMO_SEEDS);
   await graph.close();
-  const env = { NEO4J_URI: neo4j.uri, NEO4J_PASSWORD: neo4j.password, DATABASE_URL: postgres.url, DEMO_DATA: 'false', DATA_DIR: path.join(work.dir, 'server') };
+  // Rates far above the drill's callers: the limiter runs (on PostgreSQL, on its own while that is away) and refuses none.
+  const env = { NEO4J_URI: neo4j.uri, NEO4J_PASSWORD: neo4j.password, DATABASE_URL: postgres.url, DEMO_DATA: 'false', DATA_DIR: path.join(work.dir, 'server'), RATE_LIMITS: 'free=1000:1000,growth=1000:1000' };
   const server = await startServer(env);
   const account = (plan: string) => {
     const run = runScript('src/cli/admin.ts', ['accounts', 'create', '--email', `${plan}@example.com`, '--plan', plan, '--json'], { ...env, DATA_DIR: path.join(work.dir, 'cli') });
