@@ -1,5 +1,5 @@
 import { OpenApiGeneratorV31, type OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { PLANS } from '../domain/plans.js';
+import { DEFAULT_RATE_LIMITS, PLANS } from '../domain/plans.js';
 import {
   AFFILIATE_ROLES,
   RELATIONSHIP_TYPES,
@@ -33,7 +33,7 @@ export function openApiDocument(registry: OpenAPIRegistry) {
         '',
         '**Authentication.** Every `/api/v1` operation except `GET /api/v1/coverage` needs `Authorization: Bearer <API key>`. A missing, malformed, unknown or revoked key gets 401 with `WWW-Authenticate: Bearer` (with `error="invalid_token"` for a bad key).',
         '',
-        `**Plans and quotas** (lookups per calendar month, UTC): ${Object.values(PLANS).map((p) => `${p.name} ${p.monthlyLookups.toLocaleString('en-US')}${p.batch ? '' : ' (no batch)'}`).join(', ')}. Metered lookups: search, verify, batch, get, affiliations, supervisors, affiliates, hierarchy and the change feed and every legacy licensee/licence operation; a verification job counts one unit per 100 rows started, as it runs; each HTTP call counts once (a batch of 100 included) when it answers 2xx, 304 (a conditional request confirming the licence unchanged) or 404; HEAD counts like GET. Not metered: health, coverage, states, sources, readiness, account, usage, keys, watchlist, webhooks, verification records, reading jobs and their results. Metered responses carry \`RateLimit-Policy\` and \`RateLimit\` (draft-ietf-httpapi-ratelimit-headers-10); a spent quota gets 429 with \`Retry-After\`; batch on the free plan gets 402.`,
+        `**Plans and quotas** (lookups per calendar month, UTC): ${Object.values(PLANS).map((p) => `${p.name} ${p.monthlyLookups.toLocaleString('en-US')}${p.batch ? '' : ' (no batch)'}`).join(', ')}. Metered lookups: search, verify, batch, get, affiliations, supervisors, affiliates, hierarchy and the change feed and every legacy licensee/licence operation; a verification job counts one unit per 100 rows started, as it runs; each HTTP call counts once (a batch of 100 included) when it answers 2xx, 304 (a conditional request confirming the licence unchanged) or 404; HEAD counts like GET. Not metered: health, coverage, states, sources, readiness, account, usage, keys, watchlist, webhooks, verification records, reading jobs and their results. Metered responses carry \`RateLimit-Policy\` and \`RateLimit\` (draft-ietf-httpapi-ratelimit-headers-10); a spent quota gets 429 with \`Retry-After\`; batch on the free plan gets 402. **Request rate**: every authenticated call also counts against its account's rate (${Object.values(PLANS).map((p) => `${p.name} ${DEFAULT_RATE_LIMITS[p.name].perSecond}/s, bursts of ${DEFAULT_RATE_LIMITS[p.name].burst}`).join('; ')}, unless the operator set others), listed as the \`"rate"\` item of the same headers; over it, 429 with \`Retry-After\` and \`limit: "rate"\` in the body (a spent quota's says \`"monthly"\`), not metered.`,
         '',
         '**Deprecation.** Legacy operations are marked deprecated and answer with `Deprecation` (RFC 9745) and `Link: <successor>; rel="successor-version"` headers; they stay available in v1.',
       ].join('\n'),
