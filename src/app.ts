@@ -106,12 +106,6 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean; rec
   app.set('query parser', 'simple');
   // First: a shed request costs next to nothing (no log line, headers, key or body).
   if (deps.admission) app.use('/api/v1', admission({ ...deps.admission, shed: deps.metrics?.shed }, deps.logger));
-  // After admission: a shed request is counted as shed (lvs_http_requests_shed_total), not served.
-  if (deps.metrics) app.use(observeRequests(deps.metrics.requests));
-  app.use(requestLogger(deps.logger));
-  // A request reads one snapshot of the graph, whatever a refresh publishes meanwhile.
-  app.use((_req, _res, next) => inReadScope(next));
-  app.use(helmet());
   if (deps.corsOrigins) {
     // Preflights go on to the method table, which answers them with 204 and Allow, without a key.
     app.use(
@@ -126,6 +120,15 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean; rec
       }),
     );
   }
+  // After CORS, so that a page can read its 429; before the rest, so that a refusal costs little.
+  if (accessControl && deps.fairShare) app.use('/api/v1', fairShare(deps.accounts, deps.fairShare, deps.logger, (p) => PUBLIC_API_PATHS.has(p)));
+  // A request shed or refused by its rate is counted as such (lvs_http_requests_shed_total,
+  // lvs_rate_limited_requests_total), not as served.
+  if (deps.metrics) app.use(observeRequests(deps.metrics.requests));
+  app.use(requestLogger(deps.logger));
+  // A request reads one snapshot of the graph, whatever a refresh publishes meanwhile.
+  app.use((_req, _res, next) => inReadScope(next));
+  app.use(helmet());
   const methods = createMethodTable();
   app.use(methods.guard);
   // strict: false lets `null` or a bare string reach validation, which names the expected shape.
@@ -134,7 +137,6 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean; rec
   app.use((req, res, next) => (req.path === JOBS_PATH ? next() : json(req, res, next)));
   const authenticate = bearerAuth(deps.accounts, (caller) => deps.meter.keyUsed(caller.keyId));
   if (accessControl) app.use('/api/v1', (req, res, next) => (PUBLIC_API_PATHS.has(req.path) ? next() : authenticate(req, res, next)));
-  if (accessControl && deps.fairShare) app.use('/api/v1', fairShare(deps.fairShare));
   app.use(JOBS_PATH, express.json({ limit: ROSTER_BODY_LIMIT, strict: false, type: JSON_TYPES }), express.text({ limit: ROSTER_BODY_LIMIT, type: 'text/csv' }));
 
   const registry = new OpenAPIRegistry();

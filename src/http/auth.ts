@@ -21,11 +21,12 @@ declare module 'express-serve-static-core' {
 
 /**
  * Bearer API key authentication: sets res.locals.caller or answers 401 through the error
- * middleware. `used` hears of every authenticated call, whatever it answers.
+ * middleware. `used` hears of every authenticated call, whatever it answers. A caller found
+ * earlier in the request (the request rate's guard) is taken as it is.
  */
 export function bearerAuth(authenticator: Authenticator, used: (caller: Caller) => void = () => {}): RequestHandler {
   return async (req, res, next) => {
-    const caller = await authenticator.authenticate(req.get('authorization'));
+    const caller = res.locals.caller ?? (await authenticator.authenticate(req.get('authorization')));
     res.locals.caller = caller;
     used(caller);
     next();

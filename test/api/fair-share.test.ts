@@ -76,6 +76,16 @@ describe.each(kinds)('the request rate per plan on $name', (kind) => {
     expect(served.headers.ratelimit).toMatch(/^"rate";r=19;t=\d+$/);
   });
 
+  it('when a page on another origin goes past its rate then it can read the 429 and its Retry-After (CORS)', async () => {
+    const cors = testApp(graph, side, { CORS_ORIGINS: '*' }) as unknown as App;
+    const busy = await account('starter');
+    for (let i = 0; i < 20; i++) expect((await request(cors).get('/api/v1/account').set(busy.auth).set('Origin', 'https://app.example.com')).status).toBe(200);
+    const refused = await request(cors).get('/api/v1/account').set(busy.auth).set('Origin', 'https://app.example.com');
+    expect(body(refused, RateLimitedBody, 429).limit).toBe('rate');
+    expect(refused.headers['access-control-allow-origin']).toBe('*');
+    expect(refused.headers['access-control-expose-headers']).toMatch(/Retry-After/);
+  });
+
   it('when a free account spends its monthly quota then 429 names the monthly limit, with both policies', async () => {
     const free = await account('free');
     for (let i = 0; i < 25; i++) expect((await request(app).get(VERIFY).set(free.auth)).status).toBe(200);

@@ -18,10 +18,12 @@ const TABLE = 'rate_limits';
 export function createFairShare(store: SqlStore, limits: RateLimits, now: () => Date, refused: (plan: PlanName) => void = () => {}) {
   const shared = store.kind === 'postgres';
   // rate-limiter-flexible runs its statements as `{text, values, name}` on a pg-like pool.
-  const client = { query: async (q: { text: string; values?: unknown[] }) => {
-    const rows = await store.query(q.text, q.values);
-    return { rows, rowCount: rows.length };
-  } };
+  const client = {
+    async query(q: { text: string; values?: unknown[] }) {
+      const rows = await store.query(q.text, q.values);
+      return { rows, rowCount: rows.length };
+    },
+  };
   const limiter = (plan: PlanName, { perSecond, burst }: RateLimit): RateLimiterAbstract => {
     const opts = { keyPrefix: `rate:${plan}`, points: burst, duration: burst / perSecond };
     if (!shared) return new RateLimiterMemory(opts);
