@@ -2,7 +2,8 @@
 // keeps one account's flood from another's latency. Servers are restarted for each mode, the order
 // alternating run by run; CPU is the server process's own (/proc, every thread: PGlite's worker too).
 import fs from 'node:fs';
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { median, paced, quantile, type Scenario } from './paced.js';
 
 type Saturate = (base: string, headers: Record<string, string>, s: Scenario) => Promise<{ rps: number; count: number; bad: number }>;
@@ -15,6 +16,19 @@ function cpuSeconds(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
+
+/** `rate` requests a second of `s` for `seconds`, by autocannon in a child process (64 connections); its answers by status and their p99. */
+async function floodFrom(base: string, headers: Record<string, string>, s: Scenario, rate: number, seconds: number) {
+  const args = [AUTOCANNON, '-c', '64', '-d', String(seconds), '-R', String(Math.round(rate)), '--json', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]), `${base}${s.next().path}`];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  await new Promise((resolve) => child.once('exit', resolve));
+  const r = JSON.parse(out) as { statusCodeStats: Record<string, { count: number }>; requests: { total: number }; latency: { p99: number }; non2xx: number; errors: number };
+  return { statuses: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([k, v]) => [k, v.count])), total: r.requests.total, p99: r.latency.p99 };
+}
+
+const AUTOCANNON = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
 
 /** The modes compared: both on as an operator runs them (a metrics port, rates the bench's own account never reaches), both off. */
 const MODES = {
@@ -77,16 +91,17 @@ export async function operatingCost(o: {
       const a = await paced(base, headers, verify, rate, rate * seconds);
       alone.push(quantile(a.samples.sort((x, y) => x - y), 0.99));
       await paced(base, headers, verify, rate, rate);
-      let done = false;
-      const started = performance.now();
-      const [b, f] = await Promise.all([
-        paced(base, headers, verify, rate, rate * seconds).finally(() => (done = true)),
-        paced(base, o.flooder, verify, health / 2, 0, 8192, () => done),
-      ]);
-      const took = (performance.now() - started) / 1000;
+      // The flood comes from a process of its own, as another client's would: sharing this
+      // process's event loop, it would delay the measured client's own requests.
+      const floodSeconds = seconds + 2;
+      const f = floodFrom(base, o.flooder, verify, health / 2, floodSeconds);
+      await new Promise((r) => setTimeout(r, 1000));
+      const b = await paced(base, headers, verify, rate, rate * seconds);
+      const answered = await f;
       beside.push(quantile(b.samples.sort((x, y) => x - y), 0.99));
-      const limited = f.others['429'] ?? 0;
-      flood.push({ offered: health / 2, ok: f.samples.length, limited, other: f.all.length - f.samples.length - limited, seconds: took, p99: quantile(f.all.sort((x, y) => x - y), 0.99) });
+      const limited = answered.statuses['429'] ?? 0;
+      const ok = answered.statuses['200'] ?? 0;
+      flood.push({ offered: health / 2, ok, limited, other: answered.total - ok - limited, seconds: floodSeconds, p99: answered.p99 });
       if (b.bad) console.log(`${o.engine}: fair share, run ${run}: ${b.bad} of the paced verifies were not 200: ${JSON.stringify(b.others)}`);
       // The flood's window ends before the next run.
       await new Promise((r) => setTimeout(r, 3000));
@@ -105,8 +120,8 @@ export async function operatingCost(o: {
     `- metrics and request rates on (a metrics port, rates counted) against both off, ${verify.name}, saturation: ${on.toFixed(0)} req/s${range(rps.on, 0)} against ${off.toFixed(0)} req/s${range(rps.off, 0)}: ` +
       `${(100 * lower).toFixed(1)}% lower (goal at most 5%: ${lower <= 0.05 ? 'met' : 'missed'}); server CPU per request ${cpuOn.toFixed(0)} µs${range(cpu.on, 0)} against ${cpuOff.toFixed(0)} µs${range(cpu.off, 0)} ` +
       `(+${(cpuOn - cpuOff).toFixed(0)} µs); the last scrape counted ${served ?? '?'} verifies served`,
-    `- fair share: an account on the growth plan (25 a second, bursts of 50) offering half of /health's saturation (${f.offered.toFixed(0)} req/s, open loop) got ${(f.ok / f.seconds).toFixed(1)} req/s served and ${f.limited.toLocaleString('en-US')} 429s` +
-      `${f.other ? ` and ${f.other} other answers` : ''} (their p99 ${f.p99.toFixed(1)} ms); another account's ${verify.name} at ${rate} req/s: p99 alone ${median(alone).toFixed(1)} ms${range(alone, 1)}, beside the flood ${median(beside).toFixed(1)} ms${range(beside, 1)}: ` +
+    `- fair share: an account on the growth plan (25 a second, bursts of 50) offering half of /health's saturation (${f.offered.toFixed(0)} req/s, autocannon at that overall rate on 64 connections) got ${(f.ok / f.seconds).toFixed(1)} req/s served and ${f.limited.toLocaleString('en-US')} 429s` +
+      `${f.other ? ` and ${f.other} other answers` : ''} (their p99 ${f.p99.toFixed(1)} ms, from autocannon in a process of its own); another account's ${verify.name} at ${rate} req/s: p99 alone ${median(alone).toFixed(1)} ms${range(alone, 1)}, beside the flood ${median(beside).toFixed(1)} ms${range(beside, 1)}: ` +
       `${ratio.toFixed(2)}x (goal at most 2x: ${ratio <= 2 ? 'met' : 'missed'})`,
   ];
 }
