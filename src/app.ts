@@ -104,8 +104,6 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean; rec
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
   app.set('query parser', 'simple');
-  // First: a shed request costs next to nothing (no log line, headers, key or body).
-  if (deps.admission) app.use('/api/v1', admission({ ...deps.admission, shed: deps.metrics?.shed }, deps.logger));
   if (deps.corsOrigins) {
     // Preflights go on to the method table, which answers them with 204 and Allow, without a key.
     app.use(
@@ -120,8 +118,11 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean; rec
       }),
     );
   }
-  // After CORS, so that a page can read its 429; before the rest, so that a refusal costs little.
+  // After CORS, so that a page can read its 429; before admission and the rest, so that a refusal
+  // costs little and a flood of them never takes the turns other accounts' calls wait for.
   if (accessControl && deps.fairShare) app.use('/api/v1', fairShare(deps.accounts, deps.fairShare, deps.logger, (p) => PUBLIC_API_PATHS.has(p)));
+  // A shed request costs next to nothing (no log line, headers, route or body).
+  if (deps.admission) app.use('/api/v1', admission({ ...deps.admission, shed: deps.metrics?.shed }, deps.logger));
   // A request shed or refused by its rate is counted as such (lvs_http_requests_shed_total,
   // lvs_rate_limited_requests_total), not as served.
   if (deps.metrics) app.use(observeRequests(deps.metrics.requests));

@@ -22,7 +22,7 @@ const BUSY = JSON.stringify({ detail: 'the service is at capacity: retry in a se
 const BUSY_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(BUSY)), 'Retry-After': '1' };
 
 /**
- * Admission control, the app's first step: at most `concurrency` requests are served at once and
+ * Admission control, the app's first step after the request rate's guard (fair-share.ts): at most `concurrency` requests are served at once and
  * at most `queue` wait, each for at most `waitMs`, and none joins a standing queue; the rest are
  * shed at once with 503 and Retry-After. A shed request costs a few microseconds (no log line,
  * security headers, key or body; the log gets one line a second with the counts), so under overload the

@@ -9,11 +9,11 @@ import { requestId } from './request-context.js';
 export type RateGate = (caller: Caller) => Promise<Record<string, string>>;
 
 /**
- * The request rate's guard, right after admission. A caller whose key checks out is counted
- * against its account's rate; one over it is answered 429 at once, as a shed request is
+ * The request rate's guard, before admission. A caller whose key checks out is counted against
+ * its account's rate; one over it is answered 429 at once, as a shed request is
  * (no log line, security headers, route or body; the log gets one line a second with the counts
  * by key), so that one account's flood costs the others little: a refusal costs a fraction
- * of a served call. A call let in carries its caller on (bearerAuth does not look it up again) and
+ * of a served call, and takes none of the turns admission gives the others' calls. A call let in carries its caller on (bearerAuth does not look it up again) and
  * its RateLimit headers; one whose key does not check out goes on, to be answered 401 or 503
  * with its log line.
  */
