@@ -17,18 +17,20 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
-/** `rate` requests a second of `s` for `seconds`, by autocannon in a child process (64 connections); its answers by status and their p99. */
+/**
+ * `rate` requests a second of `s` for `seconds`, evenly paced and open loop, from a process of its
+ * own (flood.ts); its answers by status and their p99. (autocannon's overall rate sends each
+ * second's share at the second's start: a burst at saturation, not the rate asked for.)
+ */
 async function floodFrom(base: string, headers: Record<string, string>, s: Scenario, rate: number, seconds: number) {
-  const args = [AUTOCANNON, '-c', '64', '-d', String(seconds), '-R', String(Math.round(rate)), '--json', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]), `${base}${s.next().path}`];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', FLOOD, `${base}${s.next().path}`, String(Math.round(rate)), String(seconds), headers.authorization], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   await new Promise((resolve) => child.once('exit', resolve));
-  const r = JSON.parse(out) as { statusCodeStats: Record<string, { count: number }>; requests: { total: number }; latency: { p99: number }; non2xx: number; errors: number };
-  return { statuses: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([k, v]) => [k, v.count])), total: r.requests.total, p99: r.latency.p99 };
+  return JSON.parse(out) as { statuses: Record<string, number>; total: number; p99: number };
 }
 
-const AUTOCANNON = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
+const FLOOD = fileURLToPath(new URL('./flood.ts', import.meta.url));
 
 /** The modes compared: both on as an operator runs them (a metrics port, rates the bench's own account never reaches), both off. */
 const MODES = {
@@ -52,12 +54,14 @@ export async function operatingCost(o: {
   start: (extra: Record<string, string>) => Promise<{ child: ChildProcess }>;
   stop: (child: ChildProcess) => Promise<void>;
   saturate: Saturate;
+  /** false: the fair share alone. */
+  cost: boolean;
 }): Promise<string[]> {
   const { base, headers, verify, rate, runs, seconds } = o;
   const rps: Record<'on' | 'off', number[]> = { on: [], off: [] };
   const cpu: Record<'on' | 'off', number[]> = { on: [], off: [] };
   let scraped = '';
-  for (let run = 1; run <= runs; run++) {
+  for (let run = 1; o.cost && run <= runs; run++) {
     for (const mode of run % 2 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
       const { child } = await o.start(MODES[mode](o.metricsPort));
       try {
@@ -116,12 +120,14 @@ export async function operatingCost(o: {
   const lower = 1 - on / off;
   const ratio = median(beside) / median(alone);
   const f = flood[Math.floor(flood.length / 2)];
-  return [
+  const costLine =
     `- metrics and request rates on (a metrics port, rates counted) against both off, ${verify.name}, saturation: ${on.toFixed(0)} req/s${range(rps.on, 0)} against ${off.toFixed(0)} req/s${range(rps.off, 0)}: ` +
       `${(100 * lower).toFixed(1)}% lower (goal at most 5%: ${lower <= 0.05 ? 'met' : 'missed'}); server CPU per request ${cpuOn.toFixed(0)} µs${range(cpu.on, 0)} against ${cpuOff.toFixed(0)} µs${range(cpu.off, 0)} ` +
-      `(+${(cpuOn - cpuOff).toFixed(0)} µs); the last scrape counted ${served ?? '?'} verifies served`,
-    `- fair share: an account on the growth plan (25 a second, bursts of 50) offering half of /health's saturation (${f.offered.toFixed(0)} req/s, autocannon at that overall rate on 64 connections) got ${(f.ok / f.seconds).toFixed(1)} req/s served and ${f.limited.toLocaleString('en-US')} 429s` +
-      `${f.other ? ` and ${f.other} other answers` : ''} (their p99 ${f.p99.toFixed(1)} ms, from autocannon in a process of its own); another account's ${verify.name} at ${rate} req/s: p99 alone ${median(alone).toFixed(1)} ms${range(alone, 1)}, beside the flood ${median(beside).toFixed(1)} ms${range(beside, 1)}: ` +
+      `(+${(cpuOn - cpuOff).toFixed(0)} µs); the last scrape counted ${served ?? '?'} verifies served`;
+  return [
+    ...(o.cost ? [costLine] : []),
+    `- fair share: an account on the growth plan (25 a second, bursts of 50) offering half of /health's saturation (${f.offered.toFixed(0)} req/s, evenly paced and open loop) got ${(f.ok / f.seconds).toFixed(1)} req/s served and ${f.limited.toLocaleString('en-US')} 429s` +
+      `${f.other ? ` and ${f.other} other answers` : ''} (their p99 ${f.p99.toFixed(1)} ms, from a process of its own); another account's ${verify.name} at ${rate} req/s: p99 alone ${median(alone).toFixed(1)} ms${range(alone, 1)}, beside the flood ${median(beside).toFixed(1)} ms${range(beside, 1)}: ` +
       `${ratio.toFixed(2)}x (goal at most 2x: ${ratio <= 2 ? 'met' : 'missed'})`,
   ];
 }

@@ -554,7 +554,7 @@ async function measure(engine: 'ladybug' | 'neo4j', { loadSeconds, reused, store
         : [];
     const memory = rss(server.pid!);
     const operatingLines =
-      !only || only.includes('operating')
+      !only || only.includes('operating') || only.includes('fairshare')
         ? await (async () => {
             await stop(server);
             // The flooding account is made while no server holds the side store.
@@ -572,6 +572,8 @@ async function measure(engine: 'ladybug' | 'neo4j', { loadSeconds, reused, store
               start,
               stop,
               saturate: (b, h, sc) => drive(b, h, sc, null),
+              // `--only fairshare`: the fair share without the cost runs.
+              cost: !only || only.includes('operating'),
             });
           })()
         : [];
