@@ -120,12 +120,12 @@ export async function operatingCost(o: {
   const lower = 1 - on / off;
   const ratio = median(beside) / median(alone);
   const f = flood[Math.floor(flood.length / 2)];
-  const costLine =
+  const costLine = () =>
     `- metrics and request rates on (a metrics port, rates counted) against both off, ${verify.name}, saturation: ${on.toFixed(0)} req/s${range(rps.on, 0)} against ${off.toFixed(0)} req/s${range(rps.off, 0)}: ` +
       `${(100 * lower).toFixed(1)}% lower (goal at most 5%: ${lower <= 0.05 ? 'met' : 'missed'}); server CPU per request ${cpuOn.toFixed(0)} µs${range(cpu.on, 0)} against ${cpuOff.toFixed(0)} µs${range(cpu.off, 0)} ` +
       `(+${(cpuOn - cpuOff).toFixed(0)} µs); the last scrape counted ${served ?? '?'} verifies served`;
   return [
-    ...(o.cost ? [costLine] : []),
+    ...(o.cost ? [costLine()] : []),
     `- fair share: an account on the growth plan (25 a second, bursts of 50) offering half of /health's saturation (${f.offered.toFixed(0)} req/s, evenly paced and open loop) got ${(f.ok / f.seconds).toFixed(1)} req/s served and ${f.limited.toLocaleString('en-US')} 429s` +
       `${f.other ? ` and ${f.other} other answers` : ''} (their p99 ${f.p99.toFixed(1)} ms, from a process of its own); another account's ${verify.name} at ${rate} req/s: p99 alone ${median(alone).toFixed(1)} ms${range(alone, 1)}, beside the flood ${median(beside).toFixed(1)} ms${range(beside, 1)}: ` +
       `${ratio.toFixed(2)}x (goal at most 2x: ${ratio <= 2 ? 'met' : 'missed'})`,
