@@ -41,6 +41,9 @@ async function loadUntilKilled(server: Running, key: string, killAfter: number):
   return { ids, answers };
 }
 
+// The load is the test's own, as fast as the server answers: no plan's request rate applies.
+const NO_RATE = { RATE_LIMITS: 'off' };
+
 describe('a server killed under load', () => {
   const dirs: string[] = [];
   const cleanups: (() => Promise<void>)[] = [];
@@ -73,13 +76,13 @@ describe('a server killed under load', () => {
 
   it('when the embedded default (PGlite) is killed then every answer a client received has its record', { timeout: 180_000 }, async () => {
     const dataDir = tempDir();
-    const server = await startServer({ DATA_DIR: dataDir });
+    const server = await startServer({ DATA_DIR: dataDir, ...NO_RATE });
     cleanups.push(async () => void server.child.kill('SIGKILL'));
     for (let i = 0; i < 100 && !/Bearer lvs_live_/.test(server.output()); i++) await new Promise((r) => setTimeout(r, 50));
     const key = /Bearer (lvs_live_[A-Za-z0-9_-]{32})/.exec(server.output())![1];
     const { ids, answers } = await loadUntilKilled(server, key, 400);
     expect(answers).toBeGreaterThanOrEqual(400);
-    expect(await missingAfterRestart({ DATA_DIR: dataDir }, key, ids)).toEqual([]);
+    expect(await missingAfterRestart({ DATA_DIR: dataDir, ...NO_RATE }, key, ids)).toEqual([]);
   });
 
   it.runIf(havePostgres)('when a server on PostgreSQL is killed then every answer a client received has its record', { timeout: 180_000 }, async () => {
@@ -88,7 +91,7 @@ describe('a server killed under load', () => {
     const store = await openStore({ DATABASE_URL: schema.url, DATABASE_POOL_SIZE: 2 });
     const key = (await accountsDeps(store).accounts.createAccount({ email: 'crash@example.com', plan: 'enterprise' })).key.key;
     await store.close();
-    const env = { DATA_DIR: tempDir(), DATABASE_URL: schema.url };
+    const env = { DATA_DIR: tempDir(), DATABASE_URL: schema.url, ...NO_RATE };
     const server = await startServer(env);
     cleanups.push(async () => void server.child.kill('SIGKILL'));
     const { ids, answers } = await loadUntilKilled(server, key, 400);

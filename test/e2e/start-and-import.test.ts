@@ -24,7 +24,7 @@ describe('npm start and the import command on a fresh data dir', () => {
   });
 
   it('when started on an empty data dir then it loads the demo data, serves it, imports through itself and stops cleanly', async () => {
-    const server = await startServer({ DATA_DIR: dataDir, METRICS_PORT: '0' });
+    const server = await startServer({ DATA_DIR: dataDir });
     children.push(server.child);
     expect(server.output()).toMatch(/loaded the demo dataset/);
     expect(server.output()).toMatch(/API docs: http:\/\/127\.0\.0\.1:\d+\/docs/);
@@ -38,15 +38,6 @@ describe('npm start and the import command on a fresh data dir', () => {
     expect((await get(`${server.url}/api/v1/account`, demoKey)).body).toMatchObject({ email: 'demo@example.com', plan: 'growth' });
     expect((await get(`${server.url}/api/v1/account`)).status).toBe(401);
 
-    // The metrics are on a port of their own (METRICS_PORT), and not on the API port without METRICS_TOKEN.
-    const metricsPort = /"metrics_port":(\d+)/.exec(server.output())?.[1];
-    expect(metricsPort, server.output()).toBeDefined();
-    const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
-    expect(scraped.status).toBe(200);
-    const exposition = await scraped.text();
-    expect(exposition).toMatch(/^lvs_http_requests_total\{route="\/api\/v1\/account",method="GET",status="200"\} 1$/m);
-    expect(exposition).toMatch(/^lvs_source_rows\{state="TX"\} \d+$/m);
-    expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
 
     expect(await (await fetch(`${server.url}/health`)).json()).toEqual({ status: 'ok' });
     const coverage = (await (await fetch(`${server.url}/api/v1/coverage`)).json()) as { states: { state: string; record_count: number }[] };
@@ -139,12 +130,18 @@ describe('npm start and the import command on a fresh data dir', () => {
     expect(bad.stderr).toMatch(/^cannot start: invalid configuration:\n {2}PORT: .+\n {2}NEO4J_POOL_SIZE: .+\n?$/);
   });
 
-  it('when started with DEMO_DATA=false then the graph stays empty', async () => {
+  it('when started with DEMO_DATA=false then the graph stays empty; with METRICS_PORT its metrics are on that port alone', async () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-e2e-empty-'));
-    const server = await startServer({ DATA_DIR: empty, DEMO_DATA: 'false' });
+    const server = await startServer({ DATA_DIR: empty, DEMO_DATA: 'false', METRICS_PORT: '0' });
     children.push(server.child);
     const coverage = (await (await fetch(`${server.url}/api/v1/coverage`)).json()) as { states: unknown[] };
     expect(coverage.states).toEqual([]);
+    const metricsPort = /"metrics_port":(\d+)/.exec(server.output())?.[1];
+    expect(metricsPort, server.output()).toBeDefined();
+    const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(scraped.status).toBe(200);
+    expect(await scraped.text()).toMatch(/^lvs_http_requests_total\{route="\/api\/v1\/coverage",method="GET",status="200"\} 1$/m);
+    expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     fs.rmSync(empty, { recursive: true, force: true });
