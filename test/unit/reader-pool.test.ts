@@ -31,7 +31,7 @@ describe('the read connection pool', () => {
       await new Promise<void>((r) => (finish = r));
       order.push(`read on ${slot} done`);
     });
-    const swapped = pool.swap(async () => {
+    const swapped = pool.exclusive(async () => {
       order.push('swap');
       slots = ['new'];
     }, () => slots);
@@ -42,8 +42,41 @@ describe('the read connection pool', () => {
     await Promise.all([running, swapped, waiting]);
     expect(order).toEqual(['read on old done', 'swap', 'read on new']);
 
-    await expect(pool.swap(async () => ((slots = ['restored']), Promise.reject(new Error('reopen failed'))), () => slots)).rejects.toThrow('reopen failed');
+    await expect(pool.exclusive(async () => ((slots = ['restored']), Promise.reject(new Error('reopen failed'))), () => slots)).rejects.toThrow('reopen failed');
     expect(await pool.use(async (slot) => slot)).toBe('restored');
+  });
+
+  it('when work runs exclusively (a checkpoint) then it waits for every running read, reads that come meanwhile wait for it, and all keep their connections', async () => {
+    const pool = readerPool(['a', 'b'], () => false);
+    const order: string[] = [];
+    const finishes: (() => void)[] = [];
+    const running = ['a', 'b'].map(() =>
+      pool.use(async (slot) => {
+        await new Promise<void>((r) => finishes.push(r));
+        order.push(`read ${slot} done`);
+      }),
+    );
+    let inFlightAtWork = -1;
+    const checkpoint = pool.exclusive(async () => {
+      inFlightAtWork = pool.state().inUse + pool.state().waiting;
+      order.push('checkpoint');
+      return 'checkpointed';
+    });
+    const second = pool.exclusive(async () => void order.push('second'));
+    const later = pool.use(async (slot) => void order.push(`later read on ${slot}`));
+    await new Promise((r) => setTimeout(r, 5));
+    expect(order).toEqual([]);
+    finishes[1]();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(order).toEqual(['read a done']);
+    finishes[0]();
+    expect(await checkpoint).toBe('checkpointed');
+    await Promise.all([...running, second, later]);
+    expect(inFlightAtWork).toBe(0);
+    // The second exclusive work came before the later read: it runs first, and the read after it.
+    expect(order.slice(0, 4)).toEqual(['read a done', 'read b done', 'checkpoint', 'second']);
+    expect(order[4]).toMatch(/^later read on [ab]$/);
+    expect(pool.state()).toEqual({ max: 2, inUse: 0, idle: 2, waiting: 0 });
   });
 
   it('when the engine is closed then a read is refused', async () => {

@@ -67,9 +67,14 @@ interface Opened {
   writer: Slot;
 }
 
-async function openDatabase(options: LadybugOptions, file: string, connections: number): Promise<Opened> {
+/**
+ * `autoCheckpoint` false: only the engine checkpoints, with no read running. LadybugDB 0.19 lets
+ * a read scan pages a checkpoint is rewriting, which killed the server (SIGSEGV) when the search
+ * index's export met a write unit's checkpoint (decision 0026).
+ */
+async function openDatabase(options: LadybugOptions, file: string, connections: number, autoCheckpoint: boolean): Promise<Opened> {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const db = new lbug.Database(file, options.bufferPoolMb * 1024 * 1024);
+  const db = new lbug.Database(file, options.bufferPoolMb * 1024 * 1024, true, false, 0, autoCheckpoint);
   try {
     await db.init();
   } catch (err) {
@@ -197,8 +202,11 @@ export interface LadybugEngine extends GraphEngine {
 
 export const isLadybug = (graph: GraphEngine): graph is LadybugEngine => graph.name === 'ladybug';
 
+/** LadybugDB's own WAL size for a checkpoint, which the engine applies to its database itself. */
+const CHECKPOINT_WAL_BYTES = 16 * 1024 * 1024;
+
 export async function openLadybug(options: LadybugOptions): Promise<LadybugEngine> {
-  let current = await openDatabase(options, options.path, options.connections);
+  let current = await openDatabase(options, options.path, options.connections, false);
   let stamp = fileStamp(options.path);
   // Load and export files go beside the graph file (an in-memory graph's in the temp dir).
   const filesDir = options.path === ':memory:' ? os.tmpdir() : path.dirname(options.path);
@@ -227,17 +235,22 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
     writeChain = run.catch(() => undefined);
     return run;
   };
+  // Invariant: the database is checkpointed only here and at close, with no read running.
+  const checkpoint = () => readers.exclusive(() => control(current.writer, 'CHECKPOINT'));
+  const walBytes = () => (options.path === ':memory:' ? 0 : (fs.statSync(`${options.path}.wal`, { throwIfNoEntry: false })?.size ?? 0));
   const transaction = async <T>(fn: (tx: GraphTx) => Promise<T>): Promise<T> => {
     const writer = current.writer;
     await control(writer, 'BEGIN TRANSACTION');
+    let out: T;
     try {
-      const out = await fn({ run: (q, p) => exec(writer, q, p) });
+      out = await fn({ run: (q, p) => exec(writer, q, p) });
       await control(writer, 'COMMIT');
-      return out;
     } catch (err) {
       await control(writer, 'ROLLBACK').catch(() => undefined);
       throw err;
     }
+    if (walBytes() > CHECKPOINT_WAL_BYTES) await checkpoint();
+    return out;
   };
   const loadFile = async (o: Opened, query: string, f: BulkFile, params?: Params) => {
     literalPath(f.path, 'bulk-load from');
@@ -295,11 +308,12 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
             .filter((f) => f.startsWith(path.basename(copy)) || f.startsWith(LOAD_FILE_PREFIX))
             .map((f) => path.join(filesDir, f));
         for (const f of leftovers()) fs.rmSync(f, { force: true });
-        await control(current.writer, 'CHECKPOINT');
+        await checkpoint();
         await fs.promises.copyFile(options.path, copy);
         // No query timeout on the copy: a state's statements take minutes in a national store, and
         // no reader waits on them (the server's timeout had stopped FL's refresh inside 3M).
-        let shadow: Opened | undefined = await openDatabase({ ...options, queryTimeoutMs: 0 }, copy, 0);
+        // Nothing reads the copy: LadybugDB checkpoints it as it likes.
+        let shadow: Opened | undefined = await openDatabase({ ...options, queryTimeoutMs: 0 }, copy, 0, true);
         try {
           // Checkpoints rewrite what the WAL holds and compete with the parsing for CPU: one per
           // quarter of the buffer pool rather than LadybugDB's default of one per 16 MB (about one
@@ -310,18 +324,18 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
           await closeDatabase(shadow);
           shadow = undefined;
           // Swap: hold new reads, let running ones finish, then replace the file and reopen.
-          await readers.swap(async () => {
+          await readers.exclusive(async () => {
             await closeDatabase(current);
             fs.rmSync(`${options.path}.wal`, { force: true });
             // The original is kept aside until the refreshed file opens; if it does not, it goes back.
             fs.renameSync(options.path, backup);
             try {
               fs.renameSync(copy, options.path);
-              current = await openDatabase(options, options.path, options.connections);
+              current = await openDatabase(options, options.path, options.connections, false);
             } catch (err) {
               fs.rmSync(options.path, { force: true });
               fs.renameSync(backup, options.path);
-              current = await openDatabase(options, options.path, options.connections);
+              current = await openDatabase(options, options.path, options.connections, false);
               throw err;
             }
             fs.rmSync(backup, { force: true });
@@ -352,7 +366,8 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
       if (closed) return;
       await writeChain;
       closed = true;
-      await closeDatabase(current);
+      // Closing checkpoints the file: the reads already running finish first.
+      await readers.exclusive(() => closeDatabase(current));
       // Written or not, the file is consistent now: what a later open will find.
       stamp = fileStamp(options.path);
     },

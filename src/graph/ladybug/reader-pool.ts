@@ -1,9 +1,10 @@
 import { GraphError } from '../../errors.js';
 
 /**
- * The read connections: a read takes a free one or waits for one. `swap` holds new reads, lets
- * running ones finish, runs `replace` (which reopens the database) and takes its connections,
- * whether it succeeded or not. `closed`: reads are refused.
+ * The read connections: a read takes a free one or waits for one. `exclusive` holds new reads,
+ * lets running ones finish and runs its work with no read in flight (a checkpoint, a reopen of the
+ * database); with `slotsAfter`, reads then take those connections, whether the work succeeded or
+ * not. `closed`: reads are refused.
  */
 export function readerPool<S>(slots: S[], closed: () => boolean) {
   let idle = [...slots];
@@ -39,16 +40,17 @@ export function readerPool<S>(slots: S[], closed: () => boolean) {
         release(slot);
       }
     },
-    async swap(replace: () => Promise<void>, slotsAfter: () => S[]): Promise<void> {
+    async exclusive<T>(work: () => Promise<T>, slotsAfter?: () => S[]): Promise<T> {
+      while (gate) await gate;
       let open!: () => void;
       gate = new Promise((resolve) => (open = resolve));
       try {
         if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
         drained = undefined;
         try {
-          await replace();
+          return await work();
         } finally {
-          idle = [...slotsAfter()];
+          if (slotsAfter) idle = [...slotsAfter()];
         }
       } finally {
         gate = undefined;
