@@ -235,7 +235,8 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
     writeChain = run.catch(() => undefined);
     return run;
   };
-  // Invariant: the database is checkpointed only here and at close, with no read running.
+  // Invariant: the served database is checkpointed only through the readers' gate (here, at the
+  // swap and at close), with no read running.
   const checkpoint = () => readers.exclusive(() => control(current.writer, 'CHECKPOINT'));
   const walBytes = () => (options.path === ':memory:' ? 0 : (fs.statSync(`${options.path}.wal`, { throwIfNoEntry: false })?.size ?? 0));
   const transaction = async <T>(fn: (tx: GraphTx) => Promise<T>): Promise<T> => {
@@ -249,7 +250,9 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
       await control(writer, 'ROLLBACK').catch(() => undefined);
       throw err;
     }
-    if (walBytes() > CHECKPOINT_WAL_BYTES) await checkpoint();
+    // The unit has committed: a checkpoint that fails must not report it failed (its caller would
+    // discard what it staged for it); the WAL waits for the next one, a write unit's or close's.
+    if (walBytes() > CHECKPOINT_WAL_BYTES) await checkpoint().catch(() => undefined);
     return out;
   };
   const loadFile = async (o: Opened, query: string, f: BulkFile, params?: Params) => {
