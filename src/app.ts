@@ -138,7 +138,16 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean; rec
   app.use((req, res, next) => (req.path === JOBS_PATH ? next() : json(req, res, next)));
   const authenticate = bearerAuth(deps.accounts, (caller) => deps.meter.keyUsed(caller.keyId));
   if (accessControl) app.use('/api/v1', (req, res, next) => (PUBLIC_API_PATHS.has(req.path) ? next() : authenticate(req, res, next)));
-  app.use(JOBS_PATH, express.json({ limit: ROSTER_BODY_LIMIT, strict: false, type: JSON_TYPES }), express.text({ limit: ROSTER_BODY_LIMIT, type: 'text/csv' }));
+  // A roster upload: a plan without jobs is refused before a byte of the roster is read.
+  app.use(
+    JOBS_PATH,
+    (req, res, next) => {
+      if (req.method === 'POST' && req.path === '/' && res.locals.caller) deps.jobs.checkPlan(res.locals.caller.account);
+      next();
+    },
+    express.json({ limit: ROSTER_BODY_LIMIT, strict: false, type: JSON_TYPES }),
+    express.raw({ limit: ROSTER_BODY_LIMIT, type: 'text/csv' }),
+  );
 
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearerAuth', {

@@ -36,9 +36,7 @@ import { openJournal } from './store/journal.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 import type { Mailer } from './mail/mailer.js';
 import { noMailer, outboxMailer, smtpMailer } from './mail/nodemailer.js';
-import { migrate } from './store/migrations.js';
-import { openPglite } from './store/pglite-store.js';
-import { openPostgres } from './store/postgres-store.js';
+import { openStore, type StoreConfig } from './store/open-store.js';
 import type { SqlStore } from './store/sql-store.js';
 import { createCoverageService } from './modules/coverage/coverage.service.js';
 import { createReadiness } from './modules/health/health.service.js';
@@ -99,19 +97,7 @@ export async function openGraph(config: GraphConfig, files: QueryFiles, logger?:
   return adopt(set);
 }
 
-/** Opens the side store (PostgreSQL when DATABASE_URL is set, else PGlite: at pglitePath, or in memory) and migrates it. */
-export async function openStore(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'> & { pglitePath?: string }): Promise<SqlStore> {
-  const store = config.DATABASE_URL
-    ? await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE)
-    : await openPglite(config.pglitePath);
-  try {
-    await migrate(store);
-  } catch (err) {
-    await store.close();
-    throw err;
-  }
-  return store;
-}
+export { openStore };
 
 export type WebhookConfig = Pick<Config, 'WEBHOOK_RETRY_SCHEDULE' | 'WEBHOOK_CONNECT_TIMEOUT_MS' | 'WEBHOOK_TIMEOUT_MS' | 'WEBHOOK_ALLOW_PRIVATE_URLS'>;
 
@@ -300,7 +286,7 @@ function changeLogOf(store: SqlStore, clock: Clock, retentionDays: number): Chan
   return createChangesService(createChangesRepo(store, (tx, runId) => webhooks.fanOut(tx, runId, clock.now())), clock, retentionDays).log;
 }
 
-export type RootConfig = GraphConfig & Parameters<typeof openStore>[0] & Pick<Config, 'CHANGE_RETENTION_DAYS'> & Partial<Pick<Config, 'RATE_LIMITS'>>;
+export type RootConfig = GraphConfig & StoreConfig & Pick<Config, 'CHANGE_RETENTION_DAYS'> & Partial<Pick<Config, 'RATE_LIMITS'>>;
 
 /**
  * The composition root every entry point uses (the server, the import, ingest and admin command
@@ -311,7 +297,8 @@ export function compose(
   config: RootConfig,
   /** `webhooks`: the process delivers webhooks (the server): what imports and refreshes commit nudges its dispatcher. */
   /** `metrics`: the process's metrics (the server's, when the operator asked for them). */
-  options: { logger?: Pick<Logger, 'info'> & Log; clock?: Clock; webhooks?: ReturnType<typeof webhookSetup>; metrics?: Metrics } = {},
+  /** `store`: the side store, already opening (the server starts it while its code loads). */
+  options: { logger?: Pick<Logger, 'info'> & Log; clock?: Clock; webhooks?: ReturnType<typeof webhookSetup>; metrics?: Metrics; store?: Promise<SqlStore> } = {},
 ) {
   const clock = options.clock ?? systemClock;
   const files = loadQueryFiles();
@@ -321,11 +308,13 @@ export function compose(
   };
   let opened: { graph?: GraphEngine; store?: SqlStore; side?: ReturnType<typeof accountsDeps> } = {};
   const graph = once(async () => {
+    const started = performance.now();
     const g = await openGraph(config, files, options.logger);
+    options.logger?.info({ graph: g.name, elapsed_ms: Math.round(performance.now() - started) }, `graph opened (${config.NEO4J_URI ? 'Neo4j' : `LadybugDB in ${config.graphPath}`})`);
     if (options.metrics) observeReads(g, options.metrics.graphReads(g.name, queryNamer(files)));
     return (opened.graph = g);
   });
-  const store = once(async () => (opened.store = await openStore(config)));
+  const store = once(async () => (opened.store = await (options.store ?? openStore(config, options.logger))));
   const side = once(async () => {
     const s = await store();
     // PGlite on disk gets its verification records through a journal beside its folder.

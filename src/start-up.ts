@@ -1,10 +1,16 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import type { GraphEngine } from './graph/graph-port.js';
 import { importFolder } from './ingest/import/canonical-import.js';
 import type { ImportRepo } from './ingest/import/import-repo.js';
-import { DEMO_KEY_ID, DEMO_WEBHOOK_ID, DEMO_WEBHOOK_URL } from './http/examples.js';
+import { DEMO_BROKER, DEMO_FIRST_NAME, DEMO_FL_LICENCE, DEMO_JOB_ID, DEMO_KEY_ID, DEMO_LAST_NAME, DEMO_LICENCE, DEMO_MISSING_LICENCE, DEMO_VERIFICATION_ID, DEMO_WEBHOOK_ID, DEMO_WEBHOOK_URL } from './http/examples.js';
+import type { AccountRow } from './modules/accounts/accounts.repo.js';
+import type { JobsService } from './modules/jobs/jobs.service.js';
+import type { LicenseesService } from './modules/licensees/licensees.service.js';
+import { createVerificationsRepo } from './modules/verifications/verifications.repo.js';
+import { callOf } from './modules/verifications/verifications.service.js';
 import type { AccountsService } from './modules/accounts/accounts.service.js';
 import { createWebhooksRepo } from './modules/webhooks/webhooks.repo.js';
 import { MAX_ENDPOINTS, newSecret, type WebhooksService } from './modules/webhooks/webhooks.service.js';
@@ -19,6 +25,7 @@ export const DEMO_SEEDS = fileURLToPath(new URL('../seeds/demo/', import.meta.ur
 /** The demo dataset into an empty embedded graph (unless DEMO_DATA=false). */
 export async function prepareGraph(graph: GraphEngine, imports: ImportRepo, demoData: boolean, logger: Logger) {
   if (demoData && graph.embedded && (await imports.jurisdictionCodes()).size === 0) {
+    logger.info('the graph is empty: loading the demo dataset');
     const summary = await importFolder(imports, DEMO_SEEDS);
     logger.info(
       { credentials: summary.credentials, relationships: summary.relationships, rejected: summary.rejected.length },
@@ -33,7 +40,13 @@ export async function prepareGraph(graph: GraphEngine, imports: ImportRepo, demo
  * raw key is never stored and never logged. Its key and its webhook endpoint have fixed ids, the
  * ones the API's examples name (src/http/examples.ts); the endpoint is disabled, so it is sent nothing.
  */
-export async function demoAccount(accounts: AccountsService, store: SqlStore, base: string, write = (text: string) => process.stdout.write(text)) {
+export async function demoAccount(
+  services: { accounts: AccountsService; licensees: LicenseesService; jobs: JobsService },
+  store: SqlStore,
+  base: string,
+  write = (text: string) => process.stdout.write(text),
+) {
+  const { accounts } = services;
   if ((await accounts.countAccounts()) > 0) {
     // Later starts cannot show a key again (none is stored): they say where one comes from.
     write(
@@ -49,11 +62,27 @@ export async function demoAccount(accounts: AccountsService, store: SqlStore, ba
   const endpoint = { id: DEMO_WEBHOOK_ID, account_id: demo.account.id, url: DEMO_WEBHOOK_URL, description: 'Demo endpoint: disabled until you point it at your receiver', event_types: null, secret: newSecret() };
   await webhooks.createEndpoint(endpoint, now, MAX_ENDPOINTS);
   await webhooks.updateEndpoint(demo.account.id, DEMO_WEBHOOK_ID, { status: 'disabled', disabled_reason: 'demo endpoint: enable it once its URL is yours' }, now);
+  await demoRecords(services, store, { account: demo.account, keyId: DEMO_KEY_ID }, now);
   write(
     `\n  Demo account ${demo.account.email} (growth plan). Its API key, shown only this once:\n\n    ${demo.key.key}\n\n` +
       `  Try: curl -H 'Authorization: Bearer ${demo.key.key}' '${base}/api/v1/licensees/verify?state=TX&license_number=406526-SA'\n\n`,
   );
   return demo.key.key;
+}
+
+/**
+ * What the API's examples name besides the account (src/http/examples.ts): a verification record
+ * of the demo licence under a fixed id, made as a verify call records it, and a roster job of the
+ * demo records under a fixed id, which the job runner finishes once the server runs.
+ */
+async function demoRecords(services: { licensees: LicenseesService; jobs: JobsService }, store: SqlStore, caller: { account: AccountRow; keyId: string }, now: Date) {
+  const asked = { state: 'TX', license_number: DEMO_LICENCE, first_name: DEMO_FIRST_NAME, last_name: DEMO_LAST_NAME };
+  const answer = await services.licensees.verify(asked);
+  const served = { status: 200, sha256: createHash('sha256').update(JSON.stringify(answer)).digest('hex') };
+  const call = { ...callOf(caller, 'verify', [{ index: null, asked, answer }], served, now), id: DEMO_VERIFICATION_ID };
+  await createVerificationsRepo(store).insertJson(JSON.stringify([call]));
+  const roster = [asked, { state: 'TX', license_number: DEMO_BROKER }, { state: 'FL', license_number: DEMO_FL_LICENCE }, { state: 'TX', license_number: DEMO_MISSING_LICENCE }];
+  await services.jobs.create(caller, roster, { watch: false, label: 'Demo roster', format: 'json', request: JSON.stringify(roster), id: DEMO_JOB_ID });
 }
 
 /**

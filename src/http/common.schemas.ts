@@ -1,4 +1,4 @@
-import { isRealDate } from '../domain/dates.js';
+import { DATE_RANGE, dayProblem } from '../domain/dates.js';
 import { JURISDICTION_NAMES, isJurisdictionCode } from '../domain/jurisdictions.js';
 import { MAX_SEARCH_TERMS, canonicalLicenseNumber, searchTerms } from '../domain/identity.js';
 import { DEMO_CREDENTIAL_ID, DEMO_DATE, DEMO_LICENCE } from './examples.js';
@@ -35,7 +35,9 @@ export const PaginationMeta = z
 
 const STATE_CODE = /^[A-Za-z]{2}$/;
 const JURISDICTION_CODES = Object.keys(JURISDICTION_NAMES).join(', ');
-const STATE_DESCRIPTION = `Two-letter code of a U.S. jurisdiction, case-insensitive: ${JURISDICTION_CODES}`;
+const STATE_DESCRIPTION = `Two-letter code of a U.S. jurisdiction: ${JURISDICTION_CODES}. Lower case is accepted too (tx is TX); answers give it in upper case`;
+/** The document lists the codes (upper case, as answered): a client built from it sends only codes the server takes. */
+const STATE_ENUM = Object.keys(JURISDICTION_NAMES);
 
 /**
  * The one rule for a state code everywhere: a U.S. jurisdiction's two letters, any case. Another
@@ -52,7 +54,7 @@ export const StateCodeAsSent = z
       params: { type: 'enum', expected: JURISDICTION_CODES },
     });
   })
-  .openapi({ description: STATE_DESCRIPTION, example: 'TX', type: 'string', pattern: STATE_CODE.source });
+  .openapi({ description: STATE_DESCRIPTION, example: 'TX', type: 'string', enum: STATE_ENUM });
 
 /** What is wrong with a state code a form or file gave, in words that follow it; undefined when it is fine. */
 export function stateCodeProblem(code: string): string | undefined {
@@ -65,7 +67,7 @@ export const StateCode = StateCodeAsSent.transform((s) => s.toUpperCase()).opena
   description: STATE_DESCRIPTION,
   example: 'TX',
   type: 'string',
-  pattern: STATE_CODE.source,
+  enum: STATE_ENUM,
 });
 
 // Control characters (NUL among them) and unpaired surrogates: text no store can keep as sent.
@@ -90,8 +92,11 @@ export const LicenseNumberParam = z
 
 export const IsoDate = z
   .string()
-  .refine(isRealDate, 'must be a date in the form YYYY-MM-DD that exists')
-  .openapi({ type: 'string', format: 'date', example: DEMO_DATE });
+  .superRefine((v, ctx) => {
+    const problem = dayProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .openapi({ type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', example: DEMO_DATE, description: `A day from ${DATE_RANGE.first} to ${DATE_RANGE.last}` });
 
 /** Query booleans take only `true` or `false`. */
 export const QueryBoolean = z

@@ -45,7 +45,7 @@ export interface RouteDef<Q extends AnyObject, P extends AnyObject, B extends z.
   body?: B;
   /** The body may be left out entirely (treated as `{}`). */
   bodyOptional?: boolean;
-  /** Also takes the body as this type: the handler gets it as text, unchecked (it checks it). */
+  /** Also takes the body as this type: the handler gets its bytes (a Buffer), unchecked (it checks it). */
   accepts?: 'text/csv';
   /** Request headers the operation reads, by name: their descriptions. */
   requestHeaders?: Record<string, string>;
@@ -175,7 +175,9 @@ export function route<Q extends AnyObject, P extends AnyObject, B extends z.ZodT
     // A body of another type is refused rather than ignored; an empty one counts as none.
     const sent = req.get('transfer-encoding') !== undefined || Number(req.get('content-length') ?? 0) > 0;
     if (def.accepts && sent && req.is(def.accepts)) {
-      body = typeof req.body === 'string' ? req.body : '';
+      body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    } else if (def.body && !sent && !def.bodyOptional) {
+      issues.push({ loc: ['body'], msg: `the request has no body: send ${def.accepts ? `JSON (Content-Type: application/json) or ${def.accepts}` : 'JSON (Content-Type: application/json)'}`, type: 'missing' });
     } else if (def.body && sent && !req.is(JSON_TYPES)) {
       issues.push({
         loc: ['body'],

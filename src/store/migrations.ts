@@ -20,7 +20,9 @@ export async function migrate(store: SqlStore, dir = DIR): Promise<string[]> {
     'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
   );
   const applied: string[] = [];
-  for (const m of migrationFiles(dir)) {
+  // Those on file already are skipped without a transaction each; the rest are checked again under the lock.
+  const present = new Set((await store.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => r.version));
+  for (const m of migrationFiles(dir).filter((f) => !present.has(f.version))) {
     const done = await store.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
       if ((await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [m.version])).length) return false;

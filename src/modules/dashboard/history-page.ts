@@ -21,7 +21,7 @@ export function historyPage(ctx: PageContext, form: HistoryForm, result: { rows:
       ? result.rows.length
         ? html`<table><caption>Verifications, newest first</caption><thead><tr><th scope="col">When</th><th scope="col">Licence</th><th scope="col">Name asked</th><th scope="col">Verdict</th><th scope="col">Reasons</th><th scope="col">Status served</th><th scope="col">Record</th></tr></thead><tbody>${result.rows.map(
             (r) =>
-              html`<tr><td>${when(r.created_at)}</td><td>${r.state} <code>${r.license_number}</code></td><td>${nameOf(r)}${r.name_match ? html` (${r.name_match.result})` : ''}</td><td>${r.verdict}</td><td>${r.reasons.join(', ') || '—'}</td><td>${r.licence_status ?? '—'}</td><td><code title="SHA-256 of the body served: ${r.body_sha256}">${r.id}</code></td></tr>`,
+              html`<tr><td>${when(r.created_at)}</td><td>${r.state} <code>${r.license_number}</code></td><td>${nameOf(r)}${r.name_match ? html` (${r.name_match.result})` : ''}</td><td>${r.verdict}</td><td>${r.reasons.join(', ') || '—'}</td><td>${r.license_status ?? '—'}</td><td><code title="SHA-256 of the body served: ${r.body_sha256}">${r.id}</code></td></tr>`,
           )}</tbody></table>${result.next ? html`<p><a href="/dashboard/verifications?${query ? `${query}&` : ''}cursor=${encodeURIComponent(result.next)}">Older verifications</a></p>` : ''}`
         : html`<p>No verifications match.</p>`
       : notice(result.error);

@@ -99,7 +99,7 @@ export function monitoringRoutes(router: Router, kit: DashboardKit, { watchlist,
       if (!req.file) return { error: 'choose a CSV file to upload' };
       let parsed;
       try {
-        parsed = parseWatchlistCsv(req.file.buffer);
+        parsed = await parseWatchlistCsv(req.file.buffer);
       } catch (err) {
         return { error: (err as Error).message };
       }

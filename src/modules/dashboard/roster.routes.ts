@@ -33,10 +33,9 @@ export function rosterRoutes(router: Router, kit: DashboardKit, jobs: JobsServic
     const refuse = async (error: string, problems?: ValidationError['issues']) =>
       kit.send(res, 400, rosterListPage(kit.context(req, res, account), (await jobs.list(account.id, { per_page: 50 })).data, { error, problems }));
     if (!req.file) return refuse('choose a CSV file to upload');
-    const text = req.file.buffer.toString('utf8');
     let roster;
     try {
-      roster = await parseRosterCsv(text);
+      roster = await parseRosterCsv(req.file.buffer);
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
       const [first, ...rest] = err.issues;
@@ -45,7 +44,7 @@ export function rosterRoutes(router: Router, kit: DashboardKit, jobs: JobsServic
     const body = req.body as Record<string, unknown>;
     const label = String(body.label ?? '').trim().slice(0, 200) || null;
     try {
-      const { job } = await jobs.create({ account, keyId: null }, roster, { watch: body.watch === 'true', label, format: 'csv', request: text });
+      const { job } = await jobs.create({ account, keyId: null }, roster.rows, { watch: body.watch === 'true', label, format: 'csv', request: roster.text });
       res.redirect(303, `/dashboard/jobs/${job.id}`);
     } catch (err) {
       if (err instanceof AppError && err.status < 500) return refuse(err.message);

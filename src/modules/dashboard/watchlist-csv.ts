@@ -1,6 +1,6 @@
-import { parse } from 'csv-parse/sync';
+import { ValidationError } from '../../errors.js';
 import { stateCodeProblem } from '../../http/common.schemas.js';
-import { rosterColumns } from '../jobs/roster.js';
+import { csvRecords, csvText, rosterColumns, type CsvRecord } from '../jobs/roster.js';
 
 /** Rows one upload may hold. */
 export const UPLOAD_ROWS = 10_000;
@@ -16,12 +16,13 @@ export interface WatchlistCsv {
  * spellings a roster takes (jobs/roster.ts: `License #`, `Lic No`, `ST`...; other columns
  * ignored). Throws with what is wrong when the file as a whole cannot be read.
  */
-export function parseWatchlistCsv(data: Buffer): WatchlistCsv {
-  let rows: { record: string[]; info: { lines: number } }[];
+export async function parseWatchlistCsv(data: Buffer): Promise<WatchlistCsv> {
+  let rows: CsvRecord[];
   try {
-    rows = parse(data, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true, to: UPLOAD_ROWS + 2, info: true }) as unknown as typeof rows;
+    rows = await csvRecords(csvText(data).bytes, UPLOAD_ROWS + 2);
   } catch (err) {
-    throw new Error(`the file is not CSV this page can read: ${(err as Error).message}`);
+    if (err instanceof ValidationError) throw new Error(err.issues[0].msg);
+    throw err;
   }
   if (!rows.length) throw new Error('the file is empty');
   const { state: stateAt, license_number: numberAt } = rosterColumns(rows[0].record);

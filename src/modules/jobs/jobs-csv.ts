@@ -1,11 +1,12 @@
 import type { Response } from 'express';
 import { sendCsv } from '../../http/csv-download.js';
+import { nameSentCell } from '../verifications/verifications-csv.js';
 import type { JobResult } from './jobs.service.js';
 
-/** The results download's columns: a result flattened, reasons space-separated. */
+/** The results download's columns: a result flattened, reasons space-separated, the name sent in one cell (`name`, or `first_name last_name`). */
 export const JOB_CSV_COLUMNS = [
-  'row', 'state', 'license_number', 'verified', 'verdict', 'reasons', 'name_match_result', 'name_match_score', 'name_compared_with',
-  'full_name', 'business_name', 'license_type', 'licence_status', 'expiration_date', 'source_id', 'snapshot_date', 'stale',
+  'row', 'state', 'license_number', 'name_sent', 'verified', 'verdict', 'reasons', 'name_match_result', 'name_match_score', 'name_compared_with',
+  'full_name', 'business_name', 'license_type', 'license_status', 'expiration_date', 'source_id', 'snapshot_date', 'stale',
   'verification_id', 'watchlist',
 ] as const;
 
@@ -20,6 +21,7 @@ function line(r: JobResult): Record<(typeof JOB_CSV_COLUMNS)[number], unknown> {
   const x = r as unknown as JobResult & Shown;
   return {
     ...r,
+    name_sent: nameSentCell(r.name_sent),
     reasons: x.reasons.join(' '),
     name_match_result: x.name_match?.result,
     name_match_score: x.name_match?.score,
@@ -27,7 +29,7 @@ function line(r: JobResult): Record<(typeof JOB_CSV_COLUMNS)[number], unknown> {
     full_name: x.licensee?.full_name,
     business_name: x.licensee?.business_name,
     license_type: x.licensee?.license_type,
-    licence_status: x.licensee?.status,
+    license_status: x.licensee?.status,
     expiration_date: x.licensee?.expiration_date,
     source_id: x.source?.id,
     snapshot_date: x.source?.snapshot_date,

@@ -1,3 +1,4 @@
+import { lockAccount } from '../accounts/accounts.repo.js';
 import { VERDICTS, type Verdict } from '../../domain/verdict.js';
 import type { SqlStore, SqlTx } from '../../store/sql-store.js';
 import type { RosterRow } from './roster.js';
@@ -45,7 +46,10 @@ export interface ResultRow {
   license_key: string;
   verification_id: string;
   over_limit: boolean;
+  /** The batch item's object as answered, and `name_sent`: the name the row sent (null for none). */
   result: Record<string, unknown>;
+  /** As read, for a result stored without `name_sent` (before 2026-11-29): its roster row as sent, from its chunk. */
+  sent?: RosterRow | null;
 }
 
 /** Rows a chunk holds: one batch, one metered unit. */
@@ -231,7 +235,7 @@ export function createJobsRepo(store: SqlStore) {
      * account's row is locked, as the watchlist's own adds lock it.
      */
     async watchFound(tx: SqlTx, j: JobRow, limit: number): Promise<NonNullable<JobRow['watchlist']>> {
-      await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [j.account_id]);
+      await lockAccount(tx, j.account_id);
       const [{ watched }] = await tx.query<{ watched: number }>('SELECT count(*)::int AS watched FROM watched_licences WHERE account_id = $1', [j.account_id]);
       const room = Math.max(0, limit - watched);
       const FRESH = `SELECT credential_id, min(row) AS first_row, min(state) AS state, min(license_key) AS license_number
@@ -268,8 +272,12 @@ export function createJobsRepo(store: SqlStore) {
       const wanted = new Set(f.verdicts ?? VERDICTS);
       const left = VERDICTS.filter((v) => !wanted.has(v));
       const [op, verdict] = wanted.size === 1 ? ['=', [...wanted][0]] : left.length === 1 ? ['<>', left[0]] : ['<>', ''];
+      // A result stored before it kept `name_sent` reads its row from its chunk (never one stored since).
       return store.query<ResultRow>(
-        `SELECT row, verdict, credential_id, state, license_key, verification_id, over_limit, result FROM verification_job_results
+        `SELECT row, verdict, credential_id, state, license_key, verification_id, over_limit, result,
+           CASE WHEN result->'name_sent' IS NULL THEN
+             (SELECT c.items->((r.row - 1) % ${CHUNK_ROWS}) FROM verification_job_chunks c WHERE c.job_id = r.job_id AND c.chunk = (r.row - 1) / ${CHUNK_ROWS}) END AS sent
+         FROM verification_job_results r
          WHERE job_id = $1 AND row > $2 AND verdict ${op} $3 AND ($4::boolean IS NULL OR over_limit = $4)
          ORDER BY row LIMIT $5`,
         [jobId, after, verdict, f.overLimit ?? null, limit],

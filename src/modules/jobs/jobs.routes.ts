@@ -53,15 +53,15 @@ export function jobsRoutes(ctx: RouteContext, service: JobsService) {
     errors: [402, 409, 413],
     handler: async ({ query, body }, req, res) => {
       const key = idempotencyKey(req);
-      // A text/csv body reaches here as the file's text (route.ts `accepts`).
-      const text = typeof (body as unknown) === 'string' ? (body as unknown as string) : undefined;
-      const csv = text !== undefined;
-      const roster = await (csv ? parseRosterCsv(text) : checkRosterRows(body.rows));
+      // A text/csv body reaches here as the file's bytes (route.ts `accepts`), decoded by parseRosterCsv.
+      const file = Buffer.isBuffer(body) ? (body as Buffer) : undefined;
+      const csv = file !== undefined ? await parseRosterCsv(file, /charset="?([^";\s]+)/i.exec(req.get('content-type') ?? '')?.[1]) : undefined;
+      const roster = csv ? csv.rows : await checkRosterRows(body.rows);
       const { job, replayed } = await service.create(caller(res), roster, {
         watch: (csv ? query.watch : body.watch) ?? false,
         label: (csv ? query.label : body.label) ?? null,
         format: csv ? 'csv' : 'json',
-        request: text ?? JSON.stringify(body.rows),
+        request: csv ? csv.text : JSON.stringify(body.rows),
         idempotencyKey: key,
       });
       res.location(job.links.self);

@@ -2,6 +2,7 @@ import { QueryBoolean, intQueryParam, nullable, uuidParam } from '../../http/com
 import { DEMO_JOB_ID } from '../../http/examples.js';
 import { z } from '../../http/zod.js';
 import { BATCH_EXAMPLE, BatchVerifyResult, VerdictList } from '../licensees/licensees.schemas.js';
+import { NameSent } from '../verifications/verifications.schemas.js';
 import { MAX_ROSTER_ROWS } from './roster.js';
 
 const Label = z.string().trim().min(1).max(200).openapi({ description: 'A name for the job, shown in lists' });
@@ -84,6 +85,9 @@ export const JobResultsQuery = JobResultFilters.extend({
 export const JobResult = BatchVerifyResult.omit({ index: true })
   .extend({
     row: z.number().int().openapi({ description: 'The row\'s place in the roster, from 1 (a CSV\'s header is not a row)' }),
+    name_sent: NameSent.nullable().openapi({
+      description: 'The name the row sent (`name`, or `first_name` and `last_name`), to read beside the name on file (`licensee.full_name`, `name_match`); null when the row sent none',
+    }),
     verification_id: z.string().openapi({ format: 'uuid', description: 'Its evidence record (GET /api/v1/verifications/{id})' }),
     watchlist: z.enum(['watched', 'over_limit', 'pending']).nullable().openapi({
       description: 'With `watch`, for a found row: watched (on the watchlist), over_limit (the limit was reached), pending (the job has not stopped yet); else null',

@@ -1,3 +1,4 @@
+import { inDateRange } from '../../domain/dates.js';
 import { createHash, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Clock } from '../../domain/clock.js';
@@ -80,12 +81,22 @@ export type JobView = ReturnType<typeof jobView>;
 /** A row's answer as a batch item has it, without the batch's index. */
 type Answer = Omit<Awaited<ReturnType<LicenseesService['batch']>>[number], 'index'>;
 
-const resultView = (j: JobRow, r: ResultRow) => ({
-  row: r.row,
-  ...(r.result as unknown as Answer),
-  verification_id: r.verification_id,
-  watchlist: !j.watch || !r.credential_id ? null : r.over_limit ? ('over_limit' as const) : j.watchlist ? ('watched' as const) : ('pending' as const),
-});
+/** A name as the roster row sent it (`name`, or `first_name` and `last_name`), as its evidence record has it; null for none. */
+type NameSent = { name?: string; first_name?: string; last_name?: string };
+const nameSentOf = (row: RosterRow | null | undefined): NameSent | null =>
+  row?.name ? { name: row.name } : row?.first_name || row?.last_name ? { first_name: row.first_name, last_name: row.last_name } : null;
+
+const resultView = (j: JobRow, r: ResultRow) => {
+  const { name_sent: stored, ...answer } = r.result as unknown as Answer & { name_sent?: NameSent | null };
+  return {
+    row: r.row,
+    ...answer,
+    // Kept with the result; a result stored before it was (2026-11-29) has its row read from its chunk.
+    name_sent: stored === undefined ? nameSentOf(r.sent) : stored,
+    verification_id: r.verification_id,
+    watchlist: !j.watch || !r.credential_id ? null : r.over_limit ? ('over_limit' as const) : j.watchlist ? ('watched' as const) : ('pending' as const),
+  };
+};
 export type JobResult = ReturnType<typeof resultView>;
 
 const encode = (s: string) => Buffer.from(s).toString('base64url');
@@ -97,7 +108,7 @@ function decodeRow(cursor: string): number {
 }
 function decodeJob(cursor: string): { created_at: string; id: string } {
   const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f-]{36})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!m || Number.isNaN(Date.parse(m[1]))) throw badCursor();
+  if (!m || Number.isNaN(Date.parse(m[1])) || !inDateRange(m[1].slice(0, 10))) throw badCursor();
   return { created_at: m[1], id: m[2] };
 }
 
@@ -206,7 +217,7 @@ export function createJobsService(deps: JobsDeps, options: JobsOptions) {
           license_key: key,
           verification_id: itemId(call.id, i),
           over_limit: false,
-          result: r.answer,
+          result: { ...r.answer, name_sent: nameSentOf(claim.items[i]) },
         };
       });
       const counts: Record<Verdict, number> = { clear: 0, consider: 0, not_found: 0 };
@@ -288,7 +299,14 @@ export function createJobsService(deps: JobsDeps, options: JobsOptions) {
     deps.nudgeWebhooks();
   }
 
+  /** Refuses (402) an account whose plan in force has no roster jobs: before its roster is read. */
+  const checkPlan = (account: AccountRow) => {
+    const plan = effectivePlan(account, clock.now());
+    if (!plan.batch) throw new PaymentRequiredError(`the ${plan.name} plan does not include roster verification jobs: upgrade to starter, growth or enterprise`);
+  };
+
   return {
+    checkPlan,
     /**
      * Queues a roster (checked already). A retry with the same `Idempotency-Key` (24 hours, per
      * account) gets the same job; the key with another roster is a 422.
@@ -296,14 +314,14 @@ export function createJobsService(deps: JobsDeps, options: JobsOptions) {
     async create(
       caller: { account: AccountRow; keyId: string | null },
       roster: RosterRow[],
-      o: { watch: boolean; label: string | null; format: 'csv' | 'json'; request: string; idempotencyKey?: string },
+      /** `id`: the demo job's fixed one (start-up.ts); otherwise a random UUID. */
+      o: { watch: boolean; label: string | null; format: 'csv' | 'json'; request: string; idempotencyKey?: string; id?: string },
     ): Promise<{ job: JobView; replayed: boolean }> {
       const at = clock.now();
-      const plan = effectivePlan(caller.account, at);
-      if (!plan.batch) throw new PaymentRequiredError(`the ${plan.name} plan does not include roster verification jobs: upgrade to starter, growth or enterprise`);
+      checkPlan(caller.account);
       const sha = createHash('sha256').update(`${o.format}|${o.watch}|${o.label ?? ''}|`).update(o.request).digest('hex');
       const row: JobRow = {
-        id: randomUUID(),
+        id: o.id ?? randomUUID(),
         account_id: caller.account.id,
         key_id: caller.keyId,
         label: o.label,

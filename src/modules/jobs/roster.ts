@@ -1,5 +1,6 @@
 import { finished } from 'node:stream/promises';
 import { parse } from 'csv-parse';
+import iconv from 'iconv-lite';
 import { ValidationError, type ValidationIssue } from '../../errors.js';
 import { toValidationIssues } from '../../http/validation.js';
 import { BatchVerifyItem } from '../licensees/licensees.schemas.js';
@@ -93,39 +94,94 @@ const tooMany = (n: number, loc: (string | number)[]) =>
 // Bytes parsed between yields to the event loop: a 5 MB roster read at once held it for 250 ms.
 const BYTES_PER_TURN = 64 * 1024;
 
-/** The file's records with their line numbers, parsed a slice per event-loop turn. */
-async function csvRecords(data: Buffer): Promise<{ record: string[]; info: { lines: number } }[]> {
-  const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true, trim: true, to: MAX_ROSTER_ROWS + 2, info: true });
-  const rows: { record: string[]; info: { lines: number } }[] = [];
+export type CsvRecord = { record: string[]; info: { lines: number } };
+
+const invalid = (msg: string, loc: (string | number)[] = ['body'], ctx?: Record<string, unknown>) =>
+  new ValidationError([{ loc, msg, type: 'csv_invalid', ...(ctx ? { ctx } : {}) }]);
+
+/**
+ * An uploaded file as UTF-8: UTF-8 as it is (a BOM dropped), UTF-16 by its BOM, the `charset` the
+ * sender named, else Windows-1252 (state files such as CA's are): a byte that is not UTF-8 never
+ * becomes U+FFFD. Refuses what is not text (a spreadsheet workbook, say) and JSON sent as CSV.
+ */
+export function csvText(data: Buffer, charset?: string): { bytes: Buffer; text: string; encoding: string } {
+  let encoding = charset?.toLowerCase().replace(/^(utf8)$/, 'utf-8');
+  if (data[0] === 0xff && data[1] === 0xfe) encoding = 'utf-16le';
+  else if (data[0] === 0xfe && data[1] === 0xff) encoding = 'utf-16be';
+  if (encoding && encoding !== 'utf-8' && !iconv.encodingExists(encoding)) throw invalid(`the charset ${JSON.stringify(charset)} is not one this service reads: send UTF-8 (or name windows-1252, iso-8859-1, utf-16)`, ['header', 'Content-Type']);
+  if (data.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1'))) throw invalid('the file is a spreadsheet workbook (xlsx), not CSV: save it as CSV (UTF-8) and upload that');
+  let text: string;
+  if (!encoding || encoding === 'utf-8') {
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+      encoding = 'utf-8';
+    } catch {
+      if (encoding === 'utf-8') throw invalid('the file is not UTF-8, as its Content-Type says: send it as UTF-8, or name its charset (charset=windows-1252)');
+      encoding = 'windows-1252';
+      text = iconv.decode(data, encoding);
+    }
+  } else text = iconv.decode(data, encoding, { stripBOM: true });
+  if (text.includes('\u0000')) throw invalid('the file holds NUL bytes: it is not CSV text (a spreadsheet? save it as CSV)');
+  if (/^\s*[[{]/.test(text)) throw invalid('the body is JSON, not CSV: send it with Content-Type: application/json', ['body'], { received: 'json' });
+  return { bytes: encoding === 'utf-8' ? data : Buffer.from(text), text, encoding };
+}
+
+/** What a CSV parser's error means, on the file's line. */
+function csvProblem(err: Error & { code?: string; lines?: number }): ValidationError {
+  const line = err.lines;
+  const what: Record<string, string> = {
+    CSV_QUOTE_NOT_CLOSED: 'a quoted field opened here is never closed: close the quote, or double a quote inside a quoted field ("")',
+    CSV_INVALID_CLOSING_QUOTE: 'a quoted field goes on after its closing quote: quote the whole field and double each quote inside it ("")',
+    CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'a quoted field goes on after its closing quote: quote the whole field and double each quote inside it ("")',
+    CSV_INVALID_OPENING_QUOTE: 'a quote opens inside a field: quote the whole field and double each quote inside it ("")',
+    CSV_MAX_RECORD_SIZE: 'a record is longer than a roster row can be (a quote left open?)',
+  };
+  const msg = what[err.code ?? ''] ?? `the file is not CSV that can be read: ${err.message}`;
+  return invalid(line ? `line ${line}: ${msg}` : msg, line ? ['body', 'line', line] : ['body'], { code: err.code ?? null });
+}
+
+/**
+ * The file's records with their line numbers, parsed a slice per event-loop turn. Lines end in
+ * CRLF, LF or CR, mixed; a quote inside an unquoted field is part of it (`Laura "Lolly" Harris`).
+ * A file that cannot be parsed is a ValidationError naming its line.
+ */
+export async function csvRecords(bytes: Buffer, maxRecords: number): Promise<CsvRecord[]> {
+  const parser = parse({
+    bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true, trim: true, to: maxRecords,
+    info: true, record_delimiter: ['\r\n', '\n', '\r'], max_record_size: 1 << 20,
+  });
+  const rows: CsvRecord[] = [];
+  let failure: (Error & { code?: string; lines?: number }) | undefined;
   parser.on('readable', () => {
     for (let r = parser.read(); r !== null; r = parser.read()) rows.push(r);
   });
-  const done = finished(parser);
-  for (let at = 0; at < data.length && !parser.destroyed && parser.writable; at += BYTES_PER_TURN) {
-    parser.write(data.subarray(at, at + BYTES_PER_TURN));
+  // The parser's error is taken here, never left to reject while the loop below waits a turn.
+  parser.on('error', (err) => (failure ??= err));
+  const done = finished(parser).catch((err) => (failure ??= err));
+  for (let at = 0; at < bytes.length && !failure && parser.writable; at += BYTES_PER_TURN) {
+    parser.write(bytes.subarray(at, at + BYTES_PER_TURN));
     await new Promise(setImmediate);
   }
-  if (parser.writable) parser.end();
+  if (!failure && parser.writable) parser.end();
   await done;
+  if (failure) throw csvProblem(failure);
   return rows;
 }
 
 /**
  * A CSV roster: a header naming state and licence number (and optionally name, or first and last
  * name), then a row per licence; other columns are ignored, blank lines skipped. Problems name the
- * file's line (`["body", "line", 7, "state"]`).
+ * file's line (`["body", "line", 7, "state"]`). Returns the rows and the file as text.
  */
-export async function parseRosterCsv(data: Buffer | string): Promise<RosterRow[]> {
-  let rows: { record: string[]; info: { lines: number } }[];
-  try {
-    rows = await csvRecords(typeof data === 'string' ? Buffer.from(data) : data);
-  } catch (err) {
-    throw new ValidationError([{ loc: ['body'], msg: `the file is not CSV that can be read: ${(err as Error).message}`, type: 'csv_invalid' }]);
-  }
-  if (rows.length < 2) throw new ValidationError([{ loc: ['body'], msg: rows.length ? 'the file has a header and no rows' : 'the file is empty', type: 'too_short', ctx: { min: 1 } }]);
+export async function parseRosterCsv(data: Buffer, charset?: string): Promise<{ rows: RosterRow[]; text: string }> {
+  if (!data.length) throw new ValidationError([{ loc: ['body'], msg: 'the file is empty: send a header line naming state and license_number, then a row per licence', type: 'too_short', ctx: { min: 1 } }]);
+  const { bytes, text } = csvText(data, charset);
+  const rows = await csvRecords(bytes, MAX_ROSTER_ROWS + 2);
+  if (!rows.length) throw new ValidationError([{ loc: ['body'], msg: 'the file is empty', type: 'too_short', ctx: { min: 1 } }]);
   const at = rosterColumns(rows[0].record);
   const problem = headerProblem(at);
   if (problem) throw new ValidationError([{ loc: ['body', 'line', 1], msg: problem, type: 'missing', input: rows[0].record.slice(0, 20) }]);
+  if (rows.length < 2) throw new ValidationError([{ loc: ['body'], msg: 'the file has a header and no rows', type: 'too_short', ctx: { min: 1 } }]);
   if (rows.length > MAX_ROSTER_ROWS + 1) throw tooMany(rows.length - 1, ['body']);
   const body = rows.slice(1);
   const objects = body.map(({ record }) => {
@@ -137,7 +193,7 @@ export async function parseRosterCsv(data: Buffer | string): Promise<RosterRow[]
     }
     return o;
   });
-  return checked(objects, (i) => ['body', 'line', body[i].info.lines]);
+  return { rows: await checked(objects, (i) => ['body', 'line', body[i].info.lines]), text };
 }
 
 /** A JSON roster's rows (`rows` of the body), checked as batch items are. */

@@ -11,8 +11,8 @@ import type { RelationshipsService } from '../relationships/relationships.servic
 
 const LegacySearchQuery = z
   .object({
-    first_name: searchText('Substring of the first name').openapi({ example: DEMO_FIRST_NAME }),
-    last_name: searchText('Substring of the last name').openapi({ example: DEMO_LAST_NAME }),
+    first_name: searchText('Substring of the first name; this or last_name (or both) is required').openapi({ example: DEMO_FIRST_NAME }),
+    last_name: searchText('Substring of the last name; this or first_name (or both) is required').openapi({ example: DEMO_LAST_NAME }),
     state: StateCode.optional().openapi({ description: 'Two-letter state code; all jurisdictions when absent' }),
     page: PageParam,
     per_page: PerPageParam,
@@ -92,7 +92,7 @@ export function legacyRoutes(
     operationId: 'legacySearchLicensees',
     metered: 'lookup',
     summary: 'Legacy search by first and last name',
-    description: 'Deprecated: use GET /api/v1/licensees. Without `state` every jurisdiction is searched, ordered by state first.',
+    description: 'Deprecated: use GET /api/v1/licensees. Give `first_name`, `last_name` or both: with neither, 422. Without `state` every jurisdiction is searched, ordered by state first.',
     tags,
     deprecated: { successor: (req) => searchUrl(req, ['state', 'first_name', 'last_name', 'page', 'per_page']) },
     query: LegacySearchQuery,

@@ -222,7 +222,7 @@ export const VerdictList = z
     if (unknown.length) ctx.addIssue({ code: 'custom', message: `must be a comma-separated list of ${VERDICTS.join(', ')} (not ${unknown.join(', ')})` });
     return wanted as (typeof VERDICTS)[number][];
   })
-  .openapi({ type: 'string', example: 'consider,not_found' });
+  .openapi({ type: 'string', example: 'consider,not_found', pattern: `^(${VERDICTS.join('|')})(,(${VERDICTS.join('|')}))*$` });
 export const BatchVerifyQuery = z.object({
   verdict: VerdictList.optional().openapi({ description: `Return only results with these verdicts (comma-separated: ${VERDICTS.join(', ')}); each result keeps its \`index\`` }),
 });

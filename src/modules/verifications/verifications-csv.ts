@@ -5,15 +5,18 @@ import type { VerificationRecord } from './verifications.service.js';
 /** The export's columns: a record flattened, reasons space-separated. */
 export const CSV_COLUMNS = [
   'id', 'created_at', 'key_id', 'operation', 'index', 'state', 'license_number', 'name_sent', 'verified', 'verdict', 'reasons',
-  'name_match_result', 'name_match_score', 'name_compared_with', 'licence_status', 'expiration_date', 'source_id', 'snapshot_date',
+  'name_match_result', 'name_match_score', 'name_compared_with', 'license_status', 'expiration_date', 'source_id', 'snapshot_date',
   'last_verified', 'http_status', 'body_sha256',
 ] as const;
 
+/** A name as sent, in one cell: `name`, or `first_name last_name`; empty when none was sent. */
+export const nameSentCell = (sent: { name?: string; first_name?: string; last_name?: string } | null) =>
+  sent ? (sent.name ?? [sent.first_name, sent.last_name].filter(Boolean).join(' ')) : '';
+
 function csvLine(r: VerificationRecord): Record<(typeof CSV_COLUMNS)[number], unknown> {
-  const sent = r.name_sent;
   return {
     ...r,
-    name_sent: sent ? (sent.name ?? [sent.first_name, sent.last_name].filter(Boolean).join(' ')) : '',
+    name_sent: nameSentCell(r.name_sent),
     reasons: r.reasons.join(' '),
     name_match_result: r.name_match?.result,
     name_match_score: r.name_match?.score,

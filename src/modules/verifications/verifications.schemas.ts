@@ -1,9 +1,12 @@
 import { VERDICTS } from '../../domain/verdict.js';
-import { isRealDate } from '../../domain/dates.js';
+import { DATE_RANGE, DATE_RANGE_MESSAGE, inDateRange, isRealDate } from '../../domain/dates.js';
 import { LicenseNumberParam, StateCode, intQueryParam, nullable, uuidParam } from '../../http/common.schemas.js';
 import { DEMO_VERIFICATION_ID } from '../../http/examples.js';
 import { z } from '../../http/zod.js';
 import { NameMatch, ReasonValue, VerdictList, VerdictValue } from '../licensees/licensees.schemas.js';
+
+/** A name as it was sent: `name`, or `first_name` and `last_name`. */
+export const NameSent = z.object({ name: z.string().optional(), first_name: z.string().optional(), last_name: z.string().optional() });
 
 export const VerificationRecord = z
   .object({
@@ -14,15 +17,12 @@ export const VerificationRecord = z
     index: z.number().int().nullable().openapi({ description: 'Position in the batch request, or in the job\'s roster (its row - 1), from 0; null for verify' }),
     state: z.string(),
     license_number: z.string().openapi({ description: 'As asked' }),
-    name_sent: z
-      .object({ name: z.string().optional(), first_name: z.string().optional(), last_name: z.string().optional() })
-      .nullable()
-      .openapi({ description: 'The name asked about; null when none was sent' }),
+    name_sent: NameSent.nullable().openapi({ description: 'The name asked about; null when none was sent' }),
     verified: z.boolean(),
     verdict: VerdictValue,
     reasons: z.array(ReasonValue),
     name_match: nullable(NameMatch),
-    licence_status: z.string().nullable().openapi({ description: 'The status served' }),
+    license_status: z.string().nullable().openapi({ description: 'The status served (the answer\'s `licensee.status`)' }),
     expiration_date: z.string().nullable().openapi({ description: 'The expiration date served' }),
     source_id: z.string().nullable().openapi({ description: 'The state source the answer rests on' }),
     snapshot_date: z.string().nullable().openapi({ description: 'That source\'s snapshot date when answered' }),
@@ -47,6 +47,10 @@ const moment = (end: boolean, description: string) =>
   z
     .string()
     .transform((v, ctx) => {
+      if (isRealDate(v.slice(0, 10)) && !inDateRange(v.slice(0, 10))) {
+        ctx.addIssue({ code: 'custom', message: DATE_RANGE_MESSAGE });
+        return z.NEVER;
+      }
       if (isRealDate(v)) return new Date(Date.parse(`${v}T00:00:00Z`) + (end ? 86_400_000 : 0));
       // RFC 3339: a date-time always names its offset (Z or +hh:mm), so no server's zone reads into it.
       const t = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i.test(v) && isRealDate(v.slice(0, 10)) ? Date.parse(v) : NaN;
@@ -57,7 +61,11 @@ const moment = (end: boolean, description: string) =>
       return new Date(t);
     })
     .optional()
-    .openapi({ type: 'string', description });
+    .openapi({
+      type: 'string',
+      pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2}))?$',
+      description: `${description}: a date (YYYY-MM-DD) or an RFC 3339 date-time with its offset, on a day from ${DATE_RANGE.first} to ${DATE_RANGE.last}`,
+    });
 
 const filterFields = {
   from: moment(false, 'Records made at or after this moment (a date: from its start, UTC)'),

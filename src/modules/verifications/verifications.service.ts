@@ -1,3 +1,4 @@
+import { inDateRange } from '../../domain/dates.js';
 import { v7 as uuidv7 } from 'uuid';
 import type { Clock } from '../../domain/clock.js';
 import type { NameMatch } from '../../domain/name-match.js';
@@ -35,7 +36,7 @@ const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f]{8}-[0-
 function positionOf(cursor: string): PagePosition {
   const m = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
   const [, createdAt, callId, position] = m ?? [];
-  if (!m || Number.isNaN(Date.parse(createdAt))) {
+  if (!m || Number.isNaN(Date.parse(createdAt)) || !inDateRange(createdAt.slice(0, 10))) {
     throw new ValidationError([{ loc: ['query', 'cursor'], msg: 'is not a cursor this service gave', type: 'value_error' }]);
   }
   return { created_at: createdAt, call_id: callId, position: Number(position) };
@@ -73,7 +74,7 @@ const publicRecord = ({ call_id, position, key_id, created_at, operation, http_s
   verdict: it.d,
   reasons: it.r,
   name_match: it.m ?? null,
-  licence_status: it.st ?? null,
+  license_status: it.st ?? null,
   expiration_date: it.ex ?? null,
   source_id: it.src ?? null,
   snapshot_date: it.sd ?? null,

@@ -1,3 +1,4 @@
+import { lockAccount } from '../accounts/accounts.repo.js';
 import type { SqlStore } from '../../store/sql-store.js';
 
 export interface WatchedRow {
@@ -22,7 +23,7 @@ export function createWatchlistRepo(store: SqlStore) {
      */
     async add(accountId: string, items: { credential_id: string; state: string; license_number: string }[], limit: number) {
       return store.transaction(async (tx) => {
-        await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
+        await lockAccount(tx, accountId);
         const ids = items.map((i) => i.credential_id);
         const [{ watched }] = await tx.query<{ watched: number }>('SELECT count(*)::int AS watched FROM watched_licences WHERE account_id = $1', [accountId]);
         const [{ already }] = await tx.query<{ already: number }>('SELECT count(*)::int AS already FROM watched_licences WHERE account_id = $1 AND credential_id = ANY($2::text[])', [accountId, ids]);
@@ -48,7 +49,7 @@ export function createWatchlistRepo(store: SqlStore) {
     /** Follows a whole state unless the account would then follow more than `limit` (its row locked meanwhile). */
     async subscribeState(accountId: string, state: string, limit: number): Promise<{ over: boolean; states: number }> {
       return store.transaction(async (tx) => {
-        await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
+        await lockAccount(tx, accountId);
         const rows = await tx.query<{ state: string }>('SELECT state FROM state_subscriptions WHERE account_id = $1', [accountId]);
         if (rows.some((r) => r.state === state)) return { over: false, states: rows.length };
         if (rows.length + 1 > limit) return { over: true, states: rows.length };

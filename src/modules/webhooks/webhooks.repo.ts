@@ -1,3 +1,4 @@
+import { lockAccount } from '../accounts/accounts.repo.js';
 import type { EventType } from '../../domain/webhook-events.js';
 import type { SqlStore, SqlTx } from '../../store/sql-store.js';
 
@@ -102,7 +103,7 @@ export function createWebhooksRepo(store: SqlStore) {
     /** Inserts unless the account holds `limit` endpoints already (its row is locked meanwhile). */
     async createEndpoint(e: Pick<EndpointRow, 'id' | 'account_id' | 'url' | 'description' | 'event_types' | 'secret'>, now: Date, limit: number): Promise<EndpointRow | undefined> {
       return store.transaction(async (tx) => {
-        await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [e.account_id]);
+        await lockAccount(tx, e.account_id);
         const [{ n }] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_endpoints WHERE account_id = $1', [e.account_id]);
         if (n >= limit) return undefined;
         const [row] = await tx.query(
