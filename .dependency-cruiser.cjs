@@ -6,7 +6,7 @@ const rootOnly = (name, comment, own, adapters) => ({
   name,
   severity: 'error',
   comment,
-  from: { path: '^src/', pathNot: ['^src/(deps|main)\\.ts$', own] },
+  from: { path: '^src/', pathNot: ['^src/(deps|main|serve)\\.ts$', own] },
   to: { path: adapters },
 });
 

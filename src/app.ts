@@ -188,10 +188,14 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean; rec
   relationshipsRoutes(ctx, deps.relationships);
   app.use(router);
 
-  if (deps.metrics?.token) {
-    app.get('/metrics', metricsHandler(deps.metrics.exposition, deps.metrics.token));
-    methods.add('/metrics', 'get');
+  if (deps.metrics?.token) app.get('/metrics', metricsHandler(deps.metrics.exposition, deps.metrics.token));
+  else {
+    // A scraper pointed at the API port is told how to turn metrics on, not left with a bare 404.
+    app.get('/metrics', (_req, res) => {
+      res.status(404).json({ detail: 'metrics are not served on this port: set METRICS_TOKEN to serve GET /metrics here to a bearer of that token, or METRICS_PORT for a port of their own (docs/operations.md)' });
+    });
   }
+  methods.add('/metrics', 'get');
 
   const document = openApiDocument(registry);
   app.get('/openapi.json', (_req, res) => {

@@ -8,8 +8,14 @@ const boolFlag = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** A whole number from `min` to `max`; one sentence for any way a value misses (not "received NaN"). */
+const wholeNumber = (min: number, max: number) => {
+  const error = `must be a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
+
 const ConfigSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  PORT: wholeNumber(0, 65535).default(8000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -21,34 +27,34 @@ const ConfigSchema = z.object({
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
   /** LadybugDB buffer pool; the engine's own default takes most of the machine's memory. */
-  GRAPH_BUFFER_POOL_MB: z.coerce.number().int().min(64).max(65536).default(1024),
-  GRAPH_CONNECTIONS: z.coerce.number().int().min(1).max(32).default(4),
-  GRAPH_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(15000),
+  GRAPH_BUFFER_POOL_MB: wholeNumber(64, 65536).default(1024),
+  GRAPH_CONNECTIONS: wholeNumber(1, 32).default(4),
+  GRAPH_QUERY_TIMEOUT_MS: wholeNumber(100, 600000).default(15000),
   /** Neo4j, the production graph engine; unset: embedded LadybugDB under DATA_DIR. */
   NEO4J_URI: z.string().regex(/^(neo4j|bolt)(\+s|\+ssc)?:\/\/\S+$/, 'must be a neo4j:// or bolt:// URI').optional(),
   NEO4J_USER: z.string().default('neo4j'),
   NEO4J_PASSWORD: z.string().default(''),
   NEO4J_DATABASE: z.string().default('neo4j'),
-  NEO4J_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(50),
+  NEO4J_POOL_SIZE: wholeNumber(1, 500).default(50),
   // A request that needs an unreachable Neo4j answers 503 within about retry + connection time
   // (docs/decisions/0004-neo4j-for-real.md): a client waits seconds, not the driver's 30-60 s.
-  NEO4J_ACQUISITION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(2000),
-  NEO4J_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(2000),
-  NEO4J_MAX_RETRY_MS: z.coerce.number().int().min(0).max(600000).default(3000),
+  NEO4J_ACQUISITION_TIMEOUT_MS: wholeNumber(100, 600000).default(2000),
+  NEO4J_CONNECTION_TIMEOUT_MS: wholeNumber(100, 600000).default(2000),
+  NEO4J_MAX_RETRY_MS: wholeNumber(0, 600000).default(3000),
   /** PostgreSQL for accounts, keys and usage; unset: embedded PGlite under DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  DATABASE_POOL_SIZE: wholeNumber(1, 100).default(10),
   JSON_BODY_LIMIT: z.string().default('128kb'),
-  MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(10_000).default(16),
-  MAX_WAITING_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(256),
-  REQUEST_WAIT_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
+  MAX_CONCURRENT_REQUESTS: wholeNumber(1, 10_000).default(16),
+  MAX_WAITING_REQUESTS: wholeNumber(0, 100_000).default(256),
+  REQUEST_WAIT_TIMEOUT_MS: wholeNumber(1, 60_000).default(1000),
   /**
    * How long an idle keep-alive connection stays open. Longer than the idle timeouts of common
    * load balancers and clients (60 s), so the server is never the one closing a socket a client
    * is about to reuse ("other side closed").
    */
-  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600000).default(65000),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120000).default(10000),
+  KEEP_ALIVE_TIMEOUT_MS: wholeNumber(1000, 600000).default(65000),
+  SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 120000).default(10000),
   TRUST_PROXY: boolFlag,
   /** Where this service is reached from outside: links in e-mails are built from it, never from a request's Host. Default http://localhost:PORT. */
   PUBLIC_BASE_URL: z.string().url().regex(/^https?:\/\//, 'must be an http:// or https:// URL').optional(),
@@ -64,13 +70,13 @@ const ConfigSchema = z.object({
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
   /** Roster job chunks (batches of 100) one process verifies at once: the graph queries jobs may hold beside interactive traffic. */
-  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  JOB_CONCURRENCY: wholeNumber(1, 32).default(2),
   /** How long a process holds a job chunk; past it, another process (or this one restarted) takes the chunk again. */
-  JOB_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(60_000),
+  JOB_LEASE_MS: wholeNumber(500, 3_600_000).default(60_000),
   /** Days a finished job and its results are kept. */
-  JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  JOB_RETENTION_DAYS: wholeNumber(1, 3650).default(30),
   /** How long change events are kept (the feed answers 410 for an older cursor). */
-  CHANGE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+  CHANGE_RETENTION_DAYS: wholeNumber(1, 3650).default(400),
   /** Seconds before each webhook retry, comma-separated; after the last, a delivery is failed (default about 27 hours in all). */
   WEBHOOK_RETRY_SCHEDULE: z
     .string()
@@ -82,13 +88,13 @@ const ConfigSchema = z.object({
       }
       return waits.map((w) => Math.round(w * 1000));
     }),
-  WEBHOOK_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
+  WEBHOOK_CONNECT_TIMEOUT_MS: wholeNumber(100, 60000).default(5000),
   /** How long a receiver has for its response headers, and again for its body. */
-  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(15000),
+  WEBHOOK_TIMEOUT_MS: wholeNumber(100, 120000).default(15000),
   /** Allow webhook URLs over http and to loopback or private addresses: for tests and development only. */
   WEBHOOK_ALLOW_PRIVATE_URLS: boolFlag,
   /** A port of its own for GET /metrics (Prometheus), kept off the public API; unset: none. */
-  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_PORT: wholeNumber(0, 65535).optional(),
   /** Where the metrics port listens. */
   METRICS_HOST: z.string().default('0.0.0.0'),
   /** Serves GET /metrics on the API port too, to a caller with `Authorization: Bearer <token>`. */
@@ -149,7 +155,11 @@ export type Config = Readonly<
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    const lines = parsed.error.issues.map((i) => {
+      const name = i.path.join('.');
+      const sent = env[name];
+      return `  ${name}${sent === undefined ? '' : `=${JSON.stringify(sent)}`}: ${i.message}`;
+    });
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
   if (parsed.data.SMTP_URL && !parsed.data.MAIL_FROM) throw new ConfigError('invalid configuration:\n  MAIL_FROM: required with SMTP_URL (the sender of the dashboard\'s e-mails)');

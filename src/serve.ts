@@ -14,7 +14,7 @@ import { adminCommands } from './modules/admin/admin.commands.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { removeServerHandle, writeServerHandle } from './server-handle.js';
 import { IMPORT_RUNS } from './ingest/import/import-events.js';
-import { demoAccount, prepareGraph, prepareWebhooks } from './start-up.js';
+import { demoAccount, noAccountYet, prepareGraph, prepareWebhooks } from './start-up.js';
 
 const USAGE_FLUSH_MS = 1000;
 
@@ -107,6 +107,7 @@ export async function serve(config: Config, logger: Logger, opening?: Promise<Sq
   // A stop that comes during these steps closes the stores under them: their failure is the stop's.
   try {
     if (graph.embedded && store.kind === 'pglite') await demoAccount({ accounts: side.accounts, licensees: deps.licensees, jobs: deps.jobs }, store, base);
+    else await noAccountYet(side.accounts, logger);
 
     // Deliveries stored before a stop (or by `npm run ingest` meanwhile) go now, to URLs the rules still allow.
     await prepareWebhooks(side.webhooks, config.WEBHOOK_ALLOW_PRIVATE_URLS, logger);

@@ -71,6 +71,18 @@ export async function demoAccount(
 }
 
 /**
+ * A production start (Neo4j or PostgreSQL: no demo account) with no account yet says so, and how
+ * to make the first one: every /api/v1 call needs a key.
+ */
+export async function noAccountYet(accounts: Pick<AccountsService, 'countAccounts'>, logger: Pick<Logger, 'warn'>) {
+  if ((await accounts.countAccounts()) > 0) return;
+  logger.warn(
+    'no account yet, so no API key: make the first with `npm run -s admin -- accounts create --email you@example.com --plan growth` ' +
+      '(`lvs-admin accounts create ...` in the container), then `keys create you@example.com` for more keys',
+  );
+}
+
+/**
  * What the API's examples name besides the account (src/http/examples.ts): a verification record
  * of the demo licence under a fixed id, made as a verify call records it, and a roster job of the
  * demo records under a fixed id, which the job runner finishes once the server runs.

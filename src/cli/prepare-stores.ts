@@ -1,7 +1,7 @@
 // Run by `npm install` (postinstall): makes the template a new embedded accounts store is copied
 // from (src/store/pglite-template.ts), so that a first start skips initdb. Never fails the install:
 // without the template, the first start makes it.
-import { prepareTemplate } from '../store/pglite-store.js';
+import { prepareTemplate } from '../store/open-store.js';
 
 try {
   const started = performance.now();

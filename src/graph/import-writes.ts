@@ -48,16 +48,18 @@ export function sharedImportWrites(files: QueryFiles) {
       if (context.length) await t.run(queries.linkBrokerageContext, { rows: context });
     },
     upsertRelationships: async (t: GraphTx, rows: Row[]) => (await t.run(queries.upsertRelationships, { rows })).map((r) => Number(r.line)),
-    /** Removes the states' demo credentials; gives the states of their supervisors elsewhere. */
-    async removeDemo(t: GraphTx, states: string[]): Promise<string[]> {
+    /** Removes the states' demo credentials; gives the states that had some, and the states of their supervisors elsewhere. */
+    async removeDemo(t: GraphTx, states: string[]): Promise<{ removed: string[]; supervising: string[] }> {
       const supervising = new Set<string>();
+      const removed: string[] = [];
       for (const state of states) {
         for (const r of await t.run(queries.demoSupervisorStates, { state })) supervising.add(r.state as string);
-        await t.run(queries.deleteDemoCredentials, { state });
+        const [row] = await t.run(queries.deleteDemoCredentials, { state });
+        if (Number(row?.removed ?? 0) > 0) removed.push(state);
       }
       await t.run(queries.deleteOrphanLicensees);
       await t.run(queries.deleteOrphanBrokerages);
-      return [...supervising];
+      return { removed, supervising: [...supervising] };
     },
     writeCounts: async (t: GraphTx, rows: { state: string; rows: number }[], now: string) => void (await t.run(queries.refreshCounts, { rows, now })),
   };

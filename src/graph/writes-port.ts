@@ -41,8 +41,8 @@ export interface GraphWrites {
   upsertCredentials(t: GraphTx, rows: Row[], context: Row[]): Promise<void>;
   /** Relationships whose both ends are on file, with `supervisor_state` and `affiliate_state`; returns the lines of those written. */
   upsertRelationships(t: GraphTx, rows: Row[]): Promise<number[]>;
-  /** Removes the states' demo credentials, and the licensees and brokerages left with none. */
-  removeDemo(t: GraphTx, states: string[]): Promise<void>;
+  /** Removes the states' demo credentials, and the licensees and brokerages left with none; gives the states that had some. */
+  removeDemo(t: GraphTx, states: string[]): Promise<string[]>;
   /** The states' credential counts (`rows`: rows of the source file), as of `now`. */
   writeCounts(t: GraphTx, rows: { state: string; rows: number }[], now: string): Promise<void>;
   /** The credentials `ids` on file as they stand in the unit (their published fields and when they were seen), by id. */

@@ -439,6 +439,18 @@ describe('the dashboard', () => {
       await side.changes.log.commit(runId);
     };
 
+    it('when a free account opens the jobs page then it says jobs need a paid plan before any upload; a paid one gets the form', async () => {
+      const { agent } = await signUp('free-jobs@example.com');
+      const free = await agent.get('/dashboard/jobs');
+      expect(free.status).toBe(200);
+      expect(free.text).toMatch(/Roster jobs need a paid plan: the free plan does not include roster verification jobs/);
+      expect(free.text).not.toContain('action="/dashboard/jobs"');
+      await store.query("UPDATE accounts SET plan = 'starter' WHERE email = $1", ['free-jobs@example.com']);
+      const paid = await agent.get('/dashboard/jobs');
+      expect(paid.text).not.toContain('need a paid plan');
+      expect(paid.text).toContain('action="/dashboard/jobs"');
+    });
+
     it('when the history filter or its CSV names a day outside the range then the page says so, never 503', async () => {
       const { agent } = await signUp('far-dates@example.com');
       for (const q of ['to=9999-12-31', 'from=0000-01-01']) {

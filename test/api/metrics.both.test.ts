@@ -180,7 +180,10 @@ describe('metrics', () => {
       expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"');
     }
     const deps = buildDeps(graph, pino({ level: 'silent' }), { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false }, side, undefined);
-    expect((await request(createApp(deps)).get('/metrics')).status).toBe(404);
+    // Without a token, the API port says how to turn them on.
+    const off = await request(createApp(deps)).get('/metrics');
+    expect(off.status).toBe(404);
+    expect(off.body.detail).toMatch(/set METRICS_TOKEN .* or METRICS_PORT/);
 
     const port = metricsApp(metrics.exposition);
     const res = await request(port).get('/metrics');

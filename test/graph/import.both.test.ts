@@ -131,6 +131,8 @@ describe('canonical import', () => {
     const summary = await importFolder(importRepo(g, files), real);
     expect(summary.demo_records_removed_for).toEqual(['TX']);
     expect(await stateCount('TX')).toBe(1);
+    // The same file again removes nothing, and says so.
+    expect((await importFolder(importRepo(g, files), real)).demo_records_removed_for).toEqual([]);
     expect(await stateCount('FL')).toBe(129);
     const [tx] = await g.read('MATCH (j:Jurisdiction {code: "TX"}) RETURN j.record_count AS n');
     expect(tx.n).toBe(1);

@@ -158,9 +158,10 @@ export function ladybugWrites(graph: LadybugEngine, files: QueryFiles): GraphWri
     async removeDemo(t, states) {
       const run = runOf(t);
       // Supervisors elsewhere of the records removed: their states' affiliate lists name them.
-      const supervising = await shared.removeDemo(t, states);
+      const { removed, supervising } = await shared.removeDemo(t, states);
       for (const s of [...(run.state ? [] : states), ...supervising]) run.states.add(s);
       changed(t, supervising);
+      return removed;
     },
     async writeCounts(t, rows, now) {
       // The counts go through IN_JURISDICTION: the run's new credentials are linked first.

@@ -158,13 +158,18 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
     async removeDemo(t, states) {
       const run = runOf(t);
       if (!run.refresh) {
-        for (const s of [...states, ...(await shared.removeDemo(t, states))]) run.states.add(s);
-        return;
+        const { removed, supervising } = await shared.removeDemo(t, states);
+        for (const s of [...states, ...supervising]) run.states.add(s);
+        return removed;
       }
+      const removed: string[] = [];
       for (const state of states) {
         await postingsLater(t, [{ state }]);
-        for (const row of await t.run(queries.removeDemo, { state })) changed(t, [row.id, ...(row.others as string[])]);
+        const rows = await t.run(queries.removeDemo, { state });
+        for (const row of rows) changed(t, [row.id, ...(row.others as string[])]);
+        if (rows.length) removed.push(state);
       }
+      return removed;
     },
     async writeCounts(t, rows, now) {
       // A refresh's counts are those of the generation it publishes, written as it does.

@@ -42,8 +42,6 @@ export interface CredentialChunk extends ChunkResult {
   context: Row[];
   /** Rows and active rows by state. */
   states: { state: string; rows: number; active: number }[];
-  /** States of rows that are not demo records, in the order of their first row. */
-  realStates: string[];
 }
 export interface RelationshipDetail {
   /** The row as import/upsert-relationships takes it. */

@@ -39,10 +39,9 @@ function credentials(job: ChunkJob, importedAt: Date, jurisdictions: Set<string>
   const rejects: ChunkResult['rejects'] = [];
   const skip = new Set(job.skip);
   const detail = new Set(job.detail);
-  const out = { ids: [] as string[], listFields: [] as string[], lines: [] as number[], details: [] as { line: number; label: string }[], keyed: [] as [string, string][], context: [] as Row[], realStates: [] as string[] };
+  const out = { ids: [] as string[], listFields: [] as string[], lines: [] as number[], details: [] as { line: number; label: string }[], keyed: [] as [string, string][], context: [] as Row[] };
   const [credentialLines, licenseeLines, jurisdictionLines, holdLines]: string[][] = [[], [], [], []];
   const states = new Map<string, { rows: number; active: number }>();
-  const real = new Set<string>();
   for (const { line, row } of validRows(job, CredentialRow, rejects)) {
     if (!jurisdictions.has(row.state)) {
       rejects.push({ line, reason: `no jurisdiction ${row.state} on file: give it a jurisdictions.csv row first` });
@@ -67,10 +66,6 @@ function credentials(job: ChunkJob, importedAt: Date, jurisdictions: Set<string>
     count.rows += 1;
     if (row.status_normalized === 'active') count.active += 1;
     states.set(row.state, count);
-    if (row.source !== 'demo' && !real.has(row.state)) {
-      real.add(row.state);
-      out.realStates.push(row.state);
-    }
   }
   return {
     seq: job.seq,

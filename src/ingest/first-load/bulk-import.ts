@@ -269,7 +269,6 @@ async function loadCredentials(sink: BulkSink, q: BulkStatements, pool: ReturnTy
   const keyed = new Map<string, string>();
   const context: Row[] = [];
   const counts = new Map<string, { state: string; rows: number; active: number }>();
-  const realStates = new Set<string>();
   let copying: Promise<void> = Promise.resolve();
   const copy = async () => {
     const taken = credentials.take();
@@ -296,12 +295,6 @@ async function loadCredentials(sink: BulkSink, q: BulkStatements, pool: ReturnTy
     for (const { state, rows, active } of chunk.states) {
       const count = counts.get(state) ?? { state, rows: 0, active: 0 };
       counts.set(state, { state, rows: count.rows + rows, active: count.active + active });
-    }
-    // As the upsert path reports it: the graph held no demo records to remove.
-    for (const state of chunk.realStates) {
-      if (realStates.has(state)) continue;
-      realStates.add(state);
-      input.summary.demo_records_removed_for.push(state);
     }
     input.summary.credentials += chunk.credentials.rows;
     if (credentials.rows >= COPY_ROWS) await copy();

@@ -187,9 +187,8 @@ async function importCredentials(repo: ImportRepo, unit: ImportBatches, events: 
     // A real import of a state replaces that state's demo records.
     const realStates = [...new Set(records.filter((r) => r.source !== 'demo').map((r) => r.state as string))].filter((s) => !demoChecked.has(s));
     if (realStates.length) {
-      await unit.deleteDemoCredentials(realStates);
+      summary.demo_records_removed_for.push(...(await unit.deleteDemoCredentials(realStates)));
       realStates.forEach((s) => demoChecked.add(s));
-      summary.demo_records_removed_for.push(...realStates);
     }
     if (records.length) await events.credentials(records, (e) => unit.upsertCredentials(records, context, e));
     summary.credentials += records.length;

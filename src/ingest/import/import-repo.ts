@@ -22,7 +22,8 @@ export interface ImportBatches {
   upsertCredentials(rows: Row[], context: Row[], events?: UnitEvents<void>): Promise<void>;
   /** Rows with `supervisor_state` and `affiliate_state`; returns the lines of the rows whose two credentials were on file. */
   upsertRelationships(rows: Row[], events?: UnitEvents<number[]>): Promise<number[]>;
-  deleteDemoCredentials(states: string[]): Promise<void>;
+  /** Gives the states whose demo credentials were removed (those that had some). */
+  deleteDemoCredentials(states: string[]): Promise<string[]>;
   refreshCounts(rows: { state: string; rows: number }[], now: string, events?: UnitEvents<void>): Promise<void>;
 }
 

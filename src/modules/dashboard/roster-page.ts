@@ -12,7 +12,8 @@ const progress = (j: JobView) =>
 /** Where a refused file's problems are: a line and field, as the API's detail names them. */
 const where = (i: ValidationIssue) => (i.loc[1] === 'line' ? `line ${i.loc[2]}${i.loc[3] ? `, ${i.loc[3]}` : ''}` : 'the file');
 
-export function rosterListPage(ctx: PageContext, jobs: JobView[], state: { error?: string; problems?: ValidationIssue[] } = {}): string {
+/** `unpaid`: why this account's plan has no roster jobs (the upload form is then left out). */
+export function rosterListPage(ctx: PageContext, jobs: JobView[], state: { error?: string; problems?: ValidationIssue[]; unpaid?: string } = {}): string {
   const problems = state.problems?.length
     ? html`<ul class="problems">${state.problems.slice(0, 20).map((p) => html`<li>${where(p)}: ${p.msg}</li>`)}</ul>`
     : '';
@@ -27,7 +28,12 @@ export function rosterListPage(ctx: PageContext, jobs: JobView[], state: { error
     ctx,
     html`<p>Upload a roster (a CSV file of up to 100,000 rows with columns for the state and the licence number, and optionally the name) to verify it in the background. The API does the same at <code>/api/v1/verification-jobs</code>.</p>
 ${notice(state.error)}${problems}
-<form method="post" action="/dashboard/jobs" enctype="multipart/form-data">
+${state.unpaid ? html`<p class="info" role="status" id="jobs-need-a-paid-plan">Roster jobs need a paid plan: ${state.unpaid}. Your plan still verifies licences one at a time (<code>GET /api/v1/licensees/verify</code>).</p>` : uploadForm(ctx)}
+${list}`,
+  );
+}
+
+const uploadForm = (ctx: PageContext) => html`<form method="post" action="/dashboard/jobs" enctype="multipart/form-data">
   ${csrfField(ctx.csrf)}
   <label for="file">Roster (CSV)</label>
   <input id="file" name="file" type="file" accept=".csv,text/csv" required aria-describedby="file-hint">
@@ -36,10 +42,7 @@ ${notice(state.error)}${problems}
   <input id="label" name="label" type="text" maxlength="200">
   <div class="check"><input id="watch" name="watch" type="checkbox" value="true"> <label for="watch">Also watch every licence found (within your plan's watchlist limit)</label></div>
   <button type="submit">Upload and verify</button>
-</form>
-${list}`,
-  );
-}
+</form>`;
 
 export function rosterJobPage(ctx: PageContext, j: JobView, consider: { rows: JobResult[]; next: string | null }): string {
   const active = ACTIVE.has(j.status);

@@ -1,5 +1,6 @@
 import type { Request, Router } from 'express';
-import { AppError, ValidationError } from '../../errors.js';
+import { AppError, PaymentRequiredError, ValidationError } from '../../errors.js';
+import type { AccountRow } from '../accounts/accounts.repo.js';
 import { uuidParam } from '../../http/common.schemas.js';
 import { sendJobCsv } from '../jobs/jobs-csv.js';
 import type { JobsService } from '../jobs/jobs.service.js';
@@ -16,6 +17,16 @@ const jobId = (req: Request) => {
 
 /** The roster pages: upload and list, a job's progress and its consider rows, its CSV download, cancel. */
 export function rosterRoutes(router: Router, kit: DashboardKit, jobs: JobsService) {
+  /** Why the account's plan has no jobs, said before any upload; undefined when it has them. */
+  const unpaid = (account: AccountRow) => {
+    try {
+      jobs.checkPlan(account);
+      return undefined;
+    } catch (err) {
+      if (err instanceof PaymentRequiredError) return err.message;
+      throw err;
+    }
+  };
   // 100,000 rows with names fit in 16 MB.
   const readUpload = csvUpload(16);
 
@@ -23,7 +34,7 @@ export function rosterRoutes(router: Router, kit: DashboardKit, jobs: JobsServic
   router.get('/jobs', async (req, res) => {
     const account = await kit.pageAccount(req, res);
     if (!account) return;
-    kit.send(res, 200, rosterListPage(kit.context(req, res, account), (await jobs.list(account.id, { per_page: 50 })).data));
+    kit.send(res, 200, rosterListPage(kit.context(req, res, account), (await jobs.list(account.id, { per_page: 50 })).data, { unpaid: unpaid(account) }));
   });
 
   kit.route('/jobs', 'post');
