@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StoreError } from '../../src/errors.js';
 import { openJournal } from '../../src/store/journal.js';
 
@@ -127,5 +127,33 @@ describe('the journal in front of a slow store', () => {
     expect(stored).toEqual([7, 8]);
     await expect(journal.append([9])).rejects.toThrow(StoreError);
     expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('when the appends of a turn are written then one fdatasync makes them durable before any of them is answered; a sync that fails answers them with an error', async () => {
+    const dir = tempDir();
+    const { write, release } = heldStore();
+    release();
+    const journal = openJournal<number>(dir, write, { gatherMs: 5 });
+    const synced: number[][] = [];
+    const sync = vi.spyOn(fs, 'fdatasyncSync').mockImplementation(() => void synced.push(onDisk(dir)));
+    try {
+      const answered: number[] = [];
+      // Three requests in one turn: one group, one sync, and every answer after it.
+      await Promise.all([1, 2, 3].map((n) => journal.append([n]).then(() => answered.push(synced.length))));
+      expect(sync).toHaveBeenCalledTimes(1);
+      expect(synced[0]).toEqual([1, 2, 3]);
+      expect(answered).toEqual([1, 1, 1]);
+
+      sync.mockImplementation(() => {
+        throw Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
+      });
+      await expect(journal.append([4])).rejects.toThrow(/could not be written: EIO/);
+      sync.mockImplementation(() => undefined);
+      await journal.append([5]);
+      await journal.flush();
+    } finally {
+      sync.mockRestore();
+      await journal.close();
+    }
   });
 });
