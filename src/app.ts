@@ -9,7 +9,7 @@ import { bearerAuth } from './http/auth.js';
 import { errorHandler, notFound } from './http/errors.middleware.js';
 import { meterGuard } from './http/metering.js';
 import { fairShare, type RateGate } from './http/fair-share.js';
-import { metricsHandler, observeRequests, type Exposition, type RequestObserver } from './http/observe.js';
+import { arrival, metricsHandler, observeRequests, type Exposition, type RequestObserver } from './http/observe.js';
 import { admission, type AdmissionOptions } from './http/admission.js';
 import { createMethodTable } from './http/methods.js';
 import { JSON_TYPES, type RouteContext } from './http/route.js';
@@ -74,6 +74,8 @@ export interface AppDeps {
   secureCookies: boolean;
   /** Operator endpoints for the local command line (see modules/admin). */
   adminRouter?: Router;
+  /** Where the request rate's guard sits (config RATE_GUARD); default before admission. */
+  rateGuard?: 'before-admission' | 'after-admission';
   /** How many /api/v1 requests are served at once and may wait; absent: no limit. */
   admission?: AdmissionOptions;
   /** Request metrics and their exposition; `token`: GET /metrics on this app too, to its bearer. */
@@ -104,6 +106,7 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean; rec
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
   app.set('query parser', 'simple');
+  if (deps.metrics) app.use(arrival);
   if (deps.corsOrigins) {
     // Preflights go on to the method table, which answers them with 204 and Allow, without a key.
     app.use(
@@ -118,11 +121,12 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean; rec
       }),
     );
   }
-  // After CORS, so that a page can read its 429; before admission and the rest, so that a refusal
-  // costs little and a flood of them never takes the turns other accounts' calls wait for.
-  if (accessControl && deps.fairShare) app.use('/api/v1', fairShare(deps.accounts, deps.fairShare, deps.logger, (p) => PUBLIC_API_PATHS.has(p)));
+  // After CORS, so that a page can read its 429; by default before admission and the rest, so that
+  // a refusal costs little and a flood of them never takes the turns other accounts' calls wait for.
+  const guard = accessControl && deps.fairShare ? fairShare(deps.accounts, deps.fairShare, deps.logger, (p) => PUBLIC_API_PATHS.has(p)) : undefined;
   // A shed request costs next to nothing (no log line, headers, route or body).
-  if (deps.admission) app.use('/api/v1', admission({ ...deps.admission, shed: deps.metrics?.shed }, deps.logger));
+  const admit = deps.admission ? admission({ ...deps.admission, shed: deps.metrics?.shed }, deps.logger) : undefined;
+  for (const m of deps.rateGuard === 'after-admission' ? [admit, guard] : [guard, admit]) if (m) app.use('/api/v1', m);
   // A request shed or refused by its rate is counted as such (lvs_http_requests_shed_total,
   // lvs_rate_limited_requests_total), not as served.
   if (deps.metrics) app.use(observeRequests(deps.metrics.requests));

@@ -123,6 +123,12 @@ const ConfigSchema = z.object({
       }
       return limits;
     }),
+  /**
+   * Where the request rate's guard sits: before admission (a refusal takes no turn other accounts
+   * wait for; the default, docs/decisions/0025) or after it (nothing is read for a call shed at
+   * capacity). For measuring the two (bench:national --only overload,fairshare).
+   */
+  RATE_GUARD: z.enum(['before-admission', 'after-admission']).default('before-admission'),
   /** Origins whose pages may call /api/v1: `*`, or exact origins separated by commas; unset: no CORS. */
   CORS_ORIGINS: z
     .string()

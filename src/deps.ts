@@ -144,10 +144,11 @@ export function accountsDeps(
     { repo: webhooksRepo, events: changesRepo.bySeqs, transport: webhooks.transport, now: clock.now, log, attempted: options.metrics?.webhookAttempt },
     webhooks.dispatch,
   );
+  const meter = createMeter(createUsageRepo(store), clock.now);
   return {
     accounts: createAccountsService(repo, clock.now),
-    fairShare: options.rateLimits && options.rateLimits !== 'off' ? createFairShare(store, options.rateLimits, clock.now, options.metrics?.rateLimited) : undefined,
-    meter: createMeter(createUsageRepo(store), clock.now),
+    fairShare: options.rateLimits && options.rateLimits !== 'off' ? createFairShare(store, options.rateLimits, clock.now, options.metrics?.rateLimited, meter.quotaHeaders) : undefined,
+    meter,
     clock,
     dashboardRepo: createDashboardRepo(store),
     changes: createChangesService(changesRepo, clock, options.changeRetentionDays ?? 400, dispatcher.nudge),
@@ -213,7 +214,7 @@ export function buildDeps(
   graph: GraphEngine,
   logger: Logger,
   config: Pick<Config, 'JSON_BODY_LIMIT' | 'TRUST_PROXY'> &
-    Partial<Pick<Config, 'CORS_ORIGINS' | 'MAX_CONCURRENT_REQUESTS' | 'MAX_WAITING_REQUESTS' | 'REQUEST_WAIT_TIMEOUT_MS' | 'JOB_CONCURRENCY' | 'JOB_LEASE_MS' | 'JOB_RETENTION_DAYS'>>,
+    Partial<Pick<Config, 'CORS_ORIGINS' | 'MAX_CONCURRENT_REQUESTS' | 'MAX_WAITING_REQUESTS' | 'REQUEST_WAIT_TIMEOUT_MS' | 'JOB_CONCURRENCY' | 'JOB_LEASE_MS' | 'JOB_RETENTION_DAYS' | 'RATE_GUARD'>>,
   side: ReturnType<typeof accountsDeps>,
   index: SearchIndexHolder | undefined,
   mail: MailSetup = { mailer: noMailer, publicBaseUrl: 'http://localhost' },
@@ -260,6 +261,7 @@ export function buildDeps(
     jsonBodyLimit: config.JSON_BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     corsOrigins: config.CORS_ORIGINS,
+    rateGuard: config.RATE_GUARD,
     admission: config.MAX_CONCURRENT_REQUESTS
       ? { concurrency: config.MAX_CONCURRENT_REQUESTS, queue: config.MAX_WAITING_REQUESTS ?? 0, waitMs: config.REQUEST_WAIT_TIMEOUT_MS ?? 1000 }
       : undefined,

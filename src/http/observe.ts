@@ -16,9 +16,22 @@ export interface RequestObserver {
   end(route: string, method: string, status: number, seconds: number): void;
 }
 
+declare module 'express-serve-static-core' {
+  interface Locals {
+    /** performance.now() when the request reached the app (`arrival`). */
+    arrivedAt?: number;
+  }
+}
+
+/** The app's first middleware: a request's duration counts from here, its waits for a turn and for its rate included. */
+export const arrival: RequestHandler = (_req, res, next) => {
+  res.locals.arrivedAt = performance.now();
+  next();
+};
+
 export function observeRequests(observer: RequestObserver): RequestHandler {
   return (req, res, next) => {
-    const started = performance.now();
+    const started = res.locals.arrivedAt ?? performance.now();
     observer.begin();
     res.once('close', () => observer.end(res.locals.route ?? 'unmatched', req.method, res.writableFinished ? res.statusCode : 499, (performance.now() - started) / 1000));
     next();

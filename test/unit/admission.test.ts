@@ -3,6 +3,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { admission } from '../../src/http/admission.js';
+import { arrival, observeRequests } from '../../src/http/observe.js';
 
 /** An app whose one route answers when the test lets it, behind admission. */
 function heldApp(options: Parameters<typeof admission>[0]) {
@@ -44,6 +45,37 @@ describe('admission under load', () => {
       await settled(1);
       held.shift()!();
       expect((await next).status).toBe(200);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('request durations', () => {
+  it('when a request waits in the queue then its duration counts from its arrival, the wait included', async () => {
+    const seconds: number[] = [];
+    const held: (() => void)[] = [];
+    const app = express();
+    // As createApp orders them: arrival first, then admission, then the observer.
+    app.use(arrival);
+    app.use(admission({ concurrency: 1, queue: 10, waitMs: 60_000 }, pino({ level: 'silent' })));
+    app.use(observeRequests({ begin() {}, end: (_route, _method, _status, s) => void seconds.push(s) }));
+    app.get('/work', (_req, res) => void held.push(() => res.json({ done: true })));
+    const server = app.listen(0);
+    try {
+      const agent = request(server);
+      const first = agent.get('/work').then((r) => r);
+      while (held.length < 1) await new Promise((r) => setTimeout(r, 5));
+      const queued = agent.get('/work').then((r) => r);
+      // The second waits in the queue at least this long: the first holds the only turn.
+      await new Promise((r) => setTimeout(r, 300));
+      held.shift()!();
+      await first;
+      while (held.length < 1) await new Promise((r) => setTimeout(r, 5));
+      held.shift()!();
+      await queued;
+      expect(seconds).toHaveLength(2);
+      expect(seconds[1]).toBeGreaterThanOrEqual(0.3);
     } finally {
       server.close();
     }

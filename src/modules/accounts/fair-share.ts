@@ -15,7 +15,14 @@ const TABLE = 'rate_limits';
  * rate is then refused from memory until its window ends. Should the store fail, each process
  * counts on its own (the library's insurance limiter) rather than refuse every call.
  */
-export function createFairShare(store: SqlStore, limits: RateLimits, now: () => Date, refused: (plan: PlanName) => void = () => {}) {
+/** `quota`: the monthly quota's RateLimit headers of an account, which a refusal carries beside the rate's. */
+export function createFairShare(
+  store: SqlStore,
+  limits: RateLimits,
+  now: () => Date,
+  refused: (plan: PlanName) => void = () => {},
+  quota?: (account: Caller['account']) => Promise<Record<string, string>>,
+) {
   const shared = store.kind === 'postgres';
   // rate-limiter-flexible runs its statements as `{text, values, name}` on a pg-like pool.
   const client = {
@@ -59,10 +66,14 @@ export function createFairShare(store: SqlStore, limits: RateLimits, now: () => 
         if (!(err instanceof RateLimiterRes)) throw err;
         refused(plan.name);
         const wait = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+        const monthly = await quota?.(caller.account).catch(() => undefined);
         throw new QuotaExceededError(
           `request rate of the ${plan.name} plan exceeded: ${l.perSecond} a second, at most ${l.burst} at once; retry in ${wait} s`,
           wait,
-          { 'RateLimit-Policy': `${monthlyPolicy(plan, at)}, ${policy(l)}`, RateLimit: state(0, err.msBeforeNext) },
+          {
+            'RateLimit-Policy': `${monthly?.['RateLimit-Policy'] ?? monthlyPolicy(plan, at)}, ${policy(l)}`,
+            RateLimit: `${monthly ? `${monthly.RateLimit}, ` : ''}${state(0, err.msBeforeNext)}`,
+          },
           'rate',
         );
       }

@@ -75,6 +75,7 @@ const quotaSpent = (w: QuotaWindow) =>
 export function createMeter(repo: UsageRepo, now: () => Date) {
   const counts = usageCounts();
   const leases = freeLeases();
+  const quotaReads = new Map<string, { at: number; headers: Promise<Record<string, string>> }>();
   // Paid accounts: the store's total at first use, by countsKey.
   const storedUsed = new Map<string, number>();
   let flushing: Promise<void> = Promise.resolve();
@@ -241,6 +242,25 @@ export function createMeter(repo: UsageRepo, now: () => Date) {
 
     /** The month's usage: the store plus what is still in memory. */
     usage,
+
+    /**
+     * The monthly quota's RateLimit headers for an account without counting a call (a refusal by
+     * the request rate names both policies), read at most once a second per account: a flood of
+     * refusals must not become a flood of store reads.
+     */
+    quotaHeaders(account: AccountRow): Promise<Record<string, string>> {
+      const at = now();
+      const plan = effectivePlan(account, at);
+      const w = quotaWindow(plan, at);
+      const k = countsKey(account.id, w.period);
+      const hit = quotaReads.get(k);
+      if (hit && at.getTime() - hit.at < 1000) return hit.headers;
+      if (quotaReads.size > 10_000) for (const [key, r] of quotaReads) if (at.getTime() - r.at >= 1000) quotaReads.delete(key);
+      const headers = betweenFlushes(k, () => usedBy(account.id, plan, w.period)).then((used) => rateLimitHeaders(w, plan.monthlyLookups - used));
+      quotaReads.set(k, { at: at.getTime(), headers });
+      headers.catch(() => quotaReads.delete(k));
+      return headers;
+    },
 
     /** A key authenticated a call (metered or not): its last_used_at is stamped at the next flush. */
     keyUsed: counts.keyUsed,
