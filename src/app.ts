@@ -3,7 +3,6 @@ import cors from 'cors';
 import express, { type Router } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import swaggerUi from 'swagger-ui-express';
 import type { Clock } from './domain/clock.js';
 import { bearerAuth } from './http/auth.js';
 import { errorHandler, notFound } from './http/errors.middleware.js';
@@ -209,7 +208,15 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean; rec
   // Helmet's default CSP asks browsers to upgrade every asset to https, which breaks the page
   // wherever it is served over plain HTTP from a host other than localhost.
   const docsCsp = helmet.contentSecurityPolicy({ directives: { upgradeInsecureRequests: null } });
-  app.use('/docs', docsCsp, swaggerUi.serve, swaggerUi.setup(document, { customSiteTitle: 'Licensee Verification Service API' }));
+  // swagger-ui-express loads with the first visit to the page, not with every start.
+  const docs = express.Router();
+  let docsLoaded: Promise<void> | undefined;
+  app.use('/docs', docsCsp, (req, res, next) => {
+    docsLoaded ??= import('swagger-ui-express').then(({ default: swaggerUi }) => {
+      docs.use(swaggerUi.serve, swaggerUi.setup(document, { customSiteTitle: 'Licensee Verification Service API' }));
+    });
+    docsLoaded.then(() => docs(req, res, next), next);
+  });
   // The page and its assets are read-only: other methods get 405 rather than the page.
   methods.add('/docs{/*asset}', 'get');
 

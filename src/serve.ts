@@ -8,7 +8,6 @@ import type { Config } from './config.js';
 import type { SqlStore } from './store/sql-store.js';
 import { buildDeps, compose, mailSetup, searchIndex, watchMetrics, webhookSetup } from './deps.js';
 import { metricsApp } from './http/observe.js';
-import { prometheusMetrics } from './metrics/prometheus.js';
 import { listen } from './http/server.js';
 import { adminCommands } from './modules/admin/admin.commands.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
@@ -21,7 +20,7 @@ const USAGE_FLUSH_MS = 1000;
 /** Opens the stores, prepares them, listens, then starts the background work; stops on SIGTERM and SIGINT. */
 export async function serve(config: Config, logger: Logger, opening?: Promise<SqlStore>) {
   // Metrics only when the operator asks for them (a port of their own, or a token on the API port).
-  const metrics = config.METRICS_PORT !== undefined || config.METRICS_TOKEN ? prometheusMetrics() : undefined;
+  const metrics = config.METRICS_PORT !== undefined || config.METRICS_TOKEN ? (await import('./metrics/prometheus.js')).prometheusMetrics() : undefined;
   const root = compose(config, { logger, webhooks: webhookSetup(config), metrics, store: opening });
   // The graph and the side store open side by side (PGlite runs in a worker thread of its own).
   const [graph, store] = await Promise.all([root.graph(), root.store()]).catch(async (err) => {

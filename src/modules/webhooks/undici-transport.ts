@@ -1,7 +1,7 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
 import { WebhookRefusedError, type WebhookResponse, type WebhookTransport } from './transport.js';
 
 const EXCERPT_BYTES = 1024;
@@ -43,12 +43,18 @@ export function undiciTransport(options: TransportOptions): WebhookTransport {
       callback(null, addresses[0].address, addresses[0].family);
     }, (err) => callback(err, '', 4));
   };
-  const agent = new Agent({
-    connect: { timeout: options.connectTimeoutMs, lookup: guardedLookup },
-    headersTimeout: options.responseTimeoutMs,
-    bodyTimeout: options.responseTimeoutMs,
-    keepAliveTimeout: 10_000,
-  });
+  // undici (sixty modules) loads with the first delivery, not with every start.
+  let client: Promise<{ agent: Agent; request: typeof import('undici').request }> | undefined;
+  const undici = () =>
+    (client ??= import('undici').then(({ Agent, request }) => ({
+      request,
+      agent: new Agent({
+        connect: { timeout: options.connectTimeoutMs, lookup: guardedLookup },
+        headersTimeout: options.responseTimeoutMs,
+        bodyTimeout: options.responseTimeoutMs,
+        keepAliveTimeout: 10_000,
+      }),
+    })));
 
   /** What is wrong with the URL itself, before any lookup (each problem a sentence about the URL). */
   function shape(url: string): { problem: string } | { host: string } {
@@ -84,6 +90,7 @@ export function undiciTransport(options: TransportOptions): WebhookTransport {
     async post(url, headers, body): Promise<WebhookResponse> {
       const s = shape(url);
       if ('problem' in s) throw new WebhookRefusedError(s.problem);
+      const { agent, request } = await undici();
       const res = await request(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'licensee-verification-service-webhooks/1', ...headers },
