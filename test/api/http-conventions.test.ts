@@ -8,6 +8,7 @@ import { ApiKey } from '../../src/modules/accounts/accounts.schemas.js';
 import { AffiliatesResponse, AffiliationsResponse, SupervisorsResponse } from '../../src/modules/relationships/relationships.schemas.js';
 import { BatchVerifyResponse, LicenseeListResponse, VerifyResponse } from '../../src/modules/licensees/licensees.schemas.js';
 import { listen } from '../../src/http/server.js';
+import { JURISDICTION_NAMES } from '../../src/domain/jurisdictions.js';
 import { fixture, testApp, testGraph, testStore, useApp } from '../helpers/graph.js';
 import { body, errorDetail, validationErrors } from '../helpers/http.js';
 
@@ -154,10 +155,32 @@ describe('HTTP conventions', () => {
       expect(doc.components.schemas.BatchVerifyItem.properties.state.description).toContain('AL, AK, AZ');
     });
 
-    it('when the OpenAPI document is read then the batch item shows the pattern and lengths', async () => {
+    it('when the OpenAPI document is read then it is as strict as the server: every state a listed code, dates, lists and labels patterned, none empty', async () => {
       const doc = (await t.api.get('/openapi.json').expect(200)).body;
-      expect(doc.components.schemas.BatchVerifyItem.properties.state.pattern).toBe('^[A-Za-z]{2}$');
+      const codes = Object.keys(JURISDICTION_NAMES);
+      expect(doc.components.schemas.BatchVerifyItem.properties.state).toMatchObject({ type: 'string', enum: codes });
+      expect(doc.components.schemas.BatchVerifyItem.properties.state.description).toMatch(/Lower case is accepted too/);
       expect(doc.components.schemas.BatchVerifyItem.properties.license_number).toMatchObject({ minLength: 1, maxLength: 128 });
+      type Param = { name: string; in: string; schema: { enum?: string[]; pattern?: string; minLength?: number } };
+      const params = Object.values(doc.paths as Record<string, Record<string, { parameters?: Param[] }>>).flatMap((ops) => Object.values(ops).flatMap((op) => op.parameters ?? []));
+      const states = params.filter((p) => p.name === 'state');
+      expect(states.length).toBeGreaterThan(10);
+      for (const p of states) expect(p.schema.enum, `${p.in} state`).toEqual(codes);
+      // What the server refuses, a client built from the document cannot send: an empty value, a day out of form.
+      const patterned = params.filter((p) => ['from', 'to', 'since', 'as_of', 'verdict'].includes(p.name));
+      expect(new Set(patterned.map((p) => p.name))).toEqual(new Set(['from', 'to', 'since', 'as_of', 'verdict']));
+      for (const p of patterned) {
+        const pattern = new RegExp(p.schema.pattern!);
+        expect(pattern.test(''), `${p.name} accepts an empty value`).toBe(false);
+        expect(pattern.test(p.name === 'verdict' ? 'consider,not_found' : '2024-06-30'), p.name).toBe(true);
+        if (p.name !== 'verdict') expect(pattern.test('2024-6-30'), p.name).toBe(false);
+      }
+      const label = new RegExp(doc.components.schemas.CreateApiKeyRequest.properties.label.pattern);
+      expect(label.test('nightly job')).toBe(true);
+      expect(label.test('bell\u0007')).toBe(false);
+      // Rules across parameters are stated where the parameter is.
+      const since = params.find((p) => p.name === 'since') as Param & { description?: string };
+      expect(since.description).toMatch(/never with `cursor`/);
     });
 
     it('when valid items come in lower case then results echo them exactly as sent', async () => {

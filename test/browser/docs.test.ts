@@ -47,7 +47,8 @@ describe.runIf(browser)(`the interactive docs in Chromium${browser ? '' : `: ski
     const verify = page.locator('#operations-Licensees-verifyLicense');
     await verify.locator('.opblock-summary').click();
     await verify.locator('button.try-out__btn').click();
-    await verify.locator('input[placeholder="state"]').fill('TX');
+    // The state is a list of the codes the server takes: Swagger UI offers them as a select.
+    await verify.locator('tr[data-param-name="state"] select').selectOption('TX');
     await verify.locator('input[placeholder="license_number"]').fill('763827-SA');
     await verify.locator('button.execute').click();
     const status = verify.locator('.live-responses-table .response .response-col_status').first();

@@ -49,7 +49,7 @@ export async function exercise(baseUrl: string, key: string, publish: () => Prom
   const miss: VerifyResponse = { verified: false, licensee: null, verdict: 'not_found', reasons: ['not_covered'], name_match: null, source: null };
   const named: 'exact' | 'close' | 'mismatch' | undefined = (await api.verifyLicense({ state: 'TX', license_number: '763827-SA', name: 'Jose Munoz' })).data.name_match?.result;
   const batch = (
-    await call('batchVerifyLicenses', api.batchVerifyLicenses({ licenses: [{ state: 'tx', license_number: '763827-sa' }, { state: 'TX', license_number: 'NOPE' }] }))
+    await call('batchVerifyLicenses', api.batchVerifyLicenses({ licenses: [{ state: 'TX', license_number: '763827-sa' }, { state: 'TX', license_number: 'NOPE' }] }))
   ).data.data;
   const misses: (Licensee | null | undefined)[] = batch.filter((r) => !r.verified).map((r) => r.licensee);
   const found = (await call('searchLicensees', api.searchLicensees({ state: 'TX', status: 'active', license_type: 'salesperson', page: 1, per_page: 10 }))).data;
