@@ -36,6 +36,5 @@ export async function openStore(config: StoreConfig, logger?: Pick<Logger, 'info
   return store;
 }
 
-
 /** The template a new embedded store is copied from, made if missing (npm install's postinstall). */
 export { prepareTemplate } from './pglite-store.js';

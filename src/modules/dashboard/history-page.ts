@@ -2,14 +2,13 @@
 import { VERDICTS } from '../../domain/verdict.js';
 import type { VerificationRecord } from '../verifications/verifications.service.js';
 import { html, notice, page, when, type PageContext } from './pages.js';
+import { nameSentCell } from '../verifications/verifications-csv.js';
 
 /** The filters as the form sent them (raw text, shown back in the form). */
 export type HistoryForm = Partial<Record<'from' | 'to' | 'state' | 'license_number' | 'verdict', string>>;
 
 const field = (id: keyof HistoryForm, label: string, form: HistoryForm, attrs: { type?: string; hint?: string } = {}) =>
   html`<div class="field"><label for="${id}">${label}</label><input id="${id}" name="${id}" type="${attrs.type ?? 'text'}" value="${form[id] ?? ''}"${attrs.hint ? html` aria-describedby="${id}-hint"` : ''}>${attrs.hint ? html`<p class="hint" id="${id}-hint">${attrs.hint}</p>` : ''}</div>`;
-
-const nameOf = (r: VerificationRecord) => (r.name_sent ? (r.name_sent.name ?? [r.name_sent.first_name, r.name_sent.last_name].filter(Boolean).join(' ')) : '');
 
 export function historyPage(ctx: PageContext, form: HistoryForm, result: { rows: VerificationRecord[]; next: string | null; query: string } | { error: string }): string {
   const query = 'query' in result ? result.query : '';
@@ -21,7 +20,7 @@ export function historyPage(ctx: PageContext, form: HistoryForm, result: { rows:
       ? result.rows.length
         ? html`<table><caption>Verifications, newest first</caption><thead><tr><th scope="col">When</th><th scope="col">Licence</th><th scope="col">Name asked</th><th scope="col">Verdict</th><th scope="col">Reasons</th><th scope="col">Status served</th><th scope="col">Record</th></tr></thead><tbody>${result.rows.map(
             (r) =>
-              html`<tr><td>${when(r.created_at)}</td><td>${r.state} <code>${r.license_number}</code></td><td>${nameOf(r)}${r.name_match ? html` (${r.name_match.result})` : ''}</td><td>${r.verdict}</td><td>${r.reasons.join(', ') || '—'}</td><td>${r.license_status ?? '—'}</td><td><code title="SHA-256 of the body served: ${r.body_sha256}">${r.id}</code></td></tr>`,
+              html`<tr><td>${when(r.created_at)}</td><td>${r.state} <code>${r.license_number}</code></td><td>${nameSentCell(r.name_sent)}${r.name_match ? html` (${r.name_match.result})` : ''}</td><td>${r.verdict}</td><td>${r.reasons.join(', ') || '—'}</td><td>${r.license_status ?? '—'}</td><td><code title="SHA-256 of the body served: ${r.body_sha256}">${r.id}</code></td></tr>`,
           )}</tbody></table>${result.next ? html`<p><a href="/dashboard/verifications?${query ? `${query}&` : ''}cursor=${encodeURIComponent(result.next)}">Older verifications</a></p>` : ''}`
         : html`<p>No verifications match.</p>`
       : notice(result.error);

@@ -129,11 +129,12 @@ export function csvText(data: Buffer, charset?: string): { bytes: Buffer; text: 
 /** What a CSV parser's error means, on the file's line. */
 function csvProblem(err: Error & { code?: string; lines?: number }): ValidationError {
   const line = err.lines;
+  // relax_quotes reads a quote inside an unquoted field as text, so no opening-quote error comes.
+  const afterClosing = 'a quoted field goes on after its closing quote: quote the whole field and double each quote inside it ("")';
   const what: Record<string, string> = {
     CSV_QUOTE_NOT_CLOSED: 'a quoted field opened here is never closed: close the quote, or double a quote inside a quoted field ("")',
-    CSV_INVALID_CLOSING_QUOTE: 'a quoted field goes on after its closing quote: quote the whole field and double each quote inside it ("")',
-    CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'a quoted field goes on after its closing quote: quote the whole field and double each quote inside it ("")',
-    CSV_INVALID_OPENING_QUOTE: 'a quote opens inside a field: quote the whole field and double each quote inside it ("")',
+    CSV_INVALID_CLOSING_QUOTE: afterClosing,
+    CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: afterClosing,
     CSV_MAX_RECORD_SIZE: 'a record is longer than a roster row can be (a quote left open?)',
   };
   const msg = what[err.code ?? ''] ?? `the file is not CSV that can be read: ${err.message}`;
