@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadQueryFiles } from '../../src/graph/query-files.js';
+
+// What a Neo4j read sees of a refresh's versions (docs/graph.md, Versions) is written out in each
+// query file, so that each runs as it stands in Neo4j Browser with its `:param` lines; this rule
+// holds every copy to the one text below, so that a copy that drifts fails, naming its line.
+// It covers every query file but the schema, engine/neo4j/refresh/, versions/ and WRITES: those
+// set, end, copy, restore or collect versions rather than read one generation. (The shared files,
+// run on LadybugDB too, hold no versioned field at all.)
+
+const files = loadQueryFiles();
+const WRITES = ['engine/neo4j/in-force-add', 'engine/neo4j/in-force-drop', 'engine/neo4j/drop-snapshot-pairs'];
+const covered = files.names().filter((n) => !n.startsWith('schema/') && !/^engine\/neo4j\/(?:refresh|versions)\//.test(n) && !WRITES.includes(n));
+
+/** A versioned field or generation parameter: where a visibility condition is written. */
+const VERSIONED = /\$(?:g|published)\b|\b(?:vf|vt|sg|pg)\b|\b[sp]_\w+/g;
+
+/** A touch's snapshot date, verification time and notes, each beside the credential's own field. */
+const PAIRS = [
+  ['snapshot_date', 's_snapshot_date'],
+  ['last_verified', 's_last_verified'],
+  ['data_source_notes', 's_notes'],
+];
+/** The public fields a refresh may leave pending (p_*: overlay-credentials.cypher). */
+const PENDING = ['license_number_display', 'license_type_display', 'status', 'status_normalized', 'issue_date', 'expiration_date', 'address_kind', 'address_line1', 'address_line2', 'address_city', 'address_county', 'address_region', 'address_postal_code', 'address_country', 'source'];
+
+/** The canonical text of each condition, as a function of its variables. */
+type Form = (...variables: string[]) => string;
+
+/** Each touched field, read from its pair when `from` holds. */
+const touched = (from: Form): Record<string, Form> =>
+  Object.fromEntries(PAIRS.map(([own, pair]) => [`touched ${own}`, (x: string) => `${own}: CASE WHEN ${from(x)} THEN ${x}.${pair} ELSE ${x}.${own} END`]));
+
+/** Read at the published generation $g (every read the API serves). */
+const READ: Record<string, Form> = {
+  /** A node or relationship $g sees: from its generation vf, until vt (coalesce keeps index seeks whole). */
+  visible: (x) => `coalesce(${x}.vf, 0) <= $g AND coalesce(${x}.vt, $g + 1) > $g`,
+  /** A credential's touched fields: the pair a touch wrote, from generation sg on. */
+  ...touched((x) => `${x}.sg <= $g`),
+  /** A credential's pending values, from generation pg on. */
+  pending: (x) => `pending: CASE WHEN ${x}.pg <= $g THEN ${x} {${PENDING.map((f) => `.p_${f}`).join(', ')}} END`,
+  /** The status as the search filters read it. */
+  pendingStatus: (x) => `CASE WHEN ${x}.pg <= $g THEN ${x}.p_status_normalized ELSE ${x}.status_normalized END`,
+  /** The in-force relationships of credential s that $g does not see (visible's complement), off its degree. */
+  unseenInForce: (h, s) =>
+    [['vf', '>'], ['vt', '<=']]
+      .map(([field, op]) => `COUNT { MATCH ()-[${h}:SUPERVISES_IN_FORCE]->() USING INDEX SEEK ${h}:SUPERVISES_IN_FORCE(supervisor_id, ${field}) WHERE ${h}.supervisor_id = $id AND ${h}.${field} ${op} $g AND startNode(${h}) = ${s} }`)
+      .join(' - '),
+};
+
+/** Read inside a refresh run, as the run has written the graph ($published, and its own $g). */
+const RUN: Record<string, Form> = {
+  ...touched((x) => `${x}.sg <= $published OR ${x}.sg = $g`),
+  /** A link no run has ended, the run's own included (what earlier runs ended is collected before a run starts). */
+  openLink: (r) => `${r}.vt IS NULL`,
+};
+/** The files read in a run (src/graph/neo4j/writes.ts), which see the run's view alone. */
+const RUN_VIEW = ['engine/neo4j/credentials'];
+
+/** The form's text as a pattern: each variable a word (the same one each time), each space any white space. */
+function pattern(form: Form): RegExp {
+  const marks = Array.from({ length: form.length }, (_, i) => String.fromCharCode(1 + i));
+  let source = form(...marks)
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/ /g, '\\s+');
+  marks.forEach((mark, i) => {
+    let first = true;
+    source = source.replaceAll(mark, () => (first ? ((first = false), `(?<v${i}>\\w+)`) : `\\k<v${i}>`));
+  });
+  return new RegExp(source, 'g');
+}
+
+/** The places in `text` where a versioned field or parameter is not part of one of `forms`, with their line numbers. */
+function strays(text: string, forms: Record<string, Form>): { line: number; found: string[]; text: string }[] {
+  const lines = text.split('\n');
+  // Comment lines (:param ones included) are not run; blanked, not removed, so that lines keep their numbers.
+  let masked = lines.map((l) => (l.trim().startsWith('//') ? '' : l)).join('\n');
+  for (const form of Object.values(forms)) masked = masked.replace(pattern(form), (m) => m.replace(/[^\n]/g, ' '));
+  return masked.split('\n').flatMap((l, i) => {
+    const found = [...l.matchAll(VERSIONED)];
+    if (!found.length) return [];
+    const at = found[0].index!;
+    return [{ line: i + 1, found: found.map((m) => m[0]), text: lines[i].slice(Math.max(0, at - 60), at + 80).trim() }];
+  });
+}
+
+const formsOf = (name: string) => (RUN_VIEW.includes(name) ? RUN : READ);
+
+describe('the visibility conditions of Neo4j reads', () => {
+  it('when a copy drifts from its canonical form then the rule names its line', () => {
+    const read = (where: string) => `MATCH (c:LicenseCredential {id: $id})\n// :param g => 0\nWITH c WHERE ${where}\nRETURN c.id AS id`;
+    expect(strays(read(READ.visible('c')), READ)).toEqual([]);
+    // Line breaks and indentation are free; the variable is any, but the same throughout.
+    expect(strays(read('coalesce(r2.vf, 0) <= $g\n    AND coalesce(r2.vt, $g + 1) > $g'), READ)).toEqual([]);
+    expect(strays(read('coalesce(c.vf, 0) < $g AND coalesce(c.vt, $g + 1) > $g'), READ)).toEqual([{ line: 3, found: ['vf', '$g', 'vt', '$g', '$g'], text: expect.any(String) }]);
+    expect(strays(read('coalesce(c.vf, 0) <= $g AND coalesce(s.vt, $g + 1) > $g'), READ)).toHaveLength(1);
+    expect(strays(read('c.vt IS NULL'), READ)).toHaveLength(1);
+    const notes = RUN['touched data_source_notes']('c');
+    expect(strays(`RETURN c {${notes}} AS record`, RUN)).toEqual([]);
+    // The run's view without its own generation, or with the published generation's bound moved,
+    // or a reader's view in a file read in a run.
+    expect(strays(`RETURN c {${notes.replace(' OR c.sg = $g', '')}} AS record`, RUN)).toHaveLength(1);
+    expect(strays(`RETURN c {${notes.replace('c.sg <= $published', 'c.sg < $published')}} AS record`, RUN)).toHaveLength(1);
+    expect(strays(`RETURN c {${READ['touched data_source_notes']('c')}} AS record`, RUN)).toHaveLength(1);
+  });
+
+  it('when the query files are read then every versioned field and generation is in a canonical form', () => {
+    const found = covered.flatMap((name) => strays(files.get(name), formsOf(name)).map((s) => `cypher/${name}.cypher:${s.line}: ${[...new Set(s.found)].join(', ')} outside the canonical forms, in "${s.text}"`));
+    expect(found).toEqual([]);
+  });
+
+  it('when the query files are read then every canonical form is used, and docs/graph.md quotes the visible one', () => {
+    for (const [forms, names] of [
+      [READ, covered.filter((n) => !RUN_VIEW.includes(n))],
+      [RUN, RUN_VIEW],
+    ] as const) {
+      for (const [key, form] of Object.entries(forms)) expect(names.some((n) => pattern(form).test(files.get(n))), `no query file writes ${key}`).toBe(true);
+    }
+    expect(fs.readFileSync(new URL('../../docs/graph.md', import.meta.url), 'utf8')).toContain(READ.visible('x'));
+  });
+
+  it('when a query file reads a generation then it declares it for Neo4j Browser', () => {
+    // Fragment files run inside the queries that declare their parameters.
+    for (const name of covered.filter((n) => !n.endsWith('.filters'))) {
+      const text = files.get(name);
+      for (const param of ['g', 'published']) {
+        if (new RegExp(`\\$${param}\\b`).test(text)) expect(text, `cypher/${name}.cypher uses $${param} without // :param ${param} =>`).toMatch(new RegExp(`^// :param ${param} => `, 'm'));
+      }
+    }
+  });
+});
