@@ -6,7 +6,7 @@ const rootOnly = (name, comment, own, adapters) => ({
   name,
   severity: 'error',
   comment,
-  from: { path: '^src/', pathNot: ['^src/(deps|main|serve)\\.ts$', own] },
+  from: { path: '^src/', pathNot: ['^src/compose/', '^src/(main|serve)\\.ts$', own] },
   to: { path: adapters },
 });
 
@@ -45,7 +45,7 @@ module.exports = {
       comment: 'Domain types and rules import nothing that does I/O, and nothing above them.',
       from: { path: '^src/domain/' },
       to: {
-        path: ['^src/(graph|store|http|modules|ingest|cli)/', '^src/(deps|main|app|config)\\.ts$', '^node_modules/(neo4j-driver|@ladybugdb/core|pg|@electric-sql/pglite|express)/'],
+        path: ['^src/(graph|store|http|modules|ingest|cli)/', '^src/compose/', '^src/(main|serve|app|config)\\.ts$', '^node_modules/(neo4j-driver|@ladybugdb/core|pg|@electric-sql/pglite|express)/'],
         dependencyTypes: ['local', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'],
       },
     },

@@ -41,13 +41,29 @@ async function load(dir: string, ...paths: string[]): Promise<Module> {
 async function checkout(dir: string) {
   return {
     dir,
-    deps: await load(dir, 'src/deps.ts'),
+    deps: fs.existsSync(path.join(dir, 'src/compose/index.ts')) ? rooted(await load(dir, 'src/compose/index.ts'), await load(dir, 'src/config.ts'), await load(dir, 'src/graph/query-files.ts')) : await load(dir, 'src/deps.ts'),
     canonical: await load(dir, 'src/ingest/import/canonical-import.ts', 'src/ingest/canonical-import.ts'),
     refresh: await load(dir, 'src/ingest/refresh/refresh.ts', 'src/ingest/refresh.ts'),
     sources: await load(dir, 'src/ingest/sources/index.ts'),
   };
 }
 type Checkout = Awaited<ReturnType<typeof checkout>>;
+
+/** A checkout with the composition root (src/compose/) seen through the names the root file of older checkouts gave. */
+function rooted(compose: Module, config: Module, queryFiles: Module): Module {
+  const held = new WeakMap<object, any>();
+  return {
+    loadQueryFiles: queryFiles.loadQueryFiles,
+    async openGraph(c: Record<string, unknown>, files: unknown) {
+      const set = await compose.openGraph({ ...config.loadConfig({}), ...c }, files);
+      held.set(set.engine, set);
+      return set.engine;
+    },
+    importRepo: (engine: object, files: unknown) => compose.importsOf(held.get(engine), files),
+    refreshRepo: (engine: object, files: unknown) => compose.refreshOf(held.get(engine), files),
+    graphReads: (engine: object, today: () => string) => held.get(engine).reads(today),
+  };
+}
 
 const timed = async (fn: () => Promise<unknown>) => {
   const started = process.hrtime.bigint();

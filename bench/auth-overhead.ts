@@ -8,9 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { benchSchema } from './pg-schema.js';
-import pino from 'pino';
 import { createApp } from '../src/app.js';
-import { accountsDeps, buildDeps, compose, searchIndex } from '../src/deps.js';
+import { compose, noMail } from '../src/compose/index.js';
+import { loadConfig } from '../src/config.js';
+import { openStore } from '../src/store/open-store.js';
 import { DEFAULT_RATE_LIMITS } from '../src/domain/plans.js';
 import { importFolder } from '../src/ingest/import/canonical-import.js';
 import { DEMO_SEEDS } from '../src/start-up.js';
@@ -52,8 +53,9 @@ async function main() {
   // On PostgreSQL the bench works in a schema of its own and drops it at the end; else PGlite in memory.
   const url = process.env.BENCH_DATABASE_URL;
   const schema = url ? await benchSchema(url, `lvs_bench_${process.pid}`) : undefined;
-  const root = compose({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 512, GRAPH_CONNECTIONS: 4, GRAPH_QUERY_TIMEOUT_MS: 30000, DATABASE_URL: schema?.url, DATABASE_POOL_SIZE: 10, CHANGE_RETENTION_DAYS: 400 });
-  const graph = await root.graph();
+  // No request rate per plan on the main stacks (the rated one below counts it), and no admission limit.
+  const config = { ...loadConfig({}), graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 512, GRAPH_CONNECTIONS: 4, GRAPH_QUERY_TIMEOUT_MS: 30000, DATABASE_URL: schema?.url, DATABASE_POOL_SIZE: 10, RATE_LIMITS: 'off' as const, MAX_CONCURRENT_REQUESTS: 10_000 };
+  const root = compose(config, { mail: noMail('http://localhost'), store: openStore({ DATABASE_URL: schema?.url, DATABASE_POOL_SIZE: 10 }) });
   await importFolder(await root.imports(), DEMO_SEEDS);
   const store = await root.store();
   const side = await root.side();
@@ -70,7 +72,7 @@ async function main() {
       [freeAccount.account.id, period],
     );
   await resetFree();
-  const deps = buildDeps(graph, pino({ level: 'silent' }), { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false }, side, searchIndex(graph, pino({ level: 'silent' })));
+  const deps = await root.services();
   // Logging is part of both stacks, so it stays in and cancels out.
   const listen = (app: ReturnType<typeof createApp>) =>
     new Promise<{ url: string; close: () => void }>((resolve) => {
@@ -79,7 +81,7 @@ async function main() {
       );
     });
   // The same with each plan's request rate counted (PostgreSQL: one upsert per call; PGlite: in memory), far above the bench's calls.
-  const ratedSide = accountsDeps(store, side.clock, { rateLimits: { ...DEFAULT_RATE_LIMITS, enterprise: { perSecond: 1_000_000, burst: 1_000_000 } } });
+  const ratedSide = await compose({ ...config, RATE_LIMITS: { ...DEFAULT_RATE_LIMITS, enterprise: { perSecond: 1_000_000, burst: 1_000_000 } } }, { store, clock: side.clock }).side();
   const rated = await listen(createApp({ ...deps, fairShare: ratedSide.fairShare!.take }));
   const guarded = await listen(createApp(deps));
   const open = await listen(createApp(deps, { accessControl: false }));

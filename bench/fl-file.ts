@@ -2,8 +2,8 @@
 // refresh it into.
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../src/config.js';
-import { compose } from '../src/deps.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { compose } from '../src/compose/index.js';
 
 /** Deterministic: brokerages every 40 rows, agents employed by them, and the rows `inactive` picks Inactive. */
 export function writeFlFile(file: string, rows: number, inactive: (i: number) => boolean) {
@@ -36,10 +36,11 @@ export function writeFlFile(file: string, rows: number, inactive: (i: number) =>
  */
 /**
  * @param neo4j a running Neo4j to use instead of an on-disk LadybugDB graph in `dir`.
- * @param options the composition root's (webhooks: the bench delivers them).
+ * @param options the composition root's (`delivers`: the bench delivers webhooks).
+ * @param overrides of the configuration the environment gives.
  */
-export async function flBenchStores(dir: string, neo4j?: { uri: string; user: string; password: string }, options?: Parameters<typeof compose>[1]) {
-  const config = loadConfig();
+export async function flBenchStores(dir: string, neo4j?: { uri: string; user: string; password: string }, options?: Parameters<typeof compose>[1], overrides: Partial<Config> = {}) {
+  const config = { ...loadConfig(), ...overrides };
   const engine = neo4j ? { NEO4J_URI: neo4j.uri, NEO4J_USER: neo4j.user, NEO4J_PASSWORD: neo4j.password } : { NEO4J_URI: undefined };
   const root = compose({ ...config, ...engine, graphPath: path.join(dir, 'graph.lbug'), GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 600000, DATABASE_URL: undefined, pglitePath: path.join(dir, 'accounts.pglite'), DATABASE_POOL_SIZE: 1 }, options);
   const graph = await root.graph();

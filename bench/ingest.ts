@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
-import { openStore } from '../src/deps.js';
+import { openStore } from '../src/store/open-store.js';
 import type { RefreshSummary } from '../src/ingest/refresh/refresh.js';
 import { localNeo4jMissing, startLocalNeo4j } from '../test/helpers/local-neo4j.js';
 import { writeFlFile } from './fl-file.js';

@@ -4,7 +4,8 @@
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { compose, loadQueryFiles } from '../src/deps.js';
+import { compose } from '../src/compose/index.js';
+import { loadQueryFiles } from '../src/graph/query-files.js';
 import { loadConfig } from '../src/config.js';
 import { importFolder, importFolderToSink } from '../src/ingest/import/canonical-import.js';
 import { neo4jImportFiles } from '../src/graph/neo4j/import-files.js';
@@ -48,7 +49,7 @@ export async function prepare({ root, credentials, seed, ladybugDir: DATA_DIR }:
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
   fs.mkdirSync(DATA_DIR, { recursive: true });
   // The import's change events go to an in-memory side store: the bench serves from another.
-  const stores = compose({ graphPath: path.join(DATA_DIR, 'graph.lbug'), GRAPH_BUFFER_POOL_MB: 2048, GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 3_600_000, DATABASE_POOL_SIZE: 1, CHANGE_RETENTION_DAYS: 400 });
+  const stores = compose({ ...loadConfig({}), graphPath: path.join(DATA_DIR, 'graph.lbug'), GRAPH_BUFFER_POOL_MB: 2048, GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 3_600_000, DATABASE_POOL_SIZE: 1, CHANGE_RETENTION_DAYS: 400 });
   const started = Date.now();
   const summary = await importFolder(await stores.imports(), dataset).finally(() => stores.close());
   const loadSeconds = (Date.now() - started) / 1000;
@@ -93,11 +94,11 @@ export async function prepareNeo4j({ neo4jDir: NEO4J_DIR }: NationalStores, data
   const neo4j = await startLocalNeo4j({ dataDir: NEO4J_DIR, password: NEO4J_PASSWORD });
   try {
     phase('start Neo4j on the store');
-    const root = compose({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 64, GRAPH_CONNECTIONS: 1, GRAPH_QUERY_TIMEOUT_MS: 3_600_000, NEO4J_URI: neo4j.uri, NEO4J_PASSWORD, DATABASE_POOL_SIZE: 1, CHANGE_RETENTION_DAYS: 400 });
+    const root = compose({ ...loadConfig({}), graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 64, GRAPH_CONNECTIONS: 1, GRAPH_QUERY_TIMEOUT_MS: 3_600_000, NEO4J_URI: neo4j.uri, NEO4J_PASSWORD, DATABASE_POOL_SIZE: 1, CHANGE_RETENTION_DAYS: 400 });
     try {
       const graph = await root.graph();
       phase('schema: constraints and indexes created and populated');
-      await out.runStatements(graph);
+      await out.runStatements(graph.engine);
     } finally {
       await root.close();
     }

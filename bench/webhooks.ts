@@ -3,6 +3,7 @@
 // following FL and one endpoint: a receiver on loopback that answers after --latency-ms and checks
 // every signature. Times the refresh, and from its end until every event is delivered.
 // Usage: npm run bench:webhooks [-- --rows 450000 --latency-ms 50]
+import pino from 'pino';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +11,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Webhook } from 'standardwebhooks';
-import { webhookSetup } from '../src/deps.js';
 import { refresh } from '../src/ingest/refresh/refresh.js';
 import { FL_DBPR } from '../src/ingest/sources/fl-dbpr.js';
 import { flBenchStores, writeFlFile } from './fl-file.js';
@@ -49,10 +49,7 @@ async function main() {
   await writeFlFile(file1, ROWS, () => false);
   // 5% changed: every twentieth licence goes inactive.
   await writeFlFile(file2, ROWS, (i) => i % 20 === 7);
-  const stores = await flBenchStores(dir, undefined, {
-    webhooks: webhookSetup({ WEBHOOK_ALLOW_PRIVATE_URLS: true }),
-    logger: { info: () => undefined, warn: (o, m) => console.warn(m, o), error: (o, m) => console.error(m, o) },
-  });
+  const stores = await flBenchStores(dir, undefined, { delivers: true, logger: pino({ level: 'warn' }) }, { WEBHOOK_ALLOW_PRIVATE_URLS: true });
   const side = await stores.root.side();
   const refreshes = await stores.root.refresh();
   const { store } = stores;

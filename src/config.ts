@@ -154,7 +154,7 @@ function isOrigin(value: string): boolean {
 }
 
 export type Config = Readonly<
-  z.infer<typeof ConfigSchema> & { graphPath: string; dataDir: string; pglitePath: string; publicBaseUrl: string }
+  z.infer<typeof ConfigSchema> & { graphPath: string; dataDir: string; pglitePath: string; searchIndexPath: string; publicBaseUrl: string }
 >;
 
 /** The only reader of process.env. Throws with every invalid variable named. */
@@ -175,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     graphPath: path.join(dataDir, 'graph.lbug'),
     pglitePath: path.join(dataDir, 'accounts.pglite'),
+    /** LadybugDB's name index, kept at a stop for the next start of the same graph file. */
+    searchIndexPath: path.join(dataDir, 'search-index.snapshot'),
     publicBaseUrl: (parsed.data.PUBLIC_BASE_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, ''),
   });
 }

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
-import { compose } from '../deps.js';
+import { compose } from '../compose/index.js';
 import { adminCommands } from '../modules/admin/admin.commands.js';
 import type { AccountRow } from '../modules/accounts/accounts.repo.js';
 import { PLAN_NAMES } from '../domain/plans.js';

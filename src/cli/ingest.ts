@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
-import { compose } from '../deps.js';
+import { compose } from '../compose/index.js';
 import { MAX_RETIRE_SHARE, type RefreshSummary } from '../ingest/refresh/refresh.js';
 import { SOURCE_FORMATS } from '../ingest/sources/index.js';
 import { adminCommands } from '../modules/admin/admin.commands.js';

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from 'supertest/types.js';
 import { z } from 'zod';
-import type { GraphEngine } from '../../src/graph/graph-port.js';
+import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { Account, ApiKey, CreatedApiKey, DeletedApiKey, Usage } from '../../src/modules/accounts/accounts.schemas.js';
 import { usagePeriod } from '../../src/domain/plans.js';
 import { CoverageResponse } from '../../src/modules/coverage/coverage.schemas.js';
@@ -10,21 +10,22 @@ import { BatchVerifyResponse, VerifyResponse } from '../../src/modules/licensees
 import type { SqlStore } from '../../src/store/sql-store.js';
 import { fixture, testApp, testGraph } from '../helpers/graph.js';
 import { body, errorDetail, validationErrors } from '../helpers/http.js';
-import { accountsDeps, storeKinds } from '../helpers/stores.js';
+import { sideOf, storeKinds } from '../helpers/stores.js';
+import type { SideServices } from '../../src/compose/index.js';
 
 const kinds = await storeKinds();
 const VERIFY = '/api/v1/licensees/verify?state=TX&license_number=763827-SA';
 
 describe.each(kinds)('accounts, keys and metering on $name', (kind) => {
-  let graph: GraphEngine;
+  let graph: GraphAdapters;
   let store: SqlStore;
   let drop: () => Promise<void>;
-  let side: ReturnType<typeof accountsDeps>;
+  let side: SideServices;
   let app: App;
   beforeAll(async () => {
     ({ graph } = await testGraph(fixture('small')));
     ({ store, drop } = await kind.open());
-    side = accountsDeps(store);
+    side = await sideOf(store);
     app = testApp(graph, side) as unknown as App;
   });
   afterAll(async () => {
@@ -193,7 +194,7 @@ describe.each(kinds)('accounts, keys and metering on $name', (kind) => {
     it('when two instances share one store then together they never exceed the free quota', async () => {
       const a = await account('free');
       await store.query('INSERT INTO usage_totals (account_id, period, used) VALUES ($1, $2, 18)', [a.id, usagePeriod(new Date()).period]);
-      const other = accountsDeps(store);
+      const other = await sideOf(store);
       const app2 = testApp(graph, other) as unknown as App;
       const calls = Array.from({ length: 40 }, (_, i) => request(i % 2 ? app : app2).get(VERIFY).set(a.auth).then((r) => r.status));
       const statuses = await Promise.all(calls);
@@ -272,7 +273,7 @@ describe.each(kinds)('accounts, keys and metering on $name', (kind) => {
     it('when a key is revoked by another instance then this one refuses it within a second', async () => {
       const a = await account('starter');
       const other = await side.accounts.createKey(a.id, 'other');
-      const otherInstance = accountsDeps(store);
+      const otherInstance = await sideOf(store);
       await request(app).get('/api/v1/account').set('Authorization', `Bearer ${other.key}`).expect(200);
       await otherInstance.accounts.operatorRevokeKey(other.id);
       await new Promise((r) => setTimeout(r, 1050));

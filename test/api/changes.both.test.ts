@@ -4,11 +4,11 @@ import path from 'node:path';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importRepo, refreshRepo } from '../../src/deps.js';
+import { importsOf, refreshOf } from '../../src/compose/index.js';
 import { clockOf } from '../../src/domain/clock.js';
 import { importFolder } from '../../src/ingest/import/canonical-import.js';
 import { IMPORT_RUNS } from '../../src/ingest/import/import-events.js';
-import type { GraphEngine } from '../../src/graph/graph-port.js';
+import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { refresh } from '../../src/ingest/refresh/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { ChangeFeed } from '../../src/modules/changes/changes.schemas.js';
@@ -20,14 +20,14 @@ import { TX_FEED_SNAPSHOTS, folderWith, tempFile, txRow } from '../helpers/sourc
 const { first: snapshot1, second: snapshot2 } = TX_FEED_SNAPSHOTS;
 
 describe('the change feed', () => {
-  let graph: GraphEngine;
+  let graph: GraphAdapters;
   let side: Awaited<ReturnType<typeof testStore>>;
   let app: App;
   let key: string;
   // The service's clock: the real time, unless a test pins it.
   let pinned: Date | undefined;
   const rejectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-changes-'));
-  const ingest = (text: string, snapshot: string, repo = refreshRepo(graph, files, side.clock, side.changes.log)) => {
+  const ingest = (text: string, snapshot: string, repo = refreshOf(graph, files, side.clock, side.changes.log)) => {
     const file = tempFile('tx.csv', `${text}\n`);
     return refresh(repo, { files: [file], format: resolveFormat(file), snapshot, rejectsDir });
   };
@@ -161,13 +161,13 @@ describe('change events and the graph after a crash', () => {
   const t = useGraphAndStore();
   const rejectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-changes-'));
   const events = async () => t.side.store.query<{ type: string; committed: boolean }>('SELECT type, seq IS NOT NULL AS committed FROM change_events ORDER BY n');
-  const run = (text: string, snapshot: string, repo: ReturnType<typeof refreshRepo>, eventsPart?: number) => {
+  const run = (text: string, snapshot: string, repo: ReturnType<typeof refreshOf>, eventsPart?: number) => {
     const file = tempFile('tx.csv', `${text}\n`);
     return refresh(repo, { files: [file], format: resolveFormat(file), snapshot, rejectsDir, eventsPart });
   };
 
   it('when a refresh fails after staging its events then none are kept; when it lands but dies before committing them, the next start commits them', async () => {
-    const repo = refreshRepo(t.graph, files, t.side.clock, t.side.changes.log);
+    const repo = refreshOf(t.graph, files, t.side.clock, t.side.changes.log);
     await run(snapshot1, '2026-09-01', repo);
     const base = (await events()).length;
 
@@ -185,7 +185,7 @@ describe('change events and the graph after a crash', () => {
       recover: async (s, landed) => (staged ? Promise.reject(new Error('killed')) : log.recover(s, landed)),
     };
     // (A new licence: the failed run's writes stay in an in-memory LadybugDB graph, which has no rollback.)
-    await run(`${snapshot2}\n${txRow({ type: 'Sales Agent', number: '9-SA', name: 'NINTH AGENT' })}`, '2026-10-02', refreshRepo(t.graph, files, t.side.clock, dying));
+    await run(`${snapshot2}\n${txRow({ type: 'Sales Agent', number: '9-SA', name: 'NINTH AGENT' })}`, '2026-10-02', refreshOf(t.graph, files, t.side.clock, dying));
     expect((await events()).slice(base).every((e) => !e.committed)).toBe(true);
     expect((await events()).length).toBeGreaterThan(base);
     // What the next start does (main.ts).
@@ -200,7 +200,7 @@ describe('change events and the graph after a crash', () => {
     const parts: number[] = [];
     const log = t.side.changes.log;
     const counted: typeof log = { ...log, stage: async (r, e, from) => (parts.push(e.length), log.stage(r, e, from)) };
-    const repo = refreshRepo(t.graph, files, t.side.clock, counted);
+    const repo = refreshOf(t.graph, files, t.side.clock, counted);
 
     await run(snapshot1, '2026-11-01', repo, 2);
     expect(parts.length).toBeGreaterThan(2);
@@ -238,7 +238,7 @@ describe('change events of canonical imports', () => {
   const staged = () => t.side.store.query("SELECT 1 FROM change_runs WHERE status = 'staged'");
 
   it('when a folder is imported into an empty t.graph then each state gets one state_loaded; a later import gives one event per change', async () => {
-    const repo = importRepo(t.graph, files, t.side.clock, t.side.changes.log);
+    const repo = importsOf(t.graph, files, t.side.clock, t.side.changes.log);
     const summary = await importFolder(repo, fixture('small'));
     const loaded = await published();
     expect(loaded.map((e) => [e.type, e.state, e.license_number]).sort()).toEqual([['state_loaded', 'NY', null], ['state_loaded', 'TX', null]]);
@@ -282,7 +282,7 @@ describe('change events of canonical imports', () => {
   it('when an import unit fails after staging then its events are discarded; when it lands and the process dies before committing, the next start commits them', async () => {
     const before = (await published()).length;
     const folder = (name: string, expires: string) => folderWith({ 'credentials.csv': `${CREDENTIALS_HEADER}\n${credential('763831-SA', 'salesperson', 'Active', name, expires)}\n` });
-    const repo = importRepo(t.graph, files, t.side.clock, t.side.changes.log);
+    const repo = importsOf(t.graph, files, t.side.clock, t.side.changes.log);
     // The unit fails at its last step, after the events were staged.
     const failing: typeof repo = {
       ...repo,
@@ -298,7 +298,7 @@ describe('change events of canonical imports', () => {
     // The unit lands; the process dies before the events are committed (and settles nothing).
     const log = t.side.changes.log;
     const dying: typeof log = { ...log, commit: async () => Promise.reject(new Error('killed')), recover: async () => undefined };
-    await expect(importFolder(importRepo(t.graph, files, t.side.clock, dying), folder('RENAMED AGENT', '2030-01-31'))).rejects.toThrow(/killed/);
+    await expect(importFolder(importsOf(t.graph, files, t.side.clock, dying), folder('RENAMED AGENT', '2030-01-31'))).rejects.toThrow(/killed/);
     expect(await staged()).toHaveLength(1);
     // What the next start does (main.ts).
     await t.side.changes.recoverAll((source, runId) => (source === IMPORT_RUNS ? repo.landedRun(runId) : Promise.resolve(false)));

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { refreshRepo } from '../../src/deps.js';
+import { refreshOf } from '../../src/compose/index.js';
 import { refresh } from '../../src/ingest/refresh/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { ChangeFeed } from '../../src/modules/changes/changes.schemas.js';
@@ -25,7 +25,7 @@ function useConnecticut() {
   const ctx = useApp();
   const rejectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-ct-'));
   const ingest = (file: string, snapshot: string) =>
-    refresh(refreshRepo(ctx.graph, files, ctx.side.clock, ctx.side.changes.log), { files: [file], format: resolveFormat(file), snapshot, rejectsDir });
+    refresh(refreshOf(ctx.graph, files, ctx.side.clock, ctx.side.changes.log), { files: [file], format: resolveFormat(file), snapshot, rejectsDir });
   const licensee = async (number: string) => body(await ctx.api.get(`/api/v1/licensees/CT/${number}`), LicenseeResponse).data;
   const supervisors = async (number: string) => body(await ctx.api.get(`/api/v1/licensees/CT/${number}/supervisors`), SupervisorsResponse).data;
   const affiliates = async (number: string, query = '') => body(await ctx.api.get(`/api/v1/licensees/CT/${number}/affiliates${query}`), AffiliatesResponse);

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CoverageResponse, SourceItem, SourcesCoverageResponse, StateItem } from '../../src/modules/coverage/coverage.schemas.js';
 import { ReadinessResponse } from '../../src/modules/health/health.routes.js';
-import { openGraph } from '../../src/deps.js';
-import { DEMO_SEEDS, TEST_ENGINE, files, suiteNeo4j, testApp, testGraph, testStore, useApp } from '../helpers/graph.js';
+import { openGraph } from '../../src/compose/index.js';
+import { DEMO_SEEDS, TEST_ENGINE, files, suiteNeo4j, testApp, testGraph, testStore, useApp, testConfig } from '../helpers/graph.js';
 import { body } from '../helpers/http.js';
 
 describe('health, coverage, states and sources over the demo dataset', () => {
@@ -93,14 +93,14 @@ describe('readiness when a store is gone', () => {
 describe.skipIf(TEST_ENGINE !== 'neo4j')('more requests than the Neo4j pool serves', () => {
   it('when no connection frees within the acquisition timeout then the request is a 503 with Retry-After, not a 500, and the next one is served', async () => {
     const target = suiteNeo4j();
-    const graph = await openGraph({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 64, GRAPH_CONNECTIONS: 1, GRAPH_QUERY_TIMEOUT_MS: 60_000, NEO4J_URI: target.uri, NEO4J_USER: target.user, NEO4J_PASSWORD: target.password, NEO4J_POOL_SIZE: 1, NEO4J_ACQUISITION_TIMEOUT_MS: 50 }, files);
+    const graph = await openGraph(testConfig({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 64, GRAPH_CONNECTIONS: 1, GRAPH_QUERY_TIMEOUT_MS: 60_000, NEO4J_URI: target.uri, NEO4J_USER: target.user, NEO4J_PASSWORD: target.password, NEO4J_POOL_SIZE: 1, NEO4J_ACQUISITION_TIMEOUT_MS: 50 }), files);
     const side = await testStore();
     try {
       const { key } = await side.accounts.createAccount({ email: 'busy@example.com', plan: 'enterprise' });
       const app = testApp(graph, side);
       const auth = { Authorization: `Bearer ${key.key}` };
       // Holds the pool's one connection for a while (seconds of Neo4j's CPU).
-      const long = graph.read('UNWIND range(1, 20000000) AS x RETURN sum(x) AS s');
+      const long = graph.engine.read('UNWIND range(1, 20000000) AS x RETURN sum(x) AS s');
       const res = await request(app).get('/api/v1/licensees/TX/763827-SA').set(auth);
       expect(res.headers['retry-after']).toBe('1');
       expect(body(res, z.object({ detail: z.string() }), 503)).toEqual({ detail: 'the service is at capacity: retry in a second' });
@@ -115,7 +115,7 @@ describe.skipIf(TEST_ENGINE !== 'neo4j')('more requests than the Neo4j pool serv
 
 describe.skipIf(TEST_ENGINE === 'neo4j')('more requests than the service serves at once', () => {
   it('when requests pass the concurrency and the queue then the excess is shed at once and the late ones after their wait, with Retry-After; then it answers normally', async () => {
-    const graph = await openGraph({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 64, GRAPH_CONNECTIONS: 1, GRAPH_QUERY_TIMEOUT_MS: 60_000 }, files);
+    const graph = await openGraph(testConfig({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 64, GRAPH_CONNECTIONS: 1, GRAPH_QUERY_TIMEOUT_MS: 60_000 }), files);
     const side = await testStore();
     try {
       const { key } = await side.accounts.createAccount({ email: 'crowd@example.com', plan: 'enterprise' });
@@ -123,7 +123,7 @@ describe.skipIf(TEST_ENGINE === 'neo4j')('more requests than the service serves 
       const auth = { Authorization: `Bearer ${key.key}` };
       const lookup = () => request(app).get('/api/v1/licensees/TX/1').set(auth);
       // The graph's one connection is held (hundreds of milliseconds of LadybugDB's CPU): the request let in waits for it.
-      const long = graph.read('UNWIND range(1, 300000) AS x RETURN sum(x) AS s');
+      const long = graph.engine.read('UNWIND range(1, 300000) AS x RETURN sum(x) AS s');
       const answers = await Promise.all([lookup(), lookup(), lookup()]);
       await long;
       // One served (a miss: the graph is empty), one shed for the full queue, one after waiting 100 ms.

@@ -3,7 +3,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GraphEngine } from '../../src/graph/graph-port.js';
+import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { noMailer, smtpMailer } from '../../src/mail/nodemailer.js';
 import { VerifyResponse } from '../../src/modules/licensees/licensees.schemas.js';
 import { LINK_REQUESTS_PER_ADDRESS, LINK_REQUESTS_PER_IP } from '../../src/modules/dashboard/dashboard.service.js';
@@ -26,7 +26,7 @@ const secretOf = (html: string) => /id="raw-secret"[^>]*value="(whsec_[^"]+)"/.e
 const sessionCookieOf = (res: { headers: Record<string, unknown> }) => ((res.headers['set-cookie'] as string[] | undefined) ?? []).find((c) => c.startsWith('lvs_session='))?.split(';')[0];
 
 describe('the dashboard', () => {
-  let graph: GraphEngine;
+  let graph: GraphAdapters;
   let store: SqlStore;
   let side: Awaited<ReturnType<typeof testStore>>;
   let smtp: Awaited<ReturnType<typeof testSmtpServer>>;

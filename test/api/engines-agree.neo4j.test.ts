@@ -4,8 +4,8 @@ import { parse } from 'csv-parse/sync';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importRepo } from '../../src/deps.js';
-import type { GraphEngine } from '../../src/graph/graph-port.js';
+import { importsOf } from '../../src/compose/index.js';
+import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { importFolder } from '../../src/ingest/import/canonical-import.js';
 import type { SqlStore } from '../../src/store/sql-store.js';
 import { DEMO_SEEDS, emptyGraph, files, testApp, testStore } from '../helpers/graph.js';
@@ -46,14 +46,14 @@ const SEARCHES = [
 ];
 
 interface Side {
-  graph: GraphEngine;
+  graph: GraphAdapters;
   store: SqlStore;
   api: (method: 'get' | 'post', url: string, body?: unknown) => Promise<{ status: number; body: unknown }>;
 }
 
 async function side(engine: 'ladybug' | 'neo4j'): Promise<Side> {
   const graph = await emptyGraph(engine);
-  await importFolder(importRepo(graph, files), DEMO_SEEDS, { now: () => IMPORTED_AT });
+  await importFolder(importsOf(graph, files), DEMO_SEEDS, { now: () => IMPORTED_AT });
   const stores = await testStore();
   const app = testApp(graph, stores) as unknown as App;
   const { key } = (await stores.accounts.createAccount({ email: `${engine}@example.com`, plan: 'enterprise' })).key;
@@ -180,7 +180,7 @@ describe('LadybugDB and Neo4j over the demo data', () => {
       fs.writeFileSync(path.join(dir, 'credentials.csv'), [header, row('1', 'person', "Seán O'Brien-Smith", 'Seán', "O'Brien-Smith", ''), row('2', 'business', 'A&B (Realty) *Group*? 50/50: Co', '', '', 'A&B (Realty) *Group*? 50/50: Co'), row('3', 'person', 'Ann Obrien', 'Ann', 'Obrien', '')].join('\n') + '\n');
       fs.writeFileSync(path.join(dir, 'jurisdictions.csv'), 'state,status,refresh_frequency,relationship_coverage,relationship_coverage_notes,source_id,source_name,source_url,source_format\nVT,active,weekly,source_not_published,Nothing published.,vt-test,Vermont test,https://example.com/,canonical\n');
       fs.writeFileSync(path.join(dir, 'relationships.csv'), 'supervisor_state,supervisor_license_number,affiliate_state,affiliate_license_number,affiliate_role,relationship_type,effective_from,effective_to,source\n');
-      for (const s of [ladybug, neo4j]) expect((await importFolder(importRepo(s.graph, files), dir)).rejected).toEqual([]);
+      for (const s of [ladybug, neo4j]) expect((await importFolder(importsOf(s.graph, files), dir)).rejected).toEqual([]);
     } finally {
       remove();
     }

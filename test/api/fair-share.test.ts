@@ -1,16 +1,17 @@
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/deps.js';
+import { openStore } from '../../src/store/open-store.js';
+import type { SideServices } from '../../src/compose/index.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../src/domain/plans.js';
-import type { GraphEngine } from '../../src/graph/graph-port.js';
+import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { RateLimitedBody } from '../../src/http/common.schemas.js';
 import { Account } from '../../src/modules/accounts/accounts.schemas.js';
 import { VerifyResponse } from '../../src/modules/licensees/licensees.schemas.js';
 import type { SqlStore } from '../../src/store/sql-store.js';
 import { fixture, testApp, testGraph } from '../helpers/graph.js';
 import { body } from '../helpers/http.js';
-import { accountsDeps, postgresAvailable, postgresSchema, storeKinds } from '../helpers/stores.js';
+import { sideOf, postgresAvailable, postgresSchema, storeKinds } from '../helpers/stores.js';
 
 const kinds = await storeKinds();
 const VERIFY = '/api/v1/licensees/verify?state=TX&license_number=763827-SA';
@@ -19,15 +20,15 @@ const LIMITS: RateLimits = { ...DEFAULT_RATE_LIMITS, free: { perSecond: 100, bur
 const MONTH = /^"monthly";q=(\d+);w=\d+$/;
 
 describe.each(kinds)('the request rate per plan on $name', (kind) => {
-  let graph: GraphEngine;
+  let graph: GraphAdapters;
   let store: SqlStore;
   let drop: () => Promise<void>;
-  let side: ReturnType<typeof accountsDeps>;
+  let side: SideServices;
   let app: App;
   beforeAll(async () => {
     ({ graph } = await testGraph(fixture('small')));
     ({ store, drop } = await kind.open());
-    side = accountsDeps(store, undefined, { rateLimits: LIMITS });
+    side = await sideOf(store, { RATE_LIMITS: LIMITS });
     app = testApp(graph, side) as unknown as App;
   });
   afterAll(async () => {
@@ -98,7 +99,7 @@ describe.each(kinds)('the request rate per plan on $name', (kind) => {
 });
 
 describe.skipIf(!(await postgresAvailable()))('the request rate across processes on PostgreSQL', () => {
-  let graph: GraphEngine;
+  let graph: GraphAdapters;
   const stores: SqlStore[] = [];
   let dropSchema: () => Promise<void>;
   beforeAll(async () => {
@@ -114,7 +115,7 @@ describe.skipIf(!(await postgresAvailable()))('the request rate across processes
   });
 
   it('when an account calls two processes in turn then together they serve its burst exactly, and each refuses the rest', async () => {
-    const sides = stores.map((s) => accountsDeps(s, undefined, { rateLimits: LIMITS }));
+    const sides = await Promise.all(stores.map((s) => sideOf(s, { RATE_LIMITS: LIMITS })));
     const apps = sides.map((s) => testApp(graph, s) as unknown as App);
     const created = await sides[0].accounts.createAccount({ email: 'two@example.com', plan: 'starter' });
     const auth = { Authorization: `Bearer ${created.key.key}` };

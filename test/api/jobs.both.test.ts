@@ -1,18 +1,16 @@
 import { parse } from 'csv-parse/sync';
-import pino from 'pino';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createApp, type AppDeps } from '../../src/app.js';
 import { clockOf } from '../../src/domain/clock.js';
-import { buildDeps, searchIndex, webhookSetup } from '../../src/deps.js';
-import type { GraphEngine } from '../../src/graph/graph-port.js';
+import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { z } from '../../src/http/zod.js';
 import { JOB_CSV_COLUMNS } from '../../src/modules/jobs/jobs-csv.js';
 import { JobEvent, JobPage, JobResponse, JobResultPage } from '../../src/modules/jobs/jobs.schemas.js';
 import { VerificationRecord } from '../../src/modules/verifications/verifications.schemas.js';
 import { Endpoint, EndpointWithSecret, DeliveryPage } from '../../src/modules/webhooks/webhooks.schemas.js';
-import { fixture, testGraph, testStore } from '../helpers/graph.js';
+import { fixture, testGraph, testServices, testStore } from '../helpers/graph.js';
 import { body, errorDetail, validationErrors } from '../helpers/http.js';
 import { webhookReceiver } from '../helpers/webhook-receiver.js';
 
@@ -28,12 +26,11 @@ const FOUND = [
 ] as const;
 
 describe('roster verification jobs', () => {
-  const t = {} as { graph: GraphEngine; side: Awaited<ReturnType<typeof testStore>>; deps: ReturnType<typeof buildDeps>; app: App; key: string; auth: Record<string, string> };
+  const t = {} as { graph: GraphAdapters; side: Awaited<ReturnType<typeof testStore>>; deps: AppDeps; app: App; key: string; auth: Record<string, string> };
   beforeAll(async () => {
     t.graph = (await testGraph(fixture('small'))).graph;
-    t.side = await testStore({ webhooks: webhookSetup({ WEBHOOK_ALLOW_PRIVATE_URLS: true, WEBHOOK_RETRY_SCHEDULE: [50] }) });
-    const logger = pino({ level: 'silent' });
-    t.deps = buildDeps(t.graph, logger, { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false, JOB_CONCURRENCY: 2 }, t.side, searchIndex(t.graph, logger));
+    t.side = await testStore({ WEBHOOK_ALLOW_PRIVATE_URLS: true, WEBHOOK_RETRY_SCHEDULE: [50] });
+    t.deps = testServices(t.graph, t.side, { JOB_CONCURRENCY: 2 });
     t.app = createApp(t.deps) as unknown as App;
     t.key = (await t.side.accounts.createAccount({ email: 'jobs@example.com', plan: 'growth' })).key.key;
     t.auth = { Authorization: `Bearer ${t.key}` };
@@ -310,7 +307,7 @@ describe('roster verification jobs', () => {
 });
 
 describe('roster jobs on a test clock', () => {
-  const ctx = {} as { graph: GraphEngine };
+  const ctx = {} as { graph: GraphAdapters };
   beforeAll(async () => {
     ctx.graph = (await testGraph(fixture('small'))).graph;
   });
@@ -323,7 +320,7 @@ describe('roster jobs on a test clock', () => {
   async function apiOnClock(config: { JOB_RETENTION_DAYS?: number } = {}) {
     const clock = { now: new Date('2026-12-01T09:00:00.000Z') };
     const side = await testStore({}, undefined, clockOf(() => clock.now));
-    const deps = buildDeps(ctx.graph, pino({ level: 'silent' }), { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false, ...config }, side, searchIndex(ctx.graph, pino({ level: 'silent' })));
+    const deps = testServices(ctx.graph, side, config);
     const app = createApp(deps) as unknown as App;
     const auth = { Authorization: `Bearer ${(await side.accounts.createAccount({ email: 'clock@example.com', plan: 'growth' })).key.key}` };
     const post = () => request(app).post('/api/v1/verification-jobs').set(auth);

@@ -1,22 +1,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/app.js';
-import { buildDeps, refreshRepo, searchIndex, watchMetrics, webhookSetup } from '../../src/deps.js';
+import { compose, noMail, refreshOf, type SideServices } from '../../src/compose/index.js';
+import type { Config } from '../../src/config.js';
 import { DEFAULT_RATE_LIMITS } from '../../src/domain/plans.js';
-import { observeReads, type GraphEngine } from '../../src/graph/graph-port.js';
-import { queryNamer } from '../../src/graph/query-files.js';
+import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { metricsApp } from '../../src/http/observe.js';
 import { refresh } from '../../src/ingest/refresh/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { prometheusMetrics, type Metrics } from '../../src/metrics/prometheus.js';
 import { Followed } from '../../src/modules/watchlist/watchlist.schemas.js';
 import { EndpointWithSecret } from '../../src/modules/webhooks/webhooks.schemas.js';
-import { files, testGraph, testStore } from '../helpers/graph.js';
+import { files, testConfig, testGraph, testServices } from '../helpers/graph.js';
+import { openTestPglite } from '../helpers/stores.js';
 import { body } from '../helpers/http.js';
 import { promtool } from '../helpers/promtool.js';
 import { TX_FEED_SNAPSHOTS, tempFile, txRow } from '../helpers/source-files.js';
@@ -24,7 +24,7 @@ import { webhookReceiver } from '../helpers/webhook-receiver.js';
 
 const TOKEN = 'metrics-token-for-the-test';
 const VERIFY = '/api/v1/licensees/verify?state=TX&license_number=1-SA';
-const FAST = webhookSetup({ WEBHOOK_ALLOW_PRIVATE_URLS: true, WEBHOOK_RETRY_SCHEDULE: [50, 50], WEBHOOK_TIMEOUT_MS: 500, WEBHOOK_CONNECT_TIMEOUT_MS: 500 });
+const FAST: Partial<Config> = { WEBHOOK_ALLOW_PRIVATE_URLS: true, WEBHOOK_RETRY_SCHEDULE: [50, 50], WEBHOOK_TIMEOUT_MS: 500, WEBHOOK_CONNECT_TIMEOUT_MS: 500 };
 const waitFor = <T>(fn: () => T | Promise<T>) => vi.waitFor(fn, { timeout: 15_000, interval: 20 });
 const DAY = 86_400;
 
@@ -52,8 +52,8 @@ const value = (all: Map<string, number>, name: string, labels: Record<string, st
 };
 
 describe('metrics', () => {
-  let graph: GraphEngine;
-  let side: Awaited<ReturnType<typeof testStore>>;
+  let graph: GraphAdapters;
+  let side: SideServices;
   let metrics: Metrics;
   let app: App;
   let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
@@ -68,14 +68,12 @@ describe('metrics', () => {
   };
 
   beforeAll(async () => {
-    ({ graph } = await testGraph());
+    // As the server builds it: the root observes the graph's reads and points the gauges at what it opened.
     metrics = prometheusMetrics();
-    observeReads(graph, metrics.graphReads(graph.name, queryNamer(files)));
-    side = await testStore({ webhooks: FAST, metrics, rateLimits: { ...DEFAULT_RATE_LIMITS, starter: { perSecond: 1, burst: 2 } } });
-    const logger = pino({ level: 'silent' });
-    const deps = buildDeps(graph, logger, { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false }, side, searchIndex(graph, logger));
-    watchMetrics(metrics, graph, side.store, side, deps);
-    app = createApp({ ...deps, metrics: { requests: metrics.requests, shed: metrics.shed, exposition: metrics.exposition, token: TOKEN } }) as unknown as App;
+    const config = testConfig({ ...FAST, RATE_LIMITS: { ...DEFAULT_RATE_LIMITS, starter: { perSecond: 1, burst: 2 } } });
+    const root = compose(config, { graph: (await testGraph()).graph, store: await openTestPglite(), metrics, mail: noMail('http://localhost') });
+    [graph, side] = await Promise.all([root.graph(), root.side()]);
+    app = (await root.app({ metrics: { requests: metrics.requests, shed: metrics.shed, exposition: metrics.exposition, token: TOKEN } })) as unknown as App;
     receiver = await webhookReceiver();
     side.dispatcher.start();
   });
@@ -96,7 +94,7 @@ describe('metrics', () => {
     const text = `${TX_FEED_SNAPSHOTS.first}\n${txRow({ type: 'Sales Agent', number: '', name: 'NO NUMBER' })}\n`;
     refreshStarted = Date.now();
     const file = tempFile('tx.csv', text);
-    await refresh(refreshRepo(graph, files, side.clock, side.changes.log), { files: [file], format: resolveFormat(file), snapshot: '2026-09-01', rejectsDir });
+    await refresh(refreshOf(graph, files, side.clock, side.changes.log), { files: [file], format: resolveFormat(file), snapshot: '2026-09-01', rejectsDir });
     refreshedAt = Date.now();
     // A state's first load is one event (state_loaded), delivered once.
     await waitFor(() => expect(receiver.at('/ops')).toHaveLength(1));
@@ -121,13 +119,13 @@ describe('metrics', () => {
     expect([...all.keys()].some((k) => /999-XX|1-SA|lvs_live_/.test(k))).toBe(false);
     expect(value(all, 'lvs_rate_limited_requests_total', { plan: 'starter' })).toBe(1);
 
-    const reads = values(all, 'lvs_graph_queries_total', { engine: graph.name });
+    const reads = values(all, 'lvs_graph_queries_total', { engine: graph.engine.name });
     expect(reads.reduce((n, [, v]) => n + v, 0)).toBeGreaterThan(0);
     const names = new Set([...files.names(), 'other']);
     for (const [k] of reads) expect(names.has(/query="([^"]+)"/.exec(k)![1]), k).toBe(true);
-    expect(value(all, 'lvs_graph_connections', { engine: graph.name, state: 'max' })).toBeGreaterThan(0);
+    expect(value(all, 'lvs_graph_connections', { engine: graph.engine.name, state: 'max' })).toBeGreaterThan(0);
     // Neo4j's are read from its driver's pool (no public API): reads have left connections in it.
-    expect(value(all, 'lvs_graph_connections', { engine: graph.name, state: 'idle' }) + value(all, 'lvs_graph_connections', { engine: graph.name, state: 'in_use' })).toBeGreaterThan(0);
+    expect(value(all, 'lvs_graph_connections', { engine: graph.engine.name, state: 'idle' }) + value(all, 'lvs_graph_connections', { engine: graph.engine.name, state: 'in_use' })).toBeGreaterThan(0);
     expect(value(all, 'lvs_side_store_connections', { store: 'pglite', state: 'max' })).toBe(1);
 
     // Verifies 5 and the 404 are counted, none written yet; a flush writes them.
@@ -162,9 +160,9 @@ describe('metrics', () => {
 
   it('when three days pass after a daily source refreshed then it is stale by the verdicts\' rule, two days overdue', async () => {
     const later = prometheusMetrics();
-    const deps = buildDeps(graph, pino({ level: 'silent' }), { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false }, side, undefined);
+    const deps = testServices(graph, side);
     const now = () => new Date(refreshedAt + 3 * DAY * 1000);
-    later.watch({ graph: { engine: graph.name }, sideStore: { kind: 'pglite' }, meter: side.meter.state, webhookBacklog: side.webhookBacklog, sources: deps.coverage.freshness, readiness: deps.readiness, now });
+    later.watch({ graph: { engine: graph.engine.name }, sideStore: { kind: 'pglite' }, meter: side.meter.state, webhookBacklog: side.webhookBacklog, sources: deps.coverage.freshness, readiness: deps.readiness, now });
     const all = samples((await later.exposition()).body);
     expect(value(all, 'lvs_source_stale', { state: 'TX' })).toBe(1);
     // The refresh stamped its time between refreshStarted and refreshedAt.
@@ -179,7 +177,7 @@ describe('metrics', () => {
       expect(res.body.detail).toMatch(/METRICS_TOKEN/);
       expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"');
     }
-    const deps = buildDeps(graph, pino({ level: 'silent' }), { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false }, side, undefined);
+    const deps = testServices(graph, side);
     // Without a token, the API port says how to turn them on.
     const off = await request(createApp(deps)).get('/metrics');
     expect(off.status).toBe(404);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { refreshRepo } from '../../src/deps.js';
+import { refreshOf } from '../../src/compose/index.js';
 import type { GraphTx } from '../../src/graph/graph-port.js';
 import { refresh } from '../../src/ingest/refresh/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
@@ -17,7 +17,7 @@ describe('refreshes of one state do not run at once', () => {
   const ctx = useApp();
   const rejectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-leases-'));
   const txFile = tempFile('tx.csv', `${[TX_HEADER, txRow({ type: 'Sales Agent', number: '1-SA', name: 'FIRST AGENT' })].join('\n')}\n`);
-  const repo = () => refreshRepo(ctx.graph, files, ctx.side.clock, ctx.side.changes.log, ctx.side.refreshLeases);
+  const repo = () => refreshOf(ctx.graph, files, ctx.side.clock, ctx.side.changes.log, ctx.side.refreshLeases);
   const run = (r = repo(), file = txFile, snapshot = '2026-09-01') => refresh(r, { files: [file], format: resolveFormat(file), snapshot, rejectsDir });
   /** A repo whose run waits, once it holds the lease, until `release` is called. */
   const held = () => {

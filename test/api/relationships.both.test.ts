@@ -5,7 +5,7 @@ import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockOf } from '../../src/domain/clock.js';
 import { credentialId } from '../../src/domain/identity.js';
-import type { GraphEngine } from '../../src/graph/graph-port.js';
+import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import {
   AffiliatesResponse,
   AffiliationsResponse,
@@ -251,7 +251,7 @@ describe('affiliates in force as days pass with no write', () => {
   // The shapes fixture (4-B's link to 1-SA starts on 2099-01-01) and a link of 2-B's to 4-B that ends on 2099-06-01.
   let now = new Date('2026-11-26T12:00:00Z');
   const clock = clockOf(() => now);
-  const ctx = {} as { graph: GraphEngine; close: () => Promise<void>; get: (url: string) => Promise<{ total: number; ids: string[] }> };
+  const ctx = {} as { graph: GraphAdapters; close: () => Promise<void>; get: (url: string) => Promise<{ total: number; ids: string[] }> };
   beforeAll(async () => {
     const { dir, remove } = tempDir('days-');
     try {
@@ -285,11 +285,11 @@ describe('affiliates in force as days pass with no write', () => {
     const first = await read();
     if (TEST_ENGINE === 'neo4j') {
       for (let i = 0; i < 100; i++) {
-        const [row] = await ctx.graph.read("MATCH (d:InForceDay {id: 'supervises'}) RETURN toString(d.date) AS day");
+        const [row] = await ctx.graph.engine.read("MATCH (d:InForceDay {id: 'supervises'}) RETURN toString(d.date) AS day");
         if (row?.day === clock.today()) break;
         await new Promise((r) => setTimeout(r, 100));
       }
-      expect((await ctx.graph.read("MATCH (d:InForceDay {id: 'supervises'}) RETURN toString(d.date) AS day"))[0]?.day).toBe(clock.today());
+      expect((await ctx.graph.engine.read("MATCH (d:InForceDay {id: 'supervises'}) RETURN toString(d.date) AS day"))[0]?.day).toBe(clock.today());
     }
     expect(await read()).toEqual(first);
     return first;

@@ -6,7 +6,7 @@ import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockOf } from '../../src/domain/clock.js';
-import { refreshRepo } from '../../src/deps.js';
+import { refreshOf } from '../../src/compose/index.js';
 import { refresh } from '../../src/ingest/refresh/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { BatchVerifyResponse, VerifyResponse } from '../../src/modules/licensees/licensees.schemas.js';
@@ -152,7 +152,7 @@ describe('an irregular source with supervision published in full (Connecticut, w
   const ctx = useApp();
   it('when a salesperson names no broker then it is consider with no_current_supervisor, and the source is never stale', async () => {
     const file = tempFile('6tja-6vdt.csv', '"real_estate_salesperson","salespersoncredential","real_estate_broker","broker_credential"\n"KYLE AJODHI","RES.0808646","VYLLA HOME (CT) LLC","REB.0788920"\n"ANNA B COLE","RES.0804436",,\n');
-    await refresh(refreshRepo(ctx.graph, files, ctx.side.clock, ctx.side.changes.log), { files: [file], format: resolveFormat(file), snapshot: '2020-12-15', rejectsDir: path.dirname(file) });
+    await refresh(refreshOf(ctx.graph, files, ctx.side.clock, ctx.side.changes.log), { files: [file], format: resolveFormat(file), snapshot: '2020-12-15', rejectsDir: path.dirname(file) });
     const verify = async (n: string) => body(await ctx.api.get(`/api/v1/licensees/verify?state=CT&license_number=${n}`), VerifyResponse);
     expect(await verify('RES.0808646')).toMatchObject({ verdict: 'clear', reasons: ['partial_source'], source: { id: 'ct-dcp', refresh_frequency: 'irregular', stale: false, stale_after: null } });
     expect(await verify('RES.0804436')).toMatchObject({ verdict: 'consider', reasons: ['partial_source', 'no_current_supervisor'] });

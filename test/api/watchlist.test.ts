@@ -1,14 +1,14 @@
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GraphEngine } from '../../src/graph/graph-port.js';
+import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { credentialId } from '../../src/domain/identity.js';
 import { Unwatched, WatchlistPage, WatchResult } from '../../src/modules/watchlist/watchlist.schemas.js';
 import { fixture, testApp, testGraph, testStore } from '../helpers/graph.js';
 import { body, errorDetail, validationErrors } from '../helpers/http.js';
 
 describe('the watchlist', () => {
-  let graph: GraphEngine;
+  let graph: GraphAdapters;
   let side: Awaited<ReturnType<typeof testStore>>;
   let app: App;
   beforeAll(async () => {

@@ -9,9 +9,10 @@ import { Webhook } from 'standardwebhooks';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { refreshRepo, webhookSetup } from '../../src/deps.js';
+import { refreshOf } from '../../src/compose/index.js';
+import type { Config } from '../../src/config.js';
 import { clockOf } from '../../src/domain/clock.js';
-import type { GraphEngine } from '../../src/graph/graph-port.js';
+import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { refresh } from '../../src/ingest/refresh/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { ChangeFeed } from '../../src/modules/changes/changes.schemas.js';
@@ -21,8 +22,7 @@ import { TEST_ENGINE, files, testApp, testGraph, testStore } from '../helpers/gr
 import { body, errorDetail, validationErrors } from '../helpers/http.js';
 import { SHARED_SOURCES, TX_FEED_SNAPSHOTS, hasShared, tempFile } from '../helpers/source-files.js';
 import { webhookReceiver, type Received } from '../helpers/webhook-receiver.js';
-import { POSTGRES, postgresAvailable } from '../helpers/stores.js';
-import { accountsDeps } from '../../src/deps.js';
+import { POSTGRES, postgresAvailable, sideOf } from '../helpers/stores.js';
 import { prepareWebhooks } from '../../src/start-up.js';
 import { servedDocument } from '../helpers/openapi.js';
 
@@ -31,7 +31,7 @@ import { servedDocument } from '../helpers/openapi.js';
 const { first: snapshot1, second: snapshot2 } = TX_FEED_SNAPSHOTS;
 
 // Retries 50 ms apart, twice: a delivery fails after three attempts.
-const FAST = webhookSetup({ WEBHOOK_ALLOW_PRIVATE_URLS: true, WEBHOOK_RETRY_SCHEDULE: [50, 50], WEBHOOK_TIMEOUT_MS: 500, WEBHOOK_CONNECT_TIMEOUT_MS: 500 });
+const FAST: Partial<Config> = { WEBHOOK_ALLOW_PRIVATE_URLS: true, WEBHOOK_RETRY_SCHEDULE: [50, 50], WEBHOOK_TIMEOUT_MS: 500, WEBHOOK_CONNECT_TIMEOUT_MS: 500 };
 const waitFor = <T>(fn: () => T | Promise<T>) => vi.waitFor(fn, { timeout: 15_000, interval: 20 });
 
 // What depends on the graph engine (the events a refresh publishes, and who gets them) runs on both
@@ -60,14 +60,14 @@ function verified(requests: Received[], ...secrets: string[]) {
 }
 
 describe('webhooks', () => {
-  let graph: GraphEngine;
+  let graph: GraphAdapters;
   let side: Awaited<ReturnType<typeof testStore>>;
   let app: App;
   let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
   const rejectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-webhooks-'));
   const ingest = (text: string, snapshot: string) => {
     const file = tempFile('tx.csv', `${text}\n`);
-    return refresh(refreshRepo(graph, files, side.clock, side.changes.log), { files: [file], format: resolveFormat(file), snapshot, rejectsDir });
+    return refresh(refreshOf(graph, files, side.clock, side.changes.log), { files: [file], format: resolveFormat(file), snapshot, rejectsDir });
   };
   let n = 0;
   const account = async (plan: 'free' | 'enterprise' = 'enterprise') => {
@@ -80,7 +80,7 @@ describe('webhooks', () => {
 
   beforeAll(async () => {
     ({ graph } = await testGraph());
-    side = await testStore({ webhooks: FAST });
+    side = await testStore(FAST);
     app = testApp(graph, side) as unknown as App;
     receiver = await webhookReceiver();
     side.dispatcher.start();
@@ -218,7 +218,7 @@ describe('webhooks', () => {
 
   it.skipIf(onNeo4j)('when an endpoint names licence_added, the old name of license_added, then it is answered license_added until 2027-06-30, and is unknown after', async () => {
     let at = new Date('2027-06-30T23:59:00Z');
-    const pinned = await testStore({ webhooks: FAST }, undefined, clockOf(() => at));
+    const pinned = await testStore(FAST, undefined, clockOf(() => at));
     try {
       const pinnedApp = testApp(graph, pinned) as unknown as App;
       const { key } = await pinned.accounts.createAccount({ email: 'old-names@example.com', plan: 'enterprise' });
@@ -304,8 +304,8 @@ describe.skipIf(onNeo4j)('webhook deliveries across a restart', () => {
     const receiver = await webhookReceiver();
     const { graph } = await testGraph();
     // Long waits between retries: the first process stops before its retry is due.
-    const slow = webhookSetup({ WEBHOOK_ALLOW_PRIVATE_URLS: true, WEBHOOK_RETRY_SCHEDULE: [60_000] });
-    let side = await testStore({ webhooks: slow }, folder);
+    const slow: Partial<Config> = { WEBHOOK_ALLOW_PRIVATE_URLS: true, WEBHOOK_RETRY_SCHEDULE: [60_000] };
+    let side = await testStore(slow, folder);
     try {
       const { key } = await side.accounts.createAccount({ email: 'restart@example.com', plan: 'enterprise' });
       const auth = { Authorization: `Bearer ${key.key}` };
@@ -315,13 +315,13 @@ describe.skipIf(onNeo4j)('webhook deliveries across a restart', () => {
       receiver.answer('/restart', (k) => (k === 1 ? 500 : 200));
       side.dispatcher.start();
       const file = tempFile('tx.csv', `${snapshot1}\n`);
-      await refresh(refreshRepo(graph, files, side.clock, side.changes.log), { files: [file], format: resolveFormat(file), snapshot: '2026-09-01', rejectsDir: path.dirname(folder) });
+      await refresh(refreshOf(graph, files, side.clock, side.changes.log), { files: [file], format: resolveFormat(file), snapshot: '2026-09-01', rejectsDir: path.dirname(folder) });
       await waitFor(() => expect(receiver.at('/restart')).toHaveLength(1));
       await side.dispatcher.stop();
       await side.store.close();
 
       // The next process, on the same store on disk, a minute later: the retry is due.
-      side = await testStore({ webhooks: slow }, folder, clockOf(() => new Date(Date.now() + 61_000)));
+      side = await testStore(slow, folder, clockOf(() => new Date(Date.now() + 61_000)));
       app = testApp(graph, side) as unknown as App;
       const pending = body(await request(app).get(`/api/v1/webhooks/${made.id}/deliveries`).set(auth), DeliveryPage).data;
       expect(pending).toMatchObject([{ status: 'pending', attempts: 1, last_status_code: 500 }]);
@@ -347,11 +347,11 @@ describe.skipIf(onNeo4j)('an endpoint made under WEBHOOK_ALLOW_PRIVATE_URLS=true
     const receiver = await webhookReceiver();
     const { graph } = await testGraph();
     // Retries a minute apart: a delivery failed within the test was failed at once, not retried.
-    const strict = webhookSetup({ WEBHOOK_RETRY_SCHEDULE: [60_000] });
-    let side = await testStore({ webhooks: webhookSetup({ WEBHOOK_ALLOW_PRIVATE_URLS: true, WEBHOOK_RETRY_SCHEDULE: [60_000] }) }, folder);
+    const strict: Partial<Config> = { WEBHOOK_RETRY_SCHEDULE: [60_000] };
+    let side = await testStore({ WEBHOOK_ALLOW_PRIVATE_URLS: true, WEBHOOK_RETRY_SCHEDULE: [60_000] }, folder);
     const ingest = (text: string, snapshot: string) => {
       const file = tempFile('tx.csv', `${text}\n`);
-      return refresh(refreshRepo(graph, files, side.clock, side.changes.log), { files: [file], format: resolveFormat(file), snapshot, rejectsDir: path.dirname(folder) });
+      return refresh(refreshOf(graph, files, side.clock, side.changes.log), { files: [file], format: resolveFormat(file), snapshot, rejectsDir: path.dirname(folder) });
     };
     try {
       const { key } = await side.accounts.createAccount({ email: 'private@example.com', plan: 'enterprise' });
@@ -363,7 +363,7 @@ describe.skipIf(onNeo4j)('an endpoint made under WEBHOOK_ALLOW_PRIVATE_URLS=true
       await ingest(snapshot1, '2026-09-01');
       await side.store.close();
 
-      side = await testStore({ webhooks: strict }, folder);
+      side = await testStore(strict, folder);
       app = testApp(graph, side) as unknown as App;
       const log = async (query = '') => body(await request(app).get(`/api/v1/webhooks/${made.id}/deliveries${query}`).set(auth), DeliveryPage);
       side.dispatcher.start();
@@ -374,7 +374,7 @@ describe.skipIf(onNeo4j)('an endpoint made under WEBHOOK_ALLOW_PRIVATE_URLS=true
       expect((await log('?status=pending')).meta.total).toBe(7);
       await side.store.close();
 
-      side = await testStore({ webhooks: strict }, folder);
+      side = await testStore(strict, folder);
       app = testApp(graph, side) as unknown as App;
       // What a start logs, each warning's arguments as one line.
       const warned = (into: string[]) => ({ warn: (...args: unknown[]) => into.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ')) }) as never;
@@ -413,7 +413,7 @@ describe.skipIf(!hasShared)('webhooks over the real TREC inspector export (../sh
   it('when the real file is refreshed with statuses, an expiration, a departure and two supervisors changed then the feed and a verifying receiver get exactly those events', async () => {
     const receiver = await webhookReceiver();
     const { graph } = await testGraph();
-    const side = await testStore({ webhooks: FAST });
+    const side = await testStore(FAST);
     const rejectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-real-tx-'));
     try {
       const app = testApp(graph, side) as unknown as App;
@@ -422,7 +422,7 @@ describe.skipIf(!hasShared)('webhooks over the real TREC inspector export (../sh
       body(await request(app).put('/api/v1/watchlist/states/TX').set(auth), Followed);
       const made = body(await request(app).post('/api/v1/webhooks').set(auth).send({ url: receiver.url('/real') }), EndpointWithSecret);
       side.dispatcher.start();
-      const ingest = (file: string, snapshot: string) => refresh(refreshRepo(graph, files, side.clock, side.changes.log), { files: [file], format: resolveFormat(file), snapshot, rejectsDir });
+      const ingest = (file: string, snapshot: string) => refresh(refreshOf(graph, files, side.clock, side.changes.log), { files: [file], format: resolveFormat(file), snapshot, rejectsDir });
 
       const real = path.join(SHARED_SOURCES, 'TX/trec-license-holders-inspectors.csv');
       await ingest(real, '2026-11-01');
@@ -477,7 +477,7 @@ describe.skipIf(onNeo4j || !(await postgresAvailable()))('webhooks on PostgreSQL
     const { store, drop } = await POSTGRES.open();
     const receiver = await webhookReceiver();
     const { graph } = await testGraph();
-    const side = { store, ...accountsDeps(store, undefined, { webhooks: FAST }) };
+    const side = await sideOf(store, FAST);
     try {
       const app = testApp(graph, side) as unknown as App;
       const { key } = await side.accounts.createAccount({ email: 'pg-hooks@example.com', plan: 'enterprise' });
@@ -489,7 +489,7 @@ describe.skipIf(onNeo4j || !(await postgresAvailable()))('webhooks on PostgreSQL
       receiver.answer('/pg', (k) => (k === 1 ? 502 : 204));
       side.dispatcher.start();
       const file = tempFile('tx.csv', `${snapshot1}\n`);
-      await refresh(refreshRepo(graph, files, side.clock, side.changes.log), { files: [file], format: resolveFormat(file), snapshot: '2026-09-01', rejectsDir: fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-pg-hooks-')) });
+      await refresh(refreshOf(graph, files, side.clock, side.changes.log), { files: [file], format: resolveFormat(file), snapshot: '2026-09-01', rejectsDir: fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-pg-hooks-')) });
       await waitFor(async () => expect(body(await request(app).get(`/api/v1/webhooks/${made.id}/deliveries`).set(auth), DeliveryPage).data[0]).toMatchObject({ status: 'succeeded', attempts: 2, last_status_code: 204 }));
       expect(receiver.at('/pg').map((r) => JSON.parse(r.body).type)).toEqual(['state_loaded', 'state_loaded']);
       expect(body(await request(app).delete(`/api/v1/webhooks/${made.id}`).set(auth), Deleted)).toEqual({ id: made.id, deleted: true });
@@ -507,7 +507,7 @@ describe.skipIf(onNeo4j)('one slow endpoint', () => {
     const receiver = await webhookReceiver();
     const { graph } = await testGraph();
     // Receivers get a minute: a hanging one holds its lanes for the whole test.
-    const side = await testStore({ webhooks: webhookSetup({ WEBHOOK_ALLOW_PRIVATE_URLS: true, WEBHOOK_RETRY_SCHEDULE: [60_000], WEBHOOK_TIMEOUT_MS: 60_000 }) });
+    const side = await testStore({ WEBHOOK_ALLOW_PRIVATE_URLS: true, WEBHOOK_RETRY_SCHEDULE: [60_000], WEBHOOK_TIMEOUT_MS: 60_000 });
     try {
       const app = testApp(graph, side) as unknown as App;
       const { key } = await side.accounts.createAccount({ email: 'isolation@example.com', plan: 'enterprise' });
@@ -520,7 +520,7 @@ describe.skipIf(onNeo4j)('one slow endpoint', () => {
       const rejectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-isolation-'));
       const ingest = (text: string, snapshot: string) => {
         const file = tempFile('tx.csv', `${text}\n`);
-        return refresh(refreshRepo(graph, files, side.clock, side.changes.log), { files: [file], format: resolveFormat(file), snapshot, rejectsDir });
+        return refresh(refreshOf(graph, files, side.clock, side.changes.log), { files: [file], format: resolveFormat(file), snapshot, rejectsDir });
       };
       await ingest(snapshot1, '2026-09-01');
       await ingest(snapshot2, '2026-10-01');

@@ -5,13 +5,12 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GraphEngine } from '../../src/graph/graph-port.js';
+import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { smtpMailer } from '../../src/mail/nodemailer.js';
 import { CHROMIUM, browserAvailable, launchOptions } from '../helpers/browser.js';
-import { createApp } from '../../src/app.js';
-import { buildDeps, searchIndex } from '../../src/deps.js';
-import pino from 'pino';
-import { fixture, testGraph, testStore } from '../helpers/graph.js';
+import { createApp, type AppDeps } from '../../src/app.js';
+import type { SideServices } from '../../src/compose/index.js';
+import { fixture, testGraph, testStore, testServices } from '../helpers/graph.js';
 import { testSmtpServer } from '../helpers/smtp.js';
 
 // A person goes from nothing to a working key in Chromium: sign up, the e-mail over real SMTP,
@@ -23,14 +22,14 @@ const SHOTS = process.env.DASHBOARD_SCREENSHOTS;
 
 const browser = browserAvailable();
 describe.runIf(browser)(`the dashboard in Chromium${browser ? '' : `: skipped, no Chromium at ${CHROMIUM}`}`, () => {
-  let graph: GraphEngine;
-  let side: Awaited<ReturnType<typeof testStore>>;
+  let graph: GraphAdapters;
+  let side: SideServices;
   let smtp: Awaited<ReturnType<typeof testSmtpServer>>;
   let server: http.Server;
   let chrome: Browser;
   let base: string;
   let flusher: NodeJS.Timeout;
-  let deps: ReturnType<typeof buildDeps>;
+  let deps: AppDeps;
   beforeAll(async () => {
     ({ graph } = await testGraph(fixture('small')));
     side = await testStore();
@@ -39,8 +38,7 @@ describe.runIf(browser)(`the dashboard in Chromium${browser ? '' : `: skipped, n
     server = http.createServer((req, res) => app(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://${HOST}:${(server.address() as AddressInfo).port}`;
-    const logger = pino({ level: 'silent' });
-    deps = buildDeps(graph, logger, { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false }, side, searchIndex(graph, logger), { mailer: smtpMailer(smtp.url, 'LVS <no-reply@example.test>'), publicBaseUrl: base });
+    deps = testServices(graph, side, {}, { mailer: smtpMailer(smtp.url, 'LVS <no-reply@example.test>'), publicBaseUrl: base });
     app = createApp(deps) as unknown as http.RequestListener;
     await deps.jobs.start();
     // As the server does: usage in memory goes to the store each second.

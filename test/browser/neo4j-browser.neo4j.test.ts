@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFolder } from '../../src/ingest/import/canonical-import.js';
-import { importRepo } from '../../src/deps.js';
-import type { GraphEngine } from '../../src/graph/graph-port.js';
+import { importsOf } from '../../src/compose/index.js';
+import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { browserAvailable, launchOptions } from '../helpers/browser.js';
 import { DEMO_SEEDS, emptyGraph, files, suiteNeo4j } from '../helpers/graph.js';
 import { localNeo4jMissing, SHORT_LIVED_JVM, startLocalNeo4j, tempDir, type LocalNeo4j } from '../helpers/local-neo4j.js';
@@ -34,7 +34,7 @@ describe.skipIf(why)(`Neo4j Browser against the local Neo4j${why ? `: skipped, $
   let password: string;
 
   beforeAll(async () => {
-    let graph: GraphEngine;
+    let graph: GraphAdapters;
     if ('browserUrl' in target && target.browserUrl) {
       ({ browserUrl, password } = target);
       graph = await emptyGraph('neo4j');
@@ -44,7 +44,7 @@ describe.skipIf(why)(`Neo4j Browser against the local Neo4j${why ? `: skipped, $
       browserUrl = own.browserUrl!;
       graph = await emptyGraph('neo4j', own);
     }
-    await importFolder(importRepo(graph, files), DEMO_SEEDS);
+    await importFolder(importsOf(graph, files), DEMO_SEEDS);
     await graph.close();
     chrome = await chromium.launch(launchOptions());
   });

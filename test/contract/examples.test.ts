@@ -2,15 +2,13 @@ import pino from 'pino';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { accountsDeps, buildDeps, importRepo, searchIndex, webhookSetup } from '../../src/deps.js';
-import type { GraphEngine } from '../../src/graph/graph-port.js';
+import type { AppDeps } from '../../src/app.js';
+import { compose, noMail, type Root } from '../../src/compose/index.js';
 import { demoAccount, prepareGraph } from '../../src/start-up.js';
 import { DEMO_JOB_ID } from '../../src/http/examples.js';
-import type { SqlStore } from '../../src/store/sql-store.js';
 import { undiciTransport } from '../../src/modules/webhooks/undici-transport.js';
-import { emptyGraph, files } from '../helpers/graph.js';
+import { emptyGraph } from '../helpers/graph.js';
 import { servedDocument } from '../helpers/openapi.js';
 import { openTestPglite } from '../helpers/stores.js';
 
@@ -62,33 +60,29 @@ const lookup = async (hostname: string) => {
 };
 
 describe('the OpenAPI examples on a demo server', () => {
-  let graph: GraphEngine;
-  let store: SqlStore;
+  let root: Root;
   let app: App;
   let key: string;
-  let deps: ReturnType<typeof buildDeps>;
+  let deps: AppDeps;
   beforeAll(async () => {
-    // What `npm start` does on an empty data dir (src/main.ts), on in-memory stores.
-    const config = loadConfig({});
+    // What `npm start` does on an empty data dir (src/serve.ts), on in-memory stores, with no request rate per plan.
+    const config = { ...loadConfig({}), RATE_LIMITS: 'off' as const };
     const logger = pino({ level: 'silent' });
-    graph = await emptyGraph('ladybug');
-    store = await openTestPglite();
-    const webhooks = webhookSetup(config);
     const transport = undiciTransport({ allowPrivate: false, connectTimeoutMs: config.WEBHOOK_CONNECT_TIMEOUT_MS, responseTimeoutMs: config.WEBHOOK_TIMEOUT_MS, lookup });
-    const side = accountsDeps(store, undefined, { changeRetentionDays: config.CHANGE_RETENTION_DAYS, webhooks: { ...webhooks, transport }, logger });
-    await prepareGraph(graph, importRepo(graph, files, side.clock, side.changes.log), true, logger);
-    deps = buildDeps(graph, logger, config, side, searchIndex(graph, logger));
-    app = createApp(deps) as unknown as App;
+    root = compose(config, { graph: emptyGraph('ladybug'), store: openTestPglite(), logger, transport, delivers: true, mail: noMail('http://localhost:8000') });
+    const [graph, store, side] = await Promise.all([root.graph(), root.store(), root.side()]);
+    await prepareGraph(graph.engine, await root.imports(), true, logger);
+    deps = await root.services();
+    app = (await root.app()) as unknown as App;
     key = (await demoAccount({ accounts: side.accounts, licensees: deps.licensees, jobs: deps.jobs }, store, 'http://localhost:8000', () => true))!;
     expect(key).toMatch(/^lvs_live_/);
-    // As the server does once it listens: the runner finishes the demo job.
-    await deps.jobs.start();
+    // As the server does once it listens: the workers start, and the runner finishes the demo job.
+    await (await root.workers()).start();
     await vi.waitFor(async () => expect((await deps.jobs.get((await side.accounts.requireAccount('demo@example.com')).id, DEMO_JOB_ID)).status).toBe('completed'), { timeout: 30_000, interval: 50 });
   });
   afterAll(async () => {
-    await deps?.jobs.stop();
-    await graph?.close();
-    await store?.close();
+    await (await root?.workers())?.stop();
+    await root?.close();
   });
 
   it('when every operation is called with its documented examples then it answers a documented 2xx with a body its schema allows', async () => {

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { accountsDeps, openStore } from '../../src/deps.js';
+import { openStore } from '../../src/store/open-store.js';
 import { DEMO_BROKER, DEMO_LICENCE } from '../../src/http/examples.js';
 import { startServer, type Running } from '../helpers/processes.js';
-import { postgresAvailable, postgresSchema } from '../helpers/stores.js';
+import { postgresAvailable, postgresSchema, sideOf } from '../helpers/stores.js';
 
 // No answer without its record: a server killed (SIGKILL) while verify and batch calls pour in
 // leaves a committed evidence record for every answer a client received, on both side stores.
@@ -89,7 +89,7 @@ describe('a server killed under load', () => {
     const schema = await postgresSchema();
     cleanups.push(() => schema.drop());
     const store = await openStore({ DATABASE_URL: schema.url, DATABASE_POOL_SIZE: 2 });
-    const key = (await accountsDeps(store).accounts.createAccount({ email: 'crash@example.com', plan: 'enterprise' })).key.key;
+    const key = (await (await sideOf(store)).accounts.createAccount({ email: 'crash@example.com', plan: 'enterprise' })).key.key;
     await store.close();
     const env = { DATA_DIR: tempDir(), DATABASE_URL: schema.url, ...NO_RATE };
     const server = await startServer(env);

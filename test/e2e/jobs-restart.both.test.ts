@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { accountsDeps, openStore } from '../../src/deps.js';
+import { openStore } from '../../src/store/open-store.js';
 import { DEMO_BROKER, DEMO_LICENCE } from '../../src/http/examples.js';
 import { TEST_ENGINE, emptyGraph, suiteNeo4j } from '../helpers/graph.js';
 import { startServer, type Running } from '../helpers/processes.js';
-import { postgresAvailable, postgresSchema } from '../helpers/stores.js';
+import { postgresAvailable, postgresSchema, sideOf } from '../helpers/stores.js';
 
 // A roster job outlives the API process that ran it: killed (SIGKILL) mid-job, the job finishes
 // after a restart, or on another process sharing the stores, with each row done once.
@@ -105,7 +105,7 @@ describe('a roster job and the API process that runs it', () => {
       await (await emptyGraph('neo4j')).close();
       env = { ...env, NEO4J_URI: suiteNeo4j().uri, NEO4J_USER: suiteNeo4j().user, NEO4J_PASSWORD: suiteNeo4j().password };
       const store = await openStore({ DATABASE_POOL_SIZE: 1, pglitePath: path.join(dataDir, 'accounts.pglite') });
-      key = (await accountsDeps(store).accounts.createAccount({ email: 'jobs-restart@example.com', plan: 'growth' })).key.key;
+      key = (await (await sideOf(store)).accounts.createAccount({ email: 'jobs-restart@example.com', plan: 'growth' })).key.key;
       await store.close();
     }
     const first = await startServer(env);
@@ -128,7 +128,7 @@ describe('a roster job and the API process that runs it', () => {
     cleanups.push(() => schema.drop());
     await (await emptyGraph('neo4j')).close();
     const store = await openStore({ DATABASE_URL: schema.url, DATABASE_POOL_SIZE: 2 });
-    const key = (await accountsDeps(store).accounts.createAccount({ email: 'jobs-two@example.com', plan: 'growth' })).key.key;
+    const key = (await (await sideOf(store)).accounts.createAccount({ email: 'jobs-two@example.com', plan: 'growth' })).key.key;
     await store.close();
     // A short lease: the killed process's chunk is taken again two seconds after it took it.
     const env = { DATABASE_URL: schema.url, NEO4J_URI: suiteNeo4j().uri, NEO4J_USER: suiteNeo4j().user, NEO4J_PASSWORD: suiteNeo4j().password, JOB_CONCURRENCY: '1', JOB_LEASE_MS: '2000' };

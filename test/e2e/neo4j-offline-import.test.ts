@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { importRepo, openGraph } from '../../src/deps.js';
-import type { GraphEngine } from '../../src/graph/graph-port.js';
+import { importsOf, openGraph } from '../../src/compose/index.js';
+import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { neo4jImportFiles } from '../../src/graph/neo4j/import-files.js';
 import { splitStatements } from '../../src/graph/query-files.js';
 import { importFolder, importFolderToSink } from '../../src/ingest/import/canonical-import.js';
 import { contents } from '../helpers/graph-contents.js';
-import { files, fixture } from '../helpers/graph.js';
+import { files, fixture, testConfig } from '../helpers/graph.js';
 import { importIntoLocalNeo4j, localNeo4jMissing, neo4jAdmin, SHORT_LIVED_JVM, startLocalNeo4j, tempDir, type LocalNeo4j } from '../helpers/local-neo4j.js';
 import { smallWithRepeats } from '../helpers/source-files.js';
 
@@ -21,7 +21,7 @@ afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
 });
 
-async function offlineLoad(folder: string): Promise<{ graph: GraphEngine; neo4j: LocalNeo4j; summary: unknown; output: string; dataDir: string }> {
+async function offlineLoad(folder: string): Promise<{ graph: GraphAdapters; neo4j: LocalNeo4j; summary: unknown; output: string; dataDir: string }> {
   const input = tempDir('lvs-neo4j-import-files-');
   const data = tempDir('lvs-neo4j-offline-');
   cleanup.push(input.remove, data.remove);
@@ -30,9 +30,9 @@ async function offlineLoad(folder: string): Promise<{ graph: GraphEngine; neo4j:
   const output = importIntoLocalNeo4j(data.dir, out.importOptions(jurisdictions), SHORT_LIVED_JVM);
   const neo4j = await startLocalNeo4j({ dataDir: data.dir, password: 'offline-import-test', javaOpts: SHORT_LIVED_JVM });
   cleanup.push(() => neo4j.stop());
-  const graph = await openGraph({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 64, GRAPH_CONNECTIONS: 1, GRAPH_QUERY_TIMEOUT_MS: 30_000, NEO4J_URI: neo4j.uri, NEO4J_USER: 'neo4j', NEO4J_PASSWORD: neo4j.password }, files);
+  const graph = await openGraph(testConfig({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 64, GRAPH_CONNECTIONS: 1, GRAPH_QUERY_TIMEOUT_MS: 30_000, NEO4J_URI: neo4j.uri, NEO4J_USER: 'neo4j', NEO4J_PASSWORD: neo4j.password }), files);
   cleanup.push(() => graph.close());
-  await out.runStatements(graph);
+  await out.runStatements(graph.engine);
   return { graph, neo4j, summary, output, dataDir: data.dir };
 }
 
@@ -49,19 +49,19 @@ describe.skipIf(missing)(`the first load of a folder through Neo4j's offline imp
     const grams = 'MATCH (c)-[p:NAME_GRAM]->(d) RETURN c.id AS c, d.id AS d, p.k AS k ORDER BY c, k';
     const day = "MATCH (d:InForceDay {id: 'supervises'}) RETURN toString(d.date) AS day";
     const written = {
-      contents: await contents(offline.graph), jurisdictions: await offline.graph.read(jurisdictions), types: await offline.graph.read(types),
-      inForce: await offline.graph.read(inForce), grams: await offline.graph.read(grams),
+      contents: await contents(offline.graph), jurisdictions: await offline.graph.engine.read(jurisdictions), types: await offline.graph.engine.read(types),
+      inForce: await offline.graph.engine.read(inForce), grams: await offline.graph.engine.read(grams),
     };
-    expect(await offline.graph.read(day)).toEqual([{ day: NOW.toISOString().slice(0, 10) }]);
+    expect(await offline.graph.engine.read(day)).toEqual([{ day: NOW.toISOString().slice(0, 10) }]);
     expect(written.inForce.length).toBeGreaterThan(2);
     expect(written.grams.length).toBeGreaterThan(written.contents.credentials.length);
 
     // The same Neo4j, emptied, loaded over Bolt.
     const bolt = offline.graph;
-    await bolt.writeTransaction((t) => t.run('MATCH (n) DETACH DELETE n'));
-    await bolt.applySchema(splitStatements(files.get('schema/neo4j')));
-    await bolt.writeTransaction((t) => t.run("MATCH (d:InForceDay {id: 'supervises'}) SET d.date = date($day)", { day: NOW.toISOString().slice(0, 10) }));
-    const summary = await importFolder(importRepo(bolt, files), folder, { now: () => NOW });
+    await bolt.engine.writeTransaction((t) => t.run('MATCH (n) DETACH DELETE n'));
+    await bolt.engine.applySchema(splitStatements(files.get('schema/neo4j')));
+    await bolt.engine.writeTransaction((t) => t.run("MATCH (d:InForceDay {id: 'supervises'}) SET d.date = date($day)", { day: NOW.toISOString().slice(0, 10) }));
+    const summary = await importFolder(importsOf(bolt, files), folder, { now: () => NOW });
 
     expect({ ...(offline.summary as object), elapsed_ms: 0 }).toEqual({ ...summary, elapsed_ms: 0 });
     const [x, y] = [written.contents, await contents(bolt)];
@@ -70,11 +70,11 @@ describe.skipIf(missing)(`the first load of a folder through Neo4j's offline imp
     expect([x.supervisorLists, x.affiliateLists]).toEqual([[], []]);
     expect(x).toEqual(y);
     // What contents() leaves out: the jurisdictions' coverage and sources, and value types.
-    expect(written.jurisdictions).toEqual(await bolt.read(jurisdictions));
+    expect(written.jurisdictions).toEqual(await bolt.engine.read(jurisdictions));
     expect(written.jurisdictions.length).toBeGreaterThan(0);
-    expect(written.types).toEqual(await bolt.read(types));
-    expect(written.inForce).toEqual(await bolt.read(inForce));
-    expect(written.grams).toEqual(await bolt.read(grams));
+    expect(written.types).toEqual(await bolt.engine.read(types));
+    expect(written.inForce).toEqual(await bolt.engine.read(inForce));
+    expect(written.grams).toEqual(await bolt.engine.read(grams));
 
     // A backup as docs/operations.md gives it: with Neo4j stopped, a dump, loaded into another
     // data folder (reading the loaded store back costs a Neo4j start: checked by hand, see there).

@@ -3,12 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { accountsDeps } from '../../src/deps.js';
 import { openPostgres } from '../../src/store/postgres-store.js';
 import { TEST_ENGINE, emptyGraph, suiteNeo4j } from '../helpers/graph.js';
 import { getJson, runScript, spawnScript, startServer, type Running } from '../helpers/processes.js';
 import { TX_HEADER, txRow } from '../helpers/source-files.js';
-import { postgresAvailable, postgresSchema } from '../helpers/stores.js';
+import { postgresAvailable, postgresSchema, sideOf } from '../helpers/stores.js';
 
 // A real `npm run ingest` process killed (SIGKILL) once it has staged its change events, that is
 // while its graph unit lands (LadybugDB's file swap, Neo4j's publish), on the suite's engine: the next start settles the run, and the feed then agrees with the
@@ -76,7 +75,7 @@ describe.skipIf(!havePostgres)('a refresh process killed mid-run', () => {
 
     // The next start settles the staged run before it serves.
     const store = await openPostgres(schema.url, 2);
-    const { key } = await accountsDeps(store).accounts.createAccount({ email: 'kill@example.com', plan: 'enterprise' });
+    const { key } = await (await sideOf(store)).accounts.createAccount({ email: 'kill@example.com', plan: 'enterprise' });
     await store.close();
     server = await startServer(env);
     expect(await staged()).toBe(0);

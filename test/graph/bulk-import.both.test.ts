@@ -3,23 +3,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateNational } from '../../bench/national-data.js';
-import { importRepo } from '../../src/deps.js';
-import type { GraphEngine } from '../../src/graph/graph-port.js';
+import { importsOf } from '../../src/compose/index.js';
+import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { importFolder, type ImportSummary } from '../../src/ingest/import/canonical-import.js';
 import { DEMO_SEEDS, emptyGraph, files, fixture } from '../helpers/graph.js';
 import { folderWith, smallWithRepeats } from '../helpers/source-files.js';
 import { contents } from '../helpers/graph-contents.js';
 
 const NOW = new Date('2026-11-20T12:00:00.000Z');
-const opened: GraphEngine[] = [];
+const opened: GraphAdapters[] = [];
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((g) => g.close()));
 });
-async function graphOf(...folders: string[]): Promise<{ graph: GraphEngine; summaries: ImportSummary[] }> {
+async function graphOf(...folders: string[]): Promise<{ graph: GraphAdapters; summaries: ImportSummary[] }> {
   const graph = await emptyGraph('ladybug');
   opened.push(graph);
   const summaries = [];
-  for (const folder of folders) summaries.push(await importFolder(importRepo(graph, files), folder, { now: () => NOW }));
+  for (const folder of folders) summaries.push(await importFolder(importsOf(graph, files), folder, { now: () => NOW }));
   return { graph, summaries };
 }
 
@@ -43,7 +43,7 @@ describe('the bulk path of a first import', () => {
       if (folder !== DEMO_SEEDS) expect(x.affiliateLists.length).toBeGreaterThan(1);
       expect(x).toEqual(y);
     }
-    const [last] = await (await graphOf(repeated)).graph.read(
+    const [last] = await (await graphOf(repeated)).graph.engine.read(
       "MATCH (:LicenseCredential {license_number: '300001-B'})-[r:SUPERVISES]->(:LicenseCredential {license_number: '763828-SA'}) RETURN r.affiliate_role AS role, r.effective_to AS until, r.source AS source, count(*) AS n",
     );
     expect(last).toEqual({ role: 'broker_associate', until: '2026-08-31', source: 'fixture-2', n: 1 });
@@ -89,10 +89,10 @@ describe('the bulk path of a first import', () => {
       { file: 'relationships.csv', line: 4, reason: 'supervisor TX B1 or affiliate TX NOPE is not on file' },
     ]);
     expect(report).toMatchObject({ jurisdictions: 1, credentials: 11997, relationships: 2 });
-    const [quoted] = await graph.read("MATCH (c:LicenseCredential {license_number: 'B5000'}) RETURN c.full_name AS name, c.address_line2 AS line2");
+    const [quoted] = await graph.engine.read("MATCH (c:LicenseCredential {license_number: 'B5000'}) RETURN c.full_name AS name, c.address_line2 AS line2");
     expect(quoted).toEqual({ name: 'NAME, "Q" 5000', line2: 'Suite 5\nBack door' });
-    expect(await graph.read("MATCH (:LicenseCredential)-[r:SUPERVISES]->(:LicenseCredential) RETURN count(r) AS n")).toEqual([{ n: 1 }]);
-    expect(await graph.read("MATCH (j:Jurisdiction {code: 'TX'}) RETURN j.record_count AS n")).toEqual([{ n: 11997 }]);
+    expect(await graph.engine.read("MATCH (:LicenseCredential)-[r:SUPERVISES]->(:LicenseCredential) RETURN count(r) AS n")).toEqual([{ n: 1 }]);
+    expect(await graph.engine.read("MATCH (j:Jurisdiction {code: 'TX'}) RETURN j.record_count AS n")).toEqual([{ n: 11997 }]);
   });
 });
 
@@ -115,12 +115,12 @@ describe('the national dataset generator', () => {
     const { graph, summaries } = await graphOf(a);
     expect(summaries[0]).toMatchObject({ jurisdictions: 51, credentials: 6000, relationships: stats.relationships, rejected: [] });
     // Chains four deep: agent <- branch <- brokerage <- designated broker, all open.
-    const [chains] = await graph.read(
+    const [chains] = await graph.engine.read(
       "MATCH (d:LicenseCredential)-[r1:SUPERVISES]->(c:LicenseCredential)-[r2:SUPERVISES]->(o:LicenseCredential)-[r3:SUPERVISES]->(a:LicenseCredential) WHERE r1.effective_to IS NULL AND r2.effective_to IS NULL AND r3.effective_to IS NULL AND d.license_type = 'broker' AND c.license_type = 'brokerage' AND o.license_type = 'branch_office' AND a.license_type = 'salesperson' RETURN count(*) AS n",
     );
     expect(Number(chains.n)).toBeGreaterThan(10);
     // Surnames: a few very common, a long tail.
-    const names = await graph.read("MATCH (c:LicenseCredential) WHERE c.entity_type = 'person' RETURN c.last_name AS name, count(*) AS n ORDER BY n DESC");
+    const names = await graph.engine.read("MATCH (c:LicenseCredential) WHERE c.entity_type = 'person' RETURN c.last_name AS name, count(*) AS n ORDER BY n DESC");
     const persons = names.reduce((s, r) => s + Number(r.n), 0);
     expect(Number(names[0].n) / persons).toBeGreaterThan(0.005);
     expect(names.filter((r) => Number(r.n) === 1).length).toBeGreaterThan(names.length / 3);

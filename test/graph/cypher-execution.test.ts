@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GraphEngine } from '../../src/graph/graph-port.js';
+import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { paramsFor, queryVariants, sharedQueryNames } from '../helpers/cypher-files.js';
 import { files, fixture, testGraph } from '../helpers/graph.js';
 import { QUERY_PARAMS } from '../helpers/query-params.js';
@@ -23,7 +23,7 @@ const EXPECT_ROWS = new Set([
 const writes = (name: string) => name.startsWith('import/') || name.startsWith('engine/ladybug/delete-');
 
 describe('every shared query file, and every LadybugDB one that takes parameters, runs on LadybugDB', () => {
-  let graph: GraphEngine;
+  let graph: GraphAdapters;
   beforeAll(async () => {
     ({ graph } = await testGraph(fixture('small')));
   });
@@ -39,7 +39,7 @@ describe('every shared query file, and every LadybugDB one that takes parameters
       expect(params, `test/helpers/query-params.ts has no parameters for ${name}`).toBeDefined();
       for (const { label, query } of queryVariants(files, name)) {
         const p = paramsFor(query, params);
-        const rows = writes(name) ? await graph.writeTransaction((tx) => tx.run(query, p)) : await graph.read(query, p);
+        const rows = writes(name) ? await graph.engine.writeTransaction((tx) => tx.run(query, p)) : await graph.engine.read(query, p);
         if (EXPECT_ROWS.has(name) && label !== 'with its filters') expect(rows.length, label).toBeGreaterThan(0);
       }
     });

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { credentialId } from '../../src/domain/identity.js';
-import { graphReads, importRepo } from '../../src/deps.js';
-import type { GraphEngine } from '../../src/graph/graph-port.js';
+import { importsOf } from '../../src/compose/index.js';
+import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { importFolder } from '../../src/ingest/import/canonical-import.js';
 import { createCoverageService } from '../../src/modules/coverage/coverage.service.js';
 import { createLegacyService } from '../../src/modules/legacy/legacy.service.js';
@@ -21,17 +21,17 @@ const engines = [TEST_ENGINE];
 const TODAY = () => '2026-11-22';
 
 describe.each(engines)('the graph port on %s', (engine) => {
-  let graph: GraphEngine;
+  let graph: GraphAdapters;
   let services: ReturnType<typeof wire>;
-  const wire = (g: GraphEngine) => {
-    const reads = graphReads(g, TODAY);
+  const wire = (g: GraphAdapters) => {
+    const reads = g.reads(TODAY);
     const licensees = createLicenseesService(reads, systemClock);
     return {
       licensees,
       relationships: createRelationshipsService(reads, licensees, TODAY),
-      coverage: createCoverageService(graphReads(g, () => '2026-11-22'), () => new Date()),
+      coverage: createCoverageService(g.reads(() => '2026-11-22'), () => new Date()),
       legacy: createLegacyService(reads, licensees),
-      imports: importRepo(g, files),
+      imports: importsOf(g, files),
     };
   };
   beforeAll(async () => {
@@ -42,7 +42,7 @@ describe.each(engines)('the graph port on %s', (engine) => {
   afterAll(() => graph?.close());
 
   const census = async () => {
-    const count = async (q: string) => Number((await graph.read(q))[0].n);
+    const count = async (q: string) => Number((await graph.engine.read(q))[0].n);
     return [
       await count('MATCH (c:LicenseCredential) RETURN count(c) AS n'),
       await count('MATCH (l:Licensee) RETURN count(l) AS n'),

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { credentialId } from '../../src/domain/identity.js';
 import { GraphError } from '../../src/errors.js';
-import { importRepo } from '../../src/deps.js';
-import type { GraphEngine } from '../../src/graph/graph-port.js';
+import { importsOf } from '../../src/compose/index.js';
+import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { importFolder } from '../../src/ingest/import/canonical-import.js';
 import { DEMO_SEEDS, TEST_ENGINE, files, fixture, testGraph } from '../helpers/graph.js';
 import { folderWith } from '../helpers/source-files.js';
@@ -14,8 +14,8 @@ const jurisdiction = (state: string) => `${JUR_HEADER}\n${state},active,weekly,s
 const REL_HEADER = 'supervisor_state,supervisor_license_number,affiliate_state,affiliate_license_number,affiliate_role,relationship_type,effective_from,effective_to,source';
 
 /** Counts of everything an import writes, read straight from the graph. */
-async function census(graph: GraphEngine) {
-  const count = async (q: string) => Number((await graph.read(q))[0].n);
+async function census(graph: GraphAdapters) {
+  const count = async (q: string) => Number((await graph.engine.read(q))[0].n);
   return {
     credentials: await count('MATCH (c:LicenseCredential) RETURN count(c) AS n'),
     licensees: await count('MATCH (l:Licensee) RETURN count(l) AS n'),
@@ -29,7 +29,7 @@ async function census(graph: GraphEngine) {
 }
 
 describe('canonical import', () => {
-  let graph: GraphEngine | undefined;
+  let graph: GraphAdapters | undefined;
   afterEach(async () => {
     await graph?.close();
     graph = undefined;
@@ -53,7 +53,7 @@ describe('canonical import', () => {
     const { graph: g } = await testGraph(fixture('small'));
     graph = g;
     const before = await census(g);
-    await importFolder(importRepo(g, files), fixture('small'));
+    await importFolder(importsOf(g, files), fixture('small'));
     expect(await census(g)).toEqual(before);
   });
 
@@ -65,15 +65,15 @@ describe('canonical import', () => {
       'credentials.csv': `${CRED_HEADER}\nNY,00055592,salesperson,REAL ESTATE SALESPERSON,Suspended,,person,BERMAN CAROL,CAROL,,BERMAN,,,,2027-04-29,business,9 NEW RD,,YONKERS,,NY,10701,,EMPIRE REALTY,,fixture,2026-11-08,2026-11-08T06:00:00Z,\n`,
       'relationships.csv': `${REL_HEADER}\nTX,100001-B,TX,763827-SA,salesperson,sponsoring_broker,2020-06-01,2026-11-01,fixture\n`,
     });
-    const summary = await importFolder(importRepo(g, files), changed);
+    const summary = await importFolder(importsOf(g, files), changed);
     expect(summary.rejected).toEqual([]);
     expect(await census(g)).toEqual({ ...before, brokerages: 2 });
-    const [row] = await g.read(
+    const [row] = await g.engine.read(
       'MATCH (c:LicenseCredential {id: $id})-[:AFFILIATED_WITH]->(b:Brokerage) RETURN c.status AS status, c.status_normalized AS s, c.address_city AS city, b.name AS brokerage',
       { id: credentialId('NY', '00055592') },
     );
     expect(row).toEqual({ status: 'Suspended', s: 'suspended', city: 'YONKERS', brokerage: 'EMPIRE REALTY' });
-    const [edge] = await g.read(
+    const [edge] = await g.engine.read(
       'MATCH (s:LicenseCredential {id: $s})-[r:SUPERVISES]->(a:LicenseCredential {id: $a}) RETURN r.effective_to AS effective_to',
       { s: credentialId('TX', '100001-B'), a: credentialId('TX', '763827-SA') },
     );
@@ -93,11 +93,11 @@ describe('canonical import', () => {
         '',
       ].join('\n'),
     });
-    const summary = await importFolder(importRepo(g, files), folder);
+    const summary = await importFolder(importsOf(g, files), folder);
     expect(summary.rejected).toHaveLength(1);
     expect(summary.rejected[0]).toMatchObject({ file: 'credentials.csv', line: 3 });
     expect(summary.rejected[0].reason).toMatch(/^malformed CSV: /);
-    const numbers = (await g.read('MATCH (c:LicenseCredential) RETURN c.license_number AS n ORDER BY n')).map((r) => r.n);
+    const numbers = (await g.engine.read('MATCH (c:LicenseCredential) RETURN c.license_number AS n ORDER BY n')).map((r) => r.n);
     expect(numbers).toEqual(['1', '3']);
   });
 
@@ -113,7 +113,7 @@ describe('canonical import', () => {
         'OR,3,broker,,Active,,person,CAL THREE,CAL,,THREE,,,,,,,,,,,,,,,src,,,',
       ].join('\n'),
     });
-    const summary = await importFolder(importRepo(g, files), folder);
+    const summary = await importFolder(importsOf(g, files), folder);
     expect(summary.rejected.map((r) => [r.line, r.reason.startsWith('malformed CSV: ')])).toEqual([[3, true]]);
     expect(summary.rejected[0].reason).toMatch(/quote/i);
     expect(summary.credentials).toBe(1);
@@ -123,21 +123,21 @@ describe('canonical import', () => {
     const { graph: g } = await testGraph(DEMO_SEEDS);
     graph = g;
     const stateCount = async (state: string) =>
-      Number((await g.read('MATCH (j:Jurisdiction {code: $s})<-[:IN_JURISDICTION]-(c:LicenseCredential) RETURN count(c) AS n', { s: state }))[0].n);
+      Number((await g.engine.read('MATCH (j:Jurisdiction {code: $s})<-[:IN_JURISDICTION]-(c:LicenseCredential) RETURN count(c) AS n', { s: state }))[0].n);
     expect(await stateCount('TX')).toBe(150);
     const real = folderWith({
       'credentials.csv': `${CRED_HEADER}\nTX,555555-SA,salesperson,Sales Agent,Active,,person,REAL PERSON,REAL,,PERSON,,,,,,,,,,,,,,,tx-trec,2026-11-20,,\n`,
     });
-    const summary = await importFolder(importRepo(g, files), real);
+    const summary = await importFolder(importsOf(g, files), real);
     expect(summary.demo_records_removed_for).toEqual(['TX']);
     expect(await stateCount('TX')).toBe(1);
     // The same file again removes nothing, and says so.
-    expect((await importFolder(importRepo(g, files), real)).demo_records_removed_for).toEqual([]);
+    expect((await importFolder(importsOf(g, files), real)).demo_records_removed_for).toEqual([]);
     expect(await stateCount('FL')).toBe(129);
-    const [tx] = await g.read('MATCH (j:Jurisdiction {code: "TX"}) RETURN j.record_count AS n');
+    const [tx] = await g.engine.read('MATCH (j:Jurisdiction {code: "TX"}) RETURN j.record_count AS n');
     expect(tx.n).toBe(1);
     // Relationships of removed demo credentials went with them; FL's stay.
-    const [rels] = await g.read("MATCH (s:LicenseCredential)-[r:SUPERVISES]->(a:LicenseCredential) WHERE a.state = 'TX' RETURN count(r) AS n");
+    const [rels] = await g.engine.read("MATCH (s:LicenseCredential)-[r:SUPERVISES]->(a:LicenseCredential) WHERE a.state = 'TX' RETURN count(r) AS n");
     expect(rels.n).toBe(0);
   });
 
@@ -146,7 +146,7 @@ describe('canonical import', () => {
     graph = g;
     const rows = Array.from({ length: 5000 }, (_, i) => `WY,${100000 + i},salesperson,,Active,,person,P ${i},P,,L${i % 97},,,,,,,,,,,,,,,wy-src,,,`);
     const folder = folderWith({ 'jurisdictions.csv': jurisdiction('WY'), 'credentials.csv': `${CRED_HEADER}\n${rows.join('\n')}\n` });
-    const summary = await importFolder(importRepo(g, files), folder, { batchSize: 1000 });
+    const summary = await importFolder(importsOf(g, files), folder, { batchSize: 1000 });
     expect(summary).toMatchObject({ credentials: 5000, rejected: [] });
     expect((await census(g)).credentials).toBe(5000);
   });
@@ -162,21 +162,21 @@ describe('canonical import', () => {
         'TX,3,broker,,Gone Fishing,inactive,person,CY THREE,CY,,THREE,,,,,,,,,,,,,,,src,,,',
       ].join('\n'),
     });
-    const summary = await importFolder(importRepo(g, files), folder);
+    const summary = await importFolder(importsOf(g, files), folder);
     expect(summary.rejected).toEqual([
       { file: 'credentials.csv', line: 2, reason: 'no jurisdiction OR on file: give it a jurisdictions.csv row first' },
       { file: 'credentials.csv', line: 3, reason: 'status_normalized: published status "Revoked" maps to inactive in the status table, not active' },
     ]);
     // A status the table does not know is accepted with the row's own filter value.
-    const [row] = await g.read("MATCH (c:LicenseCredential {id: $id}) RETURN c.status_normalized AS s", { id: credentialId('TX', '3') });
+    const [row] = await g.engine.read("MATCH (c:LicenseCredential {id: $id}) RETURN c.status_normalized AS s", { id: credentialId('TX', '3') });
     expect(row.s).toBe('inactive');
   });
 
   it('when the folder does not exist or holds no known file then it says so', async () => {
     const { graph: g } = await testGraph();
     graph = g;
-    await expect(importFolder(importRepo(g, files), '/nonexistent/folder')).rejects.toThrow(/not found/);
-    await expect(importFolder(importRepo(g, files), folderWith({ 'other.csv': 'a\n1\n' }))).rejects.toThrow(/holds none of/);
+    await expect(importFolder(importsOf(g, files), '/nonexistent/folder')).rejects.toThrow(/not found/);
+    await expect(importFolder(importsOf(g, files), folderWith({ 'other.csv': 'a\n1\n' }))).rejects.toThrow(/holds none of/);
   });
 });
 
@@ -185,19 +185,19 @@ describe.skipIf(TEST_ENGINE !== 'neo4j')('a write past Neo4j transaction memory'
     const { graph: g } = await testGraph();
     onTestFinished(() => g.close());
     // Millions of nodes in one transaction: Neo4j holds them all on its heap until the commit.
-    const failed = await g
+    const failed = await g.engine
       .writeLarge((t) => t.run("UNWIND range(1, 6000000) AS i CREATE (:MemoryProbe {i: i, s: 'a string to take some room'})"))
       .then(() => undefined, (err: unknown) => err as Error);
     expect(failed?.message).toMatch(/^Neo4j stopped the write: one transaction needed more memory than db\.memory\.transaction\.(total\.)?max allows \(currently [\d.]+ \w+\)\. .*raise db\.memory\.transaction\.(total\.)?max .*NEO4J_db_memory_transaction_(total_)?max/);
     expect(failed?.message).not.toMatch(/threshold reached|allocation of an extra/);
-    expect(await g.read('MATCH (p:MemoryProbe) RETURN count(p) AS n')).toEqual([{ n: 0 }]);
+    expect(await g.engine.read('MATCH (p:MemoryProbe) RETURN count(p) AS n')).toEqual([{ n: 0 }]);
   });
 
   it('when a read finds no transaction memory free then it is a transient error (503: retry) that names the setting, not the driver text', async () => {
     const { graph: g } = await testGraph();
     onTestFinished(() => g.close());
     // A list larger than the pool every transaction shares, as a read that finds it held by a refresh.
-    const failed = await g.read('UNWIND range(1, 40000000) AS i WITH collect(i) AS l RETURN size(l) AS n').then(() => undefined, (err: unknown) => err as GraphError);
+    const failed = await g.engine.read('UNWIND range(1, 40000000) AS i WITH collect(i) AS l RETURN size(l) AS n').then(() => undefined, (err: unknown) => err as GraphError);
     expect(failed).toBeInstanceOf(GraphError);
     expect(failed).toMatchObject({ transient: true });
     expect(failed?.message).toMatch(/^Neo4j had no transaction memory for a read: the running transactions \(an import or a refresh\) hold what db\.memory\.transaction\.total\.max allows \(currently [\d.]+ \w+\)\. Retry shortly/);

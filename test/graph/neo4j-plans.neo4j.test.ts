@@ -1,6 +1,6 @@
 import neo4j, { type Driver } from 'neo4j-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importRepo } from '../../src/deps.js';
+import { importsOf } from '../../src/compose/index.js';
 import { toNeo4jParams } from '../../src/graph/neo4j/engine.js';
 import { filteredQuery } from '../../src/graph/query-files.js';
 import { importFolder } from '../../src/ingest/import/canonical-import.js';
@@ -87,7 +87,7 @@ describe('the plans of the request-path queries on the real Neo4j', () => {
   let driver: Driver;
   beforeAll(async () => {
     const graph = await emptyGraph('neo4j');
-    await importFolder(importRepo(graph, files), DEMO_SEEDS);
+    await importFolder(importsOf(graph, files), DEMO_SEEDS);
     await graph.close();
     const target = suiteNeo4j();
     driver = neo4j.driver(target.uri, neo4j.auth.basic(target.user, target.password));

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { credentialId } from '../../src/domain/identity.js';
-import { graphReads, importRepo, openGraph, refreshRepo } from '../../src/deps.js';
+import { importsOf, openGraph, refreshOf } from '../../src/compose/index.js';
 import { splitStatements } from '../../src/graph/query-files.js';
+import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { ladybugAdapters } from '../../src/graph/ladybug/adapters.js';
 import type { LadybugEngine } from '../../src/graph/ladybug/engine.js';
@@ -9,7 +10,7 @@ import { importFolder } from '../../src/ingest/import/canonical-import.js';
 import { refresh } from '../../src/ingest/refresh/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { readModelStates, stateGroups, writeReadModelsFromExport } from '../../src/graph/ladybug/read-models.js';
-import { DEMO_SEEDS, TEST_ENGINE, files, fixture, testGraph } from '../helpers/graph.js';
+import { DEMO_SEEDS, TEST_ENGINE, files, fixture, testGraph, testConfig } from '../helpers/graph.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,21 +33,21 @@ const onLadybug = (name: string, fn: () => Promise<void>) =>
 const onNeo4j = (name: string, fn: () => Promise<void>) => (TEST_ENGINE === 'neo4j' ? it(name, fn) : it.skip(`${name}: skipped, Neo4j only`, fn));
 
 describe('the supervision read models', () => {
-  let graph: GraphEngine | undefined;
+  let graph: GraphAdapters | undefined;
   afterEach(async () => {
     await graph?.close();
     graph = undefined;
   });
 
-  const wire = (g: GraphEngine) => ({ licensees: graphReads(g, TODAY), relationships: graphReads(g, TODAY) });
+  const wire = (g: GraphAdapters) => ({ licensees: g.reads(TODAY), relationships: g.reads(TODAY) });
   /** Reads through an engine that counts what it is asked (LadybugDB's adapters over it). */
   const wireCounted = (counted: GraphEngine) => {
     const reads = ladybugAdapters(counted as LadybugEngine, files).reads(TODAY);
     return { licensees: reads, relationships: reads };
   };
-  const snapshot = async (g: GraphEngine) => ({
-    supervisors: await g.read('MATCH (x:SupervisorList) RETURN x.id AS id, x.state AS state, x.entries AS entries ORDER BY x.id'),
-    affiliates: await g.read('MATCH (x:AffiliateList) RETURN x.id AS id, x.state AS state, x.entries AS entries ORDER BY x.id'),
+  const snapshot = async (g: GraphAdapters) => ({
+    supervisors: await g.engine.read('MATCH (x:SupervisorList) RETURN x.id AS id, x.state AS state, x.entries AS entries ORDER BY x.id'),
+    affiliates: await g.engine.read('MATCH (x:AffiliateList) RETURN x.id AS id, x.state AS state, x.entries AS entries ORDER BY x.id'),
   });
 
   it('when an import ends a relationship then supervisors and affiliates read afterwards no longer list it', async () => {
@@ -59,7 +60,7 @@ describe('the supervision read models', () => {
     expect(before).toContain('763827-SA');
 
     const summary = await importFolder(
-      importRepo(graph, files),
+      importsOf(graph, files),
       folderWith({ 'relationships.csv': `${REL_HEADER}\nTX,100001-B,TX,763827-SA,salesperson,sponsoring_broker,2020-06-01,2026-11-01,fixture\n` }),
     );
     expect(summary.rejected).toEqual([]);
@@ -76,14 +77,14 @@ describe('the supervision read models', () => {
 
   onLadybug('when a graph file holds relationships without read models then opening it computes them, and a graph with them opens as it is', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-read-models-'));
-    const config = { graphPath: path.join(dir, 'graph.lbug'), GRAPH_BUFFER_POOL_MB: 256, GRAPH_CONNECTIONS: 1, GRAPH_QUERY_TIMEOUT_MS: 30000 };
+    const config = testConfig({ graphPath: path.join(dir, 'graph.lbug'), GRAPH_BUFFER_POOL_MB: 256, GRAPH_CONNECTIONS: 1, GRAPH_QUERY_TIMEOUT_MS: 30000 });
     try {
       graph = await openGraph(config, files);
-      await importFolder(importRepo(graph, files), fixture('small'));
+      await importFolder(importsOf(graph, files), fixture('small'));
       const written = await snapshot(graph);
       expect(written.supervisors.length).toBeGreaterThan(3);
       expect(written.affiliates.length).toBeGreaterThan(3);
-      await graph.writeTransaction(async (tx) => {
+      await graph.engine.writeTransaction(async (tx) => {
         await tx.run('MATCH (x:SupervisorList) DELETE x');
         await tx.run('MATCH (x:AffiliateList) DELETE x');
       });
@@ -110,7 +111,7 @@ describe('the supervision read models', () => {
     ({ graph } = await testGraph(fixture('small')));
     const g = graph;
     let reads = 0;
-    const counted: GraphEngine = { ...g, read: (q, p) => ((reads += 1), g.read(q, p)) };
+    const counted: GraphEngine = { ...g.engine, read: (q, p) => ((reads += 1), g.engine.read(q, p)) };
     const { licensees } = wireCounted(counted);
     const [first] = await licensees.byIds([AGENT]);
     const afterFirst = reads;
@@ -118,7 +119,7 @@ describe('the supervision read models', () => {
     expect(afterFirst).toBe(2);
     expect(await licensees.byIds([AGENT])).toEqual([first]);
     expect(reads).toBe(afterFirst);
-    await importFolder(importRepo(g, files), folderWith({ 'relationships.csv': `${REL_HEADER}\nTX,100001-B,TX,763827-SA,salesperson,sponsoring_broker,2020-06-01,2026-11-01,fixture\n` }));
+    await importFolder(importsOf(g, files), folderWith({ 'relationships.csv': `${REL_HEADER}\nTX,100001-B,TX,763827-SA,salesperson,sponsoring_broker,2020-06-01,2026-11-01,fixture\n` }));
     const [again] = await licensees.byIds([AGENT]);
     expect(reads).toBe(afterFirst + 2);
     expect(again.supervision).not.toEqual(first.supervision);
@@ -128,7 +129,7 @@ describe('the supervision read models', () => {
     ({ graph } = await testGraph(fixture('small')));
     const g = graph;
     const queries: unknown[] = [];
-    const counted: GraphEngine = { ...g, read: (q, p) => (queries.push(p), g.read(q, p)) };
+    const counted: GraphEngine = { ...g.engine, read: (q, p) => (queries.push(p), g.engine.read(q, p)) };
     const { licensees } = wireCounted(counted);
     await licensees.byIds([BROKERAGE]);
     queries.length = 0;
@@ -144,11 +145,11 @@ describe('the supervision read models', () => {
   it('when the day passes a relationship\'s end then a cached affiliate list leaves it out of pages and totals, filtered or not', async () => {
     ({ graph } = await testGraph(fixture('small')));
     await importFolder(
-      importRepo(graph, files),
+      importsOf(graph, files),
       folderWith({ 'relationships.csv': `${REL_HEADER}\nTX,100001-B,TX,763827-SA,salesperson,sponsoring_broker,2020-06-01,2026-12-01,fixture\n` }),
     );
     let day = '2026-11-22';
-    const relationships = graphReads(graph, () => day);
+    const relationships = graph.reads(() => day);
     const page = async (f = {}, skip = 0, limit = 100) => {
       const { rows, total } = await relationships.affiliates(BROKERAGE, f, skip, limit);
       return { numbers: rows.map((r) => r.license_number), total };
@@ -174,7 +175,7 @@ describe('the supervision read models', () => {
     ({ graph } = await testGraph(DEMO));
     const { relationships, licensees } = wire(graph);
     const summary = await importFolder(
-      importRepo(graph, files),
+      importsOf(graph, files),
       folderWith({ 'relationships.csv': `${REL_HEADER}\nFL,0556506,TX,406526-SA,salesperson,employing_broker,2025-01-01,,fixture\n` }),
     );
     expect(summary.rejected).toEqual([]);
@@ -186,21 +187,21 @@ describe('the supervision read models', () => {
 
   onNeo4j('when a database holds the read models of an earlier version then the service drops them at start and keeps none after imports', async () => {
     ({ graph } = await testGraph(fixture('small')));
-    const lists = async (g: GraphEngine) => (await g.read('MATCH (x) WHERE x:SupervisorList OR x:AffiliateList RETURN count(x) AS n'))[0].n;
-    const docs = async (g: GraphEngine) => (await g.read('MATCH (c:LicenseCredential) WHERE c.doc IS NOT NULL RETURN count(c) AS n'))[0].n;
+    const lists = async (g: GraphAdapters) => (await g.engine.read('MATCH (x) WHERE x:SupervisorList OR x:AffiliateList RETURN count(x) AS n'))[0].n;
+    const docs = async (g: GraphAdapters) => (await g.engine.read('MATCH (c:LicenseCredential) WHERE c.doc IS NOT NULL RETURN count(c) AS n'))[0].n;
     expect([await lists(graph), await docs(graph)]).toEqual([0, 0]);
-    await graph.writeTransaction(async (tx) => {
+    await graph.engine.writeTransaction(async (tx) => {
       await tx.run("MATCH (c:LicenseCredential) SET c.doc = '[]'");
       await tx.run('MATCH (m:Migration) DELETE m');
       await tx.run("UNWIND range(1, 25) AS i CREATE (:SupervisorList {id: toString(i), state: 'TX', entries: ['x']}), (:AffiliateList {id: toString(i), state: 'TX', entries: ['y']})");
     });
     // Schema changes go in a transaction of their own.
-    await graph.writeTransaction((tx) => tx.run('CREATE CONSTRAINT supervisor_list_id IF NOT EXISTS FOR (x:SupervisorList) REQUIRE x.id IS UNIQUE'));
+    await graph.engine.writeTransaction((tx) => tx.run('CREATE CONSTRAINT supervisor_list_id IF NOT EXISTS FOR (x:SupervisorList) REQUIRE x.id IS UNIQUE'));
     expect(await lists(graph)).toBe(50);
     expect(await docs(graph)).toBeGreaterThan(5);
-    await graph.applySchema(splitStatements(files.get('schema/neo4j')));
+    await graph.engine.applySchema(splitStatements(files.get('schema/neo4j')));
     expect([await lists(graph), await docs(graph)]).toEqual([0, 0]);
-    const constraints = await graph.read("SHOW CONSTRAINTS YIELD name WHERE name = 'supervisor_list_id' RETURN name");
+    const constraints = await graph.engine.read("SHOW CONSTRAINTS YIELD name WHERE name = 'supervisor_list_id' RETURN name");
     expect(constraints).toEqual([]);
   });
 
@@ -208,18 +209,18 @@ describe('the supervision read models', () => {
     ({ graph } = await testGraph(DEMO));
     const { relationships } = wire(graph);
     const broker = credentialId('FL', '0556506');
-    await importFolder(importRepo(graph, files), folderWith({ 'relationships.csv': `${REL_HEADER}\nFL,0556506,TX,406526-SA,salesperson,employing_broker,2025-01-01,,fixture\n` }));
+    await importFolder(importsOf(graph, files), folderWith({ 'relationships.csv': `${REL_HEADER}\nFL,0556506,TX,406526-SA,salesperson,employing_broker,2025-01-01,,fixture\n` }));
     const listed = async () => (await relationships.affiliates(broker, {}, 0, 500)).rows.map((r) => r.license_number);
     expect(await listed()).toContain('406526-SA');
     // The FL broker's only TX affiliate goes with TX's demo records: no FL-TX relationship is left.
     const header = fs.readFileSync(path.join(fixture('small'), 'credentials.csv'), 'utf8').split('\n')[0];
     const summary = await importFolder(
-      importRepo(graph, files),
+      importsOf(graph, files),
       folderWith({ 'credentials.csv': `${header}\nTX,100001-B,brokerage,Broker Company,Active,,business,ACME REALTY LLC,,,,,ACME REALTY LLC,2001-05-01,2027-05-31,mailing,1 Main St,,Austin,Travis,TX,78701,US,,k-b1,fixture,2026-11-01,2026-11-01T06:00:00Z,\n` }),
     );
     expect(summary.demo_records_removed_for).toEqual(['TX']);
     expect(await listed()).not.toContain('406526-SA');
-    const edges = await graph.read('MATCH (b:LicenseCredential {id: $id})-[:SUPERVISES]->(a:LicenseCredential) RETURN a.license_number AS n', { id: broker });
+    const edges = await graph.engine.read('MATCH (b:LicenseCredential {id: $id})-[:SUPERVISES]->(a:LicenseCredential) RETURN a.license_number AS n', { id: broker });
     expect((await listed()).sort()).toEqual(edges.map((r) => r.n).sort());
   });
 
@@ -228,12 +229,12 @@ describe('the supervision read models', () => {
     const g = graph;
     const { relationships } = wire(g);
     const broker = credentialId('FL', '0556506');
-    await importFolder(importRepo(g, files), folderWith({ 'relationships.csv': `${REL_HEADER}\nFL,0556506,TX,406526-SA,salesperson,employing_broker,2025-01-01,,fixture\n` }));
+    await importFolder(importsOf(g, files), folderWith({ 'relationships.csv': `${REL_HEADER}\nFL,0556506,TX,406526-SA,salesperson,employing_broker,2025-01-01,,fixture\n` }));
     const listed = async () => (await relationships.affiliates(broker, {}, 0, 500)).rows.map((r) => r.license_number);
     expect(await listed()).toContain('406526-SA');
     const file = tempFile('trec.csv', `${[TX_HEADER, txRow({ type: 'Broker Individual', number: '100-B', name: 'OLD BROKER' })].join('\n')}\n`);
     const rejectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-rejects-'));
-    await refresh(refreshRepo(g, files), { files: [file], format: resolveFormat(file), snapshot: '2026-11-01', rejectsDir });
+    await refresh(refreshOf(g, files), { files: [file], format: resolveFormat(file), snapshot: '2026-11-01', rejectsDir });
     expect(await listed()).not.toContain('406526-SA');
   });
 
@@ -241,7 +242,7 @@ describe('the supervision read models', () => {
     ({ graph } = await testGraph(fixture('small')));
     const { relationships } = wire(graph);
     const summary = await importFolder(
-      importRepo(graph, files),
+      importsOf(graph, files),
       folderWith({
         'credentials.csv': 'state,license_number,license_type,status,full_name,source\nTX,900001-SA,salesperson,Active,"ANA\tLOPEZ\nJR",fixture\n',
         'relationships.csv': `${REL_HEADER}\nTX,100001-B,TX,900001-SA,salesperson,sponsoring_broker,2024-01-01,,fixture\n`,
@@ -257,7 +258,7 @@ describe('the supervision read models', () => {
   onLadybug('when the lists are built a state at a time then they equal those built in one export', async () => {
     ({ graph } = await testGraph(DEMO));
     const g = graph;
-    await importFolder(importRepo(g, files), folderWith({ 'relationships.csv': `${REL_HEADER}\nFL,0556506,TX,406526-SA,salesperson,employing_broker,2025-01-01,,fixture\n` }));
+    await importFolder(importsOf(g, files), folderWith({ 'relationships.csv': `${REL_HEADER}\nFL,0556506,TX,406526-SA,salesperson,employing_broker,2025-01-01,,fixture\n` }));
     const written = await snapshot(g);
     expect(written.affiliates.some((x) => x.state === 'FL' && String(x.entries).includes(credentialId('TX', '406526-SA')))).toBe(true);
     const q = (name: string) => files.get(name);
@@ -268,7 +269,7 @@ describe('the supervision read models', () => {
       deleteSupervisorLists: q('engine/ladybug/delete-supervisor-lists'),
       deleteAffiliateLists: q('engine/ladybug/delete-affiliate-lists'),
     });
-    await g.writeLarge(async (t) => {
+    await g.engine.writeLarge(async (t) => {
       const pairs = (await t.run(q('engine/ladybug/supervision-state-pairs'))) as never;
       const which = readModelStates(['CA', 'FL', 'TX'], pairs);
       await writeReadModelsFromExport(t as never, queries(), which, pairs, 1);
@@ -277,7 +278,7 @@ describe('the supervision read models', () => {
 
     // TX written alone: FL's affiliate lists, in a group of their own, come from an export with
     // no supervisor-list state.
-    await g.writeLarge(async (t) => {
+    await g.engine.writeLarge(async (t) => {
       const pairs = (await t.run(q('engine/ladybug/supervision-state-pairs'))) as never;
       const which = readModelStates(['TX'], pairs);
       expect(which).toEqual({ supervised: ['TX'], supervising: ['FL', 'TX'] });
@@ -286,7 +287,7 @@ describe('the supervision read models', () => {
     expect(await snapshot(g)).toEqual(written);
 
     // Every list a COPY of its own (a part per list): the same lists.
-    await g.writeLarge(async (t) => {
+    await g.engine.writeLarge(async (t) => {
       const pairs = (await t.run(q('engine/ladybug/supervision-state-pairs'))) as never;
       await writeReadModelsFromExport(t as never, queries(), readModelStates(['CA', 'FL', 'TX'], pairs), pairs, 1, 1);
     });

@@ -2,15 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { graphReads, importRepo, openGraph } from '../../src/deps.js';
+import { importsOf, openGraph } from '../../src/compose/index.js';
 import { csvText, readBulkFile } from '../../src/graph/bulk-file.js';
-import type { GraphEngine } from '../../src/graph/graph-port.js';
+import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { importFolder } from '../../src/ingest/import/canonical-import.js';
 import type { SearchFilters } from '../../src/domain/search-filters.js';
 import type { GraphReads } from '../../src/graph/reads-port.js';
 import type { LadybugEngine } from '../../src/graph/ladybug/engine.js';
 import { buildSearchIndexFromFile, buildSearchIndexParts, searchIndexBeside, searchIndexFrom, type LadybugSearchIndexHolder, type SearchIndexRow } from '../../src/graph/ladybug/search-index.js';
-import { DEMO_SEEDS, emptyGraph, files, fixture } from '../helpers/graph.js';
+import { DEMO_SEEDS, emptyGraph, files, fixture, testConfig } from '../helpers/graph.js';
 import { folderWith } from '../helpers/source-files.js';
 
 const TODAY = () => '2026-11-22';
@@ -26,7 +26,7 @@ const NONE: SearchFilters = {
 };
 
 describe('the name-search index beside the embedded graph', () => {
-  let graph: GraphEngine;
+  let graph: GraphAdapters;
   let holder: LadybugSearchIndexHolder;
   const errors: unknown[] = [];
   let indexed: GraphReads;
@@ -35,12 +35,12 @@ describe('the name-search index beside the embedded graph', () => {
 
   beforeAll(async () => {
     graph = await emptyGraph('ladybug');
-    await importFolder(importRepo(graph, files), DEMO_SEEDS);
-    await importFolder(importRepo(graph, files), fixture('small'));
-    holder = searchIndexBeside(graph as LadybugEngine, files.get('engine/ladybug/search-index-rows'), (err) => errors.push(err));
-    indexed = graphReads(graph, TODAY, holder);
-    cypher = graphReads(graph, TODAY);
-    rows = (await graph.read(
+    await importFolder(importsOf(graph, files), DEMO_SEEDS);
+    await importFolder(importsOf(graph, files), fixture('small'));
+    holder = searchIndexBeside(graph.engine as LadybugEngine, files.get('engine/ladybug/search-index-rows'), (err) => errors.push(err));
+    indexed = graph.reads(TODAY, holder);
+    cypher = graph.reads(TODAY);
+    rows = (await graph.engine.read(
       'MATCH (c:LicenseCredential) RETURN c.state AS state, c.license_number AS number, c.f_first AS first, c.f_last AS last, c.f_business AS business, c.f_city AS city, c.f_full AS full ORDER BY c.id',
     )) as Record<string, string | null>[];
   });
@@ -113,7 +113,7 @@ describe('the name-search index beside the embedded graph', () => {
     try {
       const before = await indexed.search({ ...NONE, states: ['TX'], lastNameTerms: ['quinn'] }, 0, 10);
       expect(before.total).toBeGreaterThan(0);
-      await importFolder(importRepo(graph, files), dir);
+      await importFolder(importsOf(graph, files), dir);
       expect(await indexed.search({ ...NONE, states: ['TX'], lastNameTerms: ['zyxw'] }, 0, 10)).toEqual({ ids: [expect.any(String)], total: 1 });
       const after = await indexed.search({ ...NONE, states: ['TX'], lastNameTerms: ['quinn'] }, 0, 10);
       expect(after.total).toBe(before.total - 1);
@@ -184,14 +184,14 @@ describe('the search index built from an export file a state at a time', () => {
 describe('the search index kept on disk between starts', () => {
   it('when the graph closed cleanly then the next start reads the kept index, and after a write elsewhere it rebuilds', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-snapshot-'));
-    const config = { graphPath: path.join(dir, 'graph.lbug'), GRAPH_BUFFER_POOL_MB: 256, GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 30000 };
+    const config = testConfig({ graphPath: path.join(dir, 'graph.lbug'), GRAPH_BUFFER_POOL_MB: 256, GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 30000 });
     const snapshot = path.join(dir, 'search-index.snapshot');
     const query = files.get('engine/ladybug/search-index-rows');
     const filters = { ...NONE, states: ['TX'], nameTerms: ['a'] };
-    const holderOf = (g: GraphEngine) => searchIndexBeside(g as LadybugEngine, query, (err) => { throw err; }, snapshot);
+    const holderOf = (g: GraphAdapters) => searchIndexBeside(g.engine as LadybugEngine, query, (err) => { throw err; }, snapshot);
     try {
       let graph = await openGraph(config, files);
-      await importFolder(importRepo(graph, files), fixture('small'));
+      await importFolder(importsOf(graph, files), fixture('small'));
       let holder = holderOf(graph);
       const found = (await holder.current()).search(filters, 0, 50);
       expect(found?.total).toBeGreaterThan(0);
@@ -221,13 +221,13 @@ describe('the search index kept on disk between starts', () => {
 
       // Another process writes while no server runs: the kept index is not for this file any more.
       graph = await openGraph(config, files);
-      await importFolder(importRepo(graph, files), DEMO_SEEDS);
+      await importFolder(importsOf(graph, files), DEMO_SEEDS);
       await graph.close();
       graph = await openGraph(config, files);
       holder = holderOf(graph);
       expect(holder.ready()).toBe(false);
       expect(fs.existsSync(snapshot)).toBe(false);
-      expect((await holder.current()).search(filters, 0, 50)).toEqual(await graphReads(graph, TODAY).search(filters, 0, 50));
+      expect((await holder.current()).search(filters, 0, 50)).toEqual(await graph.reads(TODAY).search(filters, 0, 50));
       await graph.close();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

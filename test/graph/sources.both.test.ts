@@ -6,35 +6,35 @@ import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { credentialId } from '../../src/domain/identity.js';
-import { graphReads, importRepo, openGraph, refreshRepo } from '../../src/deps.js';
+import { importsOf, openGraph, refreshOf } from '../../src/compose/index.js';
 import { importFolder } from '../../src/ingest/import/canonical-import.js';
-import type { GraphEngine } from '../../src/graph/graph-port.js';
+import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { inReadScope } from '../../src/graph/read-scope.js';
 import { refresh } from '../../src/ingest/refresh/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { createCoverageService } from '../../src/modules/coverage/coverage.service.js';
 import { createLicenseesService } from '../../src/modules/licensees/licensees.service.js';
 import { createRelationshipsService } from '../../src/modules/relationships/relationships.service.js';
-import { TEST_ENGINE, files, fixture, testGraph } from '../helpers/graph.js';
+import { TEST_ENGINE, files, fixture, testGraph, testConfig } from '../helpers/graph.js';
 import { SHARED_SOURCES, TX_HEADER, caFile, folderWith, hasShared, tempFile, trecfile, txRow } from '../helpers/source-files.js';
 
 const TODAY = () => '2026-11-22';
-let graph: GraphEngine | undefined;
+let graph: GraphAdapters | undefined;
 afterEach(async () => {
   await graph?.close();
   graph = undefined;
 });
 
 /** `given`: a graph of the test's own (closed after it); default an empty one of the suite's engine. */
-async function setup(given?: GraphEngine) {
+async function setup(given?: GraphAdapters) {
   graph = given ?? (await testGraph()).graph;
-  const reads = graphReads(graph, TODAY);
+  const reads = graph.reads(TODAY);
   const licensees = createLicenseesService(reads, systemClock);
   const relationships = createRelationshipsService(reads, licensees, TODAY);
   const rejectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-rejects-'));
   const ingest = (file: string | string[], snapshot: string, extra: { partial?: boolean; format?: string; confirmRetire?: boolean } = {}) => {
     const list = Array.isArray(file) ? file : [file];
-    return refresh(refreshRepo(graph!, files), { files: list, format: resolveFormat(list[0], extra.format), snapshot, partial: extra.partial, confirmRetire: extra.confirmRetire, rejectsDir });
+    return refresh(refreshOf(graph!, files), { files: list, format: resolveFormat(list[0], extra.format), snapshot, partial: extra.partial, confirmRetire: extra.confirmRetire, rejectsDir });
   };
   return { graph, licensees, relationships, ingest };
 }
@@ -45,7 +45,7 @@ async function setup(given?: GraphEngine) {
  */
 const onDisk = async () =>
   TEST_ENGINE === 'ladybug'
-    ? openGraph({ graphPath: path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-on-disk-')), 'graph.lbug'), GRAPH_BUFFER_POOL_MB: 256, GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 30000 }, files)
+    ? openGraph(testConfig({ graphPath: path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-on-disk-')), 'graph.lbug'), GRAPH_BUFFER_POOL_MB: 256, GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 30000 }), files)
     : undefined;
 const rejectsOf = (file: string | null) => (file ? (parse(fs.readFileSync(file), { columns: true }) as { line: string; reason: string; detail: string; raw_row: string }[]) : []);
 
@@ -74,7 +74,7 @@ describe.skipIf(!hasShared)('the real TREC inspector export (../shared; skipped 
     expect(supervisors).toEqual([
       expect.objectContaining({ license_number: '20811-PI', relationship_type: 'supervising_inspector', affiliate_role: 'apprentice', effective_from: '2025-11-24', effective_to: null }),
     ]);
-    const coverage = createCoverageService(graphReads(graph!, () => '2026-11-22'), () => new Date());
+    const coverage = createCoverageService(graph!.reads(() => '2026-11-22'), () => new Date());
     const tx = (await coverage.sources()).find((src) => src.state === 'TX')!;
     expect(tx).toMatchObject({ id: 'tx-trec', relationship_coverage: 'verified_graph', last_snapshot_date: '2026-11-01', last_import_rows: 8514 });
     expect(tx.last_run).toMatchObject({ inserted: 8514, edges_opened: 201, rejected: 0 });
@@ -272,7 +272,7 @@ describe('a full snapshot that would retire many licences', () => {
     const active = async () => (await licensees.search({ states: ['TX'], status: 'active', page: 1, per_page: 1 })).meta.total;
     expect(await active()).toBe(40);
     expect((await licensees.get({ state: 'TX', license_number: '1-SA' })).last_verified).toBe('2026-09-01T00:00:00.000Z');
-    expect((await g!.read("MATCH (s:Source {id: 'tx-trec'}) RETURN s.last_snapshot_date AS d"))[0].d).toBe('2026-09-01');
+    expect((await g!.engine.read("MATCH (s:Source {id: 'tx-trec'}) RETURN s.last_snapshot_date AS d"))[0].d).toBe('2026-09-01');
 
     const confirmed = await ingest(truncated, '2026-10-01', { confirmRetire: true });
     expect(confirmed).toMatchObject({ unchanged: 28, left_source: 12 });
@@ -329,7 +329,7 @@ describe('refresh history over successive snapshots', () => {
     // The same snapshot again changes nothing.
     // What readers see: on Neo4j, the versions of the published generation (docs/graph.md).
     const visible = TEST_ENGINE === 'neo4j' ? ' WHERE (r.vf IS NULL OR r.vf <= $g) AND (r.vt IS NULL OR r.vt > $g)' : '';
-    const census = async () => (await g!.read(`MATCH (c:LicenseCredential) OPTIONAL MATCH (c)<-[r:SUPERVISES]-()${visible} RETURN count(DISTINCT c) AS c, count(r) AS r`))[0];
+    const census = async () => (await g!.engine.read(`MATCH (c:LicenseCredential) OPTIONAL MATCH (c)<-[r:SUPERVISES]-()${visible} RETURN count(DISTINCT c) AS c, count(r) AS r`))[0];
     const before = await census();
     const again = await ingest(tempFile('s2.csv', `${snapshot2}\n`), '2026-10-01');
     expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: 3, left_source: 0, edges_opened: 0, edges_closed: 0 });
@@ -381,13 +381,13 @@ describe('refresh history over successive snapshots', () => {
     const rows = [agent('10-SA', 'A1'), agent('11-SA', 'A1'), agent('13-SA', 'A1'), agent('14-SA', 'A3'), agent('12-SA', 'A3'), agent('15-SA', 'A4')];
     const second = await ingest(tempFile('k2.csv', `${[TX_HEADER, ...rows].join('\n')}\n`), '2026-10-01');
     expect(second).toMatchObject({ inserted: 3, updated: 1, unchanged: 2, rejected: 0 });
-    const holders = await g!.read("MATCH (l:Licensee)-[:HOLDS]->(c:LicenseCredential) WHERE c.state = 'TX' RETURN l.licensee_key AS key, collect(c.license_number) AS held ORDER BY key");
+    const holders = await g!.engine.read("MATCH (l:Licensee)-[:HOLDS]->(c:LicenseCredential) WHERE c.state = 'TX' RETURN l.licensee_key AS key, collect(c.license_number) AS held ORDER BY key");
     expect(holders.map((h) => ({ key: h.key, held: (h.held as string[]).sort() }))).toEqual([
       { key: 'A1', held: ['10-SA', '11-SA', '13-SA'] },
       { key: 'A3', held: ['12-SA', '14-SA'] },
       { key: 'A4', held: ['15-SA'] },
     ]);
-    const perKey = await g!.read('MATCH (l:Licensee) WHERE l.licensee_key IS NOT NULL RETURN l.licensee_key AS key, count(*) AS n ORDER BY key');
+    const perKey = await g!.engine.read('MATCH (l:Licensee) WHERE l.licensee_key IS NOT NULL RETURN l.licensee_key AS key, count(*) AS n ORDER BY key');
     // A2 held 12 only: it stays until the next run's orphan cleanup, once, like every other key.
     expect(perKey).toEqual(['A1', 'A2', 'A3', 'A4'].map((key) => ({ key, n: 1 })));
   });
@@ -415,14 +415,14 @@ describe('refresh history over successive snapshots', () => {
     // As the TREC rows below parse: the same names, dates and holder, another source.
     const canonical = (number: string, type: string, display: string, first: string, last: string) =>
       `TX,${number},${type},${display},Active,,person,${first} ${last},${first},,${last},,,2015-01-15,2027-01-31,,,,,,,,,,,fixture,2026-09-01,,`;
-    const loaded = await importFolder(importRepo(g, files), folderWith({ 'jurisdictions.csv': `${jurisdictions}\n`, 'credentials.csv': `${header}\n${canonical('100-B', 'broker', 'Broker Individual', 'OLD', 'BROKER')}\n${canonical('1-SA', 'salesperson', 'Sales Agent', 'MOVING', 'AGENT')}\n` }));
+    const loaded = await importFolder(importsOf(g, files), folderWith({ 'jurisdictions.csv': `${jurisdictions}\n`, 'credentials.csv': `${header}\n${canonical('100-B', 'broker', 'Broker Individual', 'OLD', 'BROKER')}\n${canonical('1-SA', 'salesperson', 'Sales Agent', 'MOVING', 'AGENT')}\n` }));
     expect(loaded).toMatchObject({ credentials: 2, rejected: [] });
     const trec = tempFile('takeover.csv', `${TX_HEADER}\n${txRow({ type: 'Broker Individual', number: '100-B', name: 'OLD BROKER' })}\n${txRow({ type: 'Sales Agent', number: '1-SA', name: 'MOVING AGENT' })}\n`);
 
     expect(await ingest(trec, '2026-10-01')).toMatchObject({ inserted: 0, updated: 2, unchanged: 0 });
     expect((await licensees.get({ state: 'TX', license_number: '1-SA' })).data_source_notes).toEqual(['Source: tx-trec, snapshot of 2026-10-01']);
     // Its values changed in place (overlay-credentials.cypher): no second version of either.
-    if (TEST_ENGINE === 'neo4j') expect(await g.read('MATCH (c:LicenseCredential|Superseded) RETURN count(c) AS n')).toEqual([{ n: 2 }]);
+    if (TEST_ENGINE === 'neo4j') expect(await g.engine.read('MATCH (c:LicenseCredential|Superseded) RETURN count(c) AS n')).toEqual([{ n: 2 }]);
     // The next run compares with the new source: the same file again changes nothing.
     expect(await ingest(trec, '2026-10-08')).toMatchObject({ inserted: 0, updated: 0, unchanged: 2 });
   });

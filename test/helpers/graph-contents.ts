@@ -1,8 +1,8 @@
-import type { GraphEngine } from '../../src/graph/graph-port.js';
+import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 
 /** Everything an import writes, outside WY (the state that makes a graph non-empty below). */
-export async function contents(graph: GraphEngine) {
-  const read = (q: string) => graph.read(q);
+export async function contents(graph: GraphAdapters) {
+  const read = (q: string) => graph.engine.read(q);
   return {
     credentials: await read(
       "MATCH (c:LicenseCredential) WHERE c.state <> 'WY' RETURN c.id AS id, c.doc AS doc, c.row_hash AS row_hash, c.status_normalized AS s, c.f_full AS f, c.sort_key AS k, c.data_source_notes AS notes, c.snapshot_date AS snap, c.last_verified AS v, c.issue_date AS issued, c.address_line2 AS line2 ORDER BY id",

@@ -1,29 +1,33 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../../src/config.js';
+import { testConfig } from './config.js';
 import pino from 'pino';
 import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp } from '../../src/app.js';
 import type { Neo4jEngine } from '../../src/graph/neo4j/engine.js';
-import { accountsDeps, buildDeps, importRepo, loadQueryFiles, openGraph, searchIndex, webhookSetup, type MailSetup } from '../../src/deps.js';
+import { appServices, compose, importsOf, noMail, openGraph, type MailSetup, type SideServices } from '../../src/compose/index.js';
+import type { GraphAdapters } from '../../src/graph/adapters-port.js';
+import type { Metrics } from '../../src/metrics/prometheus.js';
+import type { WebhookTransport } from '../../src/modules/webhooks/transport.js';
 import { migrate } from '../../src/store/migrations.js';
 import { openPglite } from '../../src/store/pglite-store.js';
 import type { SqlStore } from '../../src/store/sql-store.js';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import type { GraphEngine } from '../../src/graph/graph-port.js';
 import type { Clock } from '../../src/domain/clock.js';
-import { splitStatements } from '../../src/graph/query-files.js';
+import { loadQueryFiles, splitStatements } from '../../src/graph/query-files.js';
 import { importFolder, type ImportSummary } from '../../src/ingest/import/canonical-import.js';
 import { DEMO_SEEDS } from '../../src/start-up.js';
 import { NEO4J_INSTANCE_ENV, type Neo4jInstance } from './neo4j-global-setup.js';
 import { openTestPglite } from './stores.js';
 
-export { DEMO_SEEDS };
+export { DEMO_SEEDS, testConfig };
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 export const files = loadQueryFiles();
+
 
 /** The engine the suite runs on: TEST_GRAPH_ENGINE=neo4j points it at the test Neo4j. */
 export const TEST_ENGINE: 'ladybug' | 'neo4j' = process.env.TEST_GRAPH_ENGINE === 'neo4j' ? 'neo4j' : 'ladybug';
@@ -42,46 +46,54 @@ export function suiteNeo4j(): Neo4jInstance {
 }
 
 /** Opens an empty graph on an engine: LadybugDB in memory, or a Neo4j (the suite's by default) wiped clean. */
-export async function emptyGraph(engine: 'ladybug' | 'neo4j' = TEST_ENGINE, neo4j?: Neo4jInstance): Promise<GraphEngine> {
-  const base = { graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 1024, GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 30000 };
+export async function emptyGraph(engine: 'ladybug' | 'neo4j' = TEST_ENGINE, neo4j?: Neo4jInstance): Promise<GraphAdapters> {
+  const base = testConfig({ graphPath: ':memory:', GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 30000 });
   if (engine === 'ladybug') return openGraph(base, files);
   const target = neo4j ?? suiteNeo4j();
-  const graph = await openGraph({ ...base, NEO4J_URI: target.uri, NEO4J_USER: target.user, NEO4J_PASSWORD: target.password }, files);
+  const graph = await openGraph(testConfig({ ...base, NEO4J_URI: target.uri, NEO4J_USER: target.user, NEO4J_PASSWORD: target.password }), files);
   // In batches: one transaction deleting a state's credentials and their name postings outgrows 512 MB.
-  await (graph as Neo4jEngine).writeSteps((t) => t.run('MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 2000 ROWS'));
+  await (graph.engine as Neo4jEngine).writeSteps((t) => t.run('MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 2000 ROWS'));
   // A wiped graph is a new one: what the schema sets up in a new graph (the in-force day) again.
-  await graph.applySchema(splitStatements(files.get('schema/neo4j')));
+  await graph.engine.applySchema(splitStatements(files.get('schema/neo4j')));
   return graph;
 }
 
 /** An empty graph with the schema applied, optionally loaded from folders. */
-export async function testGraph(...folders: string[]): Promise<{ graph: GraphEngine; summaries: ImportSummary[] }> {
+export async function testGraph(...folders: string[]): Promise<{ graph: GraphAdapters; summaries: ImportSummary[] }> {
   const graph = await emptyGraph();
   const summaries = [];
-  for (const folder of folders) summaries.push(await importFolder(importRepo(graph, files), folder));
+  for (const folder of folders) summaries.push(await importFolder(importsOf(graph, files), folder));
   return { graph, summaries };
 }
 
-/** A PGlite side store (in memory, or in `folder`), migrated, with its accounts services. */
-export async function testStore(options: Parameters<typeof accountsDeps>[2] = {}, folder?: string, clock?: Clock) {
+/**
+ * A PGlite side store (in memory, or in `folder`), migrated, with its services as the root makes
+ * them over `overrides` of the test configuration.
+ */
+export async function testStore(overrides: Partial<Config> = {}, folder?: string, clock?: Clock, extra: { metrics?: Metrics; transport?: WebhookTransport } = {}) {
   const store = folder ? await openPglite(folder) : await openTestPglite();
   if (folder) await migrate(store);
-  return { store, ...accountsDeps(store, clock, options) };
+  return compose(testConfig(overrides), { store, clock, ...extra }).side();
 }
 
-export function testApp(graph: GraphEngine, side: ReturnType<typeof accountsDeps>, config: Partial<Pick<Config, 'CORS_ORIGINS' | 'TRUST_PROXY' | 'MAX_CONCURRENT_REQUESTS' | 'MAX_WAITING_REQUESTS' | 'REQUEST_WAIT_TIMEOUT_MS'>> = {}, mail?: MailSetup) {
+/** The app's services over a graph and a side store, as the root makes them (silent log, no mail unless given). */
+export function testServices(graph: GraphAdapters, side: SideServices, overrides: Partial<Config> = {}, mail: MailSetup = noMail('http://localhost')) {
   const logger = pino({ level: 'silent' });
-  return createApp(buildDeps(graph, logger, { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false, ...config }, side, searchIndex(graph, logger), mail));
+  return appServices(graph, side, testConfig(overrides), { logger, index: graph.searchIndex?.((err) => logger.error({ err }, 'search index build failed')), mail });
+}
+
+export function testApp(graph: GraphAdapters, side: SideServices, overrides: Partial<Config> = {}, mail?: MailSetup) {
+  return createApp(testServices(graph, side, overrides, mail));
 }
 
 export const fixture = (name: string) => path.join(FIXTURES, name);
 
 /** An empty graph and a side store (as testStore) for the enclosing describe block. */
-export function useGraphAndStore(options: Parameters<typeof accountsDeps>[2] = {}) {
-  const ctx = {} as { graph: GraphEngine; side: Awaited<ReturnType<typeof testStore>> };
+export function useGraphAndStore(overrides: Partial<Config> = {}) {
+  const ctx = {} as { graph: GraphAdapters; side: SideServices };
   beforeAll(async () => {
     ctx.graph = (await testGraph()).graph;
-    ctx.side = await testStore(options);
+    ctx.side = await testStore(overrides);
   });
   afterAll(async () => {
     await ctx.graph?.close();
@@ -95,11 +107,11 @@ export function useGraphAndStore(options: Parameters<typeof accountsDeps>[2] = {
  * every request with the API key of an enterprise account.
  */
 export function useApp(...folders: string[]) {
-  const ctx = {} as { graph: GraphEngine; app: App; api: TestAgent; store: SqlStore; key: string; side: Awaited<ReturnType<typeof testStore>> };
+  const ctx = {} as { graph: GraphAdapters; app: App; api: TestAgent; store: SqlStore; key: string; side: SideServices };
   beforeAll(async () => {
     ctx.graph = (await testGraph(...folders)).graph;
     // Webhook URLs on loopback are allowed here; test/api/webhooks.both.test.ts checks the default refusal.
-    const side = await testStore({ webhooks: webhookSetup({ WEBHOOK_ALLOW_PRIVATE_URLS: true }) });
+    const side = await testStore({ WEBHOOK_ALLOW_PRIVATE_URLS: true });
     ctx.side = side;
     ctx.store = side.store;
     ctx.app = testApp(ctx.graph, side) as unknown as App;

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import request from 'supertest';
 import type { TestProject } from 'vitest/node';
-import { createApp } from '../../src/app.js';
-import { accountsDeps, buildDeps, loadQueryFiles, openGraph } from '../../src/deps.js';
+import { compose, noMail, openGraph } from '../../src/compose/index.js';
+import { loadQueryFiles } from '../../src/graph/query-files.js';
 import { migrate } from '../../src/store/migrations.js';
 import { openPglite } from '../../src/store/pglite-store.js';
+import { testConfig } from './config.js';
 
 // The document the service serves at /openapi.json, read once, so that every API test can check
 // the bodies it receives against it as well as against the zod schemas. And the freshly migrated
@@ -20,7 +20,7 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const files = loadQueryFiles();
-  const graph = await openGraph({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 64, GRAPH_CONNECTIONS: 1, GRAPH_QUERY_TIMEOUT_MS: 30000 }, files);
+  const graph = await openGraph(testConfig({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 64, GRAPH_CONNECTIONS: 1, GRAPH_QUERY_TIMEOUT_MS: 30000 }), files);
   const store = await openPglite();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-pglite-template-'));
   try {
@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
     const template = path.join(dir, 'pglite.tar');
     fs.writeFileSync(template, Buffer.from(await (await store.dump()).arrayBuffer()));
     project.provide('pgliteTemplate', template);
-    const app = createApp(buildDeps(graph, pino({ level: 'silent' }), { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false }, accountsDeps(store), undefined));
+    const app = await compose(testConfig(), { graph, store, mail: noMail('http://localhost') }).app();
     const res = await request(app).get('/openapi.json');
     if (res.status !== 200) throw new Error(`/openapi.json answered ${res.status}`);
     project.provide('openapi', res.body as Record<string, unknown>);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { importRepo } from '../../src/deps.js';
+import { importsOf } from '../../src/compose/index.js';
 import { importFolder } from '../../src/ingest/import/canonical-import.js';
 import { DEMO_SEEDS, emptyGraph, files } from './graph.js';
 import { SHORT_LIVED_JVM, startLocalNeo4j, tempDir, type LocalNeo4j } from './local-neo4j.js';
@@ -46,7 +46,7 @@ export async function startDrill(): Promise<Drill> {
   const neo4j = await startLocalNeo4j({ dataDir: path.join(work.dir, 'neo4j'), password: 'outage-drill-password', javaOpts: SHORT_LIVED_JVM });
   const postgres = await startPrivatePostgres();
   const graph = await emptyGraph('neo4j', neo4j);
-  await importFolder(importRepo(graph, files), DEMO_SEEDS);
+  await importFolder(importsOf(graph, files), DEMO_SEEDS);
   await graph.close();
   // Rates far above the drill's callers: the limiter runs (on PostgreSQL, on its own while that is away) and refuses none.
   const env = { NEO4J_URI: neo4j.uri, NEO4J_PASSWORD: neo4j.password, DATABASE_URL: postgres.url, DEMO_DATA: 'false', DATA_DIR: path.join(work.dir, 'server'), RATE_LIMITS: 'free=1000:1000,growth=1000:1000' };

@@ -2,8 +2,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { accountsDeps } from '../../src/deps.js';
+import { compose } from '../../src/compose/index.js';
+import type { Config } from '../../src/config.js';
+import type { Clock } from '../../src/domain/clock.js';
 import { migrate } from '../../src/store/migrations.js';
+import { testConfig } from './config.js';
 import { openPglite } from '../../src/store/pglite-store.js';
 import { openPostgres } from '../../src/store/postgres-store.js';
 import type { SqlStore } from '../../src/store/sql-store.js';
@@ -100,4 +103,7 @@ export async function storeKinds(): Promise<StoreKind[]> {
   return (await postgresAvailable()) ? [PGLITE, POSTGRES] : [PGLITE];
 }
 
-export { accountsDeps };
+/** The side store's services over `store`, as the root makes them over `overrides` of the test configuration. */
+export function sideOf(store: SqlStore, overrides: Partial<Config> = {}, clock?: Clock) {
+  return compose(testConfig(overrides), { store, clock }).side();
+}

@@ -3,7 +3,7 @@ import type { JobRow } from '../../src/modules/jobs/jobs.repo.js';
 import { createJobsRepo } from '../../src/modules/jobs/jobs.repo.js';
 import { createVerificationsRepo } from '../../src/modules/verifications/verifications.repo.js';
 import { callOf } from '../../src/modules/verifications/verifications.service.js';
-import { accountsDeps, POSTGRES, postgresAvailable } from '../helpers/stores.js';
+import { sideOf, POSTGRES, postgresAvailable } from '../helpers/stores.js';
 
 // Two watched jobs of one account that finish together: each chunk's commit inserts its evidence
 // (a foreign key to the account: a KEY SHARE lock on its row) and then locks the account row to
@@ -15,7 +15,7 @@ describe.skipIf(!available)('account row locks on PostgreSQL', () => {
   it('when two watched jobs of one account finish at the same moment then both commit', async () => {
     const { store, drop } = await POSTGRES.open();
     try {
-      const { account } = await accountsDeps(store).accounts.createAccount({ email: 'two-jobs@example.com', plan: 'growth' });
+      const { account } = await (await sideOf(store)).accounts.createAccount({ email: 'two-jobs@example.com', plan: 'growth' });
       const jobs = createJobsRepo(store);
       const evidence = createVerificationsRepo(store);
       const call = () =>

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { mailSetup } from '../../src/deps.js';
+import { mailSetup } from '../../src/compose/index.js';
 import { testSmtpServer } from '../helpers/smtp.js';
 
 // Where the dashboard's e-mail goes, by configuration (docs/dashboard.md, E-mail).

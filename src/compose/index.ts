@@ -1,0 +1,138 @@
+import path from 'node:path';
+import pino, { type Logger } from 'pino';
+import { createApp, type AppDeps } from '../app.js';
+import type { Config } from '../config.js';
+import { systemClock, type Clock } from '../domain/clock.js';
+import type { GraphAdapters } from '../graph/adapters-port.js';
+import { observeReads } from '../graph/graph-port.js';
+import { loadQueryFiles, queryNamer } from '../graph/query-files.js';
+import type { Metrics } from '../metrics/prometheus.js';
+import { createAccountsRepo } from '../modules/accounts/accounts.repo.js';
+import { createAccountsService } from '../modules/accounts/accounts.service.js';
+import { createRefreshLeases } from '../modules/admin/refresh-leases.repo.js';
+import type { WebhookTransport } from '../modules/webhooks/transport.js';
+import { openStore } from '../store/open-store.js';
+import type { SqlStore } from '../store/sql-store.js';
+import { importsOf, openGraph, refreshOf } from './graph.js';
+import { mailSetup, type MailSetup } from './mail.js';
+import { appServices } from './services.js';
+import { changeLogOf, sideServices, type SideServices } from './side.js';
+import { createWorkers } from './workers.js';
+
+export interface ComposeOptions {
+  clock?: Clock;
+  logger?: Logger;
+  /** The process's metrics (the server's, when the operator asked for them). */
+  metrics?: Metrics;
+  /** A graph already open (a test's, a bench's): used instead of the configured one, and closed with the root. */
+  graph?: GraphAdapters | Promise<GraphAdapters>;
+  /** The side store, already open or opening (the server starts it while its code loads; a test's). */
+  store?: SqlStore | Promise<SqlStore>;
+  /** This process delivers webhooks (it runs the workers): what imports and refreshes commit nudges its dispatcher. */
+  delivers?: boolean;
+  /** How webhooks go out, when not the configured undici transport (a test's DNS). */
+  transport?: WebhookTransport;
+  /** Where the dashboard's mail goes, when not as configured (mailSetup). */
+  mail?: MailSetup;
+}
+
+/**
+ * The composition root every entry point builds through (the server, the command lines, tests,
+ * benches): each part is made the first time it is asked for, with only what it needs, and `close`
+ * closes what was opened. Defaults come from `config` alone.
+ */
+export function compose(config: Config, options: ComposeOptions = {}) {
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? pino({ level: 'silent' });
+  const files = loadQueryFiles();
+  const once = <T>(make: () => Promise<T>) => {
+    let made: Promise<T> | undefined;
+    return () => (made ??= make());
+  };
+  const opened: { graph?: GraphAdapters; store?: SqlStore; side?: SideServices; persistIndex?: () => void } = {};
+  const graph = once(async () => {
+    const started = performance.now();
+    const g = await (options.graph ?? openGraph(config, files, logger));
+    if (!options.graph) logger.info({ graph: g.engine.name, elapsed_ms: Math.round(performance.now() - started) }, `graph opened (${config.NEO4J_URI ? 'Neo4j' : `LadybugDB in ${config.graphPath}`})`);
+    if (options.metrics) observeReads(g.engine, options.metrics.graphReads(g.engine.name, queryNamer(files)));
+    return (opened.graph = g);
+  });
+  const store = once(async () => (opened.store = await (options.store ?? openStore(config, logger))));
+  const side = once(async () => {
+    const s = await store();
+    // PGlite on disk gets its verification records through a journal beside its folder.
+    const journal = s.kind === 'pglite' && !options.store ? path.join(path.dirname(config.pglitePath), 'verifications.journal') : undefined;
+    return (opened.side = sideServices(s, config, { clock, logger, metrics: options.metrics, transport: options.transport, journal }));
+  });
+  const leases = once(async () => createRefreshLeases(await store()));
+  const changeLog = once(async () => (options.delivers ? (await side()).changes.log : changeLogOf(await store(), clock, config)));
+  // The name index beside an engine without text indexes (LadybugDB); kept for the next start only beside the configured graph file.
+  const index = once(async () => {
+    const g = await graph();
+    const snapshot = options.graph ? undefined : config.searchIndexPath;
+    const holder = g.searchIndex?.((err) => logger.error({ err }, 'search index build failed'), snapshot);
+    if (holder && snapshot) opened.persistIndex = () => holder.persist();
+    return holder;
+  });
+  const services = once(async () => {
+    const s = await side();
+    const deps = appServices(await graph(), s, config, { logger, index: await index(), mail: options.mail ?? mailSetup(config, logger) });
+    if (options.metrics) watchMetrics(options.metrics, opened.graph!, s, deps);
+    return deps;
+  });
+  return {
+    config,
+    files,
+    clock,
+    logger,
+    graph,
+    store,
+    /** Everything the side store holds, with the webhook dispatcher (started by the workers). */
+    side,
+    accounts: once(async () => createAccountsService(createAccountsRepo(await store()), clock.now)),
+    leases,
+    /** The canonical import, recording change events. */
+    imports: once(async () => importsOf(await graph(), files, clock, await changeLog())),
+    /** State refreshes, recording change events, one per state across processes. */
+    refresh: once(async () => refreshOf(await graph(), files, clock, await changeLog(), await leases())),
+    index,
+    /** The services over both stores (the app's dependencies). */
+    services,
+    /** The HTTP app; `extra`: what the server adds (the operator's router, the metrics' exposition). */
+    app: async (extra: Pick<AppDeps, 'adminRouter' | 'metrics'> = {}) => createApp({ ...(await services()), ...extra }, { recordVerifications: config.RECORD_VERIFICATIONS }),
+    /** The background work of a server: webhook deliveries, job lanes, the meter's flush, prunes. */
+    workers: once(async () => createWorkers(await side(), await services(), logger)),
+    /** Closes the side store, then the graph after what its writes left for later (graph/adapters-port.ts). */
+    async close() {
+      const { graph: g, store: s, side: d, persistIndex } = opened;
+      delete opened.graph, delete opened.store, delete opened.side;
+      await d?.verifications.close();
+      await s?.close();
+      await g?.close();
+      try {
+        persistIndex?.();
+      } catch (err) {
+        logger.warn({ err }, 'the search index could not be kept for the next start');
+      }
+    },
+  };
+}
+export type Root = ReturnType<typeof compose>;
+
+/** Points the metrics' scrape-time gauges at what the root opened. */
+function watchMetrics(metrics: Metrics, graph: GraphAdapters, side: SideServices, deps: AppDeps) {
+  metrics.watch({
+    graph: { engine: graph.engine.name, connections: graph.engine.connections },
+    sideStore: { kind: side.store.kind, connections: side.store.connections },
+    meter: side.meter.state,
+    webhookBacklog: side.webhookBacklog,
+    sources: deps.coverage.freshness,
+    readiness: deps.readiness,
+    now: () => side.clock.now(),
+  });
+}
+
+export { importsOf, openGraph, refreshOf } from './graph.js';
+export { mailSetup, noMail, type MailSetup } from './mail.js';
+export { appServices } from './services.js';
+export { sideServices, webhookTransport, type SideServices } from './side.js';

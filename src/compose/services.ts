@@ -1,0 +1,72 @@
+import type { Logger } from 'pino';
+import type { AppDeps } from '../app.js';
+import type { Config } from '../config.js';
+import type { GraphAdapters } from '../graph/adapters-port.js';
+import type { SearchIndexHolder } from '../graph/search-port.js';
+import { lookupTraffic } from '../http/traffic.js';
+import { createCoverageService } from '../modules/coverage/coverage.service.js';
+import { createDashboardService } from '../modules/dashboard/dashboard.service.js';
+import { createReadiness } from '../modules/health/health.service.js';
+import { createJobsService } from '../modules/jobs/jobs.service.js';
+import { createLegacyService } from '../modules/legacy/legacy.service.js';
+import { createLicenseesService } from '../modules/licensees/licensees.service.js';
+import { createRelationshipsService } from '../modules/relationships/relationships.service.js';
+import type { MailSetup } from './mail.js';
+import type { SideServices } from './side.js';
+
+export type ServicesConfig = Pick<
+  Config,
+  | 'JSON_BODY_LIMIT'
+  | 'TRUST_PROXY'
+  | 'CORS_ORIGINS'
+  | 'MAX_CONCURRENT_REQUESTS'
+  | 'MAX_WAITING_REQUESTS'
+  | 'REQUEST_WAIT_TIMEOUT_MS'
+  | 'JOB_CONCURRENCY'
+  | 'JOB_LEASE_MS'
+  | 'JOB_RETENTION_DAYS'
+  | 'RATE_GUARD'
+>;
+
+/** The services over the graph and the side store, and what the app needs of the configuration. */
+export function appServices(graph: GraphAdapters, side: SideServices, config: ServicesConfig, o: { logger: Logger; index?: SearchIndexHolder; mail: MailSetup }): AppDeps {
+  // One clock for the process: the side store's, which the meter and accounts read too.
+  const { clock, accounts, meter } = side;
+  const reads = graph.reads(clock.today, o.index);
+  const licensees = createLicenseesService(reads, clock);
+  const { soleProcess, ...jobsStore } = side.jobsStore;
+  const traffic = lookupTraffic();
+  const { index } = o;
+  return {
+    logger: o.logger,
+    licensees,
+    legacy: createLegacyService(reads, licensees),
+    relationships: createRelationshipsService(reads, licensees, clock.today),
+    coverage: createCoverageService(reads, clock.now, () => side.refreshLeases.running()),
+    readiness: createReadiness([
+      { name: 'graph', check: () => graph.engine.ping() },
+      ...(index ? [{ name: 'search_index', check: async () => void (index.ready() || (await index.current())) }] : []),
+      { name: 'accounts_store', check: () => accounts.ping() },
+    ]),
+    accounts,
+    fairShare: side.fairShare?.take,
+    meter,
+    changes: side.changes,
+    watchlist: side.watchlist,
+    webhooks: side.webhooks,
+    verifications: side.verifications,
+    jobs: createJobsService(
+      { ...jobsStore, licensees, meter, clock, log: o.logger, lookupsComing: traffic.busy },
+      { concurrency: config.JOB_CONCURRENCY, leaseMs: config.JOB_LEASE_MS, retentionDays: config.JOB_RETENTION_DAYS, soleProcess },
+    ),
+    traffic,
+    clock,
+    dashboard: createDashboardService({ repo: side.dashboardRepo, accounts, meter, mailer: o.mail.mailer, clock, publicBaseUrl: o.mail.publicBaseUrl }),
+    secureCookies: o.mail.publicBaseUrl.startsWith('https:'),
+    jsonBodyLimit: config.JSON_BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    corsOrigins: config.CORS_ORIGINS,
+    rateGuard: config.RATE_GUARD,
+    admission: { concurrency: config.MAX_CONCURRENT_REQUESTS, queue: config.MAX_WAITING_REQUESTS, waitMs: config.REQUEST_WAIT_TIMEOUT_MS },
+  };
+}
