@@ -13,7 +13,7 @@ import type { SearchIndexHolder } from './graph/search-port.js';
 import { createImportRepo } from './ingest/import/import-repo.js';
 import type { ChangeLog } from './ingest/change-log.js';
 import type { RefreshLeases } from './ingest/refresh/refresh-lease.js';
-import { createRefreshLeases } from './modules/admin/refresh-leases.repo.js';
+import { createRefreshLeases } from './operator/refresh-leases.repo.js';
 import { createRefreshRepo } from './ingest/refresh/refresh-repo.js';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';

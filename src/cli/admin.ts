@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { compose } from '../deps.js';
-import { adminCommands } from '../modules/admin/admin.commands.js';
+import { adminCommands } from '../operator/admin.commands.js';
 import type { AccountRow } from '../modules/accounts/accounts.repo.js';
 import { PLAN_NAMES } from '../domain/plans.js';
 import type { RunningRefresh } from '../ingest/refresh/refresh-lease.js';

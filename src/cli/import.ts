@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { compose } from '../deps.js';
 import type { ImportSummary } from '../ingest/import/canonical-import.js';
-import { adminCommands } from '../modules/admin/admin.commands.js';
+import { adminCommands } from '../operator/admin.commands.js';
 import { exitWithError, runOperatorCommand } from './operator.js';
 
 function print(summary: ImportSummary, json: boolean) {

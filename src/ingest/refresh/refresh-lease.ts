@@ -29,8 +29,8 @@ export const LEASE_STALE_SECONDS = 30;
 export const LEASE_BEAT_MS = 5_000;
 
 /**
- * One refresh per state at a time, across processes (the side store: modules/admin implements
- * it). A process that dies stops renewing, and its lease lapses after LEASE_STALE_SECONDS.
+ * One refresh per state at a time, across processes (the side store: operator/refresh-leases.repo.ts
+ * implements it). A process that dies stops renewing, and its lease lapses after LEASE_STALE_SECONDS.
  */
 export interface RefreshLeases {
   /**
