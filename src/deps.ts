@@ -11,7 +11,7 @@ import { loadQueryFiles, queryNamer, splitStatements, type QueryFiles } from './
 import type { Metrics } from './metrics/prometheus.js';
 import type { SearchIndexHolder } from './graph/search-port.js';
 import { createImportRepo } from './ingest/import/import-repo.js';
-import type { ChangeLog } from './ingest/change-log.js';
+import type { ChangeLog } from './modules/changes/change-log.js';
 import type { RefreshLeases } from './ingest/refresh/refresh-lease.js';
 import { createRefreshLeases } from './operator/refresh-leases.repo.js';
 import { createRefreshRepo } from './ingest/refresh/refresh-repo.js';

@@ -10,9 +10,10 @@ import { Read } from './refresh-read.js';
 import type { ChangeEvent } from '../../domain/changes.js';
 import * as changeEvents from '../change-events.js';
 import type { RefreshRepo } from './refresh-repo.js';
-import { leased, type RefreshProgress } from './refresh-lease.js';
-import { SOURCES } from '../sources/index.js';
-import type { SourceConfig, SourceFormat } from '../sources/source-types.js';
+import { leased } from './refresh-lease.js';
+import type { RefreshProgress } from '../../domain/refreshes.js';
+import { SOURCES, type SourceConfig } from '../../domain/sources.js';
+import type { SourceFormat } from '../sources/source-types.js';
 
 /**
  * A refresh: one snapshot of one source, from one or more files, applied as one unit (one
