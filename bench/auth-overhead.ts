@@ -12,7 +12,7 @@ import pino from 'pino';
 import { createApp } from '../src/app.js';
 import { accountsDeps, buildDeps, compose, searchIndex } from '../src/deps.js';
 import { DEFAULT_RATE_LIMITS } from '../src/domain/plans.js';
-import { importFolder } from '../src/ingest/import/canonical-import.js';
+import { importFolder } from '../src/ingest/load.js';
 import { DEMO_SEEDS } from '../src/start-up.js';
 
 const { values } = parseArgs({

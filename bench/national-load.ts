@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { adopt, importRepo, loadQueryFiles, openGraph } from '../src/deps.js';
-import { importFolder } from '../src/ingest/import/canonical-import.js';
+import { importFolder } from '../src/ingest/load.js';
 import { isLadybug, type LadybugEngine } from '../src/graph/ladybug/engine.js';
 import { ladybugAdapters } from '../src/graph/ladybug/adapters.js';
 import type { QueryFiles } from '../src/graph/query-files.js';

@@ -10,7 +10,7 @@ import type { GraphReads } from './graph/reads-port.js';
 import { loadQueryFiles, queryNamer, splitStatements, type QueryFiles } from './graph/query-files.js';
 import type { Metrics } from './metrics/prometheus.js';
 import type { SearchIndexHolder } from './graph/search-port.js';
-import { createImportRepo } from './ingest/import/import-repo.js';
+import { createImportRepo } from './ingest/import-repo.js';
 import type { ChangeLog } from './modules/changes/change-log.js';
 import type { RefreshLeases } from './ingest/refresh/refresh-lease.js';
 import { createRefreshLeases } from './operator/refresh-leases.repo.js';

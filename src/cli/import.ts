@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { compose } from '../deps.js';
-import type { ImportSummary } from '../ingest/import/canonical-import.js';
+import type { ImportSummary } from '../ingest/load.js';
 import { adminCommands } from '../operator/admin.commands.js';
 import { exitWithError, runOperatorCommand } from './operator.js';
 

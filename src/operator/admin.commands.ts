@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { BadRequestError } from '../errors.js';
 import { toValidationIssues } from '../http/validation.js';
-import { importFolder } from '../ingest/import/canonical-import.js';
-import type { ImportRepo } from '../ingest/import/import-repo.js';
+import type { ImportRepo } from '../ingest/import-repo.js';
+import { importFolder } from '../ingest/load.js';
 import { refresh, type RefreshOptions } from '../ingest/refresh/refresh.js';
 import type { RefreshRepo } from '../ingest/refresh/refresh-repo.js';
 import type { RefreshLeases } from '../ingest/refresh/refresh-lease.js';

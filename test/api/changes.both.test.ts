@@ -6,7 +6,7 @@ import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importRepo, refreshRepo } from '../../src/deps.js';
 import { clockOf } from '../../src/domain/clock.js';
-import { importFolder } from '../../src/ingest/import/canonical-import.js';
+import { importFolder } from '../../src/ingest/load.js';
 import { IMPORT_RUNS } from '../../src/ingest/import/import-events.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { refresh } from '../../src/ingest/refresh/refresh.js';

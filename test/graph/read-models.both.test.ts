@@ -5,7 +5,7 @@ import { splitStatements } from '../../src/graph/query-files.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { ladybugAdapters } from '../../src/graph/ladybug/adapters.js';
 import type { LadybugEngine } from '../../src/graph/ladybug/engine.js';
-import { importFolder } from '../../src/ingest/import/canonical-import.js';
+import { importFolder } from '../../src/ingest/load.js';
 import { refresh } from '../../src/ingest/refresh/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { readModelStates, stateGroups, writeReadModelsFromExport } from '../../src/graph/ladybug/read-models.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphReads, importRepo, openGraph } from '../../src/deps.js';
 import { csvText, readBulkFile } from '../../src/graph/bulk-file.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
-import { importFolder } from '../../src/ingest/import/canonical-import.js';
+import { importFolder } from '../../src/ingest/load.js';
 import type { SearchFilters } from '../../src/domain/search-filters.js';
 import type { GraphReads } from '../../src/graph/reads-port.js';
 import type { LadybugEngine } from '../../src/graph/ladybug/engine.js';

@@ -6,7 +6,7 @@ import type { BulkKind, BulkLoader, BulkSink, ParsedRows, Row } from '../../grap
 import { CREDENTIAL_COLUMNS, CREDENTIAL_DATES, LINK_COLUMNS, type BulkText, bulkText } from '../../graph/bulk-file.js';
 import { relationshipListFields } from '../../graph/list-fields.js';
 import type { ImportSummary, RejectedRow } from '../rows/import-records.js';
-import type { ImportRepo, UnitEvents } from '../import/import-repo.js';
+import type { ImportRepo, UnitEvents } from '../import-repo.js';
 import { relationshipIdentity, type ChunkJob, type CredentialChunk, type RelationshipChunk } from './bulk-chunks.js';
 import { chunkHandler } from './bulk-import-worker.js';
 

@@ -2,7 +2,7 @@ import type { GraphEngine, GraphTx, Row } from '../../graph/graph-port.js';
 import type { QueryFiles } from '../../graph/query-files.js';
 import { idBatches } from '../../graph/unwind.js';
 import type { ChangeLog } from '../../modules/changes/change-log.js';
-import type { ImportRepo } from '../import/import-repo.js';
+import type { ImportRepo } from '../import-repo.js';
 import type { RefreshLeases } from './refresh-lease.js';
 
 export interface CredentialWrites {
