@@ -279,7 +279,7 @@ export function importRepo(graph: GraphEngine, files: QueryFiles, clock: Clock =
  * @param leases the side store's refresh leases: one refresh per state across processes.
  */
 export function refreshRepo(graph: GraphEngine, files: QueryFiles, clock: Clock = systemClock, changes?: ChangeLog, leases?: RefreshLeases) {
-  return createRefreshRepo(graph, files, importRepo(graph, files, clock), changes, leases);
+  return createRefreshRepo(graph, files, adapters(graph).writes, clock, changes, leases);
 }
 
 /** The change log imports and refreshes record into, without the webhook dispatcher (its deliveries are queued for the server's). */
