@@ -47,7 +47,7 @@ module.exports = {
       to: { path: '^src/ingest/' },
     },
     {
-      name: 'modules-never-import-the-operator',
+      name: 'modules-and-ingest-never-import-the-operator',
       severity: 'error',
       comment: 'operator/ drives the pipeline and the modules from above: neither imports it.',
       from: { path: '^src/(modules|ingest)/' },
