@@ -40,12 +40,26 @@ module.exports = {
       to: { path: '^src/modules/' },
     },
     {
+      name: 'modules-never-import-the-pipeline',
+      severity: 'error',
+      comment: 'ingest/ is above the modules: it writes through their ports and the graph\'s, they never see it.',
+      from: { path: '^src/modules/' },
+      to: { path: '^src/ingest/' },
+    },
+    {
+      name: 'modules-and-ingest-never-import-the-operator',
+      severity: 'error',
+      comment: 'operator/ drives the pipeline and the modules from above: neither imports it.',
+      from: { path: '^src/(modules|ingest)/' },
+      to: { path: '^src/operator/' },
+    },
+    {
       name: 'domain-does-no-io',
       severity: 'error',
       comment: 'Domain types and rules import nothing that does I/O, and nothing above them.',
       from: { path: '^src/domain/' },
       to: {
-        path: ['^src/(graph|store|http|modules|ingest|cli)/', '^src/compose/', '^src/(main|serve|app|config)\\.ts$', '^node_modules/(neo4j-driver|@ladybugdb/core|pg|@electric-sql/pglite|express)/'],
+        path: ['^src/(graph|store|http|modules|ingest|operator|cli)/', '^src/compose/', '^src/(main|serve|app|config)\\.ts$', '^node_modules/(neo4j-driver|@ladybugdb/core|pg|@electric-sql/pglite|express)/'],
         dependencyTypes: ['local', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'],
       },
     },

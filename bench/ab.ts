@@ -42,7 +42,7 @@ async function checkout(dir: string) {
   return {
     dir,
     deps: fs.existsSync(path.join(dir, 'src/compose/index.ts')) ? rooted(await load(dir, 'src/compose/index.ts'), await load(dir, 'src/config.ts'), await load(dir, 'src/graph/query-files.ts')) : await load(dir, 'src/deps.ts'),
-    canonical: await load(dir, 'src/ingest/import/canonical-import.ts', 'src/ingest/canonical-import.ts'),
+    canonical: await load(dir, 'src/ingest/load.ts', 'src/ingest/import/canonical-import.ts', 'src/ingest/canonical-import.ts'),
     refresh: await load(dir, 'src/ingest/refresh/refresh.ts', 'src/ingest/refresh.ts'),
     sources: await load(dir, 'src/ingest/sources/index.ts'),
   };

@@ -13,7 +13,7 @@ import { compose, noMail } from '../src/compose/index.js';
 import { loadConfig } from '../src/config.js';
 import { openStore } from '../src/store/open-store.js';
 import { DEFAULT_RATE_LIMITS } from '../src/domain/plans.js';
-import { importFolder } from '../src/ingest/import/canonical-import.js';
+import { importFolder } from '../src/ingest/load.js';
 import { DEMO_SEEDS } from '../src/start-up.js';
 
 const { values } = parseArgs({

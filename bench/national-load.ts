@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { importsOf, openGraph } from '../src/compose/index.js';
 import { loadConfig } from '../src/config.js';
 import { loadQueryFiles } from '../src/graph/query-files.js';
-import { importFolder } from '../src/ingest/import/canonical-import.js';
+import { importFolder } from '../src/ingest/load.js';
 import { isLadybug, type LadybugEngine } from '../src/graph/ladybug/engine.js';
 import { ladybugAdapters } from '../src/graph/ladybug/adapters.js';
 import type { QueryFiles } from '../src/graph/query-files.js';

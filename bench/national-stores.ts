@@ -7,7 +7,7 @@ import path from 'node:path';
 import { compose } from '../src/compose/index.js';
 import { loadQueryFiles } from '../src/graph/query-files.js';
 import { loadConfig } from '../src/config.js';
-import { importFolder, importFolderToSink } from '../src/ingest/import/canonical-import.js';
+import { importFolder, importFolderToSink } from '../src/ingest/load.js';
 import { neo4jImportFiles } from '../src/graph/neo4j/import-files.js';
 import { ensureNational } from './national-data.js';
 import { importIntoLocalNeo4j, startLocalNeo4j, type LocalNeo4j } from '../test/helpers/local-neo4j.js';

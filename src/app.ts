@@ -71,7 +71,7 @@ export interface AppDeps {
   dashboard: DashboardService;
   /** The dashboard's cookies carry Secure (PUBLIC_BASE_URL is https). */
   secureCookies: boolean;
-  /** Operator endpoints for the local command line (see modules/admin). */
+  /** Operator endpoints for the local command line (see operator/). */
   adminRouter?: Router;
   /** Where the request rate's guard sits (config RATE_GUARD); default before admission. */
   rateGuard?: 'before-admission' | 'after-admission';

@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { compose } from '../compose/index.js';
-import { adminCommands } from '../modules/admin/admin.commands.js';
+import { adminCommands } from '../operator/admin.commands.js';
 import type { AccountRow } from '../modules/accounts/accounts.repo.js';
 import { PLAN_NAMES } from '../domain/plans.js';
-import type { RunningRefresh } from '../ingest/refresh/refresh-lease.js';
+import type { RunningRefresh } from '../domain/refreshes.js';
 import { exitWithError, runOperatorCommand } from './operator.js';
 
 const USAGE = `usage: lvs-admin <command> [options] [--json]

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { compose } from '../compose/index.js';
-import type { ImportSummary } from '../ingest/import/canonical-import.js';
-import { adminCommands } from '../modules/admin/admin.commands.js';
+import type { ImportSummary } from '../ingest/load.js';
+import { adminCommands } from '../operator/admin.commands.js';
 import { exitWithError, runOperatorCommand } from './operator.js';
 
 function print(summary: ImportSummary, json: boolean) {

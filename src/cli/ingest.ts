@@ -6,7 +6,7 @@ import { loadConfig } from '../config.js';
 import { compose } from '../compose/index.js';
 import { MAX_RETIRE_SHARE, type RefreshSummary } from '../ingest/refresh/refresh.js';
 import { SOURCE_FORMATS } from '../ingest/sources/index.js';
-import { adminCommands } from '../modules/admin/admin.commands.js';
+import { adminCommands } from '../operator/admin.commands.js';
 import { exitWithError, runOperatorCommand } from './operator.js';
 
 const USAGE = `usage: npm run ingest -- [--format F] [--state XX] [--snapshot YYYY-MM-DD] [--partial] [--confirm-retire] [--json] <file>...

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { DataDirLockedError } from '../errors.js';
-import type { RunCommand } from '../modules/admin/admin.commands.js';
+import type { RunCommand } from '../operator/admin.commands.js';
 import { readServerHandle } from '../server-handle.js';
 
 /**

@@ -4,8 +4,8 @@ import { systemClock, type Clock } from '../domain/clock.js';
 import type { GraphAdapters } from '../graph/adapters-port.js';
 import { openLadybugAdapters } from '../graph/ladybug/adapters.js';
 import { splitStatements, type QueryFiles } from '../graph/query-files.js';
-import type { ChangeLog } from '../ingest/change-log.js';
-import { createImportRepo } from '../ingest/import/import-repo.js';
+import { createImportRepo } from '../ingest/import-repo.js';
+import type { ChangeLog } from '../modules/changes/change-log.js';
 import type { RefreshLeases } from '../ingest/refresh/refresh-lease.js';
 import { createRefreshRepo } from '../ingest/refresh/refresh-repo.js';
 
@@ -71,5 +71,5 @@ export function importsOf(graph: GraphAdapters, files: QueryFiles, clock: Clock 
  * @param leases the side store's refresh leases: one refresh per state across processes.
  */
 export function refreshOf(graph: GraphAdapters, files: QueryFiles, clock: Clock = systemClock, changes?: ChangeLog, leases?: RefreshLeases) {
-  return createRefreshRepo(graph.engine, files, importsOf(graph, files, clock), changes, leases);
+  return createRefreshRepo(graph.engine, files, graph.writes, clock, changes, leases);
 }

@@ -9,7 +9,7 @@ import { loadQueryFiles, queryNamer } from '../graph/query-files.js';
 import type { Metrics } from '../metrics/prometheus.js';
 import { createAccountsRepo } from '../modules/accounts/accounts.repo.js';
 import { createAccountsService } from '../modules/accounts/accounts.service.js';
-import { createRefreshLeases } from '../modules/admin/refresh-leases.repo.js';
+import { createRefreshLeases } from '../operator/refresh-leases.repo.js';
 import type { WebhookTransport } from '../modules/webhooks/transport.js';
 import { openStore } from '../store/open-store.js';
 import type { SqlStore } from '../store/sql-store.js';

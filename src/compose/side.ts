@@ -6,7 +6,7 @@ import { createAccountsService } from '../modules/accounts/accounts.service.js';
 import { createFairShare } from '../modules/accounts/fair-share.js';
 import { createMeter } from '../modules/accounts/metering.js';
 import { createUsageRepo } from '../modules/accounts/usage.repo.js';
-import { createRefreshLeases } from '../modules/admin/refresh-leases.repo.js';
+import { createRefreshLeases } from '../operator/refresh-leases.repo.js';
 import { createChangesRepo } from '../modules/changes/changes.repo.js';
 import { createChangesService } from '../modules/changes/changes.service.js';
 import { createDashboardRepo } from '../modules/dashboard/dashboard.repo.js';

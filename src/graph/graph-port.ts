@@ -33,15 +33,23 @@ export interface BulkSink {
   header(kind: BulkKind, columns: string[], dates: string[]): string;
   /** What the sink keeps of the parsed rows beside their files (LadybugDB: its supervision lists); one per load. */
   parsed(): ParsedRows;
+  /** The URL of the module that encodes what `parsed()` takes (ListFields): worker threads import it too. */
+  listFields: string;
   /** Takes a finished file; its path is the caller's to remove afterwards. */
   load(kind: BulkKind, file: BulkFile): Promise<void>;
   /** A statement over rows no file holds, after the files it depends on, in order. */
   run(query: string, params: Params): Promise<unknown>;
 }
 
+/** A sink's encoding of a parsed row as ParsedRows takes it: the exports of its listFields module. */
+export interface ListFields {
+  credentialListFields(r: Row): string;
+  relationshipListFields(r: Row): string;
+}
+
 /**
  * The parsed rows as a sink keeps them beside their files: credentials and relationships come
- * with their list fields (list-fields.ts), and what the sink makes of them is written as its files.
+ * with their list fields (ListFields), and what the sink makes of them is written as its files.
  */
 export interface ParsedRows {
   /** A credential loaded; returns its number for addRelationship. */

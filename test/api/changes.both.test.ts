@@ -6,7 +6,7 @@ import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importsOf, refreshOf } from '../../src/compose/index.js';
 import { clockOf } from '../../src/domain/clock.js';
-import { importFolder } from '../../src/ingest/import/canonical-import.js';
+import { importFolder } from '../../src/ingest/load.js';
 import { IMPORT_RUNS } from '../../src/ingest/import/import-events.js';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { refresh } from '../../src/ingest/refresh/refresh.js';

@@ -6,7 +6,7 @@ import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importsOf } from '../../src/compose/index.js';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
-import { importFolder } from '../../src/ingest/import/canonical-import.js';
+import { importFolder } from '../../src/ingest/load.js';
 import type { SqlStore } from '../../src/store/sql-store.js';
 import { DEMO_SEEDS, emptyGraph, files, testApp, testStore } from '../helpers/graph.js';
 import { tempDir } from '../helpers/local-neo4j.js';

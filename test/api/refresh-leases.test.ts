@@ -27,9 +27,12 @@ describe('refreshes of one state do not run at once', () => {
     return {
       repo: {
         ...r,
-        async *existing(t: GraphTx, state: string) {
-          await gate;
-          yield* r.existing(t, state);
+        writes: {
+          ...r.writes,
+          async *existing(t: GraphTx, state: string) {
+            await gate;
+            yield* r.writes.existing(t, state);
+          },
         },
       },
       release,

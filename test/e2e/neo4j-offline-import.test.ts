@@ -3,7 +3,7 @@ import { importsOf, openGraph } from '../../src/compose/index.js';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { neo4jImportFiles } from '../../src/graph/neo4j/import-files.js';
 import { splitStatements } from '../../src/graph/query-files.js';
-import { importFolder, importFolderToSink } from '../../src/ingest/import/canonical-import.js';
+import { importFolder, importFolderToSink } from '../../src/ingest/load.js';
 import { contents } from '../helpers/graph-contents.js';
 import { files, fixture, testConfig } from '../helpers/graph.js';
 import { importIntoLocalNeo4j, localNeo4jMissing, neo4jAdmin, SHORT_LIVED_JVM, startLocalNeo4j, tempDir, type LocalNeo4j } from '../helpers/local-neo4j.js';

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { generateNational } from '../../bench/national-data.js';
 import { importsOf } from '../../src/compose/index.js';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
-import { importFolder, type ImportSummary } from '../../src/ingest/import/canonical-import.js';
+import { importFolder, type ImportSummary } from '../../src/ingest/load.js';
 import { DEMO_SEEDS, emptyGraph, files, fixture } from '../helpers/graph.js';
 import { folderWith, smallWithRepeats } from '../helpers/source-files.js';
 import { contents } from '../helpers/graph-contents.js';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { credentialId } from '../../src/domain/identity.js';
 import { importsOf } from '../../src/compose/index.js';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
-import { importFolder } from '../../src/ingest/import/canonical-import.js';
+import { importFolder } from '../../src/ingest/load.js';
 import { createCoverageService } from '../../src/modules/coverage/coverage.service.js';
 import { createLegacyService } from '../../src/modules/legacy/legacy.service.js';
 import { createLicenseesService } from '../../src/modules/licensees/licensees.service.js';

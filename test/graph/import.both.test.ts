@@ -4,7 +4,7 @@ import { credentialId } from '../../src/domain/identity.js';
 import { GraphError } from '../../src/errors.js';
 import { importsOf } from '../../src/compose/index.js';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
-import { importFolder } from '../../src/ingest/import/canonical-import.js';
+import { importFolder } from '../../src/ingest/load.js';
 import { DEMO_SEEDS, TEST_ENGINE, files, fixture, testGraph } from '../helpers/graph.js';
 import { folderWith } from '../helpers/source-files.js';
 

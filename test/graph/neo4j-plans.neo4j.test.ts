@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importsOf } from '../../src/compose/index.js';
 import { toNeo4jParams } from '../../src/graph/neo4j/engine.js';
 import { filteredQuery } from '../../src/graph/query-files.js';
-import { importFolder } from '../../src/ingest/import/canonical-import.js';
+import { importFolder } from '../../src/ingest/load.js';
 import { DEMO_SEEDS, emptyGraph, files, suiteNeo4j } from '../helpers/graph.js';
 
 // Every query a request runs, planned by the real server over the demo data: entered by a

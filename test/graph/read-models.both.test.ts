@@ -6,7 +6,7 @@ import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import type { GraphEngine } from '../../src/graph/graph-port.js';
 import { ladybugAdapters } from '../../src/graph/ladybug/adapters.js';
 import type { LadybugEngine } from '../../src/graph/ladybug/engine.js';
-import { importFolder } from '../../src/ingest/import/canonical-import.js';
+import { importFolder } from '../../src/ingest/load.js';
 import { refresh } from '../../src/ingest/refresh/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { readModelStates, stateGroups, writeReadModelsFromExport } from '../../src/graph/ladybug/read-models.js';

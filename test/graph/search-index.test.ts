@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importsOf, openGraph } from '../../src/compose/index.js';
 import { csvText, readBulkFile } from '../../src/graph/bulk-file.js';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
-import { importFolder } from '../../src/ingest/import/canonical-import.js';
+import { importFolder } from '../../src/ingest/load.js';
 import type { SearchFilters } from '../../src/domain/search-filters.js';
 import type { GraphReads } from '../../src/graph/reads-port.js';
 import type { LadybugEngine } from '../../src/graph/ladybug/engine.js';

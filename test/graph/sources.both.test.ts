@@ -7,7 +7,7 @@ import iconv from 'iconv-lite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { credentialId } from '../../src/domain/identity.js';
 import { importsOf, openGraph, refreshOf } from '../../src/compose/index.js';
-import { importFolder } from '../../src/ingest/import/canonical-import.js';
+import { importFolder } from '../../src/ingest/load.js';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { inReadScope } from '../../src/graph/read-scope.js';
 import { refresh } from '../../src/ingest/refresh/refresh.js';

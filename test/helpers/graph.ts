@@ -18,7 +18,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import type { Clock } from '../../src/domain/clock.js';
 import { loadQueryFiles, splitStatements } from '../../src/graph/query-files.js';
-import { importFolder, type ImportSummary } from '../../src/ingest/import/canonical-import.js';
+import { importFolder, type ImportSummary } from '../../src/ingest/load.js';
 import { DEMO_SEEDS } from '../../src/start-up.js';
 import { NEO4J_INSTANCE_ENV, type Neo4jInstance } from './neo4j-global-setup.js';
 import { openTestPglite } from './stores.js';

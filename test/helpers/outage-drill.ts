@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { importsOf } from '../../src/compose/index.js';
-import { importFolder } from '../../src/ingest/import/canonical-import.js';
+import { importFolder } from '../../src/ingest/load.js';
 import { DEMO_SEEDS, emptyGraph, files } from './graph.js';
 import { SHORT_LIVED_JVM, startLocalNeo4j, tempDir, type LocalNeo4j } from './local-neo4j.js';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PARTIAL_SOURCES, REASONS, REASON_RULES, decideVerdict, sourceFreshness } from '../../src/domain/verdict.js';
 import { REFRESH_FREQUENCIES, STATUS_TABLE } from '../../src/domain/vocabulary.js';
-import { SOURCES } from '../../src/ingest/sources/index.js';
+import { SOURCES } from '../../src/domain/sources.js';
 
 const TODAY = '2026-11-27';
 const licence = (status: string, extra: Partial<{ expiration_date: string; license_type: string; unsupervisedByTheSource: boolean }> = {}) => ({

@@ -6,6 +6,7 @@ import type { QueryFiles } from '../query-files.js';
 import { idBatches, unwindBatches } from '../unwind.js';
 import type { GraphWrites } from '../writes-port.js';
 import type { LadybugEngine, LadybugTx } from './engine.js';
+import { LIST_FIELDS } from './list-fields.js';
 import { parsedReadModels, readModelStates, type StatePair, writeReadModelsFromExport } from './read-models.js';
 
 /** A credential row as its node takes it, with its document: the licensee and brokerage fields are written as links. */
@@ -82,6 +83,7 @@ export function ladybugWrites(graph: LadybugEngine, files: QueryFiles): GraphWri
   const copySink = (t: LadybugTx): BulkSink => ({
     header: (_kind, columns) => csvHeader(columns),
     parsed: () => parsedReadModels(),
+    listFields: LIST_FIELDS,
     async load(kind, file) {
       // What was written before stays in the buffer pool until a checkpoint: without one the
       // deleted rows left no room in a 1 GB pool for a COPY of every supervisor list.

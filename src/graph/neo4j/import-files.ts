@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { BulkFile, BulkKind, BulkSink, GraphEngine, Params, ParsedRows } from '../graph-port.js';
 import { CREDENTIAL_COLUMNS, FIELD_SEPARATOR, NOTES_SEPARATOR, QUOTE, bulkFields, csvHeader, csvRow, readBulkRecords } from '../bulk-file.js';
 import { inForceKey, nameGramKeys } from './keys.js';
+import { LIST_FIELDS } from './list-fields.js';
 
 /**
  * Label or type, and the typed header column of each column that is not a plain string. No
@@ -95,6 +96,7 @@ export function neo4jImportFiles(dir: string, today = new Date().toISOString().s
   const sink: BulkSink = {
     header: (kind, columns, dates) => csvHeader(columns.map((c) => layout(kind).typed[c] ?? (dates.includes(c) ? `${c}:date` : c))),
     parsed: () => parsed,
+    listFields: LIST_FIELDS,
     async load(kind, file: BulkFile) {
       layout(kind);
       const own = path.join(dir, `${kind}-${(files.get(kind)?.length ?? 0) + 1}.csv`);

@@ -4,7 +4,8 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { chunkHandler } = await import('./bulk-import-worker.ts');
-const handle = chunkHandler(workerData);
+// The list fields as the engine's sink encodes them: workerData names its module.
+const handle = chunkHandler(workerData, await import(workerData.listFields));
 parentPort.on('message', (job) => {
   try {
     parentPort.postMessage(handle(job));

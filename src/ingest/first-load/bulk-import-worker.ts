@@ -2,13 +2,12 @@
 // LadybugDB bulk files' text, so the thread that loads them only checks keys and appends. Run in
 // worker threads (bulk-import-worker.mjs), or in the importing thread for a one-chunk folder.
 import type { z } from 'zod';
-import type { Row } from '../../graph/graph-port.js';
+import type { ListFields, Row } from '../../graph/graph-port.js';
 import { FIELD_SEPARATOR, LINK_COLUMNS, bulkText, credentialLine, csvRow } from '../../graph/bulk-file.js';
 import { brokerageContext, credentialRecord, relationshipRecord } from '../rows/import-records.js';
 import { canonicalLicenseNumber } from '../../domain/identity.js';
 import { CredentialRow, RelationshipRow, describeIssues } from '../rows/canonical-rows.js';
 import { chunkRecords } from '../rows/chunk-records.js';
-import { credentialListFields, relationshipListFields } from '../../graph/list-fields.js';
 import { relationshipIdentity, type ChunkJob, type ChunkResult, type CredentialChunk, type RelationshipChunk, type RelationshipDetail } from './bulk-chunks.js';
 
 export interface ChunkContext {
@@ -16,11 +15,14 @@ export interface ChunkContext {
   known: string[];
 }
 
-/** The function that turns a chunk job into its result, for an import at `now` into `known` states. */
-export function chunkHandler({ now, known }: ChunkContext): (job: ChunkJob) => CredentialChunk | RelationshipChunk {
+/**
+ * The function that turns a chunk job into its result, for an import at `now` into `known` states,
+ * with the list fields as the sink encodes them (`fields`).
+ */
+export function chunkHandler({ now, known }: ChunkContext, fields: ListFields): (job: ChunkJob) => CredentialChunk | RelationshipChunk {
   const importedAt = new Date(now);
   const jurisdictions = new Set(known);
-  return (job) => (job.kind === 'credentials' ? credentials(job, importedAt, jurisdictions) : relationships(job));
+  return (job) => (job.kind === 'credentials' ? credentials(job, importedAt, jurisdictions, fields) : relationships(job, fields));
 }
 
 /** The chunk's rows that pass `schema`; the others go to `rejects`. */
@@ -35,7 +37,7 @@ function* validRows<S extends z.ZodType>(job: ChunkJob, schema: S, rejects: Chun
 /** A relationship record's keys in the order of LINK_COLUMNS. */
 const LINK_VALUES = ['supervisor_id', 'affiliate_id', ...LINK_COLUMNS.slice(2)];
 
-function credentials(job: ChunkJob, importedAt: Date, jurisdictions: Set<string>): CredentialChunk {
+function credentials(job: ChunkJob, importedAt: Date, jurisdictions: Set<string>, { credentialListFields }: ListFields): CredentialChunk {
   const rejects: ChunkResult['rejects'] = [];
   const skip = new Set(job.skip);
   const detail = new Set(job.detail);
@@ -79,7 +81,7 @@ function credentials(job: ChunkJob, importedAt: Date, jurisdictions: Set<string>
   };
 }
 
-function relationships(job: ChunkJob): RelationshipChunk {
+function relationships(job: ChunkJob, { relationshipListFields }: ListFields): RelationshipChunk {
   const rejects: ChunkResult['rejects'] = [];
   const skip = new Set(job.skip);
   const detail = new Set(job.detail);

@@ -2,13 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { BulkKind, BulkLoader, BulkSink, ParsedRows, Row } from '../../graph/graph-port.js';
+import type { BulkKind, BulkLoader, BulkSink, ListFields, ParsedRows, Row } from '../../graph/graph-port.js';
 import { CREDENTIAL_COLUMNS, CREDENTIAL_DATES, LINK_COLUMNS, type BulkText, bulkText } from '../../graph/bulk-file.js';
-import { relationshipListFields } from '../../graph/list-fields.js';
 import type { ImportSummary, RejectedRow } from '../rows/import-records.js';
-import type { ImportRepo, UnitEvents } from '../import/import-repo.js';
+import type { ImportRepo, UnitEvents } from '../import-repo.js';
 import { relationshipIdentity, type ChunkJob, type CredentialChunk, type RelationshipChunk } from './bulk-chunks.js';
-import { chunkHandler } from './bulk-import-worker.js';
+import { chunkHandler, type ChunkContext } from './bulk-import-worker.js';
 
 /**
  * The canonical import's bulk path: the first import into a graph without credentials, on an
@@ -89,7 +88,7 @@ function parseHeader(line: string): string[] {
 }
 
 /** Runs chunk jobs on a pool of workers; results come back in the order of the jobs. */
-function workerPool(size: number, data: { now: string; known: string[] }) {
+function workerPool(size: number, data: ChunkContext & { listFields: string }) {
   type Result = CredentialChunk | RelationshipChunk;
   // A chunk's rows live for one message: a young generation that holds several chunks lets them die
   // there (docs/decisions/0008).
@@ -123,8 +122,8 @@ function workerPool(size: number, data: { now: string; known: string[] }) {
 }
 
 /** The worker pool's interface, with the chunks handled in this thread. */
-function inThreadPool(context: { now: string; known: string[] }): ReturnType<typeof workerPool> {
-  const handle = chunkHandler(context);
+function inThreadPool(context: ChunkContext, fields: ListFields): ReturnType<typeof workerPool> {
+  const handle = chunkHandler(context, fields);
   let seq = 0;
   return {
     run: async <R extends CredentialChunk | RelationshipChunk>(job: Omit<ChunkJob, 'seq'>) => handle({ ...job, seq: seq++ }) as R,
@@ -233,13 +232,15 @@ export async function bulkLoad(sink: BulkSink, q: BulkStatements, input: BulkImp
     // own loader costs tens of MB, more than a chunk takes to parse.
     const chunks = Math.max(...['credentials.csv', 'relationships.csv'].map((f) => Math.ceil(fileSize(path.join(folder, f)) / CHUNK_BYTES)));
     const context = { now: now.toISOString(), known: [...known] };
-    const pool = chunks > 1 ? workerPool(Math.min(4, os.availableParallelism(), chunks), context) : inThreadPool(context);
+    // The list fields as the sink encodes them: the workers import its module too.
+    const fields = (await import(sink.listFields)) as ListFields;
+    const pool = chunks > 1 ? workerPool(Math.min(4, os.availableParallelism(), chunks), { ...context, listFields: sink.listFields }) : inThreadPool(context, fields);
     try {
       const { ids, written } = await loadCredentials(sink, q, pool, path.join(folder, 'credentials.csv'), dir, input, parsed);
       written.catch(() => undefined);
       try {
         // The relationships are read while the engine loads the credentials.
-        lists = await loadRelationships(sink, q, pool, path.join(folder, 'relationships.csv'), dir, ids, written, input, parsed);
+        lists = await loadRelationships(sink, q, pool, path.join(folder, 'relationships.csv'), dir, ids, written, input, parsed, fields);
       } finally {
         await written.catch(() => undefined);
       }
@@ -315,7 +316,7 @@ async function loadCredentials(sink: BulkSink, q: BulkStatements, pool: ReturnTy
 }
 
 /** Reads and loads the relationships; returns what the sink made of the parsed rows, written to files. */
-async function loadRelationships(sink: BulkSink, q: BulkStatements, pool: ReturnType<typeof workerPool>, file: string, dir: string, ids: Map<string, number>, credentialsWritten: Promise<void>, input: BulkImportInput, parsed: ParsedRows) {
+async function loadRelationships(sink: BulkSink, q: BulkStatements, pool: ReturnType<typeof workerPool>, file: string, dir: string, ids: Map<string, number>, credentialsWritten: Promise<void>, input: BulkImportInput, parsed: ParsedRows, fields: ListFields) {
   if (!fs.existsSync(file)) return undefined;
   const name = path.basename(file);
   const links = bulkFile(dir, 'supervises', sink.header('links', LINK_COLUMNS, ['effective_from', 'effective_to']), LINK_COLUMNS, ['effective_from', 'effective_to']);
@@ -348,7 +349,7 @@ async function loadRelationships(sink: BulkSink, q: BulkStatements, pool: Return
       if (missing.has(link.line)) input.rejected.push({ file: name, line: link.line, reason: `${ends} is not on file` });
       else {
         repeats.push(link);
-        parsed.setRelationship(seen.get(relationshipIdentity(link))!, relationshipListFields(link));
+        parsed.setRelationship(seen.get(relationshipIdentity(link))!, fields.relationshipListFields(link));
       }
     }
   }

@@ -3,25 +3,15 @@ import path from 'node:path';
 import { parse } from 'csv-parse';
 import type { z } from 'zod';
 import { JURISDICTION_NAMES } from '../../domain/jurisdictions.js';
-import type { BulkSink, Row } from '../../graph/graph-port.js';
-import type { QueryFiles } from '../../graph/query-files.js';
+import type { Row } from '../../graph/graph-port.js';
 import { BadRequestError } from '../../errors.js';
 import { CredentialRow, JurisdictionRow, RelationshipRow, describeIssues, malformedRecord } from '../rows/canonical-rows.js';
-import { bulkImport, bulkLoad } from '../first-load/bulk-import.js';
 import { canonicalLicenseNumber } from '../../domain/identity.js';
 import { importEvents } from './import-events.js';
-import type { ImportBatches, ImportRepo } from './import-repo.js';
+import type { ImportBatches, ImportRepo } from '../import-repo.js';
 
 type ImportEvents = ReturnType<typeof importEvents>;
 import { brokerageContext, credentialRecord, relationshipRecord, type ImportSummary, type RejectedRow } from '../rows/import-records.js';
-
-export type { ImportSummary, RejectedRow };
-
-export interface ImportOptions {
-  batchSize?: number;
-  /** The import's time; default the repository's clock. */
-  now?: () => Date;
-}
 
 const FILES = ['jurisdictions.csv', 'credentials.csv', 'relationships.csv'] as const;
 
@@ -77,7 +67,7 @@ async function* batches<T>(source: AsyncIterable<T>, size: number): AsyncGenerat
 }
 
 /** What every import of a folder starts with: its jurisdictions read, and the summary to fill. */
-async function startImport(folder: string, now: Date) {
+export async function startImport(folder: string, now: Date) {
   const started = Date.now();
   if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) throw new BadRequestError(`import folder not found: ${folder}`);
   const present = FILES.filter((f) => fs.existsSync(path.join(folder, f)));
@@ -115,33 +105,10 @@ async function startImport(folder: string, now: Date) {
   };
   return { now, rejected, summary, jurisdictions, done };
 }
+export type StartedImport = Awaited<ReturnType<typeof startImport>>;
 
-/**
- * A folder's first load into a store that does not exist yet (Neo4j's offline importer, see
- * graph/neo4j/import-files): the bulk path's files go to `sink`, its statements, the
- * jurisdictions' first, are the sink's to run once the store is up. Returns the summary and the
- * jurisdiction codes the credentials may name.
- */
-export async function importFolderToSink(files: QueryFiles, sink: BulkSink, folder: string, now: () => Date) {
-  const { rejected, summary, jurisdictions, done } = await startImport(folder, now());
-  if (jurisdictions.length) await sink.run(files.get('import/upsert-jurisdictions'), { rows: jurisdictions });
-  summary.jurisdictions = jurisdictions.length;
-  const known = new Set(jurisdictions.map((j) => j.state as string));
-  const statements = { linkBrokerageContext: files.get('import/link-brokerage-context'), writeCounts: files.get('import/write-counts'), upsertRelationships: files.get('import/upsert-relationships') };
-  await bulkLoad(sink, statements, { folder, now: now(), jurisdictions, rejected, summary }, known);
-  return { summary: done(), jurisdictions: [...known] };
-}
-
-/** Loads a folder in the canonical import format; see docs/importing.md, Canonical import format. */
-export async function importFolder(repo: ImportRepo, folder: string, options: ImportOptions = {}): Promise<ImportSummary> {
-  const now = (options.now ?? repo.now)();
-  const { rejected, summary, jurisdictions, done } = await startImport(folder, now);
-  const batchSize = options.batchSize ?? 2000;
-  const events = importEvents(repo, now);
-  await events.recover();
-  // The first import into a graph without credentials goes through the bulk path where the engine has one.
-  const loader = repo.bulkLoader;
-  if (loader && (await repo.empty()) && (await events.bulk((unit) => bulkImport(repo, loader, { folder, now, jurisdictions, rejected, summary, events: unit })))) return done();
+/** Upserts a folder's rows over what is on file, in batches: the import once the graph holds credentials, or where the engine has no bulk path. */
+export async function upsertFolder(repo: ImportRepo, folder: string, { now, rejected, summary, jurisdictions }: StartedImport, events: ImportEvents, batchSize: number) {
   await repo.run(async (unit) => {
     for (let i = 0; i < jurisdictions.length; i += batchSize) await unit.upsertJurisdictions(jurisdictions.slice(i, i + batchSize));
     summary.jurisdictions = jurisdictions.length;
@@ -156,7 +123,6 @@ export async function importFolder(repo: ImportRepo, folder: string, options: Im
       }
     }
   });
-  return done();
 }
 
 async function importCredentials(repo: ImportRepo, unit: ImportBatches, events: ImportEvents, folder: string, now: Date, batchSize: number, rejected: RejectedRow[], summary: ImportSummary, rowsByState: Map<string, number>) {

@@ -3,7 +3,7 @@ import type { ChangeEvent } from '../../domain/changes.js';
 import type { StoredCredential } from '../../graph/writes-port.js';
 import type { Row } from '../../graph/graph-port.js';
 import * as changeEvents from '../change-events.js';
-import type { ImportRepo, UnitEvents } from './import-repo.js';
+import type { ImportRepo, UnitEvents } from '../import-repo.js';
 
 /** The change log's source name for canonical imports' runs: their landed mark is an ImportRun node. */
 export const IMPORT_RUNS = 'canonical-import';

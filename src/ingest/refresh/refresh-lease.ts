@@ -1,27 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictError } from '../../errors.js';
 import { goneHere, thisProcess } from '../../graph/process-holder.js';
-
-/** Where a running refresh is, as its progress callback and the lease report it. */
-export interface RefreshProgress {
-  phase: 'waiting' | 'reading' | 'relationships' | 'landing';
-  rows_read: number;
-  bytes_read: number;
-  total_bytes: number;
-}
-
-/** A refresh that holds its state's lease. */
-export interface RunningRefresh {
-  state: string;
-  source: string;
-  run_id: string;
-  /** host:pid of the process running it. */
-  holder: string;
-  started_at: string;
-  /** When it last reported progress: a lease not heard from for LEASE_STALE_SECONDS is free. */
-  heartbeat_at: string;
-  progress: RefreshProgress;
-}
+import type { RefreshProgress, RunningRefresh } from '../../domain/refreshes.js';
 
 /** A lease not renewed for this long belongs to a process that died: the next run takes it over. */
 export const LEASE_STALE_SECONDS = 30;
@@ -29,8 +9,8 @@ export const LEASE_STALE_SECONDS = 30;
 export const LEASE_BEAT_MS = 5_000;
 
 /**
- * One refresh per state at a time, across processes (the side store: modules/admin implements
- * it). A process that dies stops renewing, and its lease lapses after LEASE_STALE_SECONDS.
+ * One refresh per state at a time, across processes (the side store: operator/refresh-leases.repo.ts
+ * implements it). A process that dies stops renewing, and its lease lapses after LEASE_STALE_SECONDS.
  */
 export interface RefreshLeases {
   /**

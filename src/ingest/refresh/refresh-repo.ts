@@ -1,8 +1,9 @@
+import type { Clock } from '../../domain/clock.js';
 import type { GraphEngine, GraphTx, Row } from '../../graph/graph-port.js';
 import type { QueryFiles } from '../../graph/query-files.js';
 import { idBatches } from '../../graph/unwind.js';
-import type { ChangeLog } from '../change-log.js';
-import type { ImportRepo } from '../import/import-repo.js';
+import type { GraphWrites } from '../../graph/writes-port.js';
+import type { ChangeLog } from '../../modules/changes/change-log.js';
 import type { RefreshLeases } from './refresh-lease.js';
 
 export interface CredentialWrites {
@@ -18,11 +19,12 @@ export interface CredentialWrites {
 }
 
 /**
- * The reads and writes of a refresh run, all inside the run's unit (GraphWrites.refreshRun);
- * `changes` records the run's change events (absent: none are kept), `leases` keep other
- * processes from refreshing the same state at once (absent: only this process is kept from it).
+ * What a refresh reads and writes beyond the write port's calls, which it makes itself (`writes`:
+ * its run's unit, GraphWrites.refreshRun, and the facts it writes); `changes` records the run's
+ * change events (absent: none are kept), `leases` keep other processes from refreshing the same
+ * state at once (absent: only this process is kept from it).
  */
-export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports: ImportRepo, changes?: ChangeLog, leases?: RefreshLeases) {
+export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, writes: GraphWrites, clock: Clock, changes?: ChangeLog, leases?: RefreshLeases) {
   const q = (name: string) => files.get(name);
   const queries = {
     known: q('refresh/known-credentials'),
@@ -30,10 +32,10 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
     lastRun: q('refresh/last-run'),
     numbers: q('refresh/credential-numbers'),
   };
-  const { writes } = imports;
   return {
+    writes,
     /** When a refresh runs, unless told. */
-    now: imports.now,
+    now: clock.now,
     changes,
     leases,
     /** Whether the source's last landed run is `runId` (runs of a source land one at a time). */
@@ -42,20 +44,10 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
       const run = row?.run ? (JSON.parse(row.run as string) as { run_id?: string }) : undefined;
       return run?.run_id === runId;
     },
-    /** The run's unit for `state` (`onWait`: another run holds the engine). */
-    run: <T>(state: string, fn: (t: GraphTx) => Promise<T>, onWait?: (holder: string) => void) => writes.refreshRun(state, fn, onWait),
     async lastSnapshot(t: GraphTx, source: string): Promise<string | null> {
       const [row] = await t.run(queries.lastSnapshot, { source });
       return (row?.last_snapshot_date as string | null) ?? null;
     },
-    configureSource: (t: GraphTx, row: Row) => writes.writeJurisdictions(t, [row]),
-    removeDemo: (t: GraphTx, state: string) => writes.removeDemo(t, [state]),
-    /** The state's credentials as a refresh compares them (id, licensee_id, source, row_hash, snapshot_date, left_source_on). */
-    existing: (t: GraphTx, state: string): AsyncIterable<Row> => writes.existing(t, state),
-    /** The source's open relationships into the state (supervisor_id, affiliate_id, relationship_type, affiliate_role, effective_from, effective_to). */
-    links: (t: GraphTx, state: string, source: string): AsyncIterable<Row> => writes.links(t, state, source),
-    /** The credentials on file by id. */
-    records: (t: GraphTx, ids: string[]) => writes.records(t, ids),
     /** Licence numbers of credentials by id (those on file). */
     numbers: async (t: GraphTx, ids: string[]) => new Map((await idBatches(t, queries.numbers, ids)).map((r) => [r.id as string, r.license_number as string])),
     known: async (t: GraphTx, ids: string[]) => new Map((await idBatches(t, queries.known, ids)).map((r) => [r.id as string, (r.left_source_on as string | null) ?? null])),
@@ -72,13 +64,6 @@ export function createRefreshRepo(graph: GraphEngine, files: QueryFiles, imports
       if (moved.length) await writes.moveHolders(t, moved);
       if (updated.length || context.length) await writes.relinkBrokerages(t, updated.map((r) => r.id as string), context);
     },
-    /** Reopens ended links that come back with the same start date. */
-    reopenLinks: (t: GraphTx, rows: Row[]) => writes.reopenLinks(t, rows),
-    /** Opens new links; both ends are on file (the refresh checks supervisors, affiliates are its rows). */
-    createLinks: (t: GraphTx, rows: Row[]) => writes.createLinks(t, rows),
-    closeLinks: (t: GraphTx, rows: Row[]) => writes.closeLinks(t, rows),
-    deleteLinks: (t: GraphTx, rows: Row[]) => writes.deleteLinks(t, rows),
-    markLeft: (t: GraphTx, rows: Row[]) => writes.markLeft(t, rows),
     /** The state's counts and the source's run, shown with the rest of the run. */
     async finish(t: GraphTx, state: string, source: string, snapshot: string, run: object, rows: number, now: string) {
       await writes.writeCounts(t, [{ state, rows }], now);

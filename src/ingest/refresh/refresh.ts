@@ -10,9 +10,10 @@ import { Read } from './refresh-read.js';
 import type { ChangeEvent } from '../../domain/changes.js';
 import * as changeEvents from '../change-events.js';
 import type { RefreshRepo } from './refresh-repo.js';
-import { leased, type RefreshProgress } from './refresh-lease.js';
-import { SOURCES } from '../sources/index.js';
-import type { SourceConfig, SourceFormat } from '../sources/source-types.js';
+import { leased } from './refresh-lease.js';
+import type { RefreshProgress } from '../../domain/refreshes.js';
+import { SOURCES, type SourceConfig } from '../../domain/sources.js';
+import type { SourceFormat } from '../sources/source-types.js';
 
 /**
  * A refresh: one snapshot of one source, from one or more files, applied as one unit (one
@@ -132,7 +133,7 @@ async function refreshLeased(repo: RefreshRepo, options: RefreshOptions, snapsho
   // Runs a crash left staged are settled first: the change log follows the graph.
   if (changes) await changes.recover(source.id, landed);
 
-  const summary = await repo.run(format.state, async (t) => {
+  const summary = await repo.writes.refreshRun(format.state, async (t) => {
     phase('reading');
     // Checked inside the run: runs queue behind each other, and history only moves forward.
     const last = await repo.lastSnapshot(t, source.id);
@@ -155,7 +156,7 @@ async function refreshLeased(repo: RefreshRepo, options: RefreshOptions, snapsho
     };
     rejects = run.rejects;
     await configureSource(run, format);
-    await repo.removeDemo(t, run.state);
+    await repo.writes.removeDemo(t, [run.state]);
     // What the files said and the links written are let go here, before the run lands.
     await writeLinks(run, await writeCredentials(run, options, now), options.confirmRetire ?? false, () => phase('relationships'));
 
@@ -206,19 +207,21 @@ function snapshotOf(options: RefreshOptions): string {
 /** The jurisdiction and its source as this source describes them. */
 async function configureSource(run: Run, format: SourceFormat) {
   const { source, state } = run;
-  await run.repo.configureSource(run.t, {
-    state,
-    name: JURISDICTION_NAMES[state],
-    status: source.status,
-    refresh_frequency: source.refresh_frequency,
-    relationship_coverage: source.relationship_coverage,
-    relationship_coverage_notes: source.relationship_coverage_notes,
-    is_demo: false,
-    source_id: source.id,
-    source_name: source.name,
-    source_url: source.url,
-    source_format: format.format,
-  });
+  await run.repo.writes.writeJurisdictions(run.t, [
+    {
+      state,
+      name: JURISDICTION_NAMES[state],
+      status: source.status,
+      refresh_frequency: source.refresh_frequency,
+      relationship_coverage: source.relationship_coverage,
+      relationship_coverage_notes: source.relationship_coverage_notes,
+      is_demo: false,
+      source_id: source.id,
+      source_name: source.name,
+      source_url: source.url,
+      source_format: format.format,
+    },
+  ]);
 }
 
 /**
@@ -230,7 +233,7 @@ async function writeCredentials(run: Run, options: RefreshOptions, now: Date): P
   const batchSize = options.batchSize ?? 2000;
   const totalBytes = options.files.reduce((n, f) => n + fs.statSync(f).size, 0);
   // Every credential of the state, whatever source put it there: a row updates what is on file.
-  const read = await new Read().take(repo.existing(t, state));
+  const read = await new Read().take(repo.writes.existing(t, state));
   const { onFile } = read;
   run.firstLoad = onFile.size === 0;
   const events = run.firstLoad ? undefined : run.events;
@@ -255,7 +258,7 @@ async function writeCredentials(run: Run, options: RefreshOptions, now: Date): P
     await writing;
     // What changed is described from the values before the write: read only for changed rows.
     if (events && updated.length) {
-      const before = await repo.records(t, updated.map((r) => r.id as string));
+      const before = await repo.writes.records(t, updated.map((r) => r.id as string));
       for (const r of updated) {
         const doc = before.get(r.id as string);
         if (doc) events.push(...changeEvents.updated(run.ctx, doc, r));
@@ -339,10 +342,10 @@ async function writeLinks(run: Run, read: Read, confirmRetire: boolean, started:
   if (run.full) await markLeft(run, read, confirmRetire);
   await dropLinksThatCannotHold(run, read);
   const links = await diffLinks(run, read);
-  await repo.reopenLinks(t, links.toReopen);
-  await repo.createLinks(t, links.toOpen);
-  await repo.closeLinks(t, links.toClose);
-  await repo.deleteLinks(t, links.toDelete);
+  await repo.writes.reopenLinks(t, links.toReopen);
+  await repo.writes.createLinks(t, links.toOpen);
+  await repo.writes.closeLinks(t, links.toClose);
+  await repo.writes.deleteLinks(t, links.toDelete);
   if (run.events && !run.firstLoad) {
     for (const link of [...links.toOpen, ...links.toReopen]) {
       run.events.push(changeEvents.supervision(run.ctx, 'supervision_started', link));
@@ -377,7 +380,7 @@ async function markLeft(run: Run, { onFile }: Read, confirmed: boolean) {
   // In parts, with their events: their documents are held a part at a time.
   for (let i = 0; i < gone.length; i += run.log.part) {
     const ids = gone.slice(i, i + run.log.part);
-    const docs = await repo.records(t, ids);
+    const docs = await repo.writes.records(t, ids);
     const left = ids.map((id) => {
       const doc = docs.get(id)!;
       const note = `Left the ${source.id} source file: not in the snapshot of ${snapshot}; last seen in the snapshot of ${doc.snapshot_date}`;
@@ -385,7 +388,7 @@ async function markLeft(run: Run, { onFile }: Read, confirmed: boolean) {
       run.events?.push(changeEvents.leftSource(run.ctx, id, doc, LEFT_STATUS));
       return { ...doc, status: LEFT_STATUS, status_normalized: 'inactive', data_source_notes: notes, left_source_on: snapshot };
     });
-    await repo.markLeft(t, left);
+    await repo.writes.markLeft(t, left);
     await stageEvents(run);
   }
   run.counts.left = gone.length;
@@ -441,7 +444,7 @@ async function diffLinks(run: Run, read: Read) {
   };
   // Open links on file that no link asked for matches: they end, on a date the new links give.
   const unmatched: Row[] = [];
-  for await (const r of run.repo.links(run.t, run.state, source.id)) {
+  for await (const r of run.repo.writes.links(run.t, run.state, source.id)) {
     const link = desired.get(r.supervisor_id as string, r.affiliate_id as string, r.relationship_type as string);
     if (r.effective_to !== null) {
       // An ended link back with the start it had is reopened rather than repeated.

@@ -1,4 +1,4 @@
-import type { JURISDICTION_STATUSES, REFRESH_FREQUENCIES, RelationshipCoverage, RelationshipType, AffiliateRole } from '../../domain/vocabulary.js';
+import type { RelationshipType, AffiliateRole } from '../../domain/vocabulary.js';
 
 /** A supervision link a source row names: the row's licence is supervised by `supervisor`. */
 export interface SourceLink {
@@ -36,15 +36,4 @@ export interface SourceFormat {
   detect(head: string): boolean;
   /** Streams the file's rows in batches; `onBytes` reports progress in bytes read. */
   rows(file: string, onBytes?: (bytes: number) => void): AsyncIterable<SourceRow[]>;
-}
-
-export interface SourceConfig {
-  id: string;
-  state: string;
-  name: string;
-  url: string;
-  status: (typeof JURISDICTION_STATUSES)[number];
-  refresh_frequency: (typeof REFRESH_FREQUENCIES)[number];
-  relationship_coverage: RelationshipCoverage;
-  relationship_coverage_notes: string;
 }

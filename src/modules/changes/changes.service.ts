@@ -1,7 +1,7 @@
 import { CHANGE_TYPES, changeTypeNamed, publishedChange, type ChangeEvent } from '../../domain/changes.js';
 import type { Clock } from '../../domain/clock.js';
 import { GoneError, ValidationError } from '../../errors.js';
-import type { ChangeLog } from '../../ingest/change-log.js';
+import type { ChangeLog } from './change-log.js';
 import type { ChangesRepo, StoredChange } from './changes.repo.js';
 
 const DAY_MS = 86_400_000;
@@ -28,7 +28,7 @@ function typesOn(names: string[], today: string) {
   return types as string[];
 }
 
-/** The change feed, and the change log refreshes record into (see ingest/change-log.ts). */
+/** The change feed, and the change log refreshes record into (see change-log.ts). */
 /** @param published called once a run's events (and their webhook deliveries) are published. */
 export function createChangesService(repo: ChangesRepo, clock: Clock, retentionDays: number, published?: () => void) {
   const log: ChangeLog = {

@@ -1,5 +1,5 @@
-import type { RunningRefresh } from '../../ingest/refresh/refresh-lease.js';
-import { SOURCES } from '../../ingest/sources/index.js';
+import type { RunningRefresh } from '../../domain/refreshes.js';
+import { SOURCES } from '../../domain/sources.js';
 import type { JurisdictionRecord } from '../../domain/jurisdictions.js';
 import type { GraphReads } from '../../graph/reads-port.js';
 import { refreshDays, sourceFreshness } from '../../domain/verdict.js';

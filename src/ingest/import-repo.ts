@@ -1,8 +1,8 @@
-import type { BulkLoader, GraphEngine, GraphTx, Row } from '../../graph/graph-port.js';
-import type { QueryFiles } from '../../graph/query-files.js';
-import type { GraphWrites, ImportBatch } from '../../graph/writes-port.js';
-import type { Clock } from '../../domain/clock.js';
-import type { ChangeLog } from '../change-log.js';
+import type { BulkLoader, GraphEngine, GraphTx, Row } from '../graph/graph-port.js';
+import type { QueryFiles } from '../graph/query-files.js';
+import type { GraphWrites, ImportBatch } from '../graph/writes-port.js';
+import type { Clock } from '../domain/clock.js';
+import type { ChangeLog } from '../modules/changes/change-log.js';
 
 /**
  * The change events of one import unit (ingest/import/canonical-import.ts makes them): `before` reads,

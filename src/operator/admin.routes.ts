@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import express, { type Router } from 'express';
-import { UnauthorizedError } from '../../errors.js';
+import { UnauthorizedError } from '../errors.js';
 import type { RunCommand } from './admin.commands.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);

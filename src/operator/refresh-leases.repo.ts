@@ -1,5 +1,6 @@
-import { LEASE_STALE_SECONDS, type RefreshLeases, type RefreshProgress, type RunningRefresh } from '../../ingest/refresh/refresh-lease.js';
-import type { SqlStore } from '../../store/sql-store.js';
+import type { RefreshProgress, RunningRefresh } from '../domain/refreshes.js';
+import { LEASE_STALE_SECONDS, type RefreshLeases } from '../ingest/refresh/refresh-lease.js';
+import type { SqlStore } from '../store/sql-store.js';
 
 const START: RefreshProgress = { phase: 'reading', rows_read: 0, bytes_read: 0, total_bytes: 0 };
 const COLUMNS = 'state, source, run_id, holder, started_at, heartbeat_at, progress';

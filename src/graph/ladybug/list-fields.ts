@@ -1,6 +1,10 @@
 // What the supervision read models hold of each credential and relationship, as a bulk load's
 // parser hands it over (ParsedRows): tab-joined fields, tabs and line breaks in a field made
-// spaces, since tabs part an entry's fields and line breaks its entries.
+// spaces, since tabs part an entry's fields and line breaks its entries. The bulk path imports it
+// by its URL (the sink's listFields), in its worker threads too.
+
+/** This module, for BulkSink.listFields. */
+export const LIST_FIELDS = import.meta.url;
 
 export const ENTRY_BREAKS = /[\t\n\r]/g;
 

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { BadRequestError } from '../../errors.js';
-import { toValidationIssues } from '../../http/validation.js';
-import { importFolder } from '../../ingest/import/canonical-import.js';
-import type { ImportRepo } from '../../ingest/import/import-repo.js';
-import { refresh, type RefreshOptions } from '../../ingest/refresh/refresh.js';
-import type { RefreshRepo } from '../../ingest/refresh/refresh-repo.js';
-import type { RefreshLeases } from '../../ingest/refresh/refresh-lease.js';
-import { resolveFormat } from '../../ingest/sources/index.js';
-import type { AccountsService } from '../accounts/accounts.service.js';
-import { PLAN_NAMES } from '../../domain/plans.js';
+import { BadRequestError } from '../errors.js';
+import { toValidationIssues } from '../http/validation.js';
+import type { ImportRepo } from '../ingest/import-repo.js';
+import { importFolder } from '../ingest/load.js';
+import { refresh, type RefreshOptions } from '../ingest/refresh/refresh.js';
+import type { RefreshRepo } from '../ingest/refresh/refresh-repo.js';
+import type { RefreshLeases } from '../ingest/refresh/refresh-lease.js';
+import { resolveFormat } from '../ingest/sources/index.js';
+import type { AccountsService } from '../modules/accounts/accounts.service.js';
+import { PLAN_NAMES } from '../domain/plans.js';
 
 // Operator commands, run the same way by the command line on its own or by the server for it.
 

@@ -1,7 +1,8 @@
-import type { ChangeEvent } from '../domain/changes.js';
+import type { ChangeEvent } from '../../domain/changes.js';
 
 /**
- * Where a refresh records its change events (the side store: modules/changes implements it).
+ * The changes module's port: where imports and refreshes (ingest/) record their change events
+ * (the side store: changes.service.ts implements it).
  * The graph and the side store cannot commit together, so a run stages its events, lands its
  * graph unit (which records the run's id on its source), then commits them; a run whose graph
  * unit never landed has its events discarded, however many of its parts were staged. `recover` settles the runs a crash left staged.
