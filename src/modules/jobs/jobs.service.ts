@@ -10,7 +10,9 @@ import { AppError, ConflictError, GraphError, NotFoundError, PaymentRequiredErro
 import type { SqlTx } from '../../store/sql-store.js';
 import type { AccountRow } from '../accounts/accounts.repo.js';
 import type { Meter } from '../accounts/metering.js';
+import type { NameQuery } from '../../domain/name-match.js';
 import type { LicenseesService } from '../licensees/licensees.service.js';
+import { nameSent } from '../licensees/verification.js';
 import { itemId, type VerificationsRepo } from '../verifications/verifications.repo.js';
 import { callOf } from '../verifications/verifications.service.js';
 import type { WebhooksRepo } from '../webhooks/webhooks.repo.js';
@@ -81,18 +83,13 @@ export type JobView = ReturnType<typeof jobView>;
 /** A row's answer as a batch item has it, without the batch's index. */
 type Answer = Omit<Awaited<ReturnType<LicenseesService['batch']>>[number], 'index'>;
 
-/** A name as the roster row sent it (`name`, or `first_name` and `last_name`), as its evidence record has it; null for none. */
-type NameSent = { name?: string; first_name?: string; last_name?: string };
-const nameSentOf = (row: RosterRow | null | undefined): NameSent | null =>
-  row?.name ? { name: row.name } : row?.first_name || row?.last_name ? { first_name: row.first_name, last_name: row.last_name } : null;
-
 const resultView = (j: JobRow, r: ResultRow) => {
-  const { name_sent: stored, ...answer } = r.result as unknown as Answer & { name_sent?: NameSent | null };
+  const { name_sent: stored, ...answer } = r.result as unknown as Answer & { name_sent?: NameQuery | null };
   return {
     row: r.row,
     ...answer,
     // Kept with the result; a result stored before it was (2026-11-29) has its row read from its chunk.
-    name_sent: stored === undefined ? nameSentOf(r.sent) : stored,
+    name_sent: stored === undefined ? (r.sent ? nameSent(r.sent) : null) : stored,
     verification_id: r.verification_id,
     watchlist: !j.watch || !r.credential_id ? null : r.over_limit ? ('over_limit' as const) : j.watchlist ? ('watched' as const) : ('pending' as const),
   };
@@ -217,7 +214,7 @@ export function createJobsService(deps: JobsDeps, options: JobsOptions) {
           license_key: key,
           verification_id: itemId(call.id, i),
           over_limit: false,
-          result: { ...r.answer, name_sent: nameSentOf(claim.items[i]) },
+          result: { ...r.answer, name_sent: nameSent(claim.items[i]) },
         };
       });
       const counts: Record<Verdict, number> = { clear: 0, consider: 0, not_found: 0 };

@@ -1,34 +1,14 @@
 import { inDateRange } from '../../domain/dates.js';
 import { v7 as uuidv7 } from 'uuid';
 import type { Clock } from '../../domain/clock.js';
-import type { NameMatch } from '../../domain/name-match.js';
 import { effectivePlan, type PlanHolder } from '../../domain/plans.js';
-import type { Reason, Verdict } from '../../domain/verdict.js';
+import type { Verdict } from '../../domain/verdict.js';
 import { canonicalLicenseNumber } from '../../domain/identity.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
+import type { ServedAnswer } from '../../http/evidence.js';
+import { nameSent, type AnsweredItem } from '../licensees/verification.js';
 import { groupCommit } from './group-commit.js';
 import { callIdOf, callTags, itemId, type CallRow, type Operation, type PagePosition, type RecordRow, type StoredItem, type VerificationFilters, type VerificationsRepo } from './verifications.repo.js';
-
-/** One licence an answer covered: what was asked and what was answered. */
-export interface AnsweredItem {
-  /** Position in a batch; null for a single verify. */
-  index: number | null;
-  asked: { state: string; license_number: string; name?: string; first_name?: string; last_name?: string };
-  answer: {
-    verified: boolean;
-    verdict: Verdict;
-    reasons: Reason[];
-    name_match: NameMatch | null;
-    licensee: { status?: string | null; expiration_date?: string | null; last_verified?: string | null } | null;
-    source: { id: string | null; snapshot_date: string | null } | null;
-  };
-}
-
-/** The answer as served: its HTTP status (200, or 304 for a cached copy) and the SHA-256 of its body. */
-export interface Served {
-  status: number;
-  sha256: string;
-}
 
 const cursorOf = (r: RecordRow) => Buffer.from(`${r.created_at}|${r.call_id}|${r.position}`).toString('base64url');
 // Exactly what cursorOf writes: anything else is refused here, never sent to the store.
@@ -105,17 +85,16 @@ export const directWriter = (repo: VerificationsRepo): RecordWriter => ({
  * The stored form of what one call answered (its records' ids are `itemId(call.id, position)`),
  * kept as long as the plan in force keeps records.
  */
-export function callOf(caller: { account: PlanHolder & { id: string }; keyId: string | null }, operation: Operation, items: AnsweredItem[], served: Served, now: Date): CallRow {
+export function callOf(caller: { account: PlanHolder & { id: string }; keyId: string | null }, operation: Operation, items: AnsweredItem[], served: ServedAnswer, now: Date): CallRow {
   const keepUntil = new Date(now.getTime() + effectivePlan(caller.account, now).verificationRetentionDays * 86_400_000).toISOString();
-  const stored = items.map(({ index, asked, answer }): StoredItem => {
-    const { state, license_number, ...name } = asked;
-    // Absent rather than null (JSON drops undefined): a record's JSON is most of what the store reads and keeps.
-    return {
+  // Absent rather than null (JSON drops undefined): a record's JSON is most of what the store reads and keeps.
+  const stored = items.map(
+    ({ index, asked, answer }): StoredItem => ({
       i: index ?? undefined,
-      s: state.toUpperCase(),
-      n: license_number,
-      k: canonicalLicenseNumber(license_number),
-      a: Object.values(name).some(Boolean) ? name : undefined,
+      s: asked.state.toUpperCase(),
+      n: asked.license_number,
+      k: canonicalLicenseNumber(asked.license_number),
+      a: nameSent(asked) ?? undefined,
       v: answer.verified,
       d: answer.verdict,
       r: answer.reasons,
@@ -125,8 +104,8 @@ export function callOf(caller: { account: PlanHolder & { id: string }; keyId: st
       src: answer.source?.id ?? undefined,
       sd: answer.source?.snapshot_date ?? undefined,
       lv: answer.licensee?.last_verified ?? undefined,
-    };
-  });
+    }),
+  );
   return {
     id: callIdOf(uuidv7()),
     account_id: caller.account.id,
@@ -147,7 +126,7 @@ export function createVerificationsService(repo: VerificationsRepo, clock: Clock
      * Records what one call answered, kept as long as the plan in force keeps records; resolves
      * with the ids (in item order, time-ordered) once they are committed.
      */
-    async record(caller: { account: PlanHolder & { id: string }; keyId: string }, operation: 'verify' | 'batch', items: AnsweredItem[], served: Served): Promise<string[]> {
+    async record(caller: { account: PlanHolder & { id: string }; keyId: string }, operation: 'verify' | 'batch', items: AnsweredItem[], served: ServedAnswer): Promise<string[]> {
       const call = callOf(caller, operation, items, served, clock.now());
       await writer.append([call]);
       return call.items.map((_, position) => itemId(call.id, position));
