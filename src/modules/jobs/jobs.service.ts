@@ -1,4 +1,3 @@
-import { inDateRange } from '../../domain/dates.js';
 import { createHash, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Clock } from '../../domain/clock.js';
@@ -7,6 +6,7 @@ import { effectivePlan } from '../../domain/plans.js';
 import type { Verdict } from '../../domain/verdict.js';
 import type { JobEventType } from '../../domain/webhook-events.js';
 import { AppError, ConflictError, GraphError, NotFoundError, PaymentRequiredError, QuotaExceededError, ValidationError } from '../../errors.js';
+import { cursorCodec, isCursorMoment } from '../../http/cursor.js';
 import type { SqlTx } from '../../store/sql-store.js';
 import type { AccountRow } from '../accounts/accounts.repo.js';
 import type { Meter } from '../accounts/metering.js';
@@ -96,18 +96,19 @@ const resultView = (j: JobRow, r: ResultRow) => {
 };
 export type JobResult = ReturnType<typeof resultView>;
 
-const encode = (s: string) => Buffer.from(s).toString('base64url');
-const badCursor = () => new ValidationError([{ loc: ['query', 'cursor'], msg: 'is not a cursor this service gave', type: 'value_error' }]);
-function decodeRow(cursor: string): number {
-  const m = /^r(\d{1,6})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!m) throw badCursor();
-  return Number(m[1]);
-}
-function decodeJob(cursor: string): { created_at: string; id: string } {
-  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f-]{36})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!m || Number.isNaN(Date.parse(m[1])) || !inDateRange(m[1].slice(0, 10))) throw badCursor();
-  return { created_at: m[1], id: m[2] };
-}
+/** The account's jobs page after its last job: `<created_at>|<id>`. */
+const jobCursors = cursorCodec<{ created_at: string; id: string }>(
+  (j) => `${j.created_at}|${j.id}`,
+  (text) => {
+    const [createdAt, id, ...rest] = text.split('|');
+    return !rest.length && isCursorMoment(createdAt) && /^[0-9a-f-]{36}$/.test(id ?? '') ? { created_at: createdAt, id } : undefined;
+  },
+);
+/** A results page after its last row: `r<row>`. */
+const rowCursors = cursorCodec<number>(
+  (row) => `r${row}`,
+  (text) => (/^r\d{1,6}$/.test(text) ? Number(text.slice(1)) : undefined),
+);
 
 export interface ResultsQuery {
   verdicts?: Verdict[];
@@ -356,22 +357,22 @@ export function createJobsService(deps: JobsDeps, options: JobsOptions) {
     },
 
     async list(accountId: string, q: { cursor?: string; per_page: number }) {
-      const rows = await repo.page(accountId, q.cursor ? decodeJob(q.cursor) : undefined, q.per_page + 1);
+      const rows = await repo.page(accountId, q.cursor ? jobCursors.decode(q.cursor) : undefined, q.per_page + 1);
       const page = rows.slice(0, q.per_page);
       const last = page[page.length - 1];
-      return { data: page.map(jobView), meta: { per_page: q.per_page, next_cursor: rows.length > q.per_page ? encode(`${last.created_at}|${last.id}`) : null } };
+      return { data: page.map(jobView), meta: { per_page: q.per_page, next_cursor: rows.length > q.per_page ? jobCursors.encode(last) : null } };
     },
 
     /** A page of a job's results in roster order; `total` counts every result the filters match so far. */
     async results(accountId: string, id: string, q: ResultsQuery) {
       const j = await owned(accountId, id);
-      const rows = await repo.results(j.id, { verdicts: q.verdicts, overLimit: q.over_limit }, q.cursor ? decodeRow(q.cursor) : 0, q.per_page + 1);
+      const rows = await repo.results(j.id, { verdicts: q.verdicts, overLimit: q.over_limit }, q.cursor ? rowCursors.decode(q.cursor) : 0, q.per_page + 1);
       const page = rows.slice(0, q.per_page);
       const byVerdict = (q.verdicts ?? ['clear', 'consider', 'not_found']).reduce((n, v) => n + j[v], 0);
       const total = q.over_limit ? (j.watchlist?.over_limit ?? 0) : byVerdict;
       return {
         data: page.map((r) => resultView(j, r)),
-        meta: { per_page: q.per_page, total, job_status: shown(j.status), next_cursor: rows.length > q.per_page ? encode(`r${page[page.length - 1].row}`) : null },
+        meta: { per_page: q.per_page, total, job_status: shown(j.status), next_cursor: rows.length > q.per_page ? rowCursors.encode(page[page.length - 1].row) : null },
       };
     },
 

@@ -1,26 +1,25 @@
-import { inDateRange } from '../../domain/dates.js';
 import { v7 as uuidv7 } from 'uuid';
 import type { Clock } from '../../domain/clock.js';
 import { effectivePlan, type PlanHolder } from '../../domain/plans.js';
 import type { Verdict } from '../../domain/verdict.js';
 import { canonicalLicenseNumber } from '../../domain/identity.js';
-import { NotFoundError, ValidationError } from '../../errors.js';
+import { NotFoundError } from '../../errors.js';
+import { cursorCodec, isCursorMoment } from '../../http/cursor.js';
 import type { ServedAnswer } from '../../http/evidence.js';
 import { nameSent, type AnsweredItem } from '../licensees/verification.js';
 import { groupCommit } from './group-commit.js';
 import { callIdOf, callTags, itemId, type CallRow, type Operation, type PagePosition, type RecordRow, type StoredItem, type VerificationFilters, type VerificationsRepo } from './verifications.repo.js';
 
-const cursorOf = (r: RecordRow) => Buffer.from(`${r.created_at}|${r.call_id}|${r.position}`).toString('base64url');
-// Exactly what cursorOf writes: anything else is refused here, never sent to the store.
-const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\|(\d{1,3})$/;
-function positionOf(cursor: string): PagePosition {
-  const m = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
-  const [, createdAt, callId, position] = m ?? [];
-  if (!m || Number.isNaN(Date.parse(createdAt)) || !inDateRange(createdAt.slice(0, 10))) {
-    throw new ValidationError([{ loc: ['query', 'cursor'], msg: 'is not a cursor this service gave', type: 'value_error' }]);
-  }
-  return { created_at: createdAt, call_id: callId, position: Number(position) };
-}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A page's position as its clients hold it: `<created_at>|<call id>|<position>`. */
+const cursors = cursorCodec<PagePosition>(
+  (p) => `${p.created_at}|${p.call_id}|${p.position}`,
+  (text) => {
+    const [createdAt, callId, position, ...rest] = text.split('|');
+    if (rest.length || !isCursorMoment(createdAt) || !UUID.test(callId ?? '') || !/^\d{1,3}$/.test(position ?? '')) return undefined;
+    return { created_at: createdAt, call_id: callId, position: Number(position) };
+  },
+);
 
 export interface ListQuery {
   from?: Date;
@@ -135,9 +134,9 @@ export function createVerificationsService(repo: VerificationsRepo, clock: Clock
     /** A page of an account's records, newest first, and the cursor of the next (null at the end). */
     async list(accountId: string, q: ListQuery) {
       await writer.flush();
-      const rows = await repo.page(accountId, filtersOf(q), q.cursor ? positionOf(q.cursor) : undefined, q.per_page + 1);
+      const rows = await repo.page(accountId, filtersOf(q), q.cursor ? cursors.decode(q.cursor) : undefined, q.per_page + 1);
       const page = rows.slice(0, q.per_page);
-      return { data: page.map(publicRecord), meta: { per_page: q.per_page, next_cursor: rows.length > q.per_page ? cursorOf(page[page.length - 1]) : null } };
+      return { data: page.map(publicRecord), meta: { per_page: q.per_page, next_cursor: rows.length > q.per_page ? cursors.encode(page[page.length - 1]) : null } };
     },
 
     async get(accountId: string, id: string): Promise<VerificationRecord> {
