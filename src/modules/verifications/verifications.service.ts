@@ -6,6 +6,7 @@ import { canonicalLicenseNumber } from '../../domain/identity.js';
 import { NotFoundError } from '../../errors.js';
 import { cursorCodec, isCursorMoment } from '../../http/cursor.js';
 import type { ServedAnswer } from '../../http/evidence.js';
+import type { SqlTx } from '../../store/sql-store.js';
 import { nameSent, type AnsweredItem } from '../licensees/verification.js';
 import { groupCommit } from './group-commit.js';
 import { callIdOf, callTags, itemId, type CallRow, type Operation, type PagePosition, type RecordRow, type StoredItem, type VerificationFilters, type VerificationsRepo } from './verifications.repo.js';
@@ -119,6 +120,8 @@ export function callOf(caller: { account: PlanHolder & { id: string }; keyId: st
   };
 }
 
+const idsOf = (call: CallRow) => call.items.map((_, position) => itemId(call.id, position));
+
 export function createVerificationsService(repo: VerificationsRepo, clock: Clock, writer: RecordWriter = directWriter(repo)) {
   return {
     /**
@@ -128,7 +131,17 @@ export function createVerificationsService(repo: VerificationsRepo, clock: Clock
     async record(caller: { account: PlanHolder & { id: string }; keyId: string }, operation: 'verify' | 'batch', items: AnsweredItem[], served: ServedAnswer): Promise<string[]> {
       const call = callOf(caller, operation, items, served, clock.now());
       await writer.append([call]);
-      return call.items.map((_, position) => itemId(call.id, position));
+      return idsOf(call);
+    },
+
+    /**
+     * Records a call in the caller's transaction `tx` (a job's chunk: kept or dropped with its
+     * results), straight to the store, not through the writer; resolves with the ids in item order.
+     */
+    async recordIn(tx: SqlTx, caller: { account: PlanHolder & { id: string }; keyId: string | null }, operation: Operation, items: AnsweredItem[], served: ServedAnswer): Promise<string[]> {
+      const call = callOf(caller, operation, items, served, clock.now());
+      await repo.insertJson(JSON.stringify([call]), tx);
+      return idsOf(call);
     },
 
     /** A page of an account's records, newest first, and the cursor of the next (null at the end). */

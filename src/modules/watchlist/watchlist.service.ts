@@ -2,7 +2,8 @@ import { canonicalLicenseNumber, credentialId } from '../../domain/identity.js';
 import { effectivePlan } from '../../domain/plans.js';
 import { NotFoundError, PaymentRequiredError } from '../../errors.js';
 import type { Account } from '../accounts/account.js';
-import type { WatchlistRepo, WatchedRow } from './watchlist.repo.js';
+import type { SqlTx } from '../../store/sql-store.js';
+import type { WatchItem, WatchlistRepo, WatchedRow } from './watchlist.repo.js';
 
 const view = (r: WatchedRow) => ({ state: r.state, license_number: r.license_number, license_credential_id: r.credential_id, added_at: r.added_at });
 
@@ -23,6 +24,15 @@ export function createWatchlistService(repo: WatchlistRepo, now: () => Date) {
         );
       }
       return { added: result.added, already_watched: result.already, watched: result.watched, limit: plan.watchedLicences };
+    },
+    /**
+     * In the caller's transaction `tx`: puts licences (distinct, in the order given) on the
+     * account's watchlist as far as its plan's limit allows; `left_out` names those past it.
+     */
+    async addInOrder(tx: SqlTx, account: Account, items: WatchItem[]) {
+      const limit = effectivePlan(account, now()).watchedLicences;
+      const result = await repo.addInOrder(tx, account.id, items, limit);
+      return { added: result.added, already_watched: result.already, left_out: result.leftOut, limit };
     },
     async page(account: Account, page: number, perPage: number) {
       const { rows, total } = await repo.page(account.id, (page - 1) * perPage, perPage);

@@ -3,6 +3,7 @@ import { changeId } from '../../domain/changes.js';
 import { EVENT_TYPES, eventTypeNamed, type EventType } from '../../domain/webhook-events.js';
 import { clockOf } from '../../domain/clock.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import type { SqlTx } from '../../store/sql-store.js';
 import type { WebhookTransport } from './transport.js';
 import type { Account } from '../accounts/account.js';
 import { previousSecret, type DeliveryRow, type EndpointRow, type WebhooksRepo } from './webhooks.repo.js';
@@ -147,6 +148,14 @@ export function createWebhooksService(deps: { repo: WebhooksRepo; transport: Web
       }
       return disabled;
     },
+    /**
+     * In the caller's transaction `tx` (the one that decides the event): a delivery of an event
+     * that is not a change (a job's) to each enabled endpoint of the account subscribed to its type.
+     * Call `nudge` once `tx` commits.
+     */
+    fanOutEvent: (tx: SqlTx, accountId: string, type: EventType, payload: object, at: Date) => repo.fanOutEvent(tx, accountId, type, payload, at),
+    /** Deliveries were stored: send them now. */
+    nudge: () => deps.nudge?.(),
     async redeliver(account: Account, id: string, deliveryId: string) {
       await owned(account, id);
       const row = await repo.redeliver(id, deliveryId, now());
