@@ -45,6 +45,7 @@ import { createLicenseesService } from './modules/licensees/licensees.service.js
 import { createRelationshipsService } from './modules/relationships/relationships.service.js';
 import { createJobsRepo } from './modules/jobs/jobs.repo.js';
 import { createJobsService } from './modules/jobs/jobs.service.js';
+import { createJobRunner, type JobRunner } from './modules/jobs/jobs.runner.js';
 import { lookupTraffic } from './http/traffic.js';
 
 export type GraphConfig = Pick<Config, 'graphPath' | 'GRAPH_BUFFER_POOL_MB' | 'GRAPH_CONNECTIONS' | 'GRAPH_QUERY_TIMEOUT_MS'> &
@@ -157,15 +158,8 @@ export function accountsDeps(
     webhooks: createWebhooksService({ repo: webhooksRepo, transport: webhooks.transport, now: clock.now, nudge: dispatcher.nudge }),
     dispatcher,
     verifications: createVerificationsService(verificationsRepo, clock, recordWriter),
-    /** What roster jobs keep in the side store (buildDeps makes the service, which verifies on the graph). */
-    jobsStore: {
-      repo: createJobsRepo(store),
-      evidence: verificationsRepo,
-      events: webhooksRepo,
-      nudgeWebhooks: dispatcher.nudge,
-      accountById: repo.accountById,
-      soleProcess: store.kind === 'pglite',
-    },
+    /** What roster jobs keep in the side store (buildDeps makes their service and runner, which verifies on the graph). */
+    jobsStore: { repo: createJobsRepo(store), soleProcess: store.kind === 'pglite' },
     webhookBacklog: () => webhooksRepo.backlog(clock.now()),
     /** Finished deliveries older than this leave the log. */
     pruneDeliveries: () => webhooksRepo.prune(new Date(clock.now().getTime() - DELIVERY_LOG_DAYS * 86_400_000)),
@@ -218,15 +212,21 @@ export function buildDeps(
   side: ReturnType<typeof accountsDeps>,
   index: SearchIndexHolder | undefined,
   mail: MailSetup = { mailer: noMailer, publicBaseUrl: 'http://localhost' },
-): AppDeps {
+): AppDeps & { jobRunner: JobRunner } {
   // One clock for the process: the side store's, which the meter and accounts read too.
   const { clock } = side;
   const reads = graphReads(graph, clock.today, index);
   const licensees = createLicenseesService(reads, clock);
   const relationships = createRelationshipsService(reads, licensees, clock.today);
   const coverage = createCoverageService(reads, clock.now, () => side.refreshLeases.running());
-  const { soleProcess, ...jobsStore } = side.jobsStore;
+  const { repo: jobsRepo, soleProcess } = side.jobsStore;
   const traffic = lookupTraffic();
+  const retentionDays = config.JOB_RETENTION_DAYS ?? DEFAULTS.JOB_RETENTION_DAYS;
+  // Started and stopped by whoever serves, beside the webhook dispatcher.
+  const jobRunner = createJobRunner(
+    { repo: jobsRepo, licensees, meter: side.meter, accounts: side.accounts, evidence: side.verifications, watchlist: side.watchlist, webhooks: side.webhooks, clock, log: logger, lookupsComing: traffic.busy },
+    { concurrency: config.JOB_CONCURRENCY ?? DEFAULTS.JOB_CONCURRENCY, leaseMs: config.JOB_LEASE_MS ?? DEFAULTS.JOB_LEASE_MS, retentionDays, soleProcess },
+  );
   return {
     logger,
     licensees,
@@ -245,15 +245,8 @@ export function buildDeps(
     watchlist: side.watchlist,
     webhooks: side.webhooks,
     verifications: side.verifications,
-    jobs: createJobsService(
-      { ...jobsStore, licensees, meter: side.meter, clock, log: logger, lookupsComing: traffic.busy },
-      {
-        concurrency: config.JOB_CONCURRENCY ?? DEFAULTS.JOB_CONCURRENCY,
-        leaseMs: config.JOB_LEASE_MS ?? DEFAULTS.JOB_LEASE_MS,
-        retentionDays: config.JOB_RETENTION_DAYS ?? DEFAULTS.JOB_RETENTION_DAYS,
-        soleProcess,
-      },
-    ),
+    jobs: createJobsService({ repo: jobsRepo, clock, queued: jobRunner.wake }, { retentionDays }),
+    jobRunner,
     traffic,
     clock,
     dashboard: createDashboardService({ repo: side.dashboardRepo, accounts: side.accounts, meter: side.meter, mailer: mail.mailer, clock, publicBaseUrl: mail.publicBaseUrl }),

@@ -75,7 +75,7 @@ export async function serve(config: Config, logger: Logger, opening?: Promise<Sq
       clearInterval(pruner);
       let code = 0;
       // Chunks in hand are committed (or given back) before the stores close.
-      await deps.jobs.stop();
+      await deps.jobRunner.stop();
       await side.dispatcher.stop();
       try {
         await side.meter.flush();
@@ -116,7 +116,7 @@ export async function serve(config: Config, logger: Logger, opening?: Promise<Sq
   }
   if (stopping) return;
   side.dispatcher.start();
-  await deps.jobs.start();
+  await deps.jobRunner.start();
   flusher = setInterval(() => side.meter.flush().catch((err) => logger.error({ err }, 'usage flush failed')), USAGE_FLUSH_MS);
   flusher.unref();
   // Expired e-mail links and sessions, and past rate-limit windows; at the start and hourly (the

@@ -38,10 +38,10 @@ describe('roster verification jobs', () => {
     t.key = (await t.side.accounts.createAccount({ email: 'jobs@example.com', plan: 'growth' })).key.key;
     t.auth = { Authorization: `Bearer ${t.key}` };
     t.side.dispatcher.start();
-    await t.deps.jobs.start();
+    await t.deps.jobRunner.start();
   });
   afterAll(async () => {
-    await t.deps?.jobs.stop();
+    await t.deps?.jobRunner.stop();
     await t.side?.dispatcher.stop();
     await t.graph?.close();
     await t.side?.store.close();
@@ -277,26 +277,26 @@ describe('roster verification jobs', () => {
   });
 
   it('when one account\'s big job is queued before another account\'s small one then the small one is not held back behind it', async () => {
-    await t.deps.jobs.stop();
+    await t.deps.jobRunner.stop();
     const big = await newAccount('jobs-big@example.com', 'enterprise');
     const small = await newAccount('jobs-small@example.com', 'starter');
     try {
       const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ state: 'TX', license_number: FOUND[i % FOUND.length][1] }));
       const a = body(await post(big).send({ rows: rows(5_000) }), JobResponse, 202).data;
       const b = body(await post(small).send({ rows: rows(100) }), JobResponse, 202).data;
-      await t.deps.jobs.start();
+      await t.deps.jobRunner.start();
       const done = await finished(b.id, small);
       // The small job's one chunk went to the second worker's first claim, not after the big job's fifty.
       expect(body(await get(`/api/v1/verification-jobs/${a.id}`, big), JobResponse).data.rows_done).toBeLessThan(5_000);
       expect((await finished(a.id, big)).finished_at! > done.finished_at!).toBe(true);
     } finally {
-      await t.deps.jobs.start();
+      await t.deps.jobRunner.start();
     }
   });
 
   it('when a job is cancelled before it finishes then it stops, and cancelling a finished job is 409', async () => {
     // Workers paused: the job waits in the queue.
-    await t.deps.jobs.stop();
+    await t.deps.jobRunner.stop();
     try {
       const job = body(await post().send({ rows: [{ state: 'TX', license_number: '100001-B' }] }), JobResponse, 202).data;
       const cancelled = body(await request(t.app).delete(`/api/v1/verification-jobs/${job.id}`).set(t.auth), JobResponse).data;
@@ -304,7 +304,7 @@ describe('roster verification jobs', () => {
       expect(cancelled.expires_at).not.toBeNull();
       expect(errorDetail(await request(t.app).delete(`/api/v1/verification-jobs/${job.id}`).set(t.auth), 409)).toMatch(/is cancelled/);
     } finally {
-      await t.deps.jobs.start();
+      await t.deps.jobRunner.start();
     }
   });
 });
@@ -329,7 +329,7 @@ describe('roster jobs on a test clock', () => {
     const post = () => request(app).post('/api/v1/verification-jobs').set(auth);
     const get = (path: string) => request(app).get(path).set(auth);
     const close = async () => {
-      await deps.jobs.stop();
+      await deps.jobRunner.stop();
       await side.store.close();
     };
     return { clock, side, deps, post, get, close };
@@ -346,7 +346,7 @@ describe('roster jobs on a test clock', () => {
           expect(job.status).toBe('completed');
           return job;
         });
-      await api.deps.jobs.start();
+      await api.deps.jobRunner.start();
       const old = await finished(body(await api.post().send({ rows }), JobResponse, 202).data.id);
       expect(old.finished_at).toBe(new Date(started).toISOString());
       expect(Date.parse(old.expires_at!) - Date.parse(old.finished_at!)).toBe(7 * DAY);
@@ -355,7 +355,7 @@ describe('roster jobs on a test clock', () => {
       const young = await finished(body(await api.post().send({ rows }), JobResponse, 202).data.id);
       expect(young.expires_at).toBe(new Date(started + 8 * DAY).toISOString());
       // With the workers stopped, a job stays queued.
-      await api.deps.jobs.stop();
+      await api.deps.jobRunner.stop();
       const queued = body(await api.post().send({ rows }), JobResponse, 202).data;
 
       // At its expiry the old job is still there; a second later it is gone with its results.

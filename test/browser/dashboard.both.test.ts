@@ -42,14 +42,14 @@ describe.runIf(browser)(`the dashboard in Chromium${browser ? '' : `: skipped, n
     const logger = pino({ level: 'silent' });
     deps = buildDeps(graph, logger, { JSON_BODY_LIMIT: '128kb', TRUST_PROXY: false }, side, searchIndex(graph, logger), { mailer: smtpMailer(smtp.url, 'LVS <no-reply@example.test>'), publicBaseUrl: base });
     app = createApp(deps) as unknown as http.RequestListener;
-    await deps.jobs.start();
+    await deps.jobRunner.start();
     // As the server does: usage in memory goes to the store each second.
     flusher = setInterval(() => void side.meter.flush().catch(() => undefined), 1000);
     chrome = await chromium.launch(launchOptions([`--host-resolver-rules=MAP ${HOST} 127.0.0.1`]));
   });
   afterAll(async () => {
     clearInterval(flusher);
-    await deps?.jobs.stop();
+    await deps?.jobRunner.stop();
     await chrome?.close();
     await new Promise<void>((resolve) => server?.close(() => resolve()));
     await smtp?.close();

@@ -82,11 +82,11 @@ describe('the OpenAPI examples on a demo server', () => {
     key = (await demoAccount({ accounts: side.accounts, licensees: deps.licensees, jobs: deps.jobs }, store, 'http://localhost:8000', () => true))!;
     expect(key).toMatch(/^lvs_live_/);
     // As the server does once it listens: the runner finishes the demo job.
-    await deps.jobs.start();
+    await deps.jobRunner.start();
     await vi.waitFor(async () => expect((await deps.jobs.get((await side.accounts.requireAccount('demo@example.com')).id, DEMO_JOB_ID)).status).toBe('completed'), { timeout: 30_000, interval: 50 });
   });
   afterAll(async () => {
-    await deps?.jobs.stop();
+    await deps?.jobRunner.stop();
     await graph?.close();
     await store?.close();
   });
