@@ -81,6 +81,13 @@ describe('roster verification jobs', () => {
     const rest = body(await get(`${job.links.results}?per_page=3&cursor=${page.meta.next_cursor}`), JobResultPage);
     expect(rest.data.map((r) => [r.row, r.verdict, r.verified, r.name_sent])).toEqual([[4, 'not_found', false, { name: 'Nobody' }]]);
     expect(rest.meta.next_cursor).toBeNull();
+    // Cursors as clients hold them, written out: after row 3 (base64url of `r3`), and the jobs created
+    // before 2999-12-31T00:00:00.000Z|ffffffff-ffff-ffff-ffff-ffffffffffff (every one).
+    expect(page.meta.next_cursor).toBe('cjM');
+    expect(body(await get(`${job.links.results}?cursor=cjM`), JobResultPage).data.map((r) => r.row)).toEqual([4]);
+    const everyJob = body(await get('/api/v1/verification-jobs?per_page=100'), JobPage).data;
+    const held = 'Mjk5OS0xMi0zMVQwMDowMDowMC4wMDBafGZmZmZmZmZmLWZmZmYtZmZmZi1mZmZmLWZmZmZmZmZmZmZmZg';
+    expect(body(await get(`/api/v1/verification-jobs?per_page=100&cursor=${held}`), JobPage).data).toEqual(everyJob);
 
     // Each row is an evidence record, as a batch item is.
     const record = body(await get(`/api/v1/verifications/${page.data[1].verification_id}`), VerificationResponse).data;
