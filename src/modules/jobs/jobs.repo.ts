@@ -58,7 +58,7 @@ export interface ResultRow {
 /** Whether a job is still to run (queued, or running). */
 export const isActive = (status: JobStatus) => status === 'queued' || status === 'running';
 
-/** When a job stopped (or, until it stops, queued) at `at` is deleted. */
+/** When a job is deleted: `retentionDays` after `at`, its end (until it ends, its upload). */
 export const keepUntil = (at: Date, retentionDays: number) => new Date(at.getTime() + retentionDays * 86_400_000);
 
 /** Rows a chunk holds: one batch, one metered unit. */
