@@ -53,7 +53,7 @@ export interface AppDeps {
   webhooks: WebhooksService;
   /** The evidence log of verify and batch answers. */
   verifications: VerificationsService;
-  /** Roster verification jobs (their workers are started by whoever serves). */
+  /** Roster verification jobs as accounts see them (their runner, jobs.runner.ts, is started by whoever serves). */
   jobs: JobsService;
   /** Lookups as they begin (roster jobs yield to them). */
   traffic: LookupTraffic;

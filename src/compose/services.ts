@@ -7,6 +7,7 @@ import { lookupTraffic } from '../http/traffic.js';
 import { createCoverageService } from '../modules/coverage/coverage.service.js';
 import { createDashboardService } from '../modules/dashboard/dashboard.service.js';
 import { createReadiness } from '../modules/health/health.service.js';
+import { createJobRunner, type JobRunner } from '../modules/jobs/jobs.runner.js';
 import { createJobsService } from '../modules/jobs/jobs.service.js';
 import { createLegacyService } from '../modules/legacy/legacy.service.js';
 import { createLicenseesService } from '../modules/licensees/licensees.service.js';
@@ -28,15 +29,22 @@ export type ServicesConfig = Pick<
   | 'RATE_GUARD'
 >;
 
-/** The services over the graph and the side store, and what the app needs of the configuration. */
-export function appServices(graph: GraphAdapters, side: SideServices, config: ServicesConfig, o: { logger: Logger; index?: SearchIndexHolder; mail: MailSetup }): AppDeps {
+/**
+ * The services over the graph and the side store, and what the app needs of the configuration; with
+ * the roster jobs' runner, which the root's workers start.
+ */
+export function appServices(graph: GraphAdapters, side: SideServices, config: ServicesConfig, o: { logger: Logger; index?: SearchIndexHolder; mail: MailSetup }): AppDeps & { jobRunner: JobRunner } {
   // One clock for the process: the side store's, which the meter and accounts read too.
   const { clock, accounts, meter } = side;
   const reads = graph.reads(clock.today, o.index);
   const licensees = createLicenseesService(reads, clock);
-  const { soleProcess, ...jobsStore } = side.jobsStore;
+  const { repo: jobsRepo, soleProcess } = side.jobsStore;
   const traffic = lookupTraffic();
   const { index } = o;
+  const jobRunner = createJobRunner(
+    { repo: jobsRepo, licensees, meter, accounts, evidence: side.verifications, watchlist: side.watchlist, webhooks: side.webhooks, clock, log: o.logger, lookupsComing: traffic.busy },
+    { concurrency: config.JOB_CONCURRENCY, leaseMs: config.JOB_LEASE_MS, retentionDays: config.JOB_RETENTION_DAYS, soleProcess },
+  );
   return {
     logger: o.logger,
     licensees,
@@ -55,10 +63,8 @@ export function appServices(graph: GraphAdapters, side: SideServices, config: Se
     watchlist: side.watchlist,
     webhooks: side.webhooks,
     verifications: side.verifications,
-    jobs: createJobsService(
-      { ...jobsStore, licensees, meter, clock, log: o.logger, lookupsComing: traffic.busy },
-      { concurrency: config.JOB_CONCURRENCY, leaseMs: config.JOB_LEASE_MS, retentionDays: config.JOB_RETENTION_DAYS, soleProcess },
-    ),
+    jobs: createJobsService({ repo: jobsRepo, clock, queued: jobRunner.wake }, { retentionDays: config.JOB_RETENTION_DAYS }),
+    jobRunner,
     traffic,
     clock,
     dashboard: createDashboardService({ repo: side.dashboardRepo, accounts, meter, mailer: o.mail.mailer, clock, publicBaseUrl: o.mail.publicBaseUrl }),

@@ -86,15 +86,8 @@ export function sideServices(store: SqlStore, config: SideConfig, o: SideOptions
     webhooks: createWebhooksService({ repo: webhooksRepo, transport, now: clock.now, nudge: dispatcher.nudge }),
     dispatcher,
     verifications: createVerificationsService(verificationsRepo, clock, recordWriter),
-    /** What roster jobs keep in the side store (services.ts makes the service, which verifies on the graph). */
-    jobsStore: {
-      repo: createJobsRepo(store),
-      evidence: verificationsRepo,
-      events: webhooksRepo,
-      nudgeWebhooks: dispatcher.nudge,
-      accountById: accountsRepo.accountById,
-      soleProcess: store.kind === 'pglite',
-    },
+    /** What roster jobs keep in the side store (services.ts makes their service and runner, which verify on the graph). */
+    jobsStore: { repo: createJobsRepo(store), soleProcess: store.kind === 'pglite' },
     webhookBacklog: () => webhooksRepo.backlog(clock.now()),
     pruneDeliveries: () => webhooksRepo.prune(new Date(clock.now().getTime() - DELIVERY_LOG_DAYS * 86_400_000)),
   };

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../app.js';
+import type { JobRunner } from '../modules/jobs/jobs.runner.js';
 import type { Log, SideServices } from './side.js';
 
 const USAGE_FLUSH_MS = 1000;
@@ -10,7 +11,7 @@ const PRUNE_MS = 3600_000;
  * deliveries, verification records and jobs; PGlite runs no autovacuum, so the log's statistics
  * are refreshed with them).
  */
-export function createWorkers(side: SideServices, services: Pick<AppDeps, 'jobs' | 'dashboard'>, log: Log) {
+export function createWorkers(side: SideServices, services: Pick<AppDeps, 'jobs' | 'dashboard'> & { jobRunner: JobRunner }, log: Log) {
   let timers: NodeJS.Timeout[] = [];
   const prunes: [string, () => Promise<unknown>][] = [
     ['dashboard', services.dashboard.prune],
@@ -26,7 +27,7 @@ export function createWorkers(side: SideServices, services: Pick<AppDeps, 'jobs'
   return {
     async start() {
       side.dispatcher.start();
-      await services.jobs.start();
+      await services.jobRunner.start();
       prune();
       timers = [
         setInterval(() => side.meter.flush().catch((err) => log.error({ err }, 'usage flush failed')), USAGE_FLUSH_MS),
@@ -37,7 +38,7 @@ export function createWorkers(side: SideServices, services: Pick<AppDeps, 'jobs'
     /** Chunks in hand are committed (or given back) and usage flushed before the stores close; false when the last flush failed. */
     async stop(): Promise<boolean> {
       for (const t of timers.splice(0)) clearInterval(t);
-      await services.jobs.stop();
+      await services.jobRunner.stop();
       await side.dispatcher.stop();
       try {
         await side.meter.flush();

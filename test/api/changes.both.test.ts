@@ -111,6 +111,10 @@ describe('the change feed', () => {
     // At the end the cursor stays where it is, to poll for what comes next.
     const end = await feed(`?cursor=${page.next_cursor}`);
     expect(end).toEqual({ data: [], next_cursor: page.next_cursor, has_more: false });
+    // A cursor as clients hold it (base64url of `seq:5`, written out): the events after the fifth.
+    const held = await feed('?limit=1000&cursor=c2VxOjU');
+    expect(held.data.map((e) => e.id)).toEqual(everything.filter((e) => e.id > 'chg_000000000005').map((e) => e.id));
+    expect(held.data.length).toBeGreaterThan(0);
 
     expect((await all('&types=status_changed,left_source')).map((e) => e.type).sort()).toEqual(everything.filter((e) => ['status_changed', 'left_source'].includes(e.type)).map((e) => e.type).sort());
     expect(await all('&state=FL')).toEqual([]);

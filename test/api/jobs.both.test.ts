@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApp, type AppDeps } from '../../src/app.js';
+import { createApp } from '../../src/app.js';
 import { clockOf } from '../../src/domain/clock.js';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { z } from '../../src/http/zod.js';
@@ -26,7 +26,7 @@ const FOUND = [
 ] as const;
 
 describe('roster verification jobs', () => {
-  const t = {} as { graph: GraphAdapters; side: Awaited<ReturnType<typeof testStore>>; deps: AppDeps; app: App; key: string; auth: Record<string, string> };
+  const t = {} as { graph: GraphAdapters; side: Awaited<ReturnType<typeof testStore>>; deps: ReturnType<typeof testServices>; app: App; key: string; auth: Record<string, string> };
   beforeAll(async () => {
     t.graph = (await testGraph(fixture('small'))).graph;
     t.side = await testStore({ WEBHOOK_ALLOW_PRIVATE_URLS: true, WEBHOOK_RETRY_SCHEDULE: [50] });
@@ -35,10 +35,10 @@ describe('roster verification jobs', () => {
     t.key = (await t.side.accounts.createAccount({ email: 'jobs@example.com', plan: 'growth' })).key.key;
     t.auth = { Authorization: `Bearer ${t.key}` };
     t.side.dispatcher.start();
-    await t.deps.jobs.start();
+    await t.deps.jobRunner.start();
   });
   afterAll(async () => {
-    await t.deps?.jobs.stop();
+    await t.deps?.jobRunner.stop();
     await t.side?.dispatcher.stop();
     await t.graph?.close();
     await t.side?.store.close();
@@ -78,6 +78,13 @@ describe('roster verification jobs', () => {
     const rest = body(await get(`${job.links.results}?per_page=3&cursor=${page.meta.next_cursor}`), JobResultPage);
     expect(rest.data.map((r) => [r.row, r.verdict, r.verified, r.name_sent])).toEqual([[4, 'not_found', false, { name: 'Nobody' }]]);
     expect(rest.meta.next_cursor).toBeNull();
+    // Cursors as clients hold them, written out: after row 3 (base64url of `r3`), and the jobs created
+    // before 2999-12-31T00:00:00.000Z|ffffffff-ffff-ffff-ffff-ffffffffffff (every one).
+    expect(page.meta.next_cursor).toBe('cjM');
+    expect(body(await get(`${job.links.results}?cursor=cjM`), JobResultPage).data.map((r) => r.row)).toEqual([4]);
+    const everyJob = body(await get('/api/v1/verification-jobs?per_page=100'), JobPage).data;
+    const held = 'Mjk5OS0xMi0zMVQwMDowMDowMC4wMDBafGZmZmZmZmZmLWZmZmYtZmZmZi1mZmZmLWZmZmZmZmZmZmZmZg';
+    expect(body(await get(`/api/v1/verification-jobs?per_page=100&cursor=${held}`), JobPage).data).toEqual(everyJob);
 
     // Each row is an evidence record, as a batch item is.
     const record = body(await get(`/api/v1/verifications/${page.data[1].verification_id}`), VerificationResponse).data;
@@ -274,26 +281,26 @@ describe('roster verification jobs', () => {
   });
 
   it('when one account\'s big job is queued before another account\'s small one then the small one is not held back behind it', async () => {
-    await t.deps.jobs.stop();
+    await t.deps.jobRunner.stop();
     const big = await newAccount('jobs-big@example.com', 'enterprise');
     const small = await newAccount('jobs-small@example.com', 'starter');
     try {
       const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ state: 'TX', license_number: FOUND[i % FOUND.length][1] }));
       const a = body(await post(big).send({ rows: rows(5_000) }), JobResponse, 202).data;
       const b = body(await post(small).send({ rows: rows(100) }), JobResponse, 202).data;
-      await t.deps.jobs.start();
+      await t.deps.jobRunner.start();
       const done = await finished(b.id, small);
       // The small job's one chunk went to the second worker's first claim, not after the big job's fifty.
       expect(body(await get(`/api/v1/verification-jobs/${a.id}`, big), JobResponse).data.rows_done).toBeLessThan(5_000);
       expect((await finished(a.id, big)).finished_at! > done.finished_at!).toBe(true);
     } finally {
-      await t.deps.jobs.start();
+      await t.deps.jobRunner.start();
     }
   });
 
   it('when a job is cancelled before it finishes then it stops, and cancelling a finished job is 409', async () => {
     // Workers paused: the job waits in the queue.
-    await t.deps.jobs.stop();
+    await t.deps.jobRunner.stop();
     try {
       const job = body(await post().send({ rows: [{ state: 'TX', license_number: '100001-B' }] }), JobResponse, 202).data;
       const cancelled = body(await request(t.app).delete(`/api/v1/verification-jobs/${job.id}`).set(t.auth), JobResponse).data;
@@ -301,7 +308,7 @@ describe('roster verification jobs', () => {
       expect(cancelled.expires_at).not.toBeNull();
       expect(errorDetail(await request(t.app).delete(`/api/v1/verification-jobs/${job.id}`).set(t.auth), 409)).toMatch(/is cancelled/);
     } finally {
-      await t.deps.jobs.start();
+      await t.deps.jobRunner.start();
     }
   });
 });
@@ -326,7 +333,7 @@ describe('roster jobs on a test clock', () => {
     const post = () => request(app).post('/api/v1/verification-jobs').set(auth);
     const get = (path: string) => request(app).get(path).set(auth);
     const close = async () => {
-      await deps.jobs.stop();
+      await deps.jobRunner.stop();
       await side.store.close();
     };
     return { clock, side, deps, post, get, close };
@@ -343,7 +350,7 @@ describe('roster jobs on a test clock', () => {
           expect(job.status).toBe('completed');
           return job;
         });
-      await api.deps.jobs.start();
+      await api.deps.jobRunner.start();
       const old = await finished(body(await api.post().send({ rows }), JobResponse, 202).data.id);
       expect(old.finished_at).toBe(new Date(started).toISOString());
       expect(Date.parse(old.expires_at!) - Date.parse(old.finished_at!)).toBe(7 * DAY);
@@ -352,7 +359,7 @@ describe('roster jobs on a test clock', () => {
       const young = await finished(body(await api.post().send({ rows }), JobResponse, 202).data.id);
       expect(young.expires_at).toBe(new Date(started + 8 * DAY).toISOString());
       // With the workers stopped, a job stays queued.
-      await api.deps.jobs.stop();
+      await api.deps.jobRunner.stop();
       const queued = body(await api.post().send({ rows }), JobResponse, 202).data;
 
       // At its expiry the old job is still there; a second later it is gone with its results.

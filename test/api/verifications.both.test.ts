@@ -239,6 +239,9 @@ describe('the evidence log', () => {
     const [lastDay, firstDay] = [all[0].created_at.slice(0, 10), all.at(-1)!.created_at.slice(0, 10)];
     expect(body(await t.api.get(`/api/v1/verifications?from=${firstDay}&to=${lastDay}&per_page=100`), VerificationPage).data.length).toBe(all.length);
     expect(body(await t.api.get(`/api/v1/verifications?to=${all.at(-1)!.created_at}&per_page=100`), VerificationPage).data).toEqual([]);
+    // A cursor as clients hold it, written out: after 2999-12-31T00:00:00.000Z|ffffffff-ffff-ffff-ffff-ffffffffffff|0 (every record).
+    const held = 'Mjk5OS0xMi0zMVQwMDowMDowMC4wMDBafGZmZmZmZmZmLWZmZmYtZmZmZi1mZmZmLWZmZmZmZmZmZmZmZnww';
+    expect(body(await t.api.get(`/api/v1/verifications?per_page=100&cursor=${held}`), VerificationPage).data).toEqual(all);
     expect(validationErrors(await t.api.get('/api/v1/verifications?cursor=nonsense'))[0]).toMatchObject({ loc: ['query', 'cursor'] });
     expect(validationErrors(await t.api.get('/api/v1/verifications?from=yesterday'))[0]).toMatchObject({ loc: ['query', 'from'] });
     // A forged cursor that decodes to a time and 36 characters is refused too, never sent to the store.

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { smtpMailer } from '../../src/mail/nodemailer.js';
 import { CHROMIUM, browserAvailable, launchOptions } from '../helpers/browser.js';
-import { createApp, type AppDeps } from '../../src/app.js';
+import { createApp } from '../../src/app.js';
 import type { SideServices } from '../../src/compose/index.js';
 import { fixture, testGraph, testStore, testServices } from '../helpers/graph.js';
 import { testSmtpServer } from '../helpers/smtp.js';
@@ -29,7 +29,7 @@ describe.runIf(browser)(`the dashboard in Chromium${browser ? '' : `: skipped, n
   let chrome: Browser;
   let base: string;
   let flusher: NodeJS.Timeout;
-  let deps: AppDeps;
+  let deps: ReturnType<typeof testServices>;
   beforeAll(async () => {
     ({ graph } = await testGraph(fixture('small')));
     side = await testStore();
@@ -40,14 +40,14 @@ describe.runIf(browser)(`the dashboard in Chromium${browser ? '' : `: skipped, n
     base = `http://${HOST}:${(server.address() as AddressInfo).port}`;
     deps = testServices(graph, side, {}, { mailer: smtpMailer(smtp.url, 'LVS <no-reply@example.test>'), publicBaseUrl: base });
     app = createApp(deps) as unknown as http.RequestListener;
-    await deps.jobs.start();
+    await deps.jobRunner.start();
     // As the server does: usage in memory goes to the store each second.
     flusher = setInterval(() => void side.meter.flush().catch(() => undefined), 1000);
     chrome = await chromium.launch(launchOptions([`--host-resolver-rules=MAP ${HOST} 127.0.0.1`]));
   });
   afterAll(async () => {
     clearInterval(flusher);
-    await deps?.jobs.stop();
+    await deps?.jobRunner.stop();
     await chrome?.close();
     await new Promise<void>((resolve) => server?.close(() => resolve()));
     await smtp?.close();

@@ -1,8 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { JobRow } from '../../src/modules/jobs/jobs.repo.js';
-import { createJobsRepo } from '../../src/modules/jobs/jobs.repo.js';
-import { createVerificationsRepo } from '../../src/modules/verifications/verifications.repo.js';
-import { callOf } from '../../src/modules/verifications/verifications.service.js';
 import { sideOf, POSTGRES, postgresAvailable } from '../helpers/stores.js';
 
 // Two watched jobs of one account that finish together: each chunk's commit inserts its evidence
@@ -15,25 +11,26 @@ describe.skipIf(!available)('account row locks on PostgreSQL', () => {
   it('when two watched jobs of one account finish at the same moment then both commit', async () => {
     const { store, drop } = await POSTGRES.open();
     try {
-      const { account } = await (await sideOf(store)).accounts.createAccount({ email: 'two-jobs@example.com', plan: 'growth' });
-      const jobs = createJobsRepo(store);
-      const evidence = createVerificationsRepo(store);
-      const call = () =>
-        callOf({ account, keyId: '00000000-0000-4000-8000-00000000000a' }, 'batch', [{ index: 0, asked: { state: 'TX', license_number: '1' }, answer: { verified: false, verdict: 'not_found', reasons: ['not_found'], name_match: null, licensee: null, source: null } as never }], { status: 200, sha256: 'x' }, new Date());
+      const side = await sideOf(store);
+      const { account } = await side.accounts.createAccount({ email: 'two-jobs@example.com', plan: 'growth' });
       // Both transactions hold their evidence's share lock before either stops its job.
       let arrived = 0;
       let go!: () => void;
       const bothIn = new Promise<void>((resolve) => (go = resolve));
-      const finishing = (id: string) =>
+      // As a job's last chunk commits (jobs.runner.ts commitChunk): its evidence, then its watch pass.
+      const finishing = (licence: string) =>
         store.transaction(async (tx) => {
-          await evidence.insertJson(JSON.stringify([call()]), tx);
+          const asked = { state: 'TX', license_number: licence };
+          const answer = { verified: false, verdict: 'not_found' as const, reasons: [], name_match: null, licensee: null, source: null };
+          await side.verifications.recordIn(tx, { account, keyId: '00000000-0000-4000-8000-00000000000a' }, 'job', [{ index: 0, asked, answer }], { status: 200, sha256: 'x' });
           if (++arrived === 2) go();
           await bothIn;
-          return jobs.watchFound(tx, { id, account_id: account.id } as JobRow, 25);
+          return side.watchlist.addInOrder(tx, account, [{ credential_id: `TX:${licence}`, state: 'TX', license_number: licence }]);
         });
-      const results = await Promise.allSettled([finishing('00000000-0000-4000-8000-000000000001'), finishing('00000000-0000-4000-8000-000000000002')]);
+      const results = await Promise.allSettled([finishing('1'), finishing('2')]);
       expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'committed'))).toEqual(['committed', 'committed']);
       expect(await store.query('SELECT count(*)::int AS n FROM verification_calls WHERE account_id = $1', [account.id])).toEqual([{ n: 2 }]);
+      expect(await store.query('SELECT count(*)::int AS n FROM watched_licences WHERE account_id = $1', [account.id])).toEqual([{ n: 2 }]);
     } finally {
       await drop();
     }

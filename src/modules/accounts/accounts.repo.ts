@@ -1,5 +1,6 @@
 import type { SqlStore, SqlTx } from '../../store/sql-store.js';
 import type { PlanName } from '../../domain/plans.js';
+import type { Account } from './account.js';
 
 /**
  * Serializes what counts against an account's limits (watchlist adds, webhook endpoints, a job's
@@ -10,15 +11,8 @@ export async function lockAccount(tx: SqlTx, accountId: string): Promise<void> {
   await tx.query('SELECT id FROM accounts WHERE id = $1 FOR NO KEY UPDATE', [accountId]);
 }
 
-export interface AccountRow {
-  id: string;
-  email: string;
-  plan: PlanName;
-  trial_plan: PlanName | null;
-  trial_ends_at: string | null;
-  is_demo: boolean;
-  created_at: string;
-}
+/** An account's row is the account as the other modules see it (start-up.ts and the admin command line name it so). */
+export type AccountRow = Account;
 
 export interface KeyRow {
   id: string;
@@ -33,8 +27,8 @@ export interface KeyRow {
 }
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : String(v));
-const account = (r: Record<string, unknown>): AccountRow => ({
-  ...(r as unknown as AccountRow),
+const account = (r: Record<string, unknown>): Account => ({
+  ...(r as unknown as Account),
   trial_ends_at: iso(r.trial_ends_at),
   created_at: iso(r.created_at)!,
 });
@@ -50,7 +44,7 @@ const KEY_COLUMNS = 'id, account_id, label, prefix, last_four, key_hash, created
 
 export function createAccountsRepo(store: SqlStore) {
   return {
-    async insertAccount(a: Omit<AccountRow, 'created_at'>, firstKey: Omit<KeyRow, 'created_at' | 'last_used_at' | 'revoked_at'>) {
+    async insertAccount(a: Omit<Account, 'created_at'>, firstKey: Omit<KeyRow, 'created_at' | 'last_used_at' | 'revoked_at'>) {
       return store.transaction(async (tx) => {
         const [row] = await tx.query(
           `INSERT INTO accounts (id, email, plan, trial_plan, trial_ends_at, is_demo) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${ACCOUNT_COLUMNS}`,
@@ -68,7 +62,7 @@ export function createAccountsRepo(store: SqlStore) {
       return row ? account(row) : undefined;
     },
     /** An account without keys (self-service: the first key is made in the dashboard); the one on file when the address has one. */
-    async insertOrGetAccount(a: Omit<AccountRow, 'created_at'>): Promise<AccountRow> {
+    async insertOrGetAccount(a: Omit<Account, 'created_at'>): Promise<Account> {
       const [row] = await store.query(
         `INSERT INTO accounts (id, email, plan, trial_plan, trial_ends_at, is_demo) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (email) DO NOTHING RETURNING ${ACCOUNT_COLUMNS}`,

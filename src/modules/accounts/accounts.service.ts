@@ -2,7 +2,8 @@ import type { Caller } from '../../http/auth.js';
 import { parseEmailAddress } from '../../domain/email-address.js';
 import { hash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../errors.js';
-import type { AccountRow, AccountsRepo, KeyRow } from './accounts.repo.js';
+import type { Account } from './account.js';
+import type { AccountsRepo, KeyRow } from './accounts.repo.js';
 import { PLANS, effectivePlan, type PlanName } from '../../domain/plans.js';
 
 export const KEY_PREFIX = 'lvs_live_';
@@ -17,7 +18,7 @@ export const hashKey = (raw: string) => hash('sha256', raw, 'hex');
 declare module '../../http/auth.js' {
   /** A caller is an account's key. */
   interface Caller {
-    account: AccountRow;
+    account: Account;
   }
 }
 
@@ -50,7 +51,7 @@ export function keyView(k: KeyRow) {
   };
 }
 
-export function accountView(a: AccountRow, now: Date) {
+export function accountView(a: Account, now: Date) {
   const plan = effectivePlan(a, now);
   return {
     id: a.id,
@@ -106,7 +107,7 @@ export function createAccountsService(repo: AccountsRepo, now: () => Date) {
     return pending;
   }
 
-  async function requireAccount(ref: string): Promise<AccountRow> {
+  async function requireAccount(ref: string): Promise<Account> {
     const a = /^[0-9a-f-]{36}$/i.test(ref) ? await repo.accountById(ref.toLowerCase()) : await repo.accountByEmail(ref.trim().toLowerCase());
     if (!a) throw new NotFoundError(`no account ${ref}`);
     return a;

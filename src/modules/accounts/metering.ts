@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PaymentRequiredError, QuotaExceededError } from '../../errors.js';
 import type { Caller } from '../../http/auth.js';
-import type { AccountRow } from './accounts.repo.js';
+import type { Account } from './account.js';
 import type { UsageRepo } from './usage.repo.js';
 import { effectivePlan, usagePeriod, type Plan } from '../../domain/plans.js';
 import { freeLeases } from './free-leases.js';
@@ -23,7 +23,7 @@ const FREE_LEASE_UNITS = 5;
 const OP_TOKENS_KEPT_MS = 24 * 3600_000;
 
 export interface Ticket {
-  account: AccountRow;
+  account: Account;
   keyId: string;
   operation: string;
   period: string;
@@ -248,7 +248,7 @@ export function createMeter(repo: UsageRepo, now: () => Date) {
      * the request rate names both policies), read at most once a second per account: a flood of
      * refusals must not become a flood of store reads.
      */
-    quotaHeaders(account: AccountRow): Promise<Record<string, string>> {
+    quotaHeaders(account: Account): Promise<Record<string, string>> {
       const at = now();
       const plan = effectivePlan(account, at);
       const w = quotaWindow(plan, at);
@@ -288,7 +288,7 @@ export function createMeter(repo: UsageRepo, now: () => Date) {
     }
   }
 
-  async function usage(account: AccountRow) {
+  async function usage(account: Account) {
     const at = now();
     const plan = effectivePlan(account, at);
     const { period, starts, resets } = usagePeriod(at);

@@ -1,20 +1,20 @@
 import { CHANGE_TYPES, changeTypeNamed, publishedChange, type ChangeEvent } from '../../domain/changes.js';
 import type { Clock } from '../../domain/clock.js';
 import { GoneError, ValidationError } from '../../errors.js';
+import { cursorCodec } from '../../http/cursor.js';
 import type { ChangeLog } from './change-log.js';
 import type { ChangesRepo, StoredChange } from './changes.repo.js';
 
 const DAY_MS = 86_400_000;
 
-/** A feed position as clients hold it: opaque, base64url of `seq:<n>`. */
-const cursorOf = (seq: number) => Buffer.from(`seq:${seq}`).toString('base64url');
-function seqOf(cursor: string): number {
-  const m = /^seq:(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!m || cursorOf(Number(m[1])) !== cursor) {
-    throw new ValidationError([{ loc: ['query', 'cursor'], msg: 'not a cursor this feed gave out: pass next_cursor as it came', type: 'value_error', input: cursor }]);
-  }
-  return Number(m[1]);
-}
+/** A feed position as clients hold it: `seq:<n>`. */
+const cursors = cursorCodec<number>(
+  (seq) => `seq:${seq}`,
+  (text) => {
+    const m = /^seq:(\d{1,15})$/.exec(text);
+    return m ? Number(m[1]) : undefined;
+  },
+);
 
 const view = ({ seq, ...e }: StoredChange) => publishedChange(seq, e);
 
@@ -54,7 +54,7 @@ export function createChangesService(repo: ChangesRepo, clock: Clock, retentionD
     /** Events oldest first, from `cursor` (or from `since`, a date, on a first call). */
     async feed(q: { cursor?: string; since?: string; state?: string; types?: string[]; limit: number }) {
       const types = q.types && typesOn(q.types, clock.today());
-      const after = q.cursor === undefined ? 0 : seqOf(q.cursor);
+      const after = q.cursor === undefined ? 0 : cursors.decode(q.cursor);
       if (q.cursor !== undefined && after < (await repo.prunedThrough())) {
         throw new GoneError(`this cursor is older than the ${retentionDays} days of events kept: start again with since`);
       }
@@ -62,7 +62,7 @@ export function createChangesService(repo: ChangesRepo, clock: Clock, retentionD
       const rows = await repo.list({ afterSeq: after, since: q.cursor ? undefined : q.since, states: q.state ? [q.state] : undefined, types, limit: q.limit + 1 });
       const page = rows.slice(0, q.limit);
       const last = page.at(-1)?.seq ?? (q.cursor !== undefined ? after : undefined);
-      return { data: page.map(view), next_cursor: last === undefined ? null : cursorOf(last), has_more: rows.length > q.limit };
+      return { data: page.map(view), next_cursor: last === undefined ? null : cursors.encode(last), has_more: rows.length > q.limit };
     },
     prune: () => repo.prune(new Date(clock.now().getTime() - retentionDays * DAY_MS)),
   };

@@ -1,7 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import { BadRequestError, NotFoundError } from '../../errors.js';
 import type { MethodTable } from '../../http/methods.js';
-import type { AccountRow } from '../accounts/accounts.repo.js';
+import type { Account } from '../accounts/account.js';
 import { SESSION_TTL_MS, type DashboardService } from './dashboard.service.js';
 import { monitoringRoutes, type DashboardKit, type MonitoringServices } from './monitoring.routes.js';
 import { historyRoutes } from './history.routes.js';
@@ -23,7 +23,7 @@ export function dashboardRoutes(service: DashboardService, methods: MethodTable,
   const { router, cookieOptions, csrfSecret, checkCsrf } = pageSecurity(options, (req, res) => context(req, res));
 
   const sessionOf = (req: Request) => req.cookies?.[SESSION_COOKIE] as string | undefined;
-  const context = (req: Request, res: Response, account?: AccountRow): PageContext => ({ csrf: tokens.create(csrfSecret(req, res)), signedInAs: account?.email });
+  const context = (req: Request, res: Response, account?: Account): PageContext => ({ csrf: tokens.create(csrfSecret(req, res)), signedInAs: account?.email });
   const send = (res: Response, status: number, body: string) => res.status(status).type('html').send(body);
   const signedIn = async (req: Request, res: Response) => {
     const account = await service.sessionAccount(sessionOf(req));
@@ -99,7 +99,7 @@ export function dashboardRoutes(service: DashboardService, methods: MethodTable,
 
   route('/keys/:id/revoke', 'get');
   route('/keys/:id/revoke', 'post');
-  const keyOf = async (account: AccountRow, id: string) => {
+  const keyOf = async (account: Account, id: string) => {
     const keys = await service.keys(account);
     const key = UUID.test(id) ? keys.find((k) => k.id === id) : undefined;
     if (!key) throw new NotFoundError('no such active key on this account');

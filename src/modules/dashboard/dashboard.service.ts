@@ -3,7 +3,7 @@ import type { Clock } from '../../domain/clock.js';
 import { parseEmailAddress } from '../../domain/email-address.js';
 import { BadRequestError, TooManyAttemptsError, UnauthorizedError, UnavailableError } from '../../errors.js';
 import type { Mailer } from '../../mail/mailer.js';
-import type { AccountRow } from '../accounts/accounts.repo.js';
+import type { Account } from '../accounts/account.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { Meter } from '../accounts/metering.js';
 import type { DashboardRepo } from './dashboard.repo.js';
@@ -115,7 +115,7 @@ export function createDashboardService({ repo, accounts, meter, mailer, clock, p
      * token. The session it replaces (the browser's cookie, whichever account) ends, so that a
      * switch of accounts leaves no session behind.
      */
-    async useLink(token: string, replacing?: string): Promise<{ session: string; account: AccountRow; created: boolean }> {
+    async useLink(token: string, replacing?: string): Promise<{ session: string; account: Account; created: boolean }> {
       const used = await repo.useLink(tokenHash(token), clock.now());
       if (!used) {
         const { state } = await this.linkState(token);
@@ -134,13 +134,13 @@ export function createDashboardService({ repo, accounts, meter, mailer, clock, p
     },
 
     /** The account a session cookie belongs to; undefined when it is unknown or ended. */
-    async sessionAccount(session: string | undefined): Promise<AccountRow | undefined> {
+    async sessionAccount(session: string | undefined): Promise<Account | undefined> {
       if (!session) return undefined;
       const accountId = await repo.sessionAccount(tokenHash(session), clock.now());
       return accountId ? accounts.accountById(accountId) : undefined;
     },
 
-    async requireSession(session: string | undefined): Promise<AccountRow> {
+    async requireSession(session: string | undefined): Promise<Account> {
       const account = await this.sessionAccount(session);
       if (!account) throw new UnauthorizedError('your session has ended: sign in again');
       return account;
@@ -178,15 +178,15 @@ export function createDashboardService({ repo, accounts, meter, mailer, clock, p
     },
 
     /** The account page: plan, this month's usage (by endpoint and by day) and the active keys. */
-    async overview(account: AccountRow) {
+    async overview(account: Account) {
       const [usage, keys] = await Promise.all([meter.usage(account), accounts.listKeys(account.id)]);
       return { account, usage, keys };
     },
 
-    keys: (account: AccountRow) => accounts.listKeys(account.id),
-    createKey: (account: AccountRow, label: string | null) => accounts.createKey(account.id, label),
+    keys: (account: Account) => accounts.listKeys(account.id),
+    createKey: (account: Account, label: string | null) => accounts.createKey(account.id, label),
     /** The dashboard may revoke the last key (its page says the account then has no working key). */
-    revokeKey: (account: AccountRow, keyId: string) => accounts.revokeKey(account.id, keyId, { allowLast: true }),
+    revokeKey: (account: Account, keyId: string) => accounts.revokeKey(account.id, keyId, { allowLast: true }),
     prune: () => repo.prune(new Date(clock.now().getTime() - HOUR_MS)),
   };
 }

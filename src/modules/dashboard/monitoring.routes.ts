@@ -3,7 +3,7 @@ import multer from 'multer';
 import { EVENT_TYPES, type EventType } from '../../domain/webhook-events.js';
 import { AppError, BadRequestError, NotFoundError } from '../../errors.js';
 import { stateCodeProblem } from '../../http/common.schemas.js';
-import type { AccountRow } from '../accounts/accounts.repo.js';
+import type { Account } from '../accounts/account.js';
 import type { VerificationsService } from '../verifications/verifications.service.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import type { WatchlistService } from '../watchlist/watchlist.service.js';
@@ -23,12 +23,12 @@ export interface MonitoringServices {
 /** What the dashboard's router lends these pages: sessions, CSRF and rendering. */
 export interface DashboardKit {
   route(path: string, method: 'get' | 'post'): void;
-  context(req: Request, res: Response, account?: AccountRow): PageContext;
+  context(req: Request, res: Response, account?: Account): PageContext;
   send(res: Response, status: number, body: string): void;
   /** The signed-in account, or a redirect to sign in (then undefined). */
-  pageAccount(req: Request, res: Response): Promise<AccountRow | undefined>;
+  pageAccount(req: Request, res: Response): Promise<Account | undefined>;
   /** The signed-in account for a form post (401 page otherwise). */
-  postAccount(req: Request): Promise<AccountRow>;
+  postAccount(req: Request): Promise<Account>;
   /** Throws 403 unless the body carries this visitor's CSRF token. */
   checkCsrf(req: Request): void;
   /** Keeps notices (a secret just made) for the next GET of `page` in this session, once. */
@@ -58,7 +58,7 @@ export function csvUpload(mb: number): RequestHandler {
 export function monitoringRoutes(router: Router, kit: DashboardKit, { watchlist, webhooks }: MonitoringServices) {
   const readUpload = csvUpload(1);
 
-  async function overview(req: Request, res: Response, account: AccountRow, status: number, notices: Notices = {}) {
+  async function overview(req: Request, res: Response, account: Account, status: number, notices: Notices = {}) {
     const limits = watchlist.limits(account);
     const [watched, states, endpoints] = await Promise.all([watchlist.page(account, pageParam(req), 100), watchlist.followed(account), webhooks.list(account)]);
     kit.send(res, status, monitoringPage(kit.context(req, res, account), { watched, watchLimit: limits.watchedLicences, states: states.data, statesLimit: limits.followedStates, endpoints: endpoints.data }, notices));
@@ -73,7 +73,7 @@ export function monitoringRoutes(router: Router, kit: DashboardKit, { watchlist,
    * there once); a refusal the caller can act on (4xx, or an error the action returns, 400) is shown
    * on the page with its status, not as an error page.
    */
-  async function act(req: Request, res: Response, account: AccountRow, action: () => Promise<Notices>) {
+  async function act(req: Request, res: Response, account: Account, action: () => Promise<Notices>) {
     let notices: Notices;
     try {
       notices = await action();
@@ -146,7 +146,7 @@ export function monitoringRoutes(router: Router, kit: DashboardKit, { watchlist,
     });
   });
 
-  const endpointOf = async (account: AccountRow, id: string) => {
+  const endpointOf = async (account: Account, id: string) => {
     if (!EndpointPath.shape.id.safeParse(id).success) throw new NotFoundError('no such webhook endpoint on this account');
     return webhooks.get(account, id);
   };

@@ -1,7 +1,7 @@
 // The dashboard's roster jobs: the upload form and list, and a job's page (progress, summary by
 // verdict, its consider rows, the CSV download). dashboard.js updates a running job's progress.
 import type { ValidationIssue } from '../../errors.js';
-import type { JobResult, JobView } from '../jobs/jobs.service.js';
+import type { JobResult, JobView } from '../jobs/jobs.views.js';
 import { csrfField, html, notice, page, when, type PageContext } from './pages.js';
 
 const ACTIVE = new Set(['queued', 'running']);

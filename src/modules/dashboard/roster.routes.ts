@@ -1,6 +1,6 @@
 import type { Request, Router } from 'express';
 import { AppError, PaymentRequiredError, ValidationError } from '../../errors.js';
-import type { AccountRow } from '../accounts/accounts.repo.js';
+import type { Account } from '../accounts/account.js';
 import { uuidParam } from '../../http/common.schemas.js';
 import { sendJobCsv } from '../jobs/jobs-csv.js';
 import type { JobsService } from '../jobs/jobs.service.js';
@@ -18,7 +18,7 @@ const jobId = (req: Request) => {
 /** The roster pages: upload and list, a job's progress and its consider rows, its CSV download, cancel. */
 export function rosterRoutes(router: Router, kit: DashboardKit, jobs: JobsService) {
   /** Why the account's plan has no jobs, said before any upload; undefined when it has them. */
-  const unpaid = (account: AccountRow) => {
+  const unpaid = (account: Account) => {
     try {
       jobs.checkPlan(account);
       return undefined;

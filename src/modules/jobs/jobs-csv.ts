@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { sendCsv } from '../../http/csv-download.js';
 import { nameSentCell } from '../verifications/verifications-csv.js';
-import type { JobResult } from './jobs.service.js';
+import type { JobResult } from './jobs.views.js';
 
 /** The results download's columns: a result flattened, reasons space-separated, the name sent in one cell (`name`, or `first_name last_name`). */
 export const JOB_CSV_COLUMNS = [
@@ -10,30 +10,22 @@ export const JOB_CSV_COLUMNS = [
   'verification_id', 'watchlist',
 ] as const;
 
-interface Shown {
-  licensee?: { full_name?: string | null; business_name?: string | null; license_type?: string | null; status?: string | null; expiration_date?: string | null } | null;
-  reasons: string[];
-  name_match: { result: string; score: number; compared_with: { value: string } } | null;
-  source: { id: string | null; snapshot_date: string | null; stale: boolean } | null;
-}
-
 function line(r: JobResult): Record<(typeof JOB_CSV_COLUMNS)[number], unknown> {
-  const x = r as unknown as JobResult & Shown;
   return {
     ...r,
     name_sent: nameSentCell(r.name_sent),
-    reasons: x.reasons.join(' '),
-    name_match_result: x.name_match?.result,
-    name_match_score: x.name_match?.score,
-    name_compared_with: x.name_match?.compared_with.value,
-    full_name: x.licensee?.full_name,
-    business_name: x.licensee?.business_name,
-    license_type: x.licensee?.license_type,
-    license_status: x.licensee?.status,
-    expiration_date: x.licensee?.expiration_date,
-    source_id: x.source?.id,
-    snapshot_date: x.source?.snapshot_date,
-    stale: x.source?.stale,
+    reasons: r.reasons.join(' '),
+    name_match_result: r.name_match?.result,
+    name_match_score: r.name_match?.score,
+    name_compared_with: r.name_match?.compared_with.value,
+    full_name: r.licensee?.full_name,
+    business_name: r.licensee?.business_name,
+    license_type: r.licensee?.license_type,
+    license_status: r.licensee?.status,
+    expiration_date: r.licensee?.expiration_date,
+    source_id: r.source?.id,
+    snapshot_date: r.source?.snapshot_date,
+    stale: r.source?.stale,
   };
 }
 

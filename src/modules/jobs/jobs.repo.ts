@@ -1,6 +1,7 @@
-import { lockAccount } from '../accounts/accounts.repo.js';
+import type { NameQuery } from '../../domain/name-match.js';
 import { VERDICTS, type Verdict } from '../../domain/verdict.js';
 import type { SqlStore, SqlTx } from '../../store/sql-store.js';
+import type { BatchAnswer } from '../licensees/verification.js';
 import type { RosterRow } from './roster.js';
 
 export type JobStatus = 'uploading' | 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
@@ -37,6 +38,9 @@ export interface Claim {
   items: RosterRow[];
 }
 
+/** A row's answer as stored: the batch item's object without its index, and the name the row sent (null for none; absent before 2026-11-29). */
+export type StoredResult = Omit<BatchAnswer, 'index'> & { name_sent?: NameQuery | null };
+
 /** A result as stored: one roster row done. */
 export interface ResultRow {
   row: number;
@@ -46,11 +50,16 @@ export interface ResultRow {
   license_key: string;
   verification_id: string;
   over_limit: boolean;
-  /** The batch item's object as answered, and `name_sent`: the name the row sent (null for none). */
-  result: Record<string, unknown>;
+  result: StoredResult;
   /** As read, for a result stored without `name_sent` (before 2026-11-29): its roster row as sent, from its chunk. */
   sent?: RosterRow | null;
 }
+
+/** Whether a job is still to run (queued, or running). */
+export const isActive = (status: JobStatus) => status === 'queued' || status === 'running';
+
+/** When a job is deleted: `retentionDays` after `at`, its end (until it ends, its upload). */
+export const keepUntil = (at: Date, retentionDays: number) => new Date(at.getTime() + retentionDays * 86_400_000);
 
 /** Rows a chunk holds: one batch, one metered unit. */
 export const CHUNK_ROWS = 100;
@@ -59,9 +68,12 @@ const CHUNKS_PER_INSERT = 100;
 
 const JOB_COLUMNS =
   'id, account_id, key_id, label, format, status, watch, rows_total, rows_done, clear, consider, not_found, units, watchlist, error_code, error_message, request_sha256, created_at, started_at, finished_at, keep_until';
-const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
-const job = (r: Record<string, unknown>): JobRow => ({
-  ...(r as unknown as JobRow),
+type Moment = 'created_at' | 'started_at' | 'finished_at' | 'keep_until';
+/** A job's row as the store returns it: its moments as Date (pg) or text. */
+type JobRecord = Omit<JobRow, Moment> & Record<Moment, Date | string | null>;
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+const job = (r: JobRecord): JobRow => ({
+  ...r,
   created_at: iso(r.created_at)!,
   started_at: iso(r.started_at),
   finished_at: iso(r.finished_at),
@@ -93,7 +105,7 @@ export function createJobsRepo(store: SqlStore) {
           [j.id, j.account_id, j.key_id, j.label, j.format, j.watch, j.rows_total, idempotency?.key ?? null, j.request_sha256, j.created_at, j.keep_until],
         );
         if (row) return undefined;
-        const [other] = await tx.query(`SELECT ${JOB_COLUMNS} FROM verification_jobs WHERE account_id = $1 AND idempotency_key = $2`, [j.account_id, idempotency!.key]);
+        const [other] = await tx.query<JobRecord>(`SELECT ${JOB_COLUMNS} FROM verification_jobs WHERE account_id = $1 AND idempotency_key = $2`, [j.account_id, idempotency!.key]);
         return job(other);
       });
       if (existing) return { job: existing, created: false };
@@ -106,7 +118,7 @@ export function createJobsRepo(store: SqlStore) {
             [j.id, JSON.stringify(chunks)],
           );
         }
-        const [row] = await store.query(`UPDATE verification_jobs SET status = 'queued' WHERE id = $1 RETURNING ${JOB_COLUMNS}`, [j.id]);
+        const [row] = await store.query<JobRecord>(`UPDATE verification_jobs SET status = 'queued' WHERE id = $1 RETURNING ${JOB_COLUMNS}`, [j.id]);
         return { job: job(row), created: true };
       } catch (err) {
         await store.query('DELETE FROM verification_jobs WHERE id = $1', [j.id]).catch(() => undefined);
@@ -115,13 +127,13 @@ export function createJobsRepo(store: SqlStore) {
     },
 
     async get(accountId: string, id: string): Promise<JobRow | undefined> {
-      const [row] = await store.query(`SELECT ${JOB_COLUMNS} FROM verification_jobs WHERE account_id = $1 AND id = $2 AND status <> 'uploading'`, [accountId, id]);
+      const [row] = await store.query<JobRecord>(`SELECT ${JOB_COLUMNS} FROM verification_jobs WHERE account_id = $1 AND id = $2 AND status <> 'uploading'`, [accountId, id]);
       return row ? job(row) : undefined;
     },
 
     /** The account's jobs, newest first, after `after` (the last job of the previous page). */
     async page(accountId: string, after: { created_at: string; id: string } | undefined, limit: number): Promise<JobRow[]> {
-      const rows = await store.query(
+      const rows = await store.query<JobRecord>(
         `SELECT ${JOB_COLUMNS} FROM verification_jobs WHERE account_id = $1 AND status <> 'uploading' AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
          ORDER BY created_at DESC, id DESC LIMIT $4`,
         [accountId, after?.created_at ?? null, after?.id ?? null, limit],
@@ -131,7 +143,7 @@ export function createJobsRepo(store: SqlStore) {
 
     /** Cancels a job that has not finished; the job as it is after (undefined: no such job). */
     async cancel(accountId: string, id: string, at: Date, keepUntil: Date): Promise<{ job: JobRow; cancelled: boolean } | undefined> {
-      const [row] = await store.query(
+      const [row] = await store.query<JobRecord>(
         `UPDATE verification_jobs SET status = 'cancelled', finished_at = $3, keep_until = $4, error_code = 'cancelled', error_message = 'cancelled by the account'
          WHERE account_id = $1 AND id = $2 AND status IN ('queued', 'running') RETURNING ${JOB_COLUMNS}`,
         [accountId, id, at, keepUntil],
@@ -160,7 +172,7 @@ export function createJobsRepo(store: SqlStore) {
         );
         if (!c) return undefined;
         await tx.query('UPDATE verification_job_chunks SET lease_owner = $3, lease_until = $4 WHERE job_id = $1 AND chunk = $2', [c.job_id, c.chunk, owner, leaseUntil]);
-        const [row] = await tx.query(
+        const [row] = await tx.query<JobRecord>(
           // A job cancelled meanwhile stays cancelled: its chunk will not be kept.
           `UPDATE verification_jobs SET status = CASE WHEN status = 'queued' THEN 'running' ELSE status END, started_at = coalesce(started_at, $2) WHERE id = $1 RETURNING ${JOB_COLUMNS}`,
           [c.job_id, at],
@@ -188,7 +200,7 @@ export function createJobsRepo(store: SqlStore) {
 
     /** Locks a job for the rest of `tx` and reads it. */
     async lock(tx: SqlTx, id: string): Promise<JobRow> {
-      const [row] = await tx.query(`SELECT ${JOB_COLUMNS} FROM verification_jobs WHERE id = $1 FOR UPDATE`, [id]);
+      const [row] = await tx.query<JobRecord>(`SELECT ${JOB_COLUMNS} FROM verification_jobs WHERE id = $1 FOR UPDATE`, [id]);
       return job(row);
     },
 
@@ -212,7 +224,7 @@ export function createJobsRepo(store: SqlStore) {
 
     /** Adds a chunk's counts to its job; the job after. */
     async count(tx: SqlTx, jobId: string, n: Record<Verdict, number>): Promise<JobRow> {
-      const [row] = await tx.query(
+      const [row] = await tx.query<JobRecord>(
         `UPDATE verification_jobs SET rows_done = rows_done + $2 + $3 + $4, clear = clear + $2, consider = consider + $3, not_found = not_found + $4, units = units + 1
          WHERE id = $1 RETURNING ${JOB_COLUMNS}`,
         [jobId, n.clear, n.consider, n.not_found],
@@ -222,45 +234,31 @@ export function createJobsRepo(store: SqlStore) {
 
     /** A job stops: completed or failed (why, in `error`), its results kept until `keepUntil`. */
     async finish(tx: SqlTx, jobId: string, status: 'completed' | 'failed', at: Date, keepUntil: Date, error?: { code: string; message: string }): Promise<JobRow> {
-      const [row] = await tx.query(
+      const [row] = await tx.query<JobRecord>(
         `UPDATE verification_jobs SET status = $2, finished_at = $3, keep_until = $4, error_code = $5, error_message = $6 WHERE id = $1 RETURNING ${JOB_COLUMNS}`,
         [jobId, status, at, keepUntil, error?.code ?? null, error?.message ?? null],
       );
       return job(row);
     },
 
-    /**
-     * Puts the job's found rows on its account's watchlist in roster order (each licence once), as
-     * long as the plan's `limit` allows; rows of licences past it are marked over the limit. The
-     * account's row is locked, as the watchlist's own adds lock it.
-     */
-    async watchFound(tx: SqlTx, j: JobRow, limit: number): Promise<NonNullable<JobRow['watchlist']>> {
-      await lockAccount(tx, j.account_id);
-      const [{ watched }] = await tx.query<{ watched: number }>('SELECT count(*)::int AS watched FROM watched_licences WHERE account_id = $1', [j.account_id]);
-      const room = Math.max(0, limit - watched);
-      const FRESH = `SELECT credential_id, min(row) AS first_row, min(state) AS state, min(license_key) AS license_number
-           FROM verification_job_results r WHERE r.job_id = $1 AND r.credential_id IS NOT NULL
-             AND NOT EXISTS (SELECT 1 FROM watched_licences w WHERE w.account_id = $2 AND w.credential_id = r.credential_id)
-           GROUP BY credential_id`;
-      const [{ found, fresh }] = await tx.query<{ found: number; fresh: number }>(
-        `SELECT (SELECT count(DISTINCT credential_id)::int FROM verification_job_results WHERE job_id = $1 AND credential_id IS NOT NULL) AS found,
-                (SELECT count(*)::int FROM (${FRESH}) f) AS fresh`,
-        [j.id, j.account_id],
+    /** The licences a job found, each once (with its state and canonical number), in the order of their first row. */
+    async foundLicences(tx: SqlTx, jobId: string): Promise<{ credential_id: string; state: string; license_number: string }[]> {
+      return tx.query(
+        `SELECT credential_id, min(state) AS state, min(license_key) AS license_number FROM verification_job_results
+         WHERE job_id = $1 AND credential_id IS NOT NULL GROUP BY credential_id ORDER BY min(row)`,
+        [jobId],
       );
-      await tx.query(
-        `WITH fresh AS (${FRESH}), ranked AS (SELECT *, row_number() OVER (ORDER BY first_row) AS n FROM fresh)
-         INSERT INTO watched_licences (account_id, credential_id, state, license_number)
-         SELECT $2, credential_id, state, license_number FROM ranked WHERE n <= $3 ORDER BY n`,
-        [j.id, j.account_id, room],
-      );
-      const over = await tx.query(
-        `UPDATE verification_job_results r SET over_limit = true WHERE r.job_id = $1 AND r.credential_id IS NOT NULL
-           AND NOT EXISTS (SELECT 1 FROM watched_licences w WHERE w.account_id = $2 AND w.credential_id = r.credential_id) RETURNING row`,
-        [j.id, j.account_id],
-      );
-      const summary = { added: Math.min(room, fresh), already_watched: found - fresh, over_limit: over.length, limit };
-      await tx.query('UPDATE verification_jobs SET watchlist = $2 WHERE id = $1', [j.id, JSON.stringify(summary)]);
-      return summary;
+    },
+
+    /** Marks the job's rows of these licences as left off the full watchlist; how many rows. */
+    async markOverLimit(tx: SqlTx, jobId: string, credentialIds: string[]): Promise<number> {
+      const rows = await tx.query('UPDATE verification_job_results SET over_limit = true WHERE job_id = $1 AND credential_id = ANY($2::text[]) RETURNING row', [jobId, credentialIds]);
+      return rows.length;
+    },
+
+    /** Keeps what the job's watch pass did. */
+    async setWatchlist(tx: SqlTx, jobId: string, summary: NonNullable<JobRow['watchlist']>) {
+      await tx.query('UPDATE verification_jobs SET watchlist = $2 WHERE id = $1', [jobId, JSON.stringify(summary)]);
     },
 
     /**

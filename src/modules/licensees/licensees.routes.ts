@@ -1,7 +1,6 @@
-import { recordBeforeSending } from '../../http/evidence.js';
+import { recordBeforeSending, type ServedAnswer } from '../../http/evidence.js';
 import type { Caller } from '../../http/auth.js';
 import { route, type RouteContext } from '../../http/route.js';
-import type { AnsweredItem, Served } from '../verifications/verifications.service.js';
 import {
   BatchVerifyQuery,
   BatchVerifyRequest,
@@ -14,9 +13,10 @@ import {
   VerifyResponse,
 } from './licensees.schemas.js';
 import type { LicenseesService } from './licensees.service.js';
+import type { AnsweredItem } from './verification.js';
 
 /** Records the licences one call answered (the evidence log); absent: nothing is recorded. */
-export type RecordAnswers = (caller: Caller, operation: 'verify' | 'batch', items: AnsweredItem[], served: Served) => Promise<string[]>;
+export type RecordAnswers = (caller: Caller, operation: 'verify' | 'batch', items: AnsweredItem[], served: ServedAnswer) => Promise<string[]>;
 
 const VERIFICATION_ID =
   'The id of the evidence record of this answer (GET /api/v1/verifications/{id}); a batch lists one per item, in request order, ' +

@@ -6,7 +6,7 @@ import type { CredentialRecord, SupervisorRecord } from '../../domain/credential
 import type { GraphReads } from '../../graph/reads-port.js';
 import type { Licensee } from './licensees.schemas.js';
 import type { Clock } from '../../domain/clock.js';
-import { createVerifier, type Verification, type VerifyInput } from './verification.js';
+import { createVerifier, type BatchAnswer, type Verification, type VerifyInput } from './verification.js';
 
 /** A search as the service takes it: raw text filters, normalized values, page. */
 export interface SearchInput {
@@ -107,7 +107,7 @@ export function createLicenseesService(repo: GraphReads, clock: Clock) {
     },
 
     /** Licences verified together, in input order, each echoing its state and number as sent. */
-    async batch(inputs: VerifyInput[]) {
+    async batch(inputs: VerifyInput[]): Promise<BatchAnswer[]> {
       // Items were validated with the same rules as verify, so every one has an id.
       const ids = inputs.map(idOf);
       const found = await shapes(ids);

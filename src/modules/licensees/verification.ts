@@ -29,10 +29,29 @@ export interface Verification {
   source: VerificationSource | null;
 }
 
+/** One item of a batch answered: its place in the request, its licence as sent, and its verification. */
+export interface BatchAnswer extends Verification {
+  index: number;
+  state: string;
+  license_number: string;
+}
+
+/** One licence an answer covered, as the evidence log records it: what was asked and what was answered. */
+export interface AnsweredItem {
+  /** Position in a batch or a roster; null for a single verify. */
+  index: number | null;
+  asked: VerifyInput;
+  answer: Verification;
+}
+
 // Jurisdictions change only when a refresh publishes (minutes apart); answers may lag one by this much.
 const JURISDICTIONS_TTL_MS = 5_000;
 
 export const hasName = (q: NameQuery) => Boolean(q.name || q.first_name || q.last_name);
+
+/** The name a request sent, as the evidence log and a job's results show it: `name`, or `first_name` and `last_name`; null for none. */
+export const nameSent = (q: NameQuery): NameQuery | null =>
+  q.name ? { name: q.name } : q.first_name || q.last_name ? { first_name: q.first_name, last_name: q.last_name } : null;
 
 /** Verdicts for found and missed licences, from the jurisdictions' coverage and freshness. */
 export function createVerifier(repo: Pick<GraphReads, 'jurisdictions'>, clock: Clock) {

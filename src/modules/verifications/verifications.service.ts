@@ -1,46 +1,26 @@
-import { inDateRange } from '../../domain/dates.js';
 import { v7 as uuidv7 } from 'uuid';
 import type { Clock } from '../../domain/clock.js';
-import type { NameMatch } from '../../domain/name-match.js';
 import { effectivePlan, type PlanHolder } from '../../domain/plans.js';
-import type { Reason, Verdict } from '../../domain/verdict.js';
+import type { Verdict } from '../../domain/verdict.js';
 import { canonicalLicenseNumber } from '../../domain/identity.js';
-import { NotFoundError, ValidationError } from '../../errors.js';
+import { NotFoundError } from '../../errors.js';
+import { cursorCodec, isCursorMoment } from '../../http/cursor.js';
+import type { ServedAnswer } from '../../http/evidence.js';
+import type { SqlTx } from '../../store/sql-store.js';
+import { nameSent, type AnsweredItem } from '../licensees/verification.js';
 import { groupCommit } from './group-commit.js';
 import { callIdOf, callTags, itemId, type CallRow, type Operation, type PagePosition, type RecordRow, type StoredItem, type VerificationFilters, type VerificationsRepo } from './verifications.repo.js';
 
-/** One licence an answer covered: what was asked and what was answered. */
-export interface AnsweredItem {
-  /** Position in a batch; null for a single verify. */
-  index: number | null;
-  asked: { state: string; license_number: string; name?: string; first_name?: string; last_name?: string };
-  answer: {
-    verified: boolean;
-    verdict: Verdict;
-    reasons: Reason[];
-    name_match: NameMatch | null;
-    licensee: { status?: string | null; expiration_date?: string | null; last_verified?: string | null } | null;
-    source: { id: string | null; snapshot_date: string | null } | null;
-  };
-}
-
-/** The answer as served: its HTTP status (200, or 304 for a cached copy) and the SHA-256 of its body. */
-export interface Served {
-  status: number;
-  sha256: string;
-}
-
-const cursorOf = (r: RecordRow) => Buffer.from(`${r.created_at}|${r.call_id}|${r.position}`).toString('base64url');
-// Exactly what cursorOf writes: anything else is refused here, never sent to the store.
-const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\|(\d{1,3})$/;
-function positionOf(cursor: string): PagePosition {
-  const m = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
-  const [, createdAt, callId, position] = m ?? [];
-  if (!m || Number.isNaN(Date.parse(createdAt)) || !inDateRange(createdAt.slice(0, 10))) {
-    throw new ValidationError([{ loc: ['query', 'cursor'], msg: 'is not a cursor this service gave', type: 'value_error' }]);
-  }
-  return { created_at: createdAt, call_id: callId, position: Number(position) };
-}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A page's position as its clients hold it: `<created_at>|<call id>|<position>`. */
+const cursors = cursorCodec<PagePosition>(
+  (p) => `${p.created_at}|${p.call_id}|${p.position}`,
+  (text) => {
+    const [createdAt, callId, position, ...rest] = text.split('|');
+    if (rest.length || !isCursorMoment(createdAt) || !UUID.test(callId ?? '') || !/^\d{1,3}$/.test(position ?? '')) return undefined;
+    return { created_at: createdAt, call_id: callId, position: Number(position) };
+  },
+);
 
 export interface ListQuery {
   from?: Date;
@@ -105,17 +85,16 @@ export const directWriter = (repo: VerificationsRepo): RecordWriter => ({
  * The stored form of what one call answered (its records' ids are `itemId(call.id, position)`),
  * kept as long as the plan in force keeps records.
  */
-export function callOf(caller: { account: PlanHolder & { id: string }; keyId: string | null }, operation: Operation, items: AnsweredItem[], served: Served, now: Date): CallRow {
+export function callOf(caller: { account: PlanHolder & { id: string }; keyId: string | null }, operation: Operation, items: AnsweredItem[], served: ServedAnswer, now: Date): CallRow {
   const keepUntil = new Date(now.getTime() + effectivePlan(caller.account, now).verificationRetentionDays * 86_400_000).toISOString();
-  const stored = items.map(({ index, asked, answer }): StoredItem => {
-    const { state, license_number, ...name } = asked;
-    // Absent rather than null (JSON drops undefined): a record's JSON is most of what the store reads and keeps.
-    return {
+  // Absent rather than null (JSON drops undefined): a record's JSON is most of what the store reads and keeps.
+  const stored = items.map(
+    ({ index, asked, answer }): StoredItem => ({
       i: index ?? undefined,
-      s: state.toUpperCase(),
-      n: license_number,
-      k: canonicalLicenseNumber(license_number),
-      a: Object.values(name).some(Boolean) ? name : undefined,
+      s: asked.state.toUpperCase(),
+      n: asked.license_number,
+      k: canonicalLicenseNumber(asked.license_number),
+      a: nameSent(asked) ?? undefined,
       v: answer.verified,
       d: answer.verdict,
       r: answer.reasons,
@@ -125,8 +104,8 @@ export function callOf(caller: { account: PlanHolder & { id: string }; keyId: st
       src: answer.source?.id ?? undefined,
       sd: answer.source?.snapshot_date ?? undefined,
       lv: answer.licensee?.last_verified ?? undefined,
-    };
-  });
+    }),
+  );
   return {
     id: callIdOf(uuidv7()),
     account_id: caller.account.id,
@@ -141,24 +120,36 @@ export function callOf(caller: { account: PlanHolder & { id: string }; keyId: st
   };
 }
 
+const idsOf = (call: CallRow) => call.items.map((_, position) => itemId(call.id, position));
+
 export function createVerificationsService(repo: VerificationsRepo, clock: Clock, writer: RecordWriter = directWriter(repo)) {
   return {
     /**
      * Records what one call answered, kept as long as the plan in force keeps records; resolves
      * with the ids (in item order, time-ordered) once they are committed.
      */
-    async record(caller: { account: PlanHolder & { id: string }; keyId: string }, operation: 'verify' | 'batch', items: AnsweredItem[], served: Served): Promise<string[]> {
+    async record(caller: { account: PlanHolder & { id: string }; keyId: string }, operation: 'verify' | 'batch', items: AnsweredItem[], served: ServedAnswer): Promise<string[]> {
       const call = callOf(caller, operation, items, served, clock.now());
       await writer.append([call]);
-      return call.items.map((_, position) => itemId(call.id, position));
+      return idsOf(call);
+    },
+
+    /**
+     * Records a call in the caller's transaction `tx` (a job's chunk: kept or dropped with its
+     * results), straight to the store, not through the writer; resolves with the ids in item order.
+     */
+    async recordIn(tx: SqlTx, caller: { account: PlanHolder & { id: string }; keyId: string | null }, operation: Operation, items: AnsweredItem[], served: ServedAnswer): Promise<string[]> {
+      const call = callOf(caller, operation, items, served, clock.now());
+      await repo.insertJson(JSON.stringify([call]), tx);
+      return idsOf(call);
     },
 
     /** A page of an account's records, newest first, and the cursor of the next (null at the end). */
     async list(accountId: string, q: ListQuery) {
       await writer.flush();
-      const rows = await repo.page(accountId, filtersOf(q), q.cursor ? positionOf(q.cursor) : undefined, q.per_page + 1);
+      const rows = await repo.page(accountId, filtersOf(q), q.cursor ? cursors.decode(q.cursor) : undefined, q.per_page + 1);
       const page = rows.slice(0, q.per_page);
-      return { data: page.map(publicRecord), meta: { per_page: q.per_page, next_cursor: rows.length > q.per_page ? cursorOf(page[page.length - 1]) : null } };
+      return { data: page.map(publicRecord), meta: { per_page: q.per_page, next_cursor: rows.length > q.per_page ? cursors.encode(page[page.length - 1]) : null } };
     },
 
     async get(accountId: string, id: string): Promise<VerificationRecord> {

@@ -1,11 +1,18 @@
 import { lockAccount } from '../accounts/accounts.repo.js';
-import type { SqlStore } from '../../store/sql-store.js';
+import type { SqlStore, SqlTx } from '../../store/sql-store.js';
 
 export interface WatchedRow {
   credential_id: string;
   state: string;
   license_number: string;
   added_at: string;
+}
+
+/** A licence to watch: its credential id, state and canonical number. */
+export interface WatchItem {
+  credential_id: string;
+  state: string;
+  license_number: string;
 }
 
 const row = (r: Record<string, unknown>): WatchedRow => ({
@@ -21,7 +28,7 @@ export function createWatchlistRepo(store: SqlStore) {
      * Adds the items not watched yet, unless the account would then watch more than `limit`:
      * the account's row is locked, so concurrent adds cannot pass the limit together.
      */
-    async add(accountId: string, items: { credential_id: string; state: string; license_number: string }[], limit: number) {
+    async add(accountId: string, items: WatchItem[], limit: number) {
       return store.transaction(async (tx) => {
         await lockAccount(tx, accountId);
         const ids = items.map((i) => i.credential_id);
@@ -37,6 +44,30 @@ export function createWatchlistRepo(store: SqlStore) {
         );
         return { over: false as const, added: adding, already, watched: watched + adding };
       });
+    },
+    /**
+     * In the caller's `tx`: adds `items` (distinct licences) in their order as long as the account
+     * watches at most `limit`, and returns those left out. The account's row is locked first, as
+     * `add` locks it; a caller that wrote rows naming the account before holds only their KEY SHARE
+     * lock, which this lock does not wait for (lockAccount).
+     */
+    async addInOrder(tx: SqlTx, accountId: string, items: WatchItem[], limit: number): Promise<{ added: number; already: number; leftOut: string[] }> {
+      await lockAccount(tx, accountId);
+      const [{ watched }] = await tx.query<{ watched: number }>('SELECT count(*)::int AS watched FROM watched_licences WHERE account_id = $1', [accountId]);
+      const on = await tx.query<{ credential_id: string }>('SELECT credential_id FROM watched_licences WHERE account_id = $1 AND credential_id = ANY($2::text[])', [
+        accountId,
+        items.map((i) => i.credential_id),
+      ]);
+      const already = new Set(on.map((r) => r.credential_id));
+      const fresh = items.filter((i) => !already.has(i.credential_id));
+      const room = Math.max(0, limit - watched);
+      await tx.query(
+        `INSERT INTO watched_licences (account_id, credential_id, state, license_number)
+         SELECT $1, r.credential_id, r.state, r.license_number
+         FROM jsonb_to_recordset($2::jsonb) AS r(credential_id text, state text, license_number text, n integer) ORDER BY r.n`,
+        [accountId, JSON.stringify(fresh.slice(0, room).map((i, n) => ({ ...i, n })))],
+      );
+      return { added: Math.min(room, fresh.length), already: already.size, leftOut: fresh.slice(room).map((i) => i.credential_id) };
     },
     async page(accountId: string, skip: number, limit: number): Promise<{ rows: WatchedRow[]; total: number }> {
       const [{ total }] = await store.query<{ total: number }>('SELECT count(*)::int AS total FROM watched_licences WHERE account_id = $1', [accountId]);

@@ -1,8 +1,9 @@
 import { canonicalLicenseNumber, credentialId } from '../../domain/identity.js';
 import { effectivePlan } from '../../domain/plans.js';
 import { NotFoundError, PaymentRequiredError } from '../../errors.js';
-import type { AccountRow } from '../accounts/accounts.repo.js';
-import type { WatchlistRepo, WatchedRow } from './watchlist.repo.js';
+import type { Account } from '../accounts/account.js';
+import type { SqlTx } from '../../store/sql-store.js';
+import type { WatchItem, WatchlistRepo, WatchedRow } from './watchlist.repo.js';
 
 const view = (r: WatchedRow) => ({ state: r.state, license_number: r.license_number, license_credential_id: r.credential_id, added_at: r.added_at });
 
@@ -13,7 +14,7 @@ export function createWatchlistService(repo: WatchlistRepo, now: () => Date) {
     return { credential_id: credentialId(ref.state, number), state: ref.state, license_number: number };
   };
   return {
-    async add(account: AccountRow, refs: { state: string; license_number: string }[]) {
+    async add(account: Account, refs: { state: string; license_number: string }[]) {
       const plan = effectivePlan(account, now());
       const items = [...new Map(refs.map((r) => item(r)).map((i) => [i.credential_id, i])).values()];
       const result = await repo.add(account.id, items, plan.watchedLicences);
@@ -24,16 +25,25 @@ export function createWatchlistService(repo: WatchlistRepo, now: () => Date) {
       }
       return { added: result.added, already_watched: result.already, watched: result.watched, limit: plan.watchedLicences };
     },
-    async page(account: AccountRow, page: number, perPage: number) {
+    /**
+     * In the caller's transaction `tx`: puts licences (distinct, in the order given) on the
+     * account's watchlist as far as its plan's limit allows; `left_out` names those past it.
+     */
+    async addInOrder(tx: SqlTx, account: Account, items: WatchItem[]) {
+      const limit = effectivePlan(account, now()).watchedLicences;
+      const result = await repo.addInOrder(tx, account.id, items, limit);
+      return { added: result.added, already_watched: result.already, left_out: result.leftOut, limit };
+    },
+    async page(account: Account, page: number, perPage: number) {
       const { rows, total } = await repo.page(account.id, (page - 1) * perPage, perPage);
       return { data: rows.map(view), meta: { total, page, per_page: perPage } };
     },
     /** What the account's plan allows now. */
-    limits(account: AccountRow) {
+    limits(account: Account) {
       const plan = effectivePlan(account, now());
       return { watchedLicences: plan.watchedLicences, followedStates: plan.followedStates };
     },
-    async follow(account: AccountRow, state: string) {
+    async follow(account: Account, state: string) {
       const plan = effectivePlan(account, now());
       const result = await repo.subscribeState(account.id, state, plan.followedStates);
       if (result.over) {
@@ -41,14 +51,14 @@ export function createWatchlistService(repo: WatchlistRepo, now: () => Date) {
       }
       return { state, following: true as const, states: result.states, limit: plan.followedStates };
     },
-    async followed(account: AccountRow) {
+    async followed(account: Account) {
       return { data: await repo.subscribedStates(account.id) };
     },
-    async unfollow(account: AccountRow, state: string) {
+    async unfollow(account: Account, state: string) {
       if (!(await repo.unsubscribeState(account.id, state))) throw new NotFoundError(`this account does not follow ${state}`);
       return { state, following: false as const };
     },
-    async remove(account: AccountRow, ref: { state: string; license_number: string }) {
+    async remove(account: Account, ref: { state: string; license_number: string }) {
       const i = item(ref);
       if (!(await repo.remove(account.id, i.credential_id))) throw new NotFoundError(`${i.state} ${i.license_number} is not on this account's watchlist`);
       return { state: i.state, license_number: i.license_number, removed: true as const };

@@ -3,8 +3,9 @@ import { changeId } from '../../domain/changes.js';
 import { EVENT_TYPES, eventTypeNamed, type EventType } from '../../domain/webhook-events.js';
 import { clockOf } from '../../domain/clock.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import type { SqlTx } from '../../store/sql-store.js';
 import type { WebhookTransport } from './transport.js';
-import type { AccountRow } from '../accounts/accounts.repo.js';
+import type { Account } from '../accounts/account.js';
 import { previousSecret, type DeliveryRow, type EndpointRow, type WebhooksRepo } from './webhooks.repo.js';
 
 /** Endpoints an account may hold. */
@@ -68,14 +69,14 @@ export function createWebhooksService(deps: { repo: WebhooksRepo; transport: Web
     if (issues.length) throw new ValidationError(issues);
     return types as EventType[];
   }
-  async function owned(account: AccountRow, id: string) {
+  async function owned(account: Account, id: string) {
     const e = await repo.endpoint(account.id, id);
     if (!e) throw new NotFoundError(`no webhook endpoint ${id} on this account`);
     return e;
   }
 
   return {
-    async create(account: AccountRow, input: EndpointInput) {
+    async create(account: Account, input: EndpointInput) {
       const types = eventTypes(input.event_types);
       await checkUrl(input.url);
       const secret = newSecret();
@@ -87,13 +88,13 @@ export function createWebhooksService(deps: { repo: WebhooksRepo; transport: Web
       if (!row) throw new ConflictError(`an account holds at most ${MAX_ENDPOINTS} webhook endpoints: delete one first`);
       return { ...endpointView(row, now()), secret };
     },
-    async list(account: AccountRow) {
+    async list(account: Account) {
       return { data: (await repo.endpoints(account.id)).map((e) => endpointView(e, now())) };
     },
-    async get(account: AccountRow, id: string) {
+    async get(account: Account, id: string) {
       return endpointView(await owned(account, id), now());
     },
-    async update(account: AccountRow, id: string, patch: Partial<EndpointInput> & { status?: 'enabled' | 'disabled' }) {
+    async update(account: Account, id: string, patch: Partial<EndpointInput> & { status?: 'enabled' | 'disabled' }) {
       const { event_types: names, ...rest } = patch;
       // Left out when not sent: the repo changes only the fields it is given.
       const set = { ...rest, ...(names !== undefined && { event_types: eventTypes(names) }), disabled_reason: patch.status === 'disabled' ? 'disabled by the account' : null };
@@ -112,19 +113,19 @@ export function createWebhooksService(deps: { repo: WebhooksRepo; transport: Web
       if (row.status === 'enabled') deps.nudge?.();
       return endpointView(row, now());
     },
-    async remove(account: AccountRow, id: string) {
+    async remove(account: Account, id: string) {
       if (!(await repo.deleteEndpoint(account.id, id))) throw new NotFoundError(`no webhook endpoint ${id} on this account`);
       return { id, deleted: true as const };
     },
     /** A new secret, shown once; the old one signs beside it for a day, so receivers can switch without losing an event. */
-    async rotateSecret(account: AccountRow, id: string) {
+    async rotateSecret(account: Account, id: string) {
       const secret = newSecret();
       const at = now();
       const row = await repo.rotateSecret(account.id, id, secret, new Date(at.getTime() + PREVIOUS_SECRET_HOURS * 3600_000), at);
       if (!row) throw new NotFoundError(`no webhook endpoint ${id} on this account`);
       return { ...endpointView(row, now()), secret };
     },
-    async deliveries(account: AccountRow, id: string, q: { status?: DeliveryRow['status']; page: number; per_page: number }) {
+    async deliveries(account: Account, id: string, q: { status?: DeliveryRow['status']; page: number; per_page: number }) {
       await owned(account, id);
       const { rows, total } = await repo.deliveries(id, q.status, (q.page - 1) * q.per_page, q.per_page);
       return { data: rows.map(deliveryView), meta: { total, page: q.page, per_page: q.per_page } };
@@ -147,7 +148,15 @@ export function createWebhooksService(deps: { repo: WebhooksRepo; transport: Web
       }
       return disabled;
     },
-    async redeliver(account: AccountRow, id: string, deliveryId: string) {
+    /**
+     * In the caller's transaction `tx` (the one that decides the event): a delivery of an event
+     * that is not a change (a job's) to each enabled endpoint of the account subscribed to its type.
+     * Call `nudge` once `tx` commits.
+     */
+    fanOutEvent: (tx: SqlTx, accountId: string, type: EventType, payload: object, at: Date) => repo.fanOutEvent(tx, accountId, type, payload, at),
+    /** Deliveries were stored: send them now. */
+    nudge: () => deps.nudge?.(),
+    async redeliver(account: Account, id: string, deliveryId: string) {
       await owned(account, id);
       const row = await repo.redeliver(id, deliveryId, now());
       if (!row) throw new NotFoundError(`no delivery ${deliveryId} for webhook endpoint ${id}`);
