@@ -6,7 +6,7 @@ import type { GraphEngine } from './graph/graph-port.js';
 import type { ImportRepo } from './ingest/import-repo.js';
 import { importFolder } from './ingest/load.js';
 import { DEMO_BROKER, DEMO_FIRST_NAME, DEMO_FL_LICENCE, DEMO_JOB_ID, DEMO_KEY_ID, DEMO_LAST_NAME, DEMO_LICENCE, DEMO_MISSING_LICENCE, DEMO_VERIFICATION_ID, DEMO_WEBHOOK_ID, DEMO_WEBHOOK_URL } from './http/examples.js';
-import type { AccountRow } from './modules/accounts/accounts.repo.js';
+import type { Account } from './modules/accounts/account.js';
 import type { JobsService } from './modules/jobs/jobs.service.js';
 import type { LicenseesService } from './modules/licensees/licensees.service.js';
 import { createVerificationsRepo } from './modules/verifications/verifications.repo.js';
@@ -87,7 +87,7 @@ export async function noAccountYet(accounts: Pick<AccountsService, 'countAccount
  * of the demo licence under a fixed id, made as a verify call records it, and a roster job of the
  * demo records under a fixed id, which the job runner finishes once the server runs.
  */
-async function demoRecords(services: { licensees: LicenseesService; jobs: JobsService }, store: SqlStore, caller: { account: AccountRow; keyId: string }, now: Date) {
+async function demoRecords(services: { licensees: LicenseesService; jobs: JobsService }, store: SqlStore, caller: { account: Account; keyId: string }, now: Date) {
   const asked = { state: 'TX', license_number: DEMO_LICENCE, first_name: DEMO_FIRST_NAME, last_name: DEMO_LAST_NAME };
   const answer = await services.licensees.verify(asked);
   const served = { status: 200, sha256: createHash('sha256').update(JSON.stringify(answer)).digest('hex') };

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { compose } from '../compose/index.js';
 import { adminCommands } from '../operator/admin.commands.js';
-import type { AccountRow } from '../modules/accounts/accounts.repo.js';
+import type { Account } from '../modules/accounts/account.js';
 import { PLAN_NAMES } from '../domain/plans.js';
 import type { RunningRefresh } from '../domain/refreshes.js';
 import { exitWithError, runOperatorCommand } from './operator.js';
@@ -33,7 +33,7 @@ function trialEnd(days: string | undefined): string | null {
   return new Date(Date.now() + n * 86_400_000).toISOString();
 }
 
-function table(accounts: AccountRow[]) {
+function table(accounts: Account[]) {
   for (const a of accounts) {
     const trial = a.trial_plan ? ` trial=${a.trial_plan} until ${a.trial_ends_at}` : '';
     console.log(`${a.id}  ${a.plan.padEnd(10)} ${a.email}${trial}${a.is_demo ? '  (demo)' : ''}`);
@@ -101,10 +101,10 @@ async function main() {
       console.log(`key ${r.id}: ${r.key}  (shown once, store it now)`);
       break;
     case 'accounts.list':
-      table(result as AccountRow[]);
+      table(result as Account[]);
       break;
     case 'accounts.set-plan':
-      table([result as AccountRow]);
+      table([result as Account]);
       break;
     case 'keys.list':
       for (const k of result as Record<string, string>[]) console.log(`${k.id}  ${k.prefix}...${k.last_four}  ${k.label ?? ''}  last used ${k.last_used_at ?? 'never'}`);

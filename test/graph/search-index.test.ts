@@ -9,7 +9,8 @@ import { importFolder } from '../../src/ingest/load.js';
 import type { SearchFilters } from '../../src/domain/search-filters.js';
 import type { GraphReads } from '../../src/graph/reads-port.js';
 import type { LadybugEngine } from '../../src/graph/ladybug/engine.js';
-import { buildSearchIndexFromFile, buildSearchIndexParts, searchIndexBeside, searchIndexFrom, type LadybugSearchIndexHolder, type SearchIndexRow } from '../../src/graph/ladybug/search-index.js';
+import { buildSearchIndexFromFile, buildSearchIndexParts, searchIndexFrom, type SearchIndexRow } from '../../src/graph/ladybug/search-index.js';
+import { searchIndexBeside, type LadybugSearchIndexHolder } from '../../src/graph/ladybug/search-index-holder.js';
 import { DEMO_SEEDS, emptyGraph, files, fixture, testConfig } from '../helpers/graph.js';
 import { folderWith } from '../helpers/source-files.js';
 

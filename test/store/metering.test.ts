@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreError } from '../../src/errors.js';
-import { createAccountsRepo, type AccountRow, type AccountsRepo } from '../../src/modules/accounts/accounts.repo.js';
+import type { Account } from '../../src/modules/accounts/account.js';
+import { createAccountsRepo, type AccountsRepo } from '../../src/modules/accounts/accounts.repo.js';
 import { createUsageRepo, type UsageRepo } from '../../src/modules/accounts/usage.repo.js';
 import { createAccountsService } from '../../src/modules/accounts/accounts.service.js';
 import { createMeter } from '../../src/modules/accounts/metering.js';
@@ -38,7 +39,7 @@ describe('metering when a usage write may or may not have landed', () => {
   let drop: () => Promise<void>;
   let accounts: AccountsRepo;
   let repo: UsageRepo;
-  let account: AccountRow;
+  let account: Account;
   let keyId: string;
 
   // One store for the file: each test has an account of its own.

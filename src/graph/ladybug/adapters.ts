@@ -2,7 +2,7 @@ import type { GraphAdapters } from '../adapters-port.js';
 import type { QueryFiles } from '../query-files.js';
 import { openLadybug, type LadybugEngine, type LadybugOptions } from './engine.js';
 import { ladybugReads } from './reads.js';
-import { searchIndexBeside } from './search-index.js';
+import { searchIndexBeside } from './search-index-holder.js';
 import { ladybugWrites } from './writes.js';
 
 /** LadybugDB's adapters over an open engine. */

@@ -11,9 +11,6 @@ export async function lockAccount(tx: SqlTx, accountId: string): Promise<void> {
   await tx.query('SELECT id FROM accounts WHERE id = $1 FOR NO KEY UPDATE', [accountId]);
 }
 
-/** An account's row is the account as the other modules see it (start-up.ts and the admin command line name it so). */
-export type AccountRow = Account;
-
 export interface KeyRow {
   id: string;
   account_id: string;
