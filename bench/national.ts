@@ -216,7 +216,7 @@ function scenarios({ keys, wide }: { keys: Key[]; wide: Key[] }, random: () => n
       scenario: { name: 'batch of 100, Zipf keys (latency at a tenth of the rate)', rateFactor: 0.1, method: 'POST', next: () => ({ path: '/api/v1/licensees/batch', body: JSON.stringify({ licenses: Array.from({ length: 100 }, () => zipf()).map((k) => ({ state: k.state, license_number: k.license_number })) }) }) },
       targets: { p99: 40 },
     },
-    // Issue 36: a name with each licence, matched against the record's (and recorded in the evidence log).
+    // Issue 36: a name with each licence, matched against the record's (and recorded in the verification log).
     { scenario: { name: 'verify with a name, Zipf keys', next: () => { const k = zipf(); return { path: `${verify(k)}&name=${encodeURIComponent(k.name)}` }; } }, targets: { p99: 10 } },
     {
       scenario: { name: 'batch of 100 with names, Zipf keys (latency at a tenth of the rate)', rateFactor: 0.1, method: 'POST', next: () => ({ path: '/api/v1/licensees/batch', body: JSON.stringify({ licenses: Array.from({ length: 100 }, () => zipf()).map((k) => ({ state: k.state, license_number: k.license_number, name: k.name })) }) }) },
@@ -367,11 +367,11 @@ async function stop(child: ChildProcess) {
 }
 
 /**
- * Issue 36: what the evidence log costs. The named scenarios' saturation with recording on and off
+ * Issue 36: what the verification log costs. The named scenarios' saturation with recording on and off
  * (RECORD_VERIFICATIONS), servers restarted in turn and the order alternating run by run, and the
  * side store's size per million records. Stops `server` (the main runs' server) first.
  */
-async function evidenceCost(
+async function recordingCost(
   engine: string,
   named: Scenario[],
   { base, headers, server, start, dataDir }: { base: string; headers: Record<string, string>; server: ChildProcess; start: (extra?: Record<string, string>) => Promise<{ child: ChildProcess }>; dataDir: string },
@@ -384,11 +384,11 @@ async function evidenceCost(
       const { child } = await start({ RECORD_VERIFICATIONS: mode === 'on' ? 'true' : 'false' });
       try {
         for (const s of named) {
-          console.log(`${engine}: evidence ${mode}, run ${run} of ${RUNS}: ${s.name}`);
+          console.log(`${engine}: recording ${mode}, run ${run} of ${RUNS}: ${s.name}`);
           await drive(base, headers, s, null, 0);
           const r = await drive(base, headers, s, null);
           // A failing answer is fast: a throughput with failures in it measures nothing.
-          if (r.bad) throw new Error(`evidence ${mode}, ${s.name}: ${r.bad} answers were not 2xx`);
+          if (r.bad) throw new Error(`recording ${mode}, ${s.name}: ${r.bad} answers were not 2xx`);
           rps[s.name][mode].push(r.rps);
         }
       } finally {
@@ -405,9 +405,9 @@ async function evidenceCost(
   return [
     ...named.map((s) => {
       const [on, off] = [median(rps[s.name].on), median(rps[s.name].off)];
-      return `- evidence log, ${s.name}: saturation with recording ${on.toFixed(0)} req/s${rps[s.name].on.length > 1 ? ` (${Math.min(...rps[s.name].on).toFixed(0)}-${Math.max(...rps[s.name].on).toFixed(0)})` : ''}, without ${off.toFixed(0)} req/s; ratio ${(on / off).toFixed(2)} (goal at least 0.80): ${on / off >= 0.8 ? 'met' : 'missed'}`;
+      return `- verification log, ${s.name}: saturation with recording ${on.toFixed(0)} req/s${rps[s.name].on.length > 1 ? ` (${Math.min(...rps[s.name].on).toFixed(0)}-${Math.max(...rps[s.name].on).toFixed(0)})` : ''}, without ${off.toFixed(0)} req/s; ratio ${(on / off).toFixed(2)} (goal at least 0.80): ${on / off >= 0.8 ? 'met' : 'missed'}`;
     }),
-    `- evidence log size in the side store (PGlite): ${Number(size.n).toLocaleString('en-US')} records in ${(Number(size.bytes) / 2 ** 20).toFixed(0)} MB with their indexes: ${(perMillion / 2 ** 20).toFixed(0)} MB per million verifications`,
+    `- verification log size in the side store (PGlite): ${Number(size.n).toLocaleString('en-US')} records in ${(Number(size.bytes) / 2 ** 20).toFixed(0)} MB with their indexes: ${(perMillion / 2 ** 20).toFixed(0)} MB per million verifications`,
   ];
 }
 
@@ -577,7 +577,7 @@ async function measure(engine: 'ladybug' | 'neo4j', { loadSeconds, reused, store
             });
           })()
         : [];
-    const evidenceLines = await evidenceCost(engine, list.map((x) => x.scenario).filter((x) => x.name.includes('with names') || x.name.includes('with a name')), { base, headers, server, start, dataDir });
+    const recordingLines = await recordingCost(engine, list.map((x) => x.scenario).filter((x) => x.name.includes('with names') || x.name.includes('with a name')), { base, headers, server, start, dataDir });
     const bareRps = median(results.get('ceiling: bare Express 5 JSON route')!.rps);
     const healthRps = median(results.get("ceiling: the server's /health")!.rps);
     const ms = (xs: number[]) => (Number.isNaN(median(xs)) ? '-' : median(xs).toFixed(1));
@@ -601,7 +601,7 @@ async function measure(engine: 'ladybug' | 'neo4j', { loadSeconds, reused, store
       ...notes,
       ...overloadLines,
       ...rosterLines,
-      ...evidenceLines,
+      ...recordingLines,
       ...operatingLines,
       '',
       '| endpoint | p50 ms | p95 ms | p99 ms | target | saturation req/s | vs /health | vs bare Express | non-2xx, errors, timeouts | graph file in page cache at its start |',

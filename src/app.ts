@@ -51,7 +51,7 @@ export interface AppDeps {
   changes: ChangesService;
   watchlist: WatchlistService;
   webhooks: WebhooksService;
-  /** The evidence log of verify and batch answers. */
+  /** The verification log of verify and batch answers. */
   verifications: VerificationsService;
   /** Roster verification jobs as accounts see them (their runner, jobs.runner.ts, is started by whoever serves). */
   jobs: JobsService;
@@ -94,13 +94,13 @@ const EXPOSED_HEADERS = [
 ];
 
 /**
- * @param options.accessControl false serves every route without API keys, metering or evidence.
+ * @param options.accessControl false serves every route without API keys, metering or verification records.
  * @param options.recordVerifications false answers verify and batch without recording them.
  * Only the benchmarks turn either off, to measure what they cost.
  */
 export function createApp(deps: AppDeps, options: { accessControl?: boolean; recordVerifications?: boolean } = {}) {
   const accessControl = options.accessControl ?? true;
-  const evidence = accessControl && (options.recordVerifications ?? true) ? deps.verifications : undefined;
+  const records = accessControl && (options.recordVerifications ?? true) ? deps.verifications : undefined;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
@@ -186,7 +186,7 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean; rec
   licenseesRoutes(
     ctx,
     deps.licensees,
-    evidence && ((caller, operation, items, served) => evidence.record(caller, operation, items, served)),
+    records && ((caller, operation, items, served) => records.record(caller, operation, items, served)),
   );
   relationshipsRoutes(ctx, deps.relationships);
   app.use(router);

@@ -62,7 +62,7 @@ const ConfigSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).optional(),
   /**
-   * false answers verify and batch without evidence records (no Verification-Id): for measuring
+   * false answers verify and batch without verification records (no Verification-Id): for measuring
    * what recording costs (bench:national), never for a deployment whose users rely on the log.
    */
   RECORD_VERIFICATIONS: z

@@ -42,7 +42,7 @@ export function appServices(graph: GraphAdapters, side: SideServices, config: Se
   const traffic = lookupTraffic();
   const { index } = o;
   const jobRunner = createJobRunner(
-    { repo: jobsRepo, licensees, meter, accounts, evidence: side.verifications, watchlist: side.watchlist, webhooks: side.webhooks, clock, log: o.logger, lookupsComing: traffic.busy },
+    { repo: jobsRepo, licensees, meter, accounts, verifications: side.verifications, watchlist: side.watchlist, webhooks: side.webhooks, clock, log: o.logger, lookupsComing: traffic.busy },
     { concurrency: config.JOB_CONCURRENCY, leaseMs: config.JOB_LEASE_MS, retentionDays: config.JOB_RETENTION_DAYS, soleProcess },
   );
   return {

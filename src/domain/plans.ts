@@ -12,7 +12,7 @@ export interface Plan {
   watchedLicences: number;
   /** States the account may follow whole (every change event of the state). */
   followedStates: number;
-  /** Days the evidence log keeps each verification (the plan the account is on, not a trial's). */
+  /** Days the verification log keeps each verification (the plan the account is on, not a trial's). */
   verificationRetentionDays: number;
 }
 

@@ -88,7 +88,7 @@ export async function openPglite(folder?: string, options: { from?: Blob } = {})
     unlock = lockFolder(folder);
   }
   // The database runs in a worker thread: PGlite is WASM that runs on the thread calling it, and
-  // on the server's thread each write (the evidence log writes on every verify) would stop requests.
+  // on the server's thread each write (the verification log writes on every verify) would stop requests.
   let worker: Worker;
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   let nextId = 1;

@@ -53,7 +53,7 @@ describe('roster verification jobs', () => {
     });
   const newAccount = async (email: string, plan: 'free' | 'starter' | 'growth' | 'enterprise') => ({ Authorization: `Bearer ${(await t.side.accounts.createAccount({ email, plan })).key.key}` });
 
-  it('when a CSV roster in a spreadsheet\'s spellings is uploaded then the job runs and its results come in roster order with their evidence', async () => {
+  it('when a CSV roster in a spreadsheet\'s spellings is uploaded then the job runs and its results come in roster order with their verification records', async () => {
     const csv = ['Agent Name,License #,ST,Office', 'Dana Quinn,200001-B,tx,Austin', 'Robert Quinn,200001-B,TX,Austin', ',100001-B,TX,', 'Nobody,NOPE-1,TX,'].join('\r\n');
     const res = await post().set('Content-Type', 'text/csv').query({ label: 'November onboarding' }).send(csv);
     const { data: queued } = body(res, JobResponse, 202);
@@ -86,7 +86,7 @@ describe('roster verification jobs', () => {
     const held = 'Mjk5OS0xMi0zMVQwMDowMDowMC4wMDBafGZmZmZmZmZmLWZmZmYtZmZmZi1mZmZmLWZmZmZmZmZmZmZmZg';
     expect(body(await get(`/api/v1/verification-jobs?per_page=100&cursor=${held}`), JobPage).data).toEqual(everyJob);
 
-    // Each row is an evidence record, as a batch item is.
+    // Each row is an verification record, as a batch item is.
     const record = body(await get(`/api/v1/verifications/${page.data[1].verification_id}`), VerificationResponse).data;
     expect(record).toMatchObject({ operation: 'job', index: 1, state: 'TX', license_number: '200001-B', verdict: 'consider', name_sent: { name: 'Robert Quinn' }, http_status: 200 });
 
@@ -354,7 +354,7 @@ describe('roster jobs on a test clock', () => {
       const old = await finished(body(await api.post().send({ rows }), JobResponse, 202).data.id);
       expect(old.finished_at).toBe(new Date(started).toISOString());
       expect(Date.parse(old.expires_at!) - Date.parse(old.finished_at!)).toBe(7 * DAY);
-      const [{ verification_id: evidence }] = body(await api.get(old.links.results), JobResultPage).data;
+      const [{ verification_id: recordId }] = body(await api.get(old.links.results), JobResultPage).data;
       api.clock.now = new Date(started + DAY);
       const young = await finished(body(await api.post().send({ rows }), JobResponse, 202).data.id);
       expect(young.expires_at).toBe(new Date(started + 8 * DAY).toISOString());
@@ -372,8 +372,8 @@ describe('roster jobs on a test clock', () => {
       expect(errorDetail(await api.get(old.links.results), 404)).toMatch(/no verification job/);
       expect((await api.side.store.query('SELECT 1 FROM verification_job_results WHERE job_id = $1 UNION ALL SELECT 1 FROM verification_job_chunks WHERE job_id = $1', [old.id])).length).toBe(0);
       expect(body(await api.get(young.links.results), JobResultPage).data).toHaveLength(1);
-      // The evidence records of its rows are kept as long as the plan keeps records.
-      expect(body(await api.get(`/api/v1/verifications/${evidence}`), VerificationResponse).data).toMatchObject({ operation: 'job', license_number: '100001-B' });
+      // The verification records of its rows are kept as long as the plan keeps records.
+      expect(body(await api.get(`/api/v1/verifications/${recordId}`), VerificationResponse).data).toMatchObject({ operation: 'job', license_number: '100001-B' });
 
       // Past the younger job's expiry it goes too; the queued job, older than the retention, is not finished and stays.
       api.clock.now = new Date(Date.parse(young.expires_at!) + 1000);

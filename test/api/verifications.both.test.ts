@@ -159,7 +159,7 @@ describe('an irregular source with supervision published in full (Connecticut, w
   });
 });
 
-describe('the evidence log', () => {
+describe('the verification log', () => {
   const t = useApp(fixture('small'));
   const other = {} as { api: ReturnType<typeof request.agent> };
   beforeAll(async () => {

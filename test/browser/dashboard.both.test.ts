@@ -158,7 +158,7 @@ describe.runIf(browser)(`the dashboard in Chromium${browser ? '' : `: skipped, n
     await page.getByRole('heading', { name: 'Webhook endpoint' }).waitFor();
     expect(await page.getByText('The endpoint is disabled: nothing is sent to it.').count()).toBe(0);
 
-    // Verifications: the evidence log of the calls above, filtered, and its CSV download.
+    // Verifications: the verification log of the calls above, filtered, and its CSV download.
     await page.getByRole('link', { name: 'Verifications' }).click();
     await page.getByRole('heading', { name: 'Verifications' }).waitFor();
     const rows = page.getByRole('table', { name: 'Verifications, newest first' }).locator('tbody tr');

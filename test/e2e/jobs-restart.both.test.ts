@@ -62,7 +62,7 @@ async function until(server: Running, key: string, id: string): Promise<JobBody>
   throw new Error(`job ${id} did not finish:\n${server.output().slice(-3000)}`);
 }
 
-/** The job finished whole, each row once: every row has one result, every chunk was charged once, and the evidence log holds one record per row. */
+/** The job finished whole, each row once: every row has one result, every chunk was charged once, and the verification log holds one record per row. */
 async function expectDoneOnce(server: Running, key: string, id: string) {
   const done = await until(server, key, id);
   expect(done).toMatchObject({ status: 'completed', rows_done: ROWS, rows_total: ROWS, units_charged: ROWS / 100 });
@@ -71,7 +71,7 @@ async function expectDoneOnce(server: Running, key: string, id: string) {
   const csv = await fetch(`${server.url}/api/v1/verification-jobs/${id}/results.csv`, { headers: { authorization: `Bearer ${key}` } });
   const results = parse(await csv.text(), { columns: true }) as { row: string; verification_id: string }[];
   expect(results.map((r) => Number(r.row))).toEqual(Array.from({ length: ROWS }, (_, i) => i + 1));
-  // One evidence record per row, under the id its result names (the demo account's own job has records too).
+  // One verification record per row, under the id its result names (the demo account's own job has records too).
   const records = await fetch(`${server.url}/api/v1/verifications.csv`, { headers: { authorization: `Bearer ${key}` } });
   const ids = (parse(await records.text(), { columns: true }) as { id: string; operation: string }[]).filter((r) => r.operation === 'job').map((r) => r.id);
   const mine = new Set(results.map((r) => r.verification_id));

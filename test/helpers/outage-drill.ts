@@ -14,7 +14,7 @@ export interface Sample {
   key: string;
   status: number;
   detail?: string;
-  /** The evidence record a verify answer names (Verification-Id). */
+  /** The verification record a verify answer names (Verification-Id). */
   verificationId?: string;
   sentAt: number;
   doneAt: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sideOf, POSTGRES, postgresAvailable } from '../helpers/stores.js';
 
-// Two watched jobs of one account that finish together: each chunk's commit inserts its evidence
+// Two watched jobs of one account that finish together: each chunk's commit inserts its verification records
 // (a foreign key to the account: a KEY SHARE lock on its row) and then locks the account row to
 // add to the watchlist. With FOR UPDATE there, each waited for the other's share lock: a deadlock
 // PostgreSQL broke by failing one commit. PGlite runs one transaction at a time and cannot meet it.
@@ -13,11 +13,11 @@ describe.skipIf(!available)('account row locks on PostgreSQL', () => {
     try {
       const side = await sideOf(store);
       const { account } = await side.accounts.createAccount({ email: 'two-jobs@example.com', plan: 'growth' });
-      // Both transactions hold their evidence's share lock before either stops its job.
+      // Both transactions hold their verification records' share lock before either stops its job.
       let arrived = 0;
       let go!: () => void;
       const bothIn = new Promise<void>((resolve) => (go = resolve));
-      // As a job's last chunk commits (jobs.runner.ts commitChunk): its evidence, then its watch pass.
+      // As a job's last chunk commits (jobs.runner.ts commitChunk): its verification records, then its watch pass.
       const finishing = (licence: string) =>
         store.transaction(async (tx) => {
           const asked = { state: 'TX', license_number: licence };

@@ -1,4 +1,4 @@
-// The dashboard's verification history: the evidence log with its filters and the CSV download.
+// The dashboard's verification history: the verification log with its filters and the CSV download.
 import { VERDICTS } from '../../domain/verdict.js';
 import type { VerificationRecord } from '../verifications/verifications.service.js';
 import { html, notice, page, when, type PageContext } from './pages.js';

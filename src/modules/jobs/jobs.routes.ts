@@ -40,7 +40,7 @@ export function jobsRoutes(ctx: RouteContext, service: JobsService) {
       '(`["body", "line", 7, "state"]`) or row (`["body", "rows", 6, "state"]`). Answers 202 with the job and its `Location`; ' +
       'poll it, or subscribe a webhook endpoint to `verification_job.completed`. Metering: one unit per 100 rows started, ' +
       'charged as the job runs; a job that runs out of quota stops (`failed`, `quota_exhausted`) with the rows done kept. ' +
-      'Each row is recorded in the evidence log. `Idempotency-Key`: a retry with the same key (per account, 24 hours) gets the ' +
+      'Each row is recorded in the verification log. `Idempotency-Key`: a retry with the same key (per account, 24 hours) gets the ' +
       'same job (`Idempotent-Replayed: true`); the key with another roster is a 422, and while the first upload with it is still being stored, a 409.',
     tags,
     query: JobCsvQuery,
@@ -109,7 +109,7 @@ export function jobsRoutes(ctx: RouteContext, service: JobsService) {
     path: '/api/v1/verification-jobs/:id/results',
     operationId: 'listVerificationJobResults',
     summary: 'A job\'s results in roster order, as they are done',
-    description: 'Each row holds what a batch item holds, with its `row`, its evidence record and, with `watch`, whether it is watched. Not metered.',
+    description: 'Each row holds what a batch item holds, with its `row`, its verification record and, with `watch`, whether it is watched. Not metered.',
     tags,
     params: JobPath,
     query: JobResultsQuery,

@@ -38,7 +38,7 @@ export interface JobRunnerDeps {
   licensees: Pick<LicenseesService, 'batch'>;
   meter: Pick<Meter, 'admit' | 'settle'>;
   accounts: Pick<AccountsService, 'accountById'>;
-  evidence: Pick<VerificationsService, 'recordIn'>;
+  verifications: Pick<VerificationsService, 'recordIn'>;
   watchlist: Pick<WatchlistService, 'addInOrder'>;
   webhooks: Pick<WebhooksService, 'fanOutEvent' | 'nudge'>;
   clock: Clock;
@@ -156,8 +156,8 @@ const resultRow = ({ index, asked, answer }: Answered, verificationId: string): 
 
 /**
  * Commits a chunk's answers whole in one transaction, in this order (the account row's lock comes
- * after the evidence's KEY SHARE on it: accounts.repo.ts lockAccount): the chunk done, its
- * evidence, its results, the job's counts, and its end when it is the last. Nothing when the job
+ * after the verification record's KEY SHARE on it: accounts.repo.ts lockAccount): the chunk done, its
+ * verification records, its results, the job's counts, and its end when it is the last. Nothing when the job
  * was cancelled meanwhile or the lease was lost to another worker.
  */
 async function commitChunk(r: Runner, claim: Claim, account: Account, answers: BatchAnswer[]): Promise<'dropped' | 'kept' | 'finished'> {
@@ -170,7 +170,7 @@ async function commitChunk(r: Runner, claim: Claim, account: Account, answers: B
   return r.repo.transaction(async (tx) => {
     const j = await r.repo.lock(tx, job.id);
     if (!isActive(j.status) || !(await r.repo.markDone(tx, job.id, claim.chunk, r.owner, at))) return 'dropped';
-    const ids = await r.evidence.recordIn(tx, { account, keyId: job.key_id }, 'job', answered, served);
+    const ids = await r.verifications.recordIn(tx, { account, keyId: job.key_id }, 'job', answered, served);
     await r.repo.insertResults(tx, job.id, answered.map((a, i) => resultRow(a, ids[i])));
     const after = await r.repo.count(tx, job.id, counts);
     if (after.rows_done < after.rows_total) return 'kept';

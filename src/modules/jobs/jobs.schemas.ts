@@ -88,7 +88,7 @@ export const JobResult = BatchVerifyResult.omit({ index: true })
     name_sent: NameSent.nullable().openapi({
       description: 'The name the row sent (`name`, or `first_name` and `last_name`), to read beside the name on file (`licensee.full_name`, `name_match`); null when the row sent none',
     }),
-    verification_id: z.string().openapi({ format: 'uuid', description: 'Its evidence record (GET /api/v1/verifications/{id})' }),
+    verification_id: z.string().openapi({ format: 'uuid', description: 'Its verification record (GET /api/v1/verifications/{id})' }),
     watchlist: z.enum(['watched', 'over_limit', 'pending']).nullable().openapi({
       description: 'With `watch`, for a found row: watched (on the watchlist), over_limit (the limit was reached), pending (the job has not stopped yet); else null',
     }),

@@ -31,7 +31,7 @@ export const jobView = (j: JobRow) => ({
 });
 export type JobView = ReturnType<typeof jobView>;
 
-/** The public result: the batch item's object with its row, the name the row sent, its evidence record and its watch. */
+/** The public result: the batch item's object with its row, the name the row sent, its verification record and its watch. */
 export const resultView = (j: JobRow, r: ResultRow) => {
   const { name_sent: stored, ...answer } = r.result;
   return {

@@ -1,4 +1,4 @@
-import { recordBeforeSending, type ServedAnswer } from '../../http/evidence.js';
+import { recordBeforeSending, type ServedAnswer } from '../../http/served-answer.js';
 import type { Caller } from '../../http/auth.js';
 import { route, type RouteContext } from '../../http/route.js';
 import {
@@ -15,11 +15,11 @@ import {
 import type { LicenseesService } from './licensees.service.js';
 import type { AnsweredItem } from './verification.js';
 
-/** Records the licences one call answered (the evidence log); absent: nothing is recorded. */
+/** Records the licences one call answered (the verification log); absent: nothing is recorded. */
 export type RecordAnswers = (caller: Caller, operation: 'verify' | 'batch', items: AnsweredItem[], served: ServedAnswer) => Promise<string[]>;
 
 const VERIFICATION_ID =
-  'The id of the evidence record of this answer (GET /api/v1/verifications/{id}); a batch lists one per item, in request order, ' +
+  'The id of the verification record of this answer (GET /api/v1/verifications/{id}); a batch lists one per item, in request order, ' +
   'separated by ", ". The record is committed before the answer is sent, 304 answers included.';
 
 export function licenseesRoutes(ctx: RouteContext, service: LicenseesService, record?: RecordAnswers) {
@@ -49,7 +49,7 @@ export function licenseesRoutes(ctx: RouteContext, service: LicenseesService, re
       '`verified` is true when a licence with that state and number is on file, whatever its status (`licensee.status` says ' +
       'whether it is active). A miss is 200 with `verified: false` and `licensee: null`. `verdict` and `reasons` say what to make ' +
       'of it (docs/verdicts.md); with `name` (or `first_name` and `last_name`), `name_match` says whether the holder is who was named. ' +
-      'Each answer is recorded in the account\'s evidence log (`Verification-Id`).',
+      'Each answer is recorded in the account\'s verification log (`Verification-Id`).',
     tags,
     query: VerifyQuery,
     response: VerifyResponse,

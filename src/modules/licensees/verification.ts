@@ -36,7 +36,7 @@ export interface BatchAnswer extends Verification {
   license_number: string;
 }
 
-/** One licence an answer covered, as the evidence log records it: what was asked and what was answered. */
+/** One licence an answer covered, as the verification log records it: what was asked and what was answered. */
 export interface AnsweredItem {
   /** Position in a batch or a roster; null for a single verify. */
   index: number | null;
@@ -49,7 +49,7 @@ const JURISDICTIONS_TTL_MS = 5_000;
 
 export const hasName = (q: NameQuery) => Boolean(q.name || q.first_name || q.last_name);
 
-/** The name a request sent, as the evidence log and a job's results show it: `name`, or `first_name` and `last_name`; null for none. */
+/** The name a request sent, as the verification log and a job's results show it: `name`, or `first_name` and `last_name`; null for none. */
 export const nameSent = (q: NameQuery): NameQuery | null =>
   q.name ? { name: q.name } : q.first_name || q.last_name ? { first_name: q.first_name, last_name: q.last_name } : null;
 

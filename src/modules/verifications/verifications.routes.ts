@@ -7,7 +7,7 @@ import type { VerificationsService } from './verifications.service.js';
 
 const RETENTION = Object.values(PLANS).map((p) => `${p.name} ${p.verificationRetentionDays} days`).join(', ');
 
-/** The account's evidence log: every licence its verify and batch calls were answered about. Not metered. */
+/** The account's verification log: every licence its verify and batch calls were answered about. Not metered. */
 export function verificationsRoutes(ctx: RouteContext, service: VerificationsService) {
   const tags = ['Verifications'];
   const accountOf = (res: { locals: { caller?: { account: { id: string } } } }) => res.locals.caller!.account.id;

@@ -5,7 +5,7 @@ import type { Verdict } from '../../domain/verdict.js';
 import { canonicalLicenseNumber } from '../../domain/identity.js';
 import { NotFoundError } from '../../errors.js';
 import { cursorCodec, isCursorMoment } from '../../http/cursor.js';
-import type { ServedAnswer } from '../../http/evidence.js';
+import type { ServedAnswer } from '../../http/served-answer.js';
 import type { SqlTx } from '../../store/sql-store.js';
 import { nameSent, type AnsweredItem } from '../licensees/verification.js';
 import { groupCommit } from './group-commit.js';

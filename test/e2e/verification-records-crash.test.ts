@@ -8,7 +8,7 @@ import { startServer, type Running } from '../helpers/processes.js';
 import { postgresAvailable, postgresSchema, sideOf } from '../helpers/stores.js';
 
 // No answer without its record: a server killed (SIGKILL) while verify and batch calls pour in
-// leaves a committed evidence record for every answer a client received, on both side stores.
+// leaves a committed verification record for every answer a client received, on both side stores.
 
 const LOOPS = 12;
 const havePostgres = await postgresAvailable();
