@@ -105,7 +105,7 @@ export function compose(config: Config, options: ComposeOptions = {}) {
     /** Closes the side store, then the graph after what its writes left for later (graph/adapters-port.ts). */
     async close() {
       const { graph: g, store: s, side: d, persistIndex } = opened;
-      delete opened.graph, delete opened.store, delete opened.side;
+      for (const k of ['graph', 'store', 'side', 'persistIndex'] as const) delete opened[k];
       await d?.verifications.close();
       await s?.close();
       await g?.close();
