@@ -1,6 +1,6 @@
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
-import { createApp, type AppDeps } from '../app.js';
+import type { AppDeps } from '../app.js';
 import type { Config } from '../config.js';
 import { systemClock, type Clock } from '../domain/clock.js';
 import type { GraphAdapters } from '../graph/adapters-port.js';
@@ -15,9 +15,7 @@ import { openStore } from '../store/open-store.js';
 import type { SqlStore } from '../store/sql-store.js';
 import { importsOf, openGraph, refreshOf } from './graph.js';
 import { mailSetup, type MailSetup } from './mail.js';
-import { appServices } from './services.js';
 import { changeLogOf, sideServices, type SideServices } from './side.js';
-import { createWorkers } from './workers.js';
 
 export interface ComposeOptions {
   clock?: Clock;
@@ -39,7 +37,8 @@ export interface ComposeOptions {
 /**
  * The composition root every entry point builds through (the server, the command lines, tests,
  * benches): each part is made the first time it is asked for, with only what it needs, and `close`
- * closes what was opened. Defaults come from `config` alone.
+ * closes what was opened. Defaults come from `config` alone. The app's code, its services and the
+ * workers load when first asked for: a command line that never serves does not load them.
  */
 export function compose(config: Config, options: ComposeOptions = {}) {
   const clock = options.clock ?? systemClock;
@@ -76,6 +75,7 @@ export function compose(config: Config, options: ComposeOptions = {}) {
   });
   const services = once(async () => {
     const s = await side();
+    const { appServices } = await import('./services.js');
     const deps = appServices(await graph(), s, config, { logger, index: await index(), mail: options.mail ?? mailSetup(config, logger) });
     if (options.metrics) watchMetrics(options.metrics, opened.graph!, s, deps);
     return deps;
@@ -99,9 +99,12 @@ export function compose(config: Config, options: ComposeOptions = {}) {
     /** The services over both stores (the app's dependencies). */
     services,
     /** The HTTP app; `extra`: what the server adds (the operator's router, the metrics' exposition). */
-    app: async (extra: Pick<AppDeps, 'adminRouter' | 'metrics'> = {}) => createApp({ ...(await services()), ...extra }, { recordVerifications: config.RECORD_VERIFICATIONS }),
+    app: async (extra: Pick<AppDeps, 'adminRouter' | 'metrics'> = {}) => {
+      const { createApp } = await import('../app.js');
+      return createApp({ ...(await services()), ...extra }, { recordVerifications: config.RECORD_VERIFICATIONS });
+    },
     /** The background work of a server: webhook deliveries, job lanes, the meter's flush, prunes. */
-    workers: once(async () => createWorkers(await side(), await services(), logger)),
+    workers: once(async () => (await import('./workers.js')).createWorkers(await side(), await services(), logger)),
     /** Closes the side store, then the graph after what its writes left for later (graph/adapters-port.ts). */
     async close() {
       const { graph: g, store: s, side: d, persistIndex } = opened;
@@ -134,5 +137,4 @@ function watchMetrics(metrics: Metrics, graph: GraphAdapters, side: SideServices
 
 export { importsOf, openGraph, refreshOf } from './graph.js';
 export { mailSetup, noMail, type MailSetup } from './mail.js';
-export { appServices } from './services.js';
 export { sideServices, webhookTransport, type SideServices } from './side.js';
