@@ -44,7 +44,9 @@ function missing(file: string): string[] {
 
 describe('files named in comments and documents', () => {
   it('when every source comment and document is read then each file it names exists', () => {
-    const readers = present.filter((f) => /^(?:src|cypher|test|bench|tools|deploy|docs)\/.*\.(?:ts|mjs|cypher|md|java)$|^README\.md$|^\.ci\//.test(f));
+    // A proposed decision (a plan) names the files it would make; it is read once it is accepted.
+    const proposed = (f: string) => f.startsWith('docs/decisions/') && /^Status: proposed/m.test(fs.readFileSync(path.join(ROOT, f), 'utf8'));
+    const readers = present.filter((f) => /^(?:src|cypher|test|bench|tools|deploy|docs)\/.*\.(?:ts|mjs|cypher|md|java)$|^README\.md$|^\.ci\//.test(f) && !proposed(f));
     const stale = readers.flatMap((f) => missing(f).map((name) => `${f}: ${name}`));
     expect(stale).toEqual([]);
   });
