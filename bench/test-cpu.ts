@@ -1,6 +1,7 @@
 // What `npm test` costs in CPU, one commit against another (issue 56: a refactor keeps the suite's
 // CPU within 3%). Each commit is cloned from this repository into a folder of its own and installed
-// once; then `npm test` runs alternately, --runs times each, nothing else running. Per run: wall
+// once; then `npm test` runs in pairs, --runs pairs, the side that goes first alternating (a
+// machine whose pace drifts over an hour favours neither side), nothing else running. Per run: wall
 // time, the CPU of `npm test` and the children it waited for (getrusage), and the machine's CPU
 // over the run from /proc/stat (the Neo4j servers the suite starts included). Prints medians and
 // the after/before ratios.
@@ -57,13 +58,13 @@ function run(dir: string): Run {
 }
 
 const sides = { before: checkout('before', values.before), after: checkout('after', values.after!) };
-console.log(`npm test CPU: before ${sides.before.commit.slice(0, 7)}, after ${sides.after.commit.slice(0, 7)}, ${RUNS} runs each, alternating, ${os.cpus().length} cores`);
+console.log(`npm test CPU: before ${sides.before.commit.slice(0, 7)}, after ${sides.after.commit.slice(0, 7)}, ${RUNS} runs each, in pairs, the first side alternating, ${os.cpus().length} cores`);
 const results: Record<'before' | 'after', Run[]> = { before: [], after: [] };
 for (let i = 1; i <= RUNS; i++) {
-  for (const side of ['before', 'after'] as const) {
+  for (const side of i % 2 ? (['before', 'after'] as const) : (['after', 'before'] as const)) {
     const r = run(sides[side].dir);
     results[side].push(r);
-    console.log(`  run ${i} ${side.padEnd(6)} wall ${r.wall.toFixed(0)} s, npm test CPU ${r.own.toFixed(0)} s, machine CPU ${r.machine.toFixed(0)} s${r.passed ? '' : '  (the suite FAILED)'}`);
+    console.log(`  ${new Date().toISOString().slice(11, 16)} run ${i} ${side.padEnd(6)} wall ${r.wall.toFixed(0)} s, npm test CPU ${r.own.toFixed(0)} s, machine CPU ${r.machine.toFixed(0)} s${r.passed ? '' : '  (the suite FAILED)'}`);
   }
 }
 const med = (side: 'before' | 'after', k: keyof Omit<Run, 'passed'>) => median(results[side].map((r) => r[k]));
