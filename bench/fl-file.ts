@@ -47,7 +47,7 @@ export async function flBenchStores(dir: string, neo4j?: { uri: string; user: st
   const store = await root.store();
   return {
     root,
-    files: root.files,
+    files: root.files(),
     config,
     graph,
     store,

@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import { systemClock, type Clock } from '../domain/clock.js';
 import type { GraphAdapters } from '../graph/adapters-port.js';
 import { observeReads } from '../graph/graph-port.js';
-import { loadQueryFiles, queryNamer } from '../graph/query-files.js';
+import { loadQueryFiles, queryNamer, type QueryFiles } from '../graph/query-files.js';
 import type { Metrics } from '../metrics/prometheus.js';
 import { createAccountsRepo } from '../modules/accounts/accounts.repo.js';
 import { createAccountsService } from '../modules/accounts/accounts.service.js';
@@ -43,7 +43,9 @@ export interface ComposeOptions {
 export function compose(config: Config, options: ComposeOptions = {}) {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? pino({ level: 'silent' });
-  const files = loadQueryFiles();
+  // The query files, read when a part that runs queries is first made (a side store alone needs none).
+  let queryFiles: QueryFiles | undefined;
+  const files = () => (queryFiles ??= loadQueryFiles());
   const once = <T>(make: () => Promise<T>) => {
     let made: Promise<T> | undefined;
     return () => (made ??= make());
@@ -51,16 +53,16 @@ export function compose(config: Config, options: ComposeOptions = {}) {
   const opened: { graph?: GraphAdapters; store?: SqlStore; side?: SideServices; persistIndex?: () => void } = {};
   const graph = once(async () => {
     const started = performance.now();
-    const g = await (options.graph ?? openGraph(config, files, logger));
+    const g = await (options.graph ?? openGraph(config, files(), logger));
     if (!options.graph) logger.info({ graph: g.engine.name, elapsed_ms: Math.round(performance.now() - started) }, `graph opened (${config.NEO4J_URI ? 'Neo4j' : `LadybugDB in ${config.graphPath}`})`);
-    if (options.metrics) observeReads(g.engine, options.metrics.graphReads(g.engine.name, queryNamer(files)));
+    if (options.metrics) observeReads(g.engine, options.metrics.graphReads(g.engine.name, queryNamer(files())));
     return (opened.graph = g);
   });
   const store = once(async () => (opened.store = await (options.store ?? openStore(config, logger))));
   const side = once(async () => {
     const s = await store();
     // PGlite on disk gets its verification records through a journal beside its folder.
-    const journal = s.kind === 'pglite' && !options.store ? path.join(path.dirname(config.pglitePath), 'verifications.journal') : undefined;
+    const journal = s.kind === 'pglite' && s.folder ? path.join(path.dirname(s.folder), 'verifications.journal') : undefined;
     return (opened.side = sideServices(s, config, { clock, logger, metrics: options.metrics, transport: options.transport, journal }));
   });
   const leases = once(async () => createRefreshLeases(await store()));
@@ -82,6 +84,7 @@ export function compose(config: Config, options: ComposeOptions = {}) {
   });
   return {
     config,
+    /** The query files (read on first use). */
     files,
     clock,
     logger,
@@ -92,9 +95,9 @@ export function compose(config: Config, options: ComposeOptions = {}) {
     accounts: once(async () => createAccountsService(createAccountsRepo(await store()), clock.now)),
     leases,
     /** The canonical import, recording change events. */
-    imports: once(async () => importsOf(await graph(), files, clock, await changeLog())),
+    imports: once(async () => importsOf(await graph(), files(), clock, await changeLog())),
     /** State refreshes, recording change events, one per state across processes. */
-    refresh: once(async () => refreshOf(await graph(), files, clock, await changeLog(), await leases())),
+    refresh: once(async () => refreshOf(await graph(), files(), clock, await changeLog(), await leases())),
     index,
     /** The services over both stores (the app's dependencies). */
     services,

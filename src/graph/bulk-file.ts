@@ -158,3 +158,13 @@ export const credentialLine = (record: Row) =>
 export const CREDENTIAL_DATES = ['issue_date', 'expiration_date', 'snapshot_date', 'left_source_on'];
 /** The SUPERVISES table's columns, in its order (see create-links). */
 export const LINK_COLUMNS = ['from', 'to', 'affiliate_role', 'relationship_type', 'effective_from', 'effective_to', 'source'];
+
+/** Tabs part a list entry's fields and line breaks its entries: in a field they become spaces. */
+export const ENTRY_BREAKS = /[\t\n\r]/g;
+
+/** A field of a list entry: tabs and line breaks made spaces, null empty. */
+export const entryField = (v: unknown) => (v == null ? '' : String(v).replace(ENTRY_BREAKS, ' '));
+
+/** What a bulk sink keeps of a relationship beside its files (both engines' ListFields). */
+export const relationshipListFields = (r: Record<string, unknown>) =>
+  [r.relationship_type, r.effective_from, r.affiliate_role, r.effective_to].map(entryField).join('\t');

@@ -127,6 +127,7 @@ export async function openPglite(folder?: string, options: { from?: Blob } = {})
   const wrap = (err: unknown) => (err instanceof StoreError ? err : new StoreError(`pglite: ${(err as Error).message}`, { cause: err }));
   return {
     kind: 'pglite',
+    folder,
     async query(sql, params) {
       if (closed) throw new StoreError('pglite: the store is closed');
       return call<never>({ op: 'query', sql, params }).catch((err) => {

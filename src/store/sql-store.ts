@@ -7,6 +7,8 @@ export interface SqlTx {
 
 export interface SqlStore extends SqlTx {
   readonly kind: 'postgres' | 'pglite';
+  /** PGlite's folder on disk (absent in memory, and for PostgreSQL). */
+  readonly folder?: string;
   /** Runs `fn` in one transaction: everything commits or nothing does. */
   transaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T>;
   close(): Promise<void>;

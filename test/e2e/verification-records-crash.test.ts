@@ -82,6 +82,8 @@ describe('a server killed under load', () => {
     const key = /Bearer (lvs_live_[A-Za-z0-9_-]{32})/.exec(server.output())![1];
     const { ids, answers } = await loadUntilKilled(server, key, 400);
     expect(answers).toBeGreaterThanOrEqual(400);
+    // The records went through the journal beside the store (docs/verdicts.md), which the restart stores.
+    expect(fs.readdirSync(path.join(dataDir, 'verifications.journal')).filter((f) => f.endsWith('.jsonl')).length).toBeGreaterThan(0);
     expect(await missingAfterRestart({ DATA_DIR: dataDir, ...NO_RATE }, key, ids)).toEqual([]);
   });
 

@@ -5,9 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bySupervisionEntry, type AffiliateRecord, type SupervisionEntry } from '../../domain/credential.js';
-import { FIELD_SEPARATOR, bulkFields, csvHeader, csvRow, readBulkRecords, splitBulkFile } from '../bulk-file.js';
+import { ENTRY_BREAKS, FIELD_SEPARATOR, bulkFields, csvHeader, csvRow, readBulkRecords, splitBulkFile } from '../bulk-file.js';
 import type { BulkFile, BulkKind, BulkSink, ParsedRows } from '../graph-port.js';
-import { ENTRY_BREAKS } from './list-fields.js';
 import type { LadybugTx } from './engine.js';
 
 /** Relationships exported and held at once: about 250 bytes of entries each. */

@@ -5,9 +5,7 @@
 /** This module, for BulkSink.listFields. */
 export const LIST_FIELDS = import.meta.url;
 
-const field = (v: unknown) => (v == null ? '' : String(v).replace(/[\t\n\r]/g, ' '));
-
 export const credentialListFields = () => '';
 
 /** The fields import-files.ts reads back, in its order. */
-export const relationshipListFields = (r: Record<string, unknown>) => [r.relationship_type, r.effective_from, r.affiliate_role, r.effective_to].map(field).join('\t');
+export { relationshipListFields } from '../bulk-file.js';

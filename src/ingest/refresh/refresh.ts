@@ -42,9 +42,6 @@ export interface RefreshOptions {
   confirmRetire?: boolean;
 }
 
-
-export { MAX_RETIRE_SHARE } from './refresh-links.js';
-
 export interface RefreshSummary {
   source: string;
   state: string;
