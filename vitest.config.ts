@@ -40,6 +40,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'test/**/*.neo4j.test.ts'],
           globalSetup: ['test/helpers/openapi-global-setup.ts'],
+          setupFiles: ['test/helpers/temp-dir-setup.ts'],
           // Each LadybugDB database holds a buffer pool; two forks keep memory and the 2 cores in check.
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
@@ -55,7 +56,7 @@ export default defineConfig({
                 include: NEO4J_FILES,
                 env: { TEST_GRAPH_ENGINE: 'neo4j' },
                 globalSetup: ['test/helpers/neo4j-global-setup.ts', 'test/helpers/openapi-global-setup.ts'],
-                setupFiles: ['test/helpers/neo4j-instance-setup.ts'],
+                setupFiles: ['test/helpers/temp-dir-setup.ts', 'test/helpers/neo4j-instance-setup.ts'],
                 maxWorkers: 2,
                 sequence: { groupOrder: 1 },
               },
