@@ -24,6 +24,14 @@ module.exports = {
     rootOnly('mail-adapters-from-the-root-only', 'Only the composition root picks how mail goes out; the dashboard sees the Mailer port.', '^src/mail/', '^src/mail/nodemailer\\.ts$'),
     rootOnly('webhook-transport-from-the-root-only', 'Only the composition root picks how webhooks go out; the dispatcher sees the WebhookTransport port.', '^src/modules/webhooks/undici-transport\\.ts$', '^src/modules/webhooks/undici-transport\\.ts$'),
     rootOnly('metrics-from-the-root-only', 'Only the composition root makes the metrics; the parts it watches hear of them through plain callbacks.', '^src/metrics/', '^src/metrics/'),
+    rootOnly('search-index-from-the-root-only', 'Only the composition root makes the search index; services see its port (search-port.ts).', '^src/search/', '^src/search/(?!search-port\\.ts$)'),
+    {
+      name: 'search-index-never-imports-an-engine',
+      severity: 'error',
+      comment: 'The search index serves both engines: it reads the graph through the SearchSource port alone.',
+      from: { path: '^src/search/' },
+      to: { path: ['^src/graph/(ladybug|neo4j)/', '^src/(modules|ingest|operator|http|compose)/'] },
+    },
     rootOnly('store-adapters-from-the-root-only', 'Only the composition root picks PostgreSQL or PGlite.', '^src/store/', '^src/store/(pglite|postgres)-store\\.ts$'),
     {
       name: 'drivers-inside-their-adapter',

@@ -30,6 +30,7 @@ import type { WatchlistService } from './modules/watchlist/watchlist.service.js'
 import type { DashboardService } from './modules/dashboard/dashboard.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import type { Readiness } from './modules/health/health.service.js';
+import type { SearchIndexStatus } from './search/search-port.js';
 import { legacyRoutes } from './modules/legacy/legacy.routes.js';
 import type { LegacyService } from './modules/legacy/legacy.service.js';
 import { licenseesRoutes } from './modules/licensees/licensees.routes.js';
@@ -58,6 +59,8 @@ export interface AppDeps {
   /** Lookups as they begin (roster jobs yield to them). */
   traffic: LookupTraffic;
   readiness: Readiness;
+  /** What the search index is doing, shown on /health. */
+  searchIndex: () => SearchIndexStatus;
   accounts: AccountsService;
   /** Each account's request rate by its plan; absent: none. */
   fairShare?: RateGate;
@@ -166,7 +169,7 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean; rec
     meter: accessControl ? meterGuard(deps.meter, (err) => deps.logger.error({ err }, 'metering failed')) : undefined,
     traffic: deps.traffic,
   };
-  healthRoutes(ctx, deps.readiness);
+  healthRoutes(ctx, deps.readiness, deps.searchIndex);
   coverageRoutes(ctx, deps.coverage);
   if (accessControl) {
     accountsRoutes(ctx, deps.accounts, deps.meter, deps.clock.now);

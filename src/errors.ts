@@ -142,6 +142,13 @@ export class UnavailableError extends AppError {
   }
 }
 
+/** The search index is being built or brought up to a publish: the search is answered after `Retry-After`, never from a stale index. */
+export class SearchIndexBuildingError extends AppError {
+  constructor(retryAfterSeconds: number, message = 'the search index is being brought up to date with the graph: retry after the seconds in Retry-After') {
+    super(503, message, { 'Retry-After': String(retryAfterSeconds) });
+  }
+}
+
 /** What was asked for existed and is gone for good (a change-feed cursor past the retention). */
 export class GoneError extends AppError {
   constructor(message: string) {

@@ -14,6 +14,7 @@ import type { WebhookTransport } from '../modules/webhooks/transport.js';
 import { openStore } from '../store/open-store.js';
 import type { SqlStore } from '../store/sql-store.js';
 import { importsOf, openGraph, refreshOf } from './graph.js';
+import { searchIndexOver } from '../search/holder.js';
 import { mailSetup, type MailSetup } from './mail.js';
 import { changeLogOf, sideServices, type SideServices } from './side.js';
 
@@ -50,7 +51,7 @@ export function compose(config: Config, options: ComposeOptions = {}) {
     let made: Promise<T> | undefined;
     return () => (made ??= make());
   };
-  const opened: { graph?: GraphAdapters; store?: SqlStore; side?: SideServices; persistIndex?: () => void } = {};
+  const opened: { graph?: GraphAdapters; store?: SqlStore; side?: SideServices; index?: ReturnType<typeof searchIndexOver> } = {};
   const graph = once(async () => {
     const started = performance.now();
     const g = await (options.graph ?? openGraph(config, files(), logger));
@@ -67,12 +68,12 @@ export function compose(config: Config, options: ComposeOptions = {}) {
   });
   const leases = once(async () => createRefreshLeases(await store()));
   const changeLog = once(async () => (options.delivers ? (await side()).changes.log : changeLogOf(await store(), clock, config)));
-  // The name index beside an engine without text indexes (LadybugDB); kept for the next start only beside the configured graph file.
+  // The search index of either engine; kept for the next start only beside the configured graph.
   const index = once(async () => {
     const g = await graph();
     const snapshot = options.graph ? undefined : config.searchIndexPath;
-    const holder = g.searchIndex?.((err) => logger.error({ err }, 'search index build failed'), snapshot);
-    if (holder && snapshot) opened.persistIndex = () => holder.persist();
+    const holder = searchIndexOver(g.searchSource(), (err) => logger.error({ err }, 'search index build failed'), snapshot);
+    opened.index = holder;
     return holder;
   });
   const services = once(async () => {
@@ -110,13 +111,15 @@ export function compose(config: Config, options: ComposeOptions = {}) {
     workers: once(async () => (await import('./workers.js')).createWorkers(await side(), await services(), logger)),
     /** Closes the side store, then the graph after what its writes left for later (graph/adapters-port.ts). */
     async close() {
-      const { graph: g, store: s, side: d, persistIndex } = opened;
-      for (const k of ['graph', 'store', 'side', 'persistIndex'] as const) delete opened[k];
+      const { graph: g, store: s, side: d, index } = opened;
+      for (const k of ['graph', 'store', 'side', 'index'] as const) delete opened[k];
+      index?.close();
       await d?.verifications.close();
       await s?.close();
       await g?.close();
       try {
-        persistIndex?.();
+        // Kept beside the configured graph only: a graph the caller passed in is not this root's.
+        if (!options.graph) index?.persist();
       } catch (err) {
         logger.warn({ err }, 'the search index could not be kept for the next start');
       }

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { AppDeps } from '../app.js';
 import type { Config } from '../config.js';
 import type { GraphAdapters } from '../graph/adapters-port.js';
-import type { SearchIndexHolder } from '../graph/search-port.js';
+import type { SearchIndex } from '../search/search-port.js';
 import { lookupTraffic } from '../http/traffic.js';
 import { createCoverageService } from '../modules/coverage/coverage.service.js';
 import { createDashboardService } from '../modules/dashboard/dashboard.service.js';
@@ -33,11 +33,11 @@ export type ServicesConfig = Pick<
  * The services over the graph and the side store, and what the app needs of the configuration; with
  * the roster jobs' runner, which the root's workers start.
  */
-export function appServices(graph: GraphAdapters, side: SideServices, config: ServicesConfig, o: { logger: Logger; index?: SearchIndexHolder; mail: MailSetup }): AppDeps & { jobRunner: JobRunner } {
+export function appServices(graph: GraphAdapters, side: SideServices, config: ServicesConfig, o: { logger: Logger; index: SearchIndex; mail: MailSetup }): AppDeps & { jobRunner: JobRunner } {
   // One clock for the process: the side store's, which the meter and accounts read too.
   const { clock, accounts, meter } = side;
-  const reads = graph.reads(clock.today, o.index);
-  const licensees = createLicenseesService(reads, clock);
+  const reads = graph.reads(clock.today);
+  const licensees = createLicenseesService(reads, clock, o.index);
   const { repo: jobsRepo, soleProcess } = side.jobsStore;
   const traffic = lookupTraffic();
   const { index } = o;
@@ -51,9 +51,10 @@ export function appServices(graph: GraphAdapters, side: SideServices, config: Se
     legacy: createLegacyService(reads, licensees),
     relationships: createRelationshipsService(reads, licensees, clock.today),
     coverage: createCoverageService(reads, clock.now, () => side.refreshLeases.running()),
+    searchIndex: () => o.index.status(),
     readiness: createReadiness([
       { name: 'graph', check: () => graph.engine.ping() },
-      ...(index ? [{ name: 'search_index', check: async () => void (index.ready() || (await index.current())) }] : []),
+      { name: 'search_index', check: async () => void (index.ready() || (await index.current())) },
       { name: 'accounts_store', check: () => accounts.ping() },
     ]),
     accounts,

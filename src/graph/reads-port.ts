@@ -29,7 +29,10 @@ export interface GraphReads {
   affiliations(id: string, f: AffiliationFilters): Promise<AffiliationRecord[] | undefined>;
   /** One page of the relationships in force today out of a supervising credential, and their exact number. */
   affiliates(id: string, f: EdgeFilters, skip: number, limit: number): Promise<{ rows: AffiliateRecord[]; total: number }>;
-  /** A page of a search: ids in the documented order, and the exact total. */
+  /**
+   * A page of a search in Cypher: ids in the documented order, and the exact total. Only for what
+   * the search index (src/search/) does not answer: the brokerage filter, a traversal.
+   */
   search(filters: SearchFilters, skip: number, limit: number): Promise<{ ids: string[]; total: number }>;
   /** Credentials per state and licence type. */
   typeCounts(states: string[]): Promise<{ state: string; license_type: string; count: number }[]>;

@@ -11,7 +11,7 @@ import { createCoverageService } from '../../src/modules/coverage/coverage.servi
 import { createLegacyService } from '../../src/modules/legacy/legacy.service.js';
 import { createLicenseesService } from '../../src/modules/licensees/licensees.service.js';
 import { createRelationshipsService } from '../../src/modules/relationships/relationships.service.js';
-import { TEST_ENGINE, emptyGraph, files, fixture } from '../helpers/graph.js';
+import { TEST_ENGINE, emptyGraph, files, fixture, testIndex } from '../helpers/graph.js';
 
 // One suite over the graph port, on the engine of the project running it: LadybugDB in `ladybug`,
 // the real Neo4j in `neo4j` (vitest.config.ts). It runs every query the service runs, through the
@@ -25,7 +25,7 @@ describe.each(engines)('the graph port on %s', (engine) => {
   let services: ReturnType<typeof wire>;
   const wire = (g: GraphAdapters) => {
     const reads = g.reads(TODAY);
-    const licensees = createLicenseesService(reads, systemClock);
+    const licensees = createLicenseesService(reads, systemClock, testIndex(g));
     return {
       licensees,
       relationships: createRelationshipsService(reads, licensees, TODAY),

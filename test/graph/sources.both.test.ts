@@ -15,7 +15,7 @@ import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { createCoverageService } from '../../src/modules/coverage/coverage.service.js';
 import { createLicenseesService } from '../../src/modules/licensees/licensees.service.js';
 import { createRelationshipsService } from '../../src/modules/relationships/relationships.service.js';
-import { TEST_ENGINE, files, fixture, testGraph, testConfig } from '../helpers/graph.js';
+import { TEST_ENGINE, files, fixture, testGraph, testConfig, testIndex } from '../helpers/graph.js';
 import { SHARED_SOURCES, TX_HEADER, caFile, folderWith, hasShared, tempFile, trecfile, txRow } from '../helpers/source-files.js';
 
 const TODAY = () => '2026-11-22';
@@ -29,7 +29,7 @@ afterEach(async () => {
 async function setup(given?: GraphAdapters) {
   graph = given ?? (await testGraph()).graph;
   const reads = graph.reads(TODAY);
-  const licensees = createLicenseesService(reads, systemClock);
+  const licensees = createLicenseesService(reads, systemClock, testIndex(graph));
   const relationships = createRelationshipsService(reads, licensees, TODAY);
   const rejectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-rejects-'));
   const ingest = (file: string | string[], snapshot: string, extra: { partial?: boolean; format?: string; confirmRetire?: boolean } = {}) => {

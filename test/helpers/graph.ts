@@ -23,6 +23,8 @@ import { importFolder, type ImportSummary } from '../../src/ingest/load.js';
 import { DEMO_SEEDS } from '../../src/start-up.js';
 import { NEO4J_INSTANCE_ENV, type Neo4jInstance } from './neo4j-global-setup.js';
 import { openTestPglite } from './stores.js';
+import { searchIndexOver } from '../../src/search/holder.js';
+import type { SearchIndex } from '../../src/search/search-port.js';
 
 export { DEMO_SEEDS, testConfig };
 
@@ -77,10 +79,18 @@ export async function testStore(overrides: Partial<Config> = {}, folder?: string
   return compose(testConfig(overrides), { store, clock, ...extra }).side();
 }
 
+const indexes = new WeakMap<GraphAdapters, SearchIndex>();
+/** The search index over a graph, as the root makes it (one a graph); a failed build fails the test that searches. */
+export function testIndex(graph: GraphAdapters): SearchIndex {
+  let index = indexes.get(graph);
+  if (!index) indexes.set(graph, (index = searchIndexOver(graph.searchSource(), () => undefined)));
+  return index;
+}
+
 /** The app's services over a graph and a side store, as the root makes them (silent log, no mail unless given). */
 export function testServices(graph: GraphAdapters, side: SideServices, overrides: Partial<Config> = {}, mail: MailSetup = noMail('http://localhost')) {
   const logger = pino({ level: 'silent' });
-  return appServices(graph, side, testConfig(overrides), { logger, index: graph.searchIndex?.((err) => logger.error({ err }, 'search index build failed')), mail });
+  return appServices(graph, side, testConfig(overrides), { logger, index: testIndex(graph), mail });
 }
 
 export function testApp(graph: GraphAdapters, side: SideServices, overrides: Partial<Config> = {}, mail?: MailSetup) {

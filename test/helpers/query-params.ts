@@ -42,7 +42,10 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   },
   'licensees/type-counts': { states: ['TX', 'NY'] },
   'engine/ladybug/affiliate-list': { id: TX_BROKERAGE },
-  'engine/ladybug/search-index-rows': {},
+  'engine/ladybug/search-rows': {},
+  'engine/neo4j/search-rows': { g: 0 },
+  'engine/neo4j/versions/search-version': {},
+  'engine/neo4j/versions/imported': {},
   'import/demo-supervisor-states': { state: 'TX' },
   'import/jurisdiction-codes': {},
   'import/upsert-jurisdictions': {

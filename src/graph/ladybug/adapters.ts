@@ -2,22 +2,19 @@ import type { GraphAdapters } from '../adapters-port.js';
 import type { QueryFiles } from '../query-files.js';
 import { openLadybug, type LadybugEngine, type LadybugOptions } from './engine.js';
 import { ladybugReads } from './reads.js';
-import { searchIndexBeside } from './search-index-holder.js';
+import { ladybugSearchSource } from './search-source.js';
 import { ladybugWrites } from './writes.js';
 
 /** LadybugDB's adapters over an open engine. */
 export function ladybugAdapters(graph: LadybugEngine, files: QueryFiles): GraphAdapters & { writes: ReturnType<typeof ladybugWrites> } {
   const writes = ladybugWrites(graph, files);
+  let source: ReturnType<typeof ladybugSearchSource> | undefined;
   return {
     engine: graph,
     writes,
-    reads: (today, index) => ladybugReads(graph, files, today, index),
+    reads: (today) => ladybugReads(graph, files, today),
     bulk: writes.bulk,
-    searchIndex(onError, snapshot) {
-      const holder = searchIndexBeside(graph, files.get('engine/ladybug/search-index-rows'), onError, snapshot);
-      holder.current().catch(onError);
-      return holder;
-    },
+    searchSource: () => (source ??= ladybugSearchSource(graph, files.get('engine/ladybug/search-rows'))),
     close: () => graph.close(),
   };
 }

@@ -6,7 +6,6 @@ import { cypherSearch } from '../cypher-search.js';
 import type { GraphEngine, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
 import type { GraphReads } from '../reads-port.js';
-import type { SearchIndexHolder } from '../search-port.js';
 import { affiliateField, affiliateOf, listEntries, supervisionOf } from './read-models.js';
 import { WriteCache } from './write-cache.js';
 
@@ -28,10 +27,7 @@ interface CredentialRow {
   supervisors: unknown;
 }
 
-/**
- * @param searchIndex the name index kept beside the graph; filters it cannot answer run in Cypher.
- */
-export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listener: () => void): void }, files: QueryFiles, today: () => string, searchIndex?: SearchIndexHolder): GraphReads {
+export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listener: () => void): void }, files: QueryFiles, today: () => string): GraphReads {
   const byId = files.get('engine/ladybug/by-id');
   const recordsByIds = files.get('engine/ladybug/records-by-ids');
   const jurisdictionCoverage = files.get('engine/ladybug/jurisdiction-coverage');
@@ -188,11 +184,7 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
       return { rows: page, total: wanted.length };
     },
 
-    async search(filters, skip, limit) {
-      if (filters.states.length === 0) return { ids: [], total: 0 };
-      const indexed = searchIndex && (await searchIndex.current()).search(filters, skip, limit);
-      return indexed || cypher.search(filters, skip, limit, today());
-    },
+    search: (filters, skip, limit) => cypher.search(filters, skip, limit, today()),
 
     typeCounts: cypher.typeCounts,
     jurisdictions: async () => (await graph.read(files.get('coverage/jurisdictions'))) as unknown as JurisdictionRecord[],

@@ -1,5 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
 import neo4j, { type Driver, type ManagedTransaction, type QueryResult, type Record as Neo4jRecord, type Session } from 'neo4j-driver';
 import { GraphBusyError, GraphError } from '../../errors.js';
+import { csvRow } from '../bulk-file.js';
 import type { GraphEngine, GraphTx, Params, PoolState, Row } from '../graph-port.js';
 import { pinned } from '../read-scope.js';
 
@@ -114,7 +119,17 @@ export interface Neo4jEngine extends GraphEngine {
   writeSteps<T>(fn: (t: GraphTx, transaction: <U>(work: (tx: GraphTx) => Promise<U>) => Promise<U>) => Promise<T>): Promise<T>;
   /** One auto-commit write on a session of its own, beside whatever runs (a running unit's heartbeat). */
   writeNow(query: string, params?: Params): Promise<Row[]>;
+  /**
+   * Streams every row of a large read to a new file in the bulk dialect, `columns` in order and no
+   * header (read it back with readBulkFile); the file is the caller's to remove. No timeout.
+   */
+  exportFile(query: string, params: Params, columns: readonly string[]): Promise<string>;
+  /** `listener` runs after each write unit of this process commits. */
+  onWrite(listener: () => void): void;
 }
+
+/** The read-scope key of the generation a request's reads see (read-scope.ts). */
+export const GENERATION_PIN = 'neo4j.generation';
 
 /** One driver per process; writes go through managed transactions, reads auto-commit (both retried when transient). */
 /**
@@ -224,9 +239,11 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
     ));
     return loading;
   };
+  const listeners: (() => void)[] = [];
   const written = <T>(out: T): T => {
     epoch += 1;
     generation = { value: generation.value, at: -Infinity };
+    for (const l of listeners) l();
     return out;
   };
 
@@ -237,7 +254,7 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
     async read(query, params) {
       open();
       // Every read sees the versions of the published generation ($g), one per request (read-scope.ts).
-      const g = params && 'g' in params ? params.g : await pinned('neo4j.generation', published);
+      const g = params && 'g' in params ? params.g : await pinned(GENERATION_PIN, published);
       return readStatement(query, { ...params, g });
     },
     writeTransaction: (fn) => {
@@ -340,6 +357,34 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
         await s.close();
       }
     },
+    async exportFile(query, params, columns) {
+      open();
+      const file = path.join(os.tmpdir(), `lvs-export-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.csv`);
+      const out = fs.createWriteStream(file);
+      const s = session('READ');
+      try {
+        let lines: string[] = [];
+        const flush = async () => {
+          if (!out.write(`${lines.join('\n')}\n`)) await once(out, 'drain');
+          lines = [];
+        };
+        for await (const record of s.run(query, toNeo4jParams(params) as Record<string, unknown>, { timeout: 0 })) {
+          lines.push(csvRow(columns as string[], rowOf(record)));
+          if (lines.length === 1000) await flush();
+        }
+        if (lines.length) await flush();
+        out.end();
+        await once(out, 'finish');
+        return file;
+      } catch (err) {
+        out.destroy();
+        fs.rmSync(file, { force: true });
+        throw err instanceof Error && !(err as { code?: string }).code ? err : translate(err);
+      } finally {
+        await s.close();
+      }
+    },
+    onWrite: (listener) => void listeners.push(listener),
     async applySchema(statements) {
       // Schema commands run one per auto-commit transaction.
       const s = session('WRITE');

@@ -52,6 +52,7 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
     links: r('open-links'),
     removeDemo: r('remove-demo'),
     nameGrams: q('engine/neo4j/name-grams'),
+    imported: q('engine/neo4j/versions/imported'),
     postingsPending: q('engine/neo4j/versions/postings-pending'),
     dropPairs: q('engine/neo4j/drop-snapshot-pairs'),
   };
@@ -124,6 +125,8 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
       } finally {
         // A transaction per state: what one holds is bounded by a state's relationships.
         for (const state of run.states) await graph.writeTransaction((t) => inForce.sync(t, [state]));
+        // Written in place: every process's search index exports the graph again.
+        await graph.writeTransaction((t) => t.run(queries.imported));
       }
     },
     async refreshRun(_state, fn, onWait) {

@@ -1,24 +1,38 @@
 import { route, type RouteContext } from '../../http/route.js';
 import { z } from '../../http/zod.js';
+import type { SearchIndexStatus } from '../../search/search-port.js';
 import type { Readiness } from './health.service.js';
 
-const HealthResponse = z.object({ status: z.literal('ok') }).passthrough().openapi('Health');
+const SearchIndexHealth = z
+  .object({
+    status: z.enum(['ready', 'building']).describe('`building` while the index is first built or brought up to a publish: searches may answer 503 with `Retry-After` meanwhile'),
+    generation: z.number().int().optional().describe('The graph generation its rows show (Neo4j)'),
+    rows: z.number().int(),
+    bytes: z.number().int().describe('Memory its arrays and texts hold'),
+    built_from: z.enum(['snapshot', 'export']).optional().describe('A file kept at the last clean stop, or an export of the graph'),
+  })
+  .openapi('SearchIndexHealth');
+const HealthResponse = z
+  .object({ status: z.literal('ok'), search_index: SearchIndexHealth.optional() })
+  .passthrough()
+  .openapi('Health');
 const CheckResult = z.object({ status: z.enum(['ok', 'failing']), latency_ms: z.number(), error: z.string().optional() });
 export const ReadinessResponse = z
   .object({ status: z.enum(['ready', 'not_ready']), checks: z.record(z.string(), CheckResult) })
   .passthrough()
   .openapi('Readiness');
 
-export function healthRoutes(ctx: RouteContext, readiness: Readiness) {
+export function healthRoutes(ctx: RouteContext, readiness: Readiness, searchIndex: () => SearchIndexStatus) {
   route(ctx, {
     method: 'get',
     path: '/health',
     operationId: 'getHealth',
     public: true,
-    summary: 'Liveness: the process answers',
+    summary: 'Liveness: the process answers; whether its search index is ready',
+    description: 'Always 200 while the process answers. `search_index.status` tells orchestrators whether searches are served yet, without an API key.',
     tags: ['Health'],
     response: HealthResponse,
-    handler: () => ({ status: 'ok' as const }),
+    handler: () => ({ status: 'ok' as const, search_index: searchIndex() }),
   });
   route(ctx, {
     method: 'get',

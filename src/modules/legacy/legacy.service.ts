@@ -2,7 +2,7 @@ import { canonicalLicenseNumber, searchTerms } from '../../domain/identity.js';
 import { publicAddress } from '../licensees/licensee-shape.js';
 import type { CredentialRecord } from '../../domain/credential.js';
 import type { GraphReads } from '../../graph/reads-port.js';
-import type { LicenseRef, LicenseesService } from '../licensees/licensees.service.js';
+import { pageOf, type LicenseRef, type LicenseesService } from '../licensees/licensees.service.js';
 
 /** The lower-level normalized licence shape of the /licenses operations. */
 export const rawLicense = (c: CredentialRecord) => ({
@@ -43,7 +43,7 @@ export interface RawSearch {
 export function createLegacyService(repo: GraphReads, licensees: LicenseesService) {
   return {
     async searchRaw(q: RawSearch) {
-      const { ids, total } = await repo.search(
+      const { ids, total } = await licensees.find(
         {
           states: [q.state],
           nameTerms: searchTerms(q.name ?? ''),
@@ -60,9 +60,8 @@ export function createLegacyService(repo: GraphReads, licensees: LicenseesServic
         (q.page - 1) * q.per_page,
         q.per_page,
       );
-      const records = await licensees.records(ids);
       return {
-        data: ids.map((id) => records.get(id)).filter((c): c is CredentialRecord => !!c).map(rawLicense),
+        data: pageOf(ids, await licensees.records(ids)).map(rawLicense),
         meta: { total, page: q.page, per_page: q.per_page },
       };
     },

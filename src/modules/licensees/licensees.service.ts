@@ -1,9 +1,11 @@
 import { canonicalLicenseNumber, credentialId, searchTerms } from '../../domain/identity.js';
 import { BROKERAGE_RELATIONSHIP_TYPES } from '../../domain/vocabulary.js';
-import { NotFoundError } from '../../errors.js';
+import { NotFoundError, SearchIndexBuildingError } from '../../errors.js';
 import { namesDesignationsOf, toLicensee } from './licensee-shape.js';
 import type { CredentialRecord, SupervisorRecord } from '../../domain/credential.js';
 import type { GraphReads } from '../../graph/reads-port.js';
+import type { SearchFilters } from '../../domain/search-filters.js';
+import type { SearchIndex } from '../../search/search-port.js';
 import type { Licensee } from './licensees.schemas.js';
 import type { Clock } from '../../domain/clock.js';
 import { createVerifier, type BatchAnswer, type Verification, type VerifyInput } from './verification.js';
@@ -41,7 +43,17 @@ function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
 
 export const licenceNotFound = (ref: LicenseRef) => new NotFoundError(`no licence ${canonicalLicenseNumber(ref.license_number)} on file in ${ref.state}`);
 
-export function createLicenseesService(repo: GraphReads, clock: Clock) {
+/**
+ * The records of a page's ids in order. An id with none was removed after the index that gave it
+ * was read (a write in between): the page is not served short under a total that counts it.
+ */
+export function pageOf<T>(ids: string[], found: Map<string, T>): T[] {
+  const page = ids.map((id) => found.get(id));
+  if (page.some((r) => r === undefined)) throw new SearchIndexBuildingError(1, 'a record on this page changed while it was read: retry the search');
+  return page as T[];
+}
+
+export function createLicenseesService(repo: GraphReads, clock: Clock, index: SearchIndex) {
   const verifier = createVerifier(repo, clock);
   /** Credential records by id (the repository reads each id once); unknown ids are left out. */
   async function records(ids: string[]): Promise<Map<string, CredentialRecord>> {
@@ -69,14 +81,19 @@ export function createLicenseesService(repo: GraphReads, clock: Clock) {
     return (await hydrate([id])).get(id);
   }
 
+  /** A page of ids and the exact total: from the search index, or in Cypher for what it does not answer. */
+  const find = async (filters: SearchFilters, skip: number, limit: number) =>
+    filters.states.length === 0 ? { ids: [], total: 0 } : ((await index.search(filters, skip, limit)) ?? (await repo.search(filters, skip, limit)));
+
   return {
     hydrate,
     records,
     idOf,
+    find,
 
     /** Canonical search; `states` widens it to several jurisdictions (the legacy search). */
     async search(q: SearchInput) {
-      const { ids, total } = await repo.search(
+      const { ids, total } = await find(
         {
           states: q.states,
           nameTerms: searchTerms(q.name ?? ''),
@@ -92,9 +109,8 @@ export function createLicenseesService(repo: GraphReads, clock: Clock) {
         (q.page - 1) * q.per_page,
         q.per_page,
       );
-      const shapes = await hydrate(ids);
       return {
-        data: ids.map((id) => shapes.get(id)).filter((l): l is Licensee => l !== undefined),
+        data: pageOf(ids, await hydrate(ids)),
         meta: { total, page: q.page, per_page: q.per_page },
       };
     },

@@ -3,4 +3,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('./search-index-worker.ts');
+await import('./build-worker.ts');

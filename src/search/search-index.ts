@@ -1,21 +1,18 @@
-// The name-search index kept beside the embedded graph. LadybugDB indexes only primary keys, so
-// a substring filter on a name scans every credential of the state (docs/decisions/0007);
-// Neo4j answers the same filters from its text indexes and does not use this. The index holds,
+// The name-search index of both engines (docs/decisions/0029): a substring filter on a name is
+// text retrieval, answered here rather than by a graph traversal. The index holds,
 // per state and in the documented result order, each credential's id, status and type codes,
 // licence number, and for every text field a dictionary of the distinct words in it with the
 // rows each word occurs in. Search terms hold no white space, so a term is a substring of a field
 // exactly when it is a substring of one of the field's words: a term is looked up in the
 // dictionary (a few hundred kB of text per field, scanned with indexOf) rather than in every row.
 import fs from 'node:fs';
-import { FIELD_SEPARATOR, readBulkFile, splitBulkFile } from '../bulk-file.js';
-import type { NameSearch } from '../search-port.js';
-import type { SearchFilters } from '../../domain/search-filters.js';
+import { FIELD_SEPARATOR, readBulkFile, splitBulkFile } from '../graph/bulk-file.js';
+import { SEARCH_INDEX_COLUMNS } from '../graph/search-source-port.js';
+import type { SearchFilters } from '../domain/search-filters.js';
+import type { NameSearch } from './search-port.js';
 
-/**
- * The columns of an index row, in the order of cypher/engine/ladybug/search-index-rows.cypher: the
- * folded fields the graph stores for search.
- */
-export const SEARCH_INDEX_COLUMNS = ['state', 'id', 'sort_key', 'license_number', 'status', 'license_type', 'f_full', 'f_first', 'f_last', 'f_business', 'f_city'] as const;
+export { SEARCH_INDEX_COLUMNS };
+
 export type SearchIndexRow = (string | null)[];
 
 const FIELDS = ['name', 'first', 'last', 'business', 'city'] as const;

@@ -8,9 +8,9 @@ import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { importFolder } from '../../src/ingest/load.js';
 import type { SearchFilters } from '../../src/domain/search-filters.js';
 import type { GraphReads } from '../../src/graph/reads-port.js';
-import type { LadybugEngine } from '../../src/graph/ladybug/engine.js';
-import { buildSearchIndexFromFile, buildSearchIndexParts, searchIndexFrom, type SearchIndexRow } from '../../src/graph/ladybug/search-index.js';
-import { searchIndexBeside, type LadybugSearchIndexHolder } from '../../src/graph/ladybug/search-index-holder.js';
+import { buildSearchIndexFromFile, buildSearchIndexParts, searchIndexFrom, type SearchIndexRow } from '../../src/search/search-index.js';
+import { searchIndexOver } from '../../src/search/holder.js';
+import type { SearchIndex } from '../../src/search/search-port.js';
 import { DEMO_SEEDS, emptyGraph, files, fixture, testConfig } from '../helpers/graph.js';
 import { folderWith } from '../helpers/source-files.js';
 
@@ -28,9 +28,8 @@ const NONE: SearchFilters = {
 
 describe('the name-search index beside the embedded graph', () => {
   let graph: GraphAdapters;
-  let holder: LadybugSearchIndexHolder;
+  let holder: SearchIndex;
   const errors: unknown[] = [];
-  let indexed: GraphReads;
   let cypher: GraphReads;
   let rows: Record<string, string | null>[];
 
@@ -38,8 +37,7 @@ describe('the name-search index beside the embedded graph', () => {
     graph = await emptyGraph('ladybug');
     await importFolder(importsOf(graph, files), DEMO_SEEDS);
     await importFolder(importsOf(graph, files), fixture('small'));
-    holder = searchIndexBeside(graph.engine as LadybugEngine, files.get('engine/ladybug/search-index-rows'), (err) => errors.push(err));
-    indexed = graph.reads(TODAY, holder);
+    holder = searchIndexOver(graph.searchSource(), (err) => errors.push(err));
     cypher = graph.reads(TODAY);
     rows = (await graph.engine.read(
       'MATCH (c:LicenseCredential) RETURN c.state AS state, c.license_number AS number, c.f_first AS first, c.f_last AS last, c.f_business AS business, c.f_city AS city, c.f_full AS full ORDER BY c.id',
@@ -98,12 +96,10 @@ describe('the name-search index beside the embedded graph', () => {
     expect(errors).toEqual([]);
   });
 
-  it('when a brokerage filter is given then the index declines and the repository answers in Cypher', async () => {
+  it('when a brokerage filter is given then the index declines (the graph answers it in Cypher)', async () => {
     const filters = { ...NONE, states: ['TX'], brokerageTerms: ['acme'] };
-    expect((await holder.current()).search(filters, 0, 10)).toBeUndefined();
-    const found = await indexed.search(filters, 0, 10);
-    expect(found.total).toBeGreaterThan(0);
-    expect(found).toEqual(await cypher.search(filters, 0, 10));
+    expect(await holder.search(filters, 0, 10)).toBeUndefined();
+    expect((await cypher.search(filters, 0, 10)).total).toBeGreaterThan(0);
   });
 
   it('when an import renames a credential then the next search finds the new name and not the old', async () => {
@@ -112,11 +108,11 @@ describe('the name-search index beside the embedded graph', () => {
       'credentials.csv': `${header}\nTX,200001-B,broker,Broker Individual,Active,,person,DANA ZYXWVUT,DANA,,ZYXWVUT,,,1995-02-01,2027-02-28,mailing,2 Oak Ave,,Austin,,TX,78702,,,k-d1,fixture,2026-11-02,2026-11-02T06:00:00Z,\n`,
     });
     try {
-      const before = await indexed.search({ ...NONE, states: ['TX'], lastNameTerms: ['quinn'] }, 0, 10);
+      const before = (await holder.search({ ...NONE, states: ['TX'], lastNameTerms: ['quinn'] }, 0, 10))!;
       expect(before.total).toBeGreaterThan(0);
       await importFolder(importsOf(graph, files), dir);
-      expect(await indexed.search({ ...NONE, states: ['TX'], lastNameTerms: ['zyxw'] }, 0, 10)).toEqual({ ids: [expect.any(String)], total: 1 });
-      const after = await indexed.search({ ...NONE, states: ['TX'], lastNameTerms: ['quinn'] }, 0, 10);
+      expect(await holder.search({ ...NONE, states: ['TX'], lastNameTerms: ['zyxw'] }, 0, 10)).toEqual({ ids: [expect.any(String)], total: 1 });
+      const after = (await holder.search({ ...NONE, states: ['TX'], lastNameTerms: ['quinn'] }, 0, 10))!;
       expect(after.total).toBe(before.total - 1);
       expect(after).toEqual(await cypher.search({ ...NONE, states: ['TX'], lastNameTerms: ['quinn'] }, 0, 10));
     } finally {
@@ -187,9 +183,8 @@ describe('the search index kept on disk between starts', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-snapshot-'));
     const config = testConfig({ graphPath: path.join(dir, 'graph.lbug'), GRAPH_BUFFER_POOL_MB: 256, GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 30000 });
     const snapshot = path.join(dir, 'search-index.snapshot');
-    const query = files.get('engine/ladybug/search-index-rows');
     const filters = { ...NONE, states: ['TX'], nameTerms: ['a'] };
-    const holderOf = (g: GraphAdapters) => searchIndexBeside(g.engine as LadybugEngine, query, (err) => { throw err; }, snapshot);
+    const holderOf = (g: GraphAdapters) => searchIndexOver(g.searchSource(), (err) => { throw err; }, snapshot);
     try {
       let graph = await openGraph(config, files);
       await importFolder(importsOf(graph, files), fixture('small'));
@@ -208,8 +203,8 @@ describe('the search index kept on disk between starts', () => {
       graph = await openGraph(config, files);
       expect(fs.readdirSync(dir).filter((f) => f.startsWith('lvs-export-'))).toEqual([]);
       holder = holderOf(graph);
-      expect(holder.ready()).toBe(true);
-      const kept = await holder.current();
+      const kept = (await holder.current()) as Awaited<ReturnType<SearchIndex['current']>> & { parts: object };
+      expect(holder.status()).toMatchObject({ status: 'ready', built_from: 'snapshot' });
       expect(kept.search(filters, 0, 50)).toEqual(found);
       // No array read from the file keeps the file's whole buffer alive.
       const views: ArrayBufferView[] = [];
@@ -226,8 +221,9 @@ describe('the search index kept on disk between starts', () => {
       await graph.close();
       graph = await openGraph(config, files);
       holder = holderOf(graph);
-      expect(holder.ready()).toBe(false);
       expect(fs.existsSync(snapshot)).toBe(false);
+      await holder.current();
+      expect(holder.status().built_from).toBe('export');
       expect((await holder.current()).search(filters, 0, 50)).toEqual(await graph.reads(TODAY).search(filters, 0, 50));
       await graph.close();
     } finally {

@@ -1,0 +1,34 @@
+/**
+ * The columns of a search row, in the order of each engine's search-rows.cypher: the folded fields
+ * the graph stores for search, and the status a reader sees.
+ */
+export const SEARCH_INDEX_COLUMNS = ['state', 'id', 'sort_key', 'license_number', 'status', 'license_type', 'f_full', 'f_first', 'f_last', 'f_business', 'f_city'] as const;
+
+/**
+ * What the search index (src/search/) needs of a graph, on either engine: the search rows of every
+ * credential a reader sees, and when they change. The index is text retrieval beside the graph;
+ * the graph keeps what the graph is for (docs/decisions/0029).
+ */
+export interface SearchSource {
+  /**
+   * A token for what an export would show now: equal tokens, equal rows. Asked by every search,
+   * so cheap (LadybugDB: this process's writes; Neo4j: the published generation and imports).
+   */
+  version(): Promise<string>;
+  /**
+   * Writes the search row (SEARCH_INDEX_COLUMNS) of every credential a reader sees now to a new
+   * bulk file, the caller's to remove; with the version it shows and, on an engine with
+   * generations, the generation it was read at.
+   */
+  exportRows(): Promise<{ file: string; version: string; generation?: number }>;
+  /** Hears each write of this process commit. */
+  onWrite(listener: () => void): void;
+  /** Pins this request's graph reads to `generation` (the snapshot an index shows); a no-op without generations. */
+  readAt(generation: number | undefined): void;
+  /**
+   * After a clean close, the version an index built at `built` is kept on disk for (LadybugDB: the
+   * file's stamp as close left it), or undefined when it may not be kept (it misses a write, or
+   * the graph is in memory). Without it, an index is kept with its own version.
+   */
+  closedVersion?(built: string): string | undefined;
+}

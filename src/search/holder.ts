@@ -1,0 +1,183 @@
+// The one search index of the service (search-index.ts), on either engine: built from an export
+// of the graph (SearchSource), in a worker thread past a small size, rebuilt a moment after this
+// process writes and whenever the graph's version moves (another process published), and kept in
+// a snapshot file between starts of the same graph.
+import fs from 'node:fs';
+import v8 from 'node:v8';
+import { Worker } from 'node:worker_threads';
+import { SearchIndexBuildingError } from '../errors.js';
+import type { SearchSource } from '../graph/search-source-port.js';
+import type { SearchIndex as Index } from './search-port.js';
+import { buildSearchIndexFromFile, searchIndexFrom, type SearchIndex as Built, type SearchIndexParts } from './search-index.js';
+
+/** Exports below this size are indexed on the main thread (the demo data: 60 KB, a few ms). */
+const IN_THREAD_BYTES = 1 << 20;
+/** Quiet time after a write before the index is rebuilt unasked (an import commits many batches). */
+const REBUILD_AFTER_MS = 250;
+/** How often the graph's version is asked, so that another process's publish is taken up unasked. */
+const POLL_MS = 1_000;
+/** How long a search waits for an index holding every published write before it answers 503. */
+const WAIT_MS = 5_000;
+const SNAPSHOT_VERSION = 2;
+
+/** Builds the index from an export file (SEARCH_INDEX_COLUMNS rows) in a worker thread. */
+export function buildInWorker(file: string): Promise<Built> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./build-worker.mjs', import.meta.url), { workerData: { file }, resourceLimits: { maxYoungGenerationSizeMb: 128 } });
+    worker.once('message', (m: { parts: SearchIndexParts } | { error: string }) => {
+      if ('error' in m) reject(new Error(`search index build failed: ${m.error}`));
+      else resolve(searchIndexFrom(m.parts));
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the search index worker stopped with code ${code}`)));
+  });
+}
+
+/**
+ * `x` with every typed array in it owning its memory. Node's v8.deserialize gives Uint8Arrays as
+ * views into the buffer it read, so the ids, status and type codes kept the whole file's buffer
+ * alive (0007).
+ */
+function ownBuffers<T>(x: T): T {
+  if (ArrayBuffer.isView(x)) return (x.byteLength === x.buffer.byteLength ? x : (x as unknown as Uint8Array).slice()) as T;
+  if (Array.isArray(x)) return x.map(ownBuffers) as T;
+  if (x && typeof x === 'object') for (const [k, v] of Object.entries(x)) (x as Record<string, unknown>)[k] = ownBuffers(v);
+  return x;
+}
+
+interface Kept {
+  version: string;
+  generation?: number;
+  parts: SearchIndexParts;
+}
+
+/** What a snapshot file holds, or undefined when it is absent, unreadable or of another format. */
+function readSnapshot(file: string): Kept | undefined {
+  try {
+    const kept = v8.deserialize(fs.readFileSync(file)) as Kept & { format: number };
+    return kept.format === SNAPSHOT_VERSION ? { version: kept.version, generation: kept.generation, parts: ownBuffers(kept.parts) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeSnapshot(file: string, kept: Kept) {
+  const partial = `${file}.partial`;
+  fs.writeFileSync(partial, v8.serialize({ format: SNAPSHOT_VERSION, ...kept }));
+  fs.renameSync(partial, file);
+}
+
+/** Bytes the typed arrays and texts of the parts hold. */
+function sizeOf(parts: SearchIndexParts): number {
+  let bytes = 0;
+  const add = (x: unknown): void => {
+    if (ArrayBuffer.isView(x)) bytes += x.byteLength;
+    else if (typeof x === 'string') bytes += x.length * 2;
+    else if (Array.isArray(x)) x.forEach(add);
+    else if (x && typeof x === 'object') Object.values(x).forEach(add);
+  };
+  add(parts.states);
+  return bytes;
+}
+
+/**
+ * Keeps the search index current with the graph. A search reads an index holding every write
+ * published before it (waiting up to WAIT_MS for a rebuild, then 503), and the request's graph
+ * reads are pinned to the generation that index shows: its ids, total and records are one
+ * snapshot. With `snapshot`, a file: an index kept there is taken at start when it is for the
+ * graph's version (a restart on an unchanged graph), instead of a first build.
+ */
+export function searchIndexOver(source: SearchSource, onError: (err: unknown) => void, snapshot?: string): Index & { close(): void } {
+  interface Current {
+    index: Built;
+    version: string;
+    generation?: number;
+    /** The number of the build that made it (0: read from the snapshot file). */
+    seq: number;
+    bytes: number;
+  }
+  let built: Current | undefined;
+  let building: Promise<void> | undefined;
+  let started = 0;
+  let buildStartedAt = 0;
+  let lastBuildMs = 1_000;
+  let timer: NodeJS.Timeout | undefined;
+  let kept = snapshot ? readSnapshot(snapshot) : undefined;
+  // A kept index is read once, at the first look at the graph's version; the file never serves twice.
+  if (snapshot) fs.rmSync(snapshot, { force: true });
+
+  const build = async () => {
+    const seq = ++started;
+    buildStartedAt = Date.now();
+    const { file, version, generation } = await source.exportRows();
+    try {
+      // A small export is built here: a worker with its own loader costs more memory than the build blocks.
+      const small = fs.statSync(file).size < IN_THREAD_BYTES;
+      const index = small ? searchIndexFrom(await buildSearchIndexFromFile(file)) : await buildInWorker(file);
+      built = { index, version, generation, seq, bytes: sizeOf(index.parts) };
+      lastBuildMs = Date.now() - buildStartedAt;
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  };
+  const fresh = async (): Promise<Current> => {
+    const wanted = await source.version();
+    if (kept) {
+      if (kept.version === wanted) built = { index: searchIndexFrom(kept.parts), version: kept.version, generation: kept.generation, seq: 0, bytes: sizeOf(kept.parts) };
+      kept = undefined;
+    }
+    const after = started;
+    // Done when the index shows the wanted version, or was built by a build started after the call.
+    while (!built || (built.version !== wanted && built.seq <= after)) {
+      building ??= build().finally(() => (building = undefined));
+      await building;
+    }
+    return built;
+  };
+  const rebuildSoon = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fresh().catch(onError), ms);
+    timer.unref();
+  };
+  source.onWrite(() => rebuildSoon(REBUILD_AFTER_MS));
+  // Another process's publish moves the version: take it up before a search asks.
+  const poll = setInterval(() => {
+    if (!building && built) source.version().then((v) => v !== built?.version && rebuildSoon(0), onError);
+  }, POLL_MS);
+  poll.unref();
+  fresh().catch(onError);
+
+  return {
+    async search(filters, skip, limit) {
+      let wait: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        wait = setTimeout(() => {
+          const left = lastBuildMs - (Date.now() - buildStartedAt);
+          reject(new SearchIndexBuildingError(Math.min(30, Math.max(1, Math.ceil(left / 1000)))));
+        }, WAIT_MS);
+      });
+      const now = await Promise.race([fresh(), late]).finally(() => clearTimeout(wait));
+      const page = now.index.search(filters, skip, limit);
+      if (page) source.readAt(now.generation);
+      return page;
+    },
+    current: async () => (await fresh()).index,
+    ready: () => built !== undefined,
+    status: () => ({
+      status: built && !building ? 'ready' : 'building',
+      generation: built?.generation,
+      bytes: built?.bytes ?? 0,
+      rows: built?.index.parts.states.reduce((n, [, s]) => n + s.n, 0) ?? 0,
+      built_from: built && (built.seq === 0 ? 'snapshot' : 'export'),
+    }),
+    persist() {
+      if (!snapshot || !built || building) return;
+      const version = source.closedVersion ? source.closedVersion(built.version) : built.version;
+      if (version) writeSnapshot(snapshot, { version, generation: built.generation, parts: built.index.parts });
+    },
+    close() {
+      clearInterval(poll);
+      clearTimeout(timer);
+    },
+  };
+}

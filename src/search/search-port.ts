@@ -1,0 +1,42 @@
+import type { SearchFilters } from '../domain/search-filters.js';
+
+/** A page of a name search: ids in the documented result order, and the exact total. */
+export interface NameSearch {
+  /** Undefined for filters it cannot answer (the brokerage filter): the graph's own query answers them. */
+  search(filters: SearchFilters, skip: number, limit: number): { ids: string[]; total: number } | undefined;
+}
+
+/** What the index is doing, for /health, readiness and metrics. */
+export interface SearchIndexStatus {
+  status: 'ready' | 'building';
+  /** The graph generation its rows show (engines with generations). */
+  generation?: number;
+  /** Bytes its arrays and texts hold. */
+  bytes: number;
+  rows: number;
+  /** Where the index serving now came from: a file kept at the last clean stop, or an export of the graph. */
+  built_from?: 'snapshot' | 'export';
+}
+
+/**
+ * The one search index of the service, on either engine (src/search/holder.ts): kept current with
+ * the graph, rebuilt from an export after each change.
+ */
+export interface SearchIndex {
+  /**
+   * A page from an index holding every write published before the call, the request's graph reads
+   * then pinned to the snapshot it shows; undefined for filters the index does not answer. Throws
+   * SearchIndexBuildingError (503 with Retry-After) when no such index is ready within a moment.
+   */
+  search(filters: SearchFilters, skip: number, limit: number): Promise<{ ids: string[]; total: number } | undefined>;
+  /** The index with every graph write committed before the call; waits for a rebuild when one is due. */
+  current(): Promise<NameSearch>;
+  /** An index has been built. */
+  ready(): boolean;
+  status(): SearchIndexStatus;
+  /**
+   * Keeps the index on disk when it holds every write: the next start on the same graph reads it
+   * instead of rebuilding it. Call after closing the graph.
+   */
+  persist(): void;
+}
