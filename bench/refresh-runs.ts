@@ -12,7 +12,7 @@ const MB = 2 ** 20;
 
 /**
  * Samples Neo4j's transaction memory (the largest open transaction's) and heap in use, every 250
- * ms, and when a run's generation is published (readers see it; name postings are made after).
+ * ms, and when a run's generation is published (readers see it).
  */
 export function neo4jMemory(n: LocalNeo4j) {
   const driver = neo4jDriver.driver(n.uri, neo4jDriver.auth.basic(n.user, n.password));
@@ -46,7 +46,7 @@ export function neo4jMemory(n: LocalNeo4j) {
     },
     peaks: () =>
       `Neo4j peak transaction memory ${(tx / MB).toFixed(0)} MB, heap ${(heap / MB).toFixed(0)} MB` +
-      (publishedAfter === undefined ? '' : `, published after ${(publishedAfter / 1000).toFixed(1)} s (name postings made after)`),
+      (publishedAfter === undefined ? '' : `, published after ${(publishedAfter / 1000).toFixed(1)} s`),
     async close() {
       stopped = true;
       await running;

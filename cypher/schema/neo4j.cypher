@@ -10,20 +10,17 @@ CREATE CONSTRAINT migration_id IF NOT EXISTS FOR (m:Migration) REQUIRE m.id IS U
 CREATE INDEX license_credential_state_number IF NOT EXISTS FOR (c:LicenseCredential) ON (c.state, c.license_number);
 CREATE INDEX license_credential_state_sort IF NOT EXISTS FOR (c:LicenseCredential) ON (c.state, c.sort_key);
 CREATE INDEX license_credential_source IF NOT EXISTS FOR (c:LicenseCredential) ON (c.source);
-// Name search (cypher/engine/neo4j/search.cypher): the whitespace analyzer keeps the folded fields'
-// words whole, so a wildcard *term* is a substring match; state, status and type narrow in Lucene.
-// It holds a refresh's superseded versions too (readers see them until it is published).
-CREATE FULLTEXT INDEX license_credential_names IF NOT EXISTS FOR (c:LicenseCredential|Superseded)
-  ON EACH [c.state, c.status_normalized, c.license_type, c.f_full, c.f_first, c.f_last, c.f_business, c.f_city]
-  OPTIONS {indexConfig: {`fulltext.analyzer`: 'whitespace'}};
+// Name search is the service's search index (src/search/, decision 0029), not the graph's: the
+// full-text index it once read goes (docs/graph.md has the statement that makes one for Browser).
+DROP INDEX license_credential_names IF EXISTS;
 DROP INDEX license_credential_search IF EXISTS;
 DROP INDEX license_credential_versions IF EXISTS;
 // Versions (docs/graph.md): the published generation, a superseded credential found by id, and the
 // relationships a refresh writes, found by the generation they start or end at.
 CREATE CONSTRAINT snapshot_id IF NOT EXISTS FOR (s:Snapshot) REQUIRE s.id IS UNIQUE;
 CREATE INDEX superseded_id IF NOT EXISTS FOR (c:Superseded) ON (c.id);
-// Versioned and NoGrams nodes are found by their label (few, once a run's versions are collected
-// and its postings made): an index on them would cost every credential a refresh writes.
+// Versioned nodes are found by their label (few, once a run's versions are collected): an index
+// on them would cost every credential a refresh writes.
 DROP INDEX superseded_state IF EXISTS;
 DROP INDEX versioned_from IF EXISTS;
 DROP INDEX no_grams_state IF EXISTS;
@@ -69,29 +66,21 @@ CALL (s, r, a) {
 } IN TRANSACTIONS OF 10000 ROWS;
 MATCH (d:InForceDay {id: 'supervises'}) WHERE d.date IS NULL
 SET d.date = d.building_for REMOVE d.building_for;
-// Name search pages (cypher/engine/neo4j/search-grams.cypher): NAME_GRAM postings, a relationship
-// from each credential to itself per distinct three-letter piece of its names' words (among all
-// its names, and per name), keyed in
-// name order (cypher/engine/neo4j/name-grams.cypher, which every credential write runs). A graph
-// written before they existed gets them here, once, marked by a Migration node; a build cut short
-// is dropped and made again.
-CREATE INDEX name_gram_k IF NOT EXISTS FOR ()-[p:NAME_GRAM]-() ON (p.k);
-OPTIONAL MATCH (m:Migration {id: 'name-grams'})
+// The NAME_GRAM postings name search once read go (decision 0029), once, in batches (a national
+// graph held 30M), marked by a Migration node; a clean-up cut short runs again at the next start.
+DROP INDEX name_gram_k IF EXISTS;
+OPTIONAL MATCH (m:Migration {id: 'no-name-grams'})
 WITH m WHERE m IS NULL
 MATCH ()-[p:NAME_GRAM]->()
 CALL (p) { DELETE p } IN TRANSACTIONS OF 10000 ROWS;
-OPTIONAL MATCH (m:Migration {id: 'name-grams'})
+OPTIONAL MATCH (m:Migration {id: 'no-name-grams'})
 WITH m WHERE m IS NULL
-MATCH (c:LicenseCredential)
-CALL (c) {
-  // k: the same keys as cypher/engine/neo4j/name-grams.cypher.
-  UNWIND [['*', coalesce(c.f_full, '') + ' ' + coalesce(c.f_first, '') + ' ' + coalesce(c.f_last, '') + ' ' + coalesce(c.f_business, '')], ['f', coalesce(c.f_first, '')], ['l', coalesce(c.f_last, '')], ['b', coalesce(c.f_business, '')]] AS n
-  UNWIND [w IN split(n[1], ' ') WHERE size(w) >= 3] AS w
-  UNWIND range(0, size(w) - 3) AS i
-  WITH DISTINCT c, c.state + '\u0000' + n[0] + substring(w, i, 3) + '\u0000' + c.sort_key AS k
-  CREATE (c)-[:NAME_GRAM {k: k}]->(c)
-} IN TRANSACTIONS OF 5000 ROWS;
-MERGE (:Migration {id: 'name-grams'});
+MATCH (c:NoGrams)
+CALL (c) { REMOVE c:NoGrams } IN TRANSACTIONS OF 10000 ROWS;
+MATCH (j:Jurisdiction) WHERE j.name_grams_pending IS NOT NULL
+REMOVE j.name_grams_pending;
+MERGE (:Migration {id: 'no-name-grams'});
+MATCH (m:Migration {id: 'name-grams'}) DELETE m;
 // Neo4j is read by traversal: the read models a database written before kept go (the lists and
 // each credential's JSON doc), in batches (a national graph holds millions), with their schema.
 // The doc's removal scans every credential, so it runs once, marked by a Migration node.

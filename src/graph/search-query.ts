@@ -1,8 +1,8 @@
 import type { Row } from './graph-port.js';
 import type { SearchFilters } from '../domain/search-filters.js';
 
-// How a search's filters become Cypher: fragments and their parameters (Neo4j's Lucene query is in
-// neo4j/lucene.ts).
+// How a search's filters become Cypher: fragments and their parameters (the brokerage searches the
+// search index does not answer).
 
 /**
  * A search's active filter fragments (each term its own, renamed) and their parameters; `today`

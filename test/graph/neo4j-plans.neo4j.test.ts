@@ -33,7 +33,6 @@ function scans(plan: Plan): string[] {
 
 const search = filteredQuery(files, 'engine/neo4j/browse', 'engine/neo4j/search.filters');
 const searchCount = filteredQuery(files, 'engine/neo4j/browse-count', 'engine/neo4j/search.filters');
-const grams = filteredQuery(files, 'engine/neo4j/search-grams', 'engine/neo4j/search.filters');
 const TERMS = { name_term: 'smith', first_name_term: 'ana', last_name_term: 'lopez', business_name_term: 'realty', city_term: 'austin', brokerage_term: 'realty' };
 const FILTER_PARAMS: Record<string, Record<string, unknown>> = {
   name: { name_term: TERMS.name_term },
@@ -66,7 +65,6 @@ function requestQueries(): [string, string, Record<string, unknown>][] {
     ['engine/neo4j/in-force-affiliates', files.get('engine/neo4j/in-force-affiliates'), { state: 'TX' }],
     ['engine/neo4j/in-force-drop', files.get('engine/neo4j/in-force-drop'), { ids: [id], day: '2026-11-25' }],
     ['engine/neo4j/in-force-add', files.get('engine/neo4j/in-force-add'), { ids: [id], day: '2026-11-25' }],
-    ['engine/neo4j/name-grams', files.get('engine/neo4j/name-grams'), { ids: [id] }],
     ['engine/neo4j/type-counts', files.get('engine/neo4j/type-counts'), { ...g, states: ['TX', 'FL'] }],
     ['engine/ladybug/jurisdiction-coverage', files.get('engine/ladybug/jurisdiction-coverage'), {}],
     ['coverage/jurisdictions', files.get('coverage/jurisdictions'), {}],
@@ -76,9 +74,6 @@ function requestQueries(): [string, string, Record<string, unknown>][] {
     const params = Object.assign({}, page, ...active.map((k) => FILTER_PARAMS[k]));
     out.push([`engine/neo4j/browse (${label})`, search.build(active.map((key) => ({ key }))), params]);
     out.push([`engine/neo4j/browse-count (${label})`, searchCount.build(active.map((key) => ({ key }))), params]);
-    if (!active.some((k) => ['license_number', 'brokerage'].includes(k))) {
-      out.push([`engine/neo4j/search-grams (${label})`, grams.build(active.map((key) => ({ key }))), { ...params, states: undefined, state: 'TX', query: 'state:"TX" AND f_last:*smi*', gram: 'TX\u0000lsmi\u0000', budget: 1000 }]);
-    }
   }
   return out;
 }
@@ -119,45 +114,6 @@ describe('the plans of the request-path queries on the real Neo4j', () => {
       const all = operators(plan);
       expect(all.filter((o) => /^(Sort|Top|PartialSort|PartialTop)\b|IndexScan/.test(o))).toEqual([]);
       expect(all.some((o) => /RelationshipIndexSeek.*SUPERVISES_IN_FORCE\(supervisor_id, page_key\)/.test(o))).toBe(true);
-    } finally {
-      await session.close();
-    }
-  });
-
-  it('when a name search page is explained then it reads the postings in name order, never sorted', async () => {
-    const session = driver.session({ defaultAccessMode: neo4j.session.READ });
-    try {
-      const query = grams.build([{ key: 'last_name', rename: { last_name_term: 'last_name_term_0' } }, { key: 'status' }]);
-      const params = { g: 0, query: 'state:"CA" AND f_last:*mit* AND status_normalized:"active"', state: 'CA', gram: 'CA\u0000lmit\u0000', budget: 1000, skip: 25, limit: 25, last_name_term_0: 'mit', status: 'active' };
-      const plan = (await session.run(`EXPLAIN ${query}`, toNeo4jParams(params) as Record<string, unknown>)).summary.plan as unknown as Plan;
-      const operators = (p: Plan): string[] => [`${p.operatorType.replace(/@.*$/, '')} ${String(p.arguments.Details ?? '')}`, ...p.children.flatMap(operators)];
-      const all = operators(plan);
-      expect(all.filter((o) => /^(Sort|Top|PartialSort|PartialTop)\b|IndexScan/.test(o))).toEqual([]);
-
-      expect(all.some((o) => /RelationshipIndexSeek.*NAME_GRAM\(k\)/.test(o))).toBe(true);
-    } finally {
-      await session.close();
-    }
-  });
-
-  it('when name searches are read from the postings then each page and total is the full-text query\'s, read without falling back', async () => {
-    const fullText = filteredQuery(files, 'engine/neo4j/search');
-    const session = driver.session({ defaultAccessMode: neo4j.session.READ });
-    try {
-      let pages = 0;
-      // A name term reads the pieces of all names (*), a last-name term those of last names (l).
-      const cases = [['TX', 'name', 'har', 'active', 0], ['TX', 'name', 'son', null, 5], ['FL', 'name', 'son', 'active', 0], ['CA', 'name', 'and', 'active', 0], ['FL', 'name', 'ill', null, 0], ['TX', 'last_name', 'son', null, 0], ['FL', 'last_name', 'son', 'active', 0], ['TX', 'name', 'xqz', null, 0]] as const;
-      for (const [state, key, term, status, skip] of cases) {
-        const filters = [{ key, rename: { [`${key}_term`]: `${key}_term_0` } }, ...(status ? [{ key: 'status' }] : [])];
-        const fields = key === 'name' ? ['f_full', 'f_first', 'f_last', 'f_business'] : ['f_last'];
-        const query = `(${fields.map((f) => `${f}:*${term}*`).join(' OR ')}) AND state:"${state}"${status ? ` AND status_normalized:"${status}"` : ''}`;
-        const params = toNeo4jParams({ g: 0, query, state, gram: `${state}\u0000${key === 'name' ? '*' : 'l'}${term}\u0000`, budget: 1000, skip, limit: 5, [`${key}_term_0`]: term, status }) as Record<string, unknown>;
-        const [byGrams, byFullText] = await Promise.all([session.run(grams.build(filters), params), driver.session({ defaultAccessMode: neo4j.session.READ }).run(fullText.build([]), params)]);
-        const [g, f] = [byGrams.records[0].toObject(), byFullText.records[0].toObject()];
-        expect({ state, term, ids: g.ids, total: Number(g.total) }).toEqual({ state, term, ids: f.ids, total: Number(f.total) });
-        if (g.ids.length === 5) pages += 1;
-      }
-      expect(pages).toBeGreaterThanOrEqual(6);
     } finally {
       await session.close();
     }

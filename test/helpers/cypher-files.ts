@@ -6,7 +6,6 @@ export const sharedQueryNames = (files: QueryFiles) =>
 
 /** Queries that take another query's fragments, as their repositories build them. */
 const SHARED_FILTERS: Record<string, string> = {
-  'engine/neo4j/search-grams': 'engine/neo4j/search.filters',
   'engine/neo4j/browse': 'engine/neo4j/search.filters',
   'engine/neo4j/browse-count': 'engine/neo4j/search.filters',
 };

@@ -71,20 +71,8 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'engine/neo4j/licensees': { ids: [TX_AGENT, TX_BROKERAGE], day: '2026-11-22', levels: 2 , g: 0 },
   'engine/neo4j/hierarchy': { ids: [TX_AGENT], day: '2026-11-22' , g: 0 },
   'engine/neo4j/affiliations': { ids: [TX_AGENT], day: '2026-11-22', as_of: false, include_inactive: false, affiliate_role: null, relationship_type: null , g: 0 },
-  'engine/neo4j/search': {
-    g: 0,
-    query: 'state:"TX" AND f_last:*mu*', skip: 0, limit: 10,
-    name_term_0: 'jose', first_name_term_0: 'jo', last_name_term_0: 'mu', business_name_term_0: 'acme',
-    city_term_0: 'hou', status: 'active', license_type: 'salesperson', license_number_prefix: '7638',
-    brokerage_term_0: 'acme', brokerage_types: ['sponsoring_broker', 'employing_broker', 'main_office'], today: '2026-11-01',
-  },
-  'engine/neo4j/search-grams': {
-    g: 0,
-    query: 'state:"TX" AND f_last:*mun*', state: 'TX', gram: 'TX\u0000lmun\u0000', budget: 1000, skip: 0, limit: 10,
-    name_term_0: 'jose', first_name_term_0: 'jo', last_name_term_0: 'mun', business_name_term_0: 'acme',
-    city_term_0: 'hou', status: 'active', license_type: 'salesperson', license_number_prefix: '7638',
-    brokerage_term_0: 'acme', brokerage_types: ['sponsoring_broker', 'employing_broker', 'main_office'], today: '2026-11-01',
-  },
+
+
   'engine/neo4j/browse': {
     g: 0, states: ['TX'], skip: 0, limit: 10,
     name_term_0: 'jose', first_name_term_0: 'jo', last_name_term_0: 'mu', business_name_term_0: 'acme',
@@ -104,9 +92,6 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'engine/neo4j/versions/release': { holder: 'host:1' },
   'engine/neo4j/versions/publish': { holder: 'host:1', g: 1 },
   'engine/neo4j/versions/recover': { published: 0 },
-  'engine/neo4j/versions/postings-pending': { states: ['TX'], ids: [TX_AGENT] },
-  'engine/neo4j/versions/postings-next': { limit: 10 },
-  'engine/neo4j/versions/postings-done': { ids: [TX_AGENT], published: 0 },
   'engine/neo4j/versions/collect': { published: 0 },
   'engine/neo4j/refresh/supersede': { ids: [TX_AGENT], g: 1, published: 0 },
   'engine/neo4j/refresh/supersede-degrees': { ids: [TX_AGENT] },
@@ -130,7 +115,6 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'engine/neo4j/refresh/existing-credentials': { state: 'TX', published: 0 },
   'engine/neo4j/refresh/remove-demo': { state: 'OR', g: 1 },
   'engine/neo4j/refresh/open-links': { state: 'TX', source: 'fixture' },
-  'engine/neo4j/name-grams': { ids: [TX_AGENT, TX_BROKERAGE] },
   'engine/neo4j/affiliates': { id: TX_BROKERAGE, today: '2026-11-22', affiliate_role: null, relationship_type: null, skip: 0, limit: 25 , g: 0 },
   'engine/neo4j/affiliates-in-force-total': { id: TX_BROKERAGE, today: '2026-11-22' , g: 0 },
   'engine/neo4j/affiliates-in-force-from-end': { id: TX_BROKERAGE, today: '2026-11-22', from_end: 0, limit: 25 , g: 0 },

@@ -1,5 +1,5 @@
-// Neo4j: the filter fragments of search.cypher, search-grams.cypher, browse.cypher and
-// browse-count.cypher, as licensees/search.filters.cypher with the versions $g sees; each starts with AND.
+// Neo4j: the filter fragments of browse.cypher and browse-count.cypher (the brokerage searches the
+// search index does not answer), as licensees/search.filters.cypher with the versions $g sees; each starts with AND.
 // Text parameters are folded (lower case, accents removed) by the service; one fragment per
 // search term, its parameter renamed per term ($name_term -> $name_term_0, ...).
 // @fragment name

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BulkFile, BulkKind, BulkSink, GraphEngine, Params, ParsedRows } from '../graph-port.js';
 import { CREDENTIAL_COLUMNS, FIELD_SEPARATOR, NOTES_SEPARATOR, QUOTE, bulkFields, csvHeader, csvRow, readBulkRecords } from '../bulk-file.js';
-import { inForceKey, nameGramKeys } from './keys.js';
+import { inForceKey } from './keys.js';
 import { LIST_FIELDS } from './list-fields.js';
 
 /**
@@ -32,32 +32,21 @@ function layout(kind: BulkKind) {
 
 const unicode = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
-const [ID, STATE, SORT_KEY, ...NAMES] = ['id', 'state', 'sort_key', 'f_full', 'f_first', 'f_last', 'f_business'].map((c) => CREDENTIAL_COLUMNS.indexOf(c));
+const [ID, SORT_KEY] = ['id', 'sort_key'].map((c) => CREDENTIAL_COLUMNS.indexOf(c));
 
-/**
- * The NAME_GRAM postings of a credentials file (cypher/engine/neo4j/name-grams.cypher), written
- * beside it; records each credential's sort key into `sortKeys`.
- */
-async function nameGramsFile(credentials: string, out: string, sortKeys: Map<string, string>) {
-  const stream = fs.createWriteStream(out);
-  stream.write(`${csvHeader([':START_ID(LicenseCredential)', ':END_ID(LicenseCredential)', 'k'])}\n`);
+/** Records each credential's sort key of a credentials file into `sortKeys` (the in-force keys need them). */
+async function readSortKeys(credentials: string, sortKeys: Map<string, string>) {
   let header = true;
   for await (const records of readBulkRecords(credentials)) {
-    const lines: string[] = [];
     for (const record of records) {
       if (header) {
         header = false;
         continue;
       }
       const fields = bulkFields(record);
-      const [id, state, sortKey] = [fields[ID]!, fields[STATE]!, fields[SORT_KEY]!];
-      sortKeys.set(id, sortKey);
-      const [full, first, last, business] = NAMES.map((i) => fields[i]);
-      for (const k of nameGramKeys(state, sortKey, { full, first, last, business })) lines.push(csvRow(['id', 'id', 'k'], { id, k }));
+      sortKeys.set(fields[ID]!, fields[SORT_KEY]!);
     }
-    if (lines.length && !stream.write(`${lines.join('\n')}\n`)) await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
   }
-  await new Promise<void>((resolve, reject) => stream.end((err?: Error | null) => (err ? reject(err) : resolve())));
 }
 
 /**
@@ -69,7 +58,6 @@ export function neo4jImportFiles(dir: string, today = new Date().toISOString().s
   // Credentials' sort keys (read back from their files) and the relationships as parsed: the
   // in-force relationships written once all are known (cypher/engine/neo4j/in-force-add.cypher).
   const sortKeys = new Map<string, string>();
-  const gramFiles: string[] = [];
   const credentialIds: string[] = [];
   const links: { supervisor: string; affiliate: string; fields: string }[] = [];
   const inForceFile = path.join(dir, 'in-force.csv');
@@ -108,10 +96,7 @@ export function neo4jImportFiles(dir: string, today = new Date().toISOString().s
       }
       files.set(kind, [...(files.get(kind) ?? []), own]);
       lineBreaks ||= file.lineBreaks;
-      if (kind === 'credentials') {
-        gramFiles.push(path.join(dir, `name-grams-${gramFiles.length + 1}.csv`));
-        await nameGramsFile(own, gramFiles.at(-1)!, sortKeys);
-      }
+      if (kind === 'credentials') await readSortKeys(own, sortKeys);
     },
     async run(query, params) {
       statements.push({ query, params });
@@ -132,10 +117,10 @@ export function neo4jImportFiles(dir: string, today = new Date().toISOString().s
     importOptions(jurisdictions: string[]): string[] {
       const jurisdictionsFile = path.join(dir, 'jurisdictions.csv');
       fs.writeFileSync(jurisdictionsFile, `code:ID(Jurisdiction)\n${jurisdictions.map((c) => `${c}\n`).join('')}`);
-      // The in-force day and the name grams' Migration node: the schema builds neither again.
+      // The in-force day, and the Migration node of the name grams' removal: the schema does neither again.
       const markers = [path.join(dir, 'in-force-day.csv'), path.join(dir, 'migrations.csv')];
       fs.writeFileSync(markers[0], `id:ID(InForceDay)${FIELD_SEPARATOR}date:date\nsupervises${FIELD_SEPARATOR}${today}\n`);
-      fs.writeFileSync(markers[1], 'id:ID(Migration)\nname-grams\n');
+      fs.writeFileSync(markers[1], 'id:ID(Migration)\nno-name-grams\n');
       const options = [
         `--delimiter=${unicode(FIELD_SEPARATOR)}`,
         `--quote=${unicode(QUOTE)}`,
@@ -151,7 +136,6 @@ export function neo4jImportFiles(dir: string, today = new Date().toISOString().s
         `--nodes=Jurisdiction=${jurisdictionsFile}`,
         `--nodes=InForceDay=${markers[0]}`,
         `--nodes=Migration=${markers[1]}`,
-        ...(gramFiles.length ? [`--relationships=NAME_GRAM=${gramFiles.join(',')}`] : []),
         ...(fs.existsSync(inForceFile) ? [`--relationships=SUPERVISES_IN_FORCE=${inForceFile}`] : []),
       ];
       for (const [kind, paths] of files) {

@@ -1,15 +1,11 @@
 import type { JurisdictionRecord } from '../../domain/jurisdictions.js';
 import { byAffiliation, bySupervision, bySupervisionEntry, type AffiliateRecord, type AffiliationRecord, type CredentialRecord, type SupervisionEntry, type SupervisorRecord } from '../../domain/credential.js';
-import type { SearchFilters } from '../../domain/search-filters.js';
 import { batchedReads } from '../batched-reads.js';
 import { cypherSearch } from '../cypher-search.js';
 import type { GraphEngine, Row } from '../graph-port.js';
-import { filteredQuery, type QueryFiles } from '../query-files.js';
+import type { QueryFiles } from '../query-files.js';
 import type { GraphReads } from '../reads-port.js';
-import { composeSearch } from '../search-query.js';
 import { neo4jInForce } from './in-force.js';
-import { gramPrefix } from './keys.js';
-import { LUCENE_FILTERS, luceneQuery, rarestGram } from './lucene.js';
 
 // Neo4j reads every relationship by traversal (cypher/engine/neo4j/): no read models, and nothing
 // kept between requests, since other processes may write the same database. Every query keeps the
@@ -17,14 +13,6 @@ import { LUCENE_FILTERS, luceneQuery, rarestGram } from './lucene.js';
 
 /** Neo4j takes SKIP as an integer, never a float (a JS offset past 2^53 is one): past that is past the end all the same. */
 const offset = (skip: number) => Math.min(skip, Number.MAX_SAFE_INTEGER);
-
-/**
- * Postings a name search reads in name order before it reads all the full-text hits instead: at
- * least GRAM_BUDGET, and GRAM_BUDGET_PER_ROW for each row up to the page's end (a piece found in
- * one posting of 20 that match the whole search still serves its page).
- */
-const GRAM_BUDGET = 1000;
-const GRAM_BUDGET_PER_ROW = 20;
 
 const supervision = (value: unknown): SupervisionEntry[] =>
   ((value ?? []) as SupervisionEntry[]).map((e) => ({ ...e, effective_to: e.effective_to ?? null })).sort(bySupervisionEntry);
@@ -54,8 +42,6 @@ const supervisorRow = (r: Row): SupervisorRecord[] =>
 
 export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => string): GraphReads {
   const cypher = cypherSearch(graph, files, { search: 'engine/neo4j/browse', count: 'engine/neo4j/browse-count', typeCounts: 'engine/neo4j/type-counts', filters: 'engine/neo4j/search.filters' });
-  const fullTextSearch = filteredQuery(files, 'engine/neo4j/search');
-  const gramSearch = filteredQuery(files, 'engine/neo4j/search-grams', 'engine/neo4j/search.filters');
   const affiliatesQuery = files.get('engine/neo4j/affiliates');
   const inForcePage = files.get('engine/neo4j/affiliates-in-force');
   const inForceFiltered = files.get('engine/neo4j/affiliates-in-force-filtered');
@@ -134,25 +120,9 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
       return { rows: (found?.page ?? []) as AffiliateRecord[], total: Number(found?.total ?? 0) };
     },
 
-    async search(filters: SearchFilters, skip: number, limit: number) {
-      const lucene = filters.states.length ? luceneQuery(filters) : undefined;
-      // Name filters go to the full-text index; the others run as Cypher over its hits.
-      if (!lucene) return cypher.search(filters, offset(skip), limit, today());
-      const { active, params } = composeSearch(filters, today());
-      const rest = active.filter((a) => !LUCENE_FILTERS.has(a.key));
-      const gram = filters.states.length === 1 && !rest.length ? rarestGram(filters) : undefined;
-      if (gram) {
-        // A page in name order from the postings of the term's rarest piece, when it holds the page.
-        const budget = Math.max(GRAM_BUDGET, GRAM_BUDGET_PER_ROW * (skip + limit));
-        const [row] = await graph.read(gramSearch.build(active), { ...params, query: lucene, state: filters.states[0], gram: gramPrefix(filters.states[0], gram.field, gram.piece), budget: offset(budget), skip: offset(skip), limit });
-        const [ids, total] = [(row?.ids as string[]) ?? [], Number(row?.total ?? 0)];
-        if (row && (ids.length === limit || skip + ids.length >= total)) return { ids, total };
-      }
-      // The status is checked on the nodes here: a value a published refresh left pending is not in the index.
-      const withStatus = active.filter((a) => !LUCENE_FILTERS.has(a.key) || a.key === 'status');
-      const [row] = await graph.read(fullTextSearch.build(withStatus), { ...params, query: luceneQuery({ ...filters, status: undefined }), skip: offset(skip), limit });
-      return { ids: (row?.ids as string[]) ?? [], total: Number(row?.total ?? 0) };
-    },
+    // Only the brokerage filter comes here (the search index answers the rest): a walk of the
+    // state's credentials at $g with the filters as Cypher.
+    search: (filters, skip, limit) => cypher.search(filters, offset(skip), limit, today()),
 
     typeCounts: cypher.typeCounts,
     jurisdictions: async () => (await graph.read(files.get('coverage/jurisdictions'))) as unknown as JurisdictionRecord[],

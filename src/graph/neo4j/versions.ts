@@ -37,18 +37,12 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
     publish: q('publish'),
     recover: splitStatements(q('recover')),
     collect: splitStatements(q('collect')),
-    postingsNext: q('postings-next'),
-    postingsDone: q('postings-done'),
-    nameGrams: files.get('engine/neo4j/name-grams'),
   };
   const holder = thisProcess();
   let collecting: NodeJS.Timeout | undefined;
   let publishedAt: number | undefined;
-  /** Collects what readers of `published` no longer see; states waiting only on that read names from their postings again. */
-  const collectAt = async (t: GraphTx, published: number) => {
-    await steps(t, queries.collect, { published });
-    await t.run(queries.postingsDone, { ids: [], published });
-  };
+  /** Collects what readers of `published` no longer see. */
+  const collectAt = (t: GraphTx, published: number) => steps(t, queries.collect, { published });
 
   const steps = (t: GraphTx, statements: string[], params: Params) => statements.reduce<Promise<unknown>>((p, s) => p.then(() => t.run(s, params)), Promise.resolve());
 
@@ -101,23 +95,6 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
           throw err;
         } finally {
           clearInterval(beat);
-        }
-      });
-    },
-
-    /**
-     * Makes the name postings of the credentials written without them (NoGrams), batch by batch,
-     * and ends their states' wait on the full-text index (postings-done.cypher).
-     */
-    async buildPostings(): Promise<void> {
-      // Steps without the request timeout (a loaded machine may take longer than one); a batch
-      // cut short keeps its mark and is made again (name-grams.cypher drops and remakes).
-      await graph.writeSteps(async (t) => {
-        for (;;) {
-          const ids = (await t.run(queries.postingsNext, { limit: 2000 })).map((r) => r.id as string);
-          if (ids.length) await t.run(queries.nameGrams, { ids });
-          await t.run(queries.postingsDone, { ids, published: -1 });
-          if (!ids.length) return;
         }
       });
     },

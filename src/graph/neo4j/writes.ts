@@ -18,14 +18,11 @@ interface Run {
   changed: Set<string>;
   /** An import's states, whose in-force relationships follow at its end. */
   states: Set<string>;
-  /** States whose name postings wait for the publish. */
-  pending: Set<string>;
 }
 
 /**
  * Neo4j's writes: UNWIND batches; it keeps no JSON documents or read models, since it reads by
- * traversal, only the in-force relationships affiliates pages read (in-force.ts) and the name
- * grams. A refresh writes versions, step by step, that readers see once it is published (versions.ts).
+ * traversal, only the in-force relationships affiliates pages read (in-force.ts). A refresh writes versions, step by step, that readers see once it is published (versions.ts).
  */
 export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites & { settle(): Promise<void> } {
   const inForce = neo4jInForce(graph, files);
@@ -51,13 +48,11 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
     existing: r('existing-credentials'),
     links: r('open-links'),
     removeDemo: r('remove-demo'),
-    nameGrams: q('engine/neo4j/name-grams'),
     imported: q('engine/neo4j/versions/imported'),
-    postingsPending: q('engine/neo4j/versions/postings-pending'),
     dropPairs: q('engine/neo4j/drop-snapshot-pairs'),
   };
   const runs = new WeakMap<GraphTx, Run>();
-  const newRun = (refresh: boolean): Run => ({ refresh, changed: new Set(), states: new Set(), pending: new Set() });
+  const newRun = (refresh: boolean): Run => ({ refresh, changed: new Set(), states: new Set() });
   const runOf = (t: GraphTx) => {
     const run = runs.get(t);
     if (!run) throw new Error('Neo4j writes run inside importRun or refreshRun');
@@ -71,17 +66,6 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
   const atPublish = async (t: GraphTx, work: (t: GraphTx) => Promise<unknown>) => {
     if ('atPublish' in t) (t as VersionedTx).atPublish(work);
     else await work(t);
-  };
-  const nameGrams = async (t: GraphTx, ids: string[]) => void (await idBatches(t, queries.nameGrams, ids));
-  // A refresh's credentials get their name postings once it is published (versions.buildPostings):
-  // their states read names from the full-text index until then.
-  const postingsLater = async (t: GraphTx, rows: Row[]) => {
-    const states = runOf(t).pending;
-    const named = [...new Set(rows.map((r) => r.state as string | undefined).filter((s) => s !== undefined && !states.has(s)))] as string[];
-    const unnamed = rows.filter((r) => r.state === undefined).map((r) => r.id);
-    if (!named.length && !unnamed.length) return;
-    for (const s of named) states.add(s);
-    await t.run(queries.postingsPending, { states: named, ids: unnamed });
   };
   /**
    * Rows of `rows` whose new values `query` kept pending on the published node (overlay-*.cypher:
@@ -137,7 +121,6 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
         if (run.changed.size) await inForce.syncIds(t, [...run.changed]);
         return result;
       }, onWait);
-      await versions.buildPostings();
       return out;
     },
     /** What refreshes leave to do once readers are done with what they replaced (old versions go); before the process ends. */
@@ -149,10 +132,7 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
     async upsertCredentials(t, rows, context) {
       for (const r of rows) runOf(t).states.add(r.state as string);
       const ids = rows.map((r) => r.id as string);
-      await shared.upsertCredentials(t, rows, context, async () => {
-        await nameGrams(t, ids);
-        await idBatches(t, queries.dropPairs, ids);
-      });
+      await shared.upsertCredentials(t, rows, context, async () => void (await idBatches(t, queries.dropPairs, ids)));
     },
     async upsertRelationships(t, rows) {
       for (const r of rows) runOf(t).states.add(r.supervisor_state as string).add(r.affiliate_state as string);
@@ -167,7 +147,6 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
       }
       const removed: string[] = [];
       for (const state of states) {
-        await postingsLater(t, [{ state }]);
         const rows = await t.run(queries.removeDemo, { state });
         for (const row of rows) changed(t, [row.id, ...(row.others as string[])]);
         if (rows.length) removed.push(state);
@@ -183,22 +162,18 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
     records: async (t, ids) => new Map((await idBatches(t, queries.records, ids, { g: -1, published: -1 })).map((r) => [(r.record as Row).id as string, r.record as Row])),
     touchCredentials: (t, rows) => unwindBatches(t, queries.touchCredentials, rows.map((r) => ({ id: r.id, snapshot_date: r.snapshot_date, last_verified: r.last_verified, data_source_notes: r.data_source_notes }))),
     async createCredentials(t, created) {
-      await postingsLater(t, created);
       // 4,000 a statement: fewer commits, within 256 MB of transaction memory (decision 0017). A
       // refresh is one state's.
       await unwindBatches(t, queries.createCredentials, created, 4000, { state: created[0].state });
       changed(t, created.map((r) => r.id));
     },
     async updateCredentials(t, rows, relinked) {
-      // Pending statuses too keep the state's name searches on the full-text path (search-grams.cypher).
-      await postingsLater(t, rows);
       const rest = await overlaid(t, queries.overlay, rows, { relinked });
       if (!rest.length) return;
       await supersede(t, rest.map((r) => r.id as string));
       await unwindBatches(t, queries.updateCredentials, rest);
     },
     async markLeft(t, rows) {
-      await postingsLater(t, rows);
       const rest = await overlaid(t, queries.overlayLeft, rows);
       if (!rest.length) return;
       await supersede(t, rest.map((r) => r.id as string));

@@ -1,14 +1,13 @@
 // Neo4j, in a refresh run of generation $g: the credentials of state $state the run has not seen
 // before, as versions from $g (readers see them once it is published), each in its jurisdiction and
-// held by its licensee, merged (licensees new to the graph are versions from $g too); their name
-// postings are made once it is published (NoGrams: versions.ts). One pass: linking them in a second
+// held by its licensee, merged (licensees new to the graph are versions from $g too). One pass: linking them in a second
 // statement read every credential again by its id. $rows: as refresh/create-credentials.cypher.
 // :param g => 1
 // :param state => 'OR'
 MERGE (j:Jurisdiction {code: $state})
 WITH j
 UNWIND $rows AS r
-CREATE (c:LicenseCredential:Versioned:NoGrams {id: r.id,
+CREATE (c:LicenseCredential:Versioned {id: r.id,
   vf: $g,
   state: r.state,
   license_number: r.license_number,

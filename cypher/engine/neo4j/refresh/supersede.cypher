@@ -2,7 +2,7 @@
 // changes (a copy, which the run's writes then change), the one readers see until it is published
 // kept as Superseded (it ends at $g). The copy takes the credential's relationships: its holder,
 // jurisdiction and brokerage, and a version of each SUPERVISES relationship from $g (the old ones
-// end there); its name postings are made once the run is published (NoGrams). The snapshot a touch left pending is the copy's own once published ($published).
+// end there). The snapshot a touch left pending is the copy's own once published ($published).
 // Gives the ids of the affiliates and supervisors whose SUPERVISES_IN_FORCE copies follow.
 // A credential the run created (a version from $g) is changed in place: no row.
 // :param ids => ['FL|CQ0000001']
@@ -13,7 +13,7 @@ MATCH (h:LicenseCredential {id: id})
 WHERE h.vf IS NULL OR h.vf < $g
 REMOVE h:LicenseCredential
 SET h:Superseded:Versioned, h.vt = $g
-CREATE (n:LicenseCredential:Versioned:NoGrams)
+CREATE (n:LicenseCredential:Versioned)
 SET n = properties(h)
 SET n.vf = $g,
     n.snapshot_date = CASE WHEN h.sg <= $published THEN h.s_snapshot_date ELSE h.snapshot_date END,
