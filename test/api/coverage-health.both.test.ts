@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CoverageResponse, SourceItem, SourcesCoverageResponse, StateItem } from '../../src/modules/coverage/coverage.schemas.js';
-import { ReadinessResponse } from '../../src/modules/health/health.routes.js';
+import { HealthResponse, ReadinessResponse } from '../../src/modules/health/health.routes.js';
 import { openGraph } from '../../src/compose/index.js';
 import { DEMO_SEEDS, TEST_ENGINE, files, suiteNeo4j, testApp, testGraph, testStore, useApp, testConfig } from '../helpers/graph.js';
 import { body } from '../helpers/http.js';
@@ -10,8 +10,13 @@ import { body } from '../helpers/http.js';
 describe('health, coverage, states and sources over the demo dataset', () => {
   const t = useApp(DEMO_SEEDS);
 
-  it('when /health is called then it answers ok without touching a store', async () => {
-    expect(body(await t.api.get('/health'), z.object({ status: z.literal('ok') }))).toEqual({ status: 'ok' });
+  it('when /health is called then it answers ok without touching a store, and says how the search index stands', async () => {
+    expect(body(await t.api.get('/health'), HealthResponse).status).toBe('ok');
+    await t.api.get('/api/v1/licensees?state=TX&name=a').expect(200);
+    expect(body(await request(t.app).get('/health'), HealthResponse)).toEqual({
+      status: 'ok',
+      search_index: { status: 'ready', rows: 419, bytes: expect.any(Number), built_from: 'export', ...(TEST_ENGINE === 'neo4j' ? { generation: 0 } : {}) },
+    });
   });
 
   it('when coverage is read then every state row has counts computed from the data and its coverage notes', async () => {

@@ -12,7 +12,7 @@ const SearchIndexHealth = z
     built_from: z.enum(['snapshot', 'export']).optional().describe('A file kept at the last clean stop, or an export of the graph'),
   })
   .openapi('SearchIndexHealth');
-const HealthResponse = z
+export const HealthResponse = z
   .object({ status: z.literal('ok'), search_index: SearchIndexHealth.optional() })
   .passthrough()
   .openapi('Health');
