@@ -4,6 +4,19 @@
  */
 export const SEARCH_INDEX_COLUMNS = ['state', 'id', 'sort_key', 'license_number', 'status', 'license_type', 'f_full', 'f_first', 'f_last', 'f_business', 'f_city'] as const;
 
+/** What an export would show now: equal graph tokens, equal rows. */
+export interface SearchVersion {
+  /** Moves with every change an export would show. */
+  graph: string;
+  /** The generation readers see (engines with generations): an export reads it. */
+  generation?: number;
+  /**
+   * Per state, a token that moves whenever that state's rows do; undefined where the engine does
+   * not tell (then any move of `graph` means every state is read again).
+   */
+  states?: Record<string, string>;
+}
+
 /**
  * What the search index (src/search/) needs of a graph, on either engine: the search rows of every
  * credential a reader sees, and when they change. The index is text retrieval beside the graph;
@@ -11,16 +24,15 @@ export const SEARCH_INDEX_COLUMNS = ['state', 'id', 'sort_key', 'license_number'
  */
 export interface SearchSource {
   /**
-   * A token for what an export would show now: equal tokens, equal rows. Asked by every search,
-   * so cheap (LadybugDB: this process's writes; Neo4j: the published generation and imports).
+   * What an export would show now. Asked by every search, so cheap: a value at most a second old
+   * unless `fresh` (LadybugDB: this process's writes; Neo4j: the published generation, imports).
    */
-  version(): Promise<string>;
+  version(fresh?: boolean): Promise<SearchVersion>;
   /**
-   * Writes the search row (SEARCH_INDEX_COLUMNS) of every credential a reader sees now to a new
-   * bulk file, the caller's to remove; with the version it shows and, on an engine with
-   * generations, the generation it was read at.
+   * Writes the search row (SEARCH_INDEX_COLUMNS) of every credential of `states` (default all) as
+   * `at` shows them to a new bulk file, the caller's to remove.
    */
-  exportRows(): Promise<{ file: string; version: string; generation?: number }>;
+  exportRows(at: SearchVersion, states?: string[]): Promise<string>;
   /** Hears each write of this process commit. */
   onWrite(listener: () => void): void;
   /** Pins this request's graph reads to `generation` (the snapshot an index shows); a no-op without generations. */
@@ -30,5 +42,5 @@ export interface SearchSource {
    * file's stamp as close left it), or undefined when it may not be kept (it misses a write, or
    * the graph is in memory). Without it, an index is kept with its own version.
    */
-  closedVersion?(built: string): string | undefined;
+  closedVersion?(built: SearchVersion): SearchVersion | undefined;
 }

@@ -2,11 +2,12 @@
 // their typed arrays transferred. Off the main thread, a rebuild (seconds at national scale)
 // does not hold up the requests being served.
 import { parentPort, workerData } from 'node:worker_threads';
-import { buildSearchIndexFromFile, transferables } from './search-index.js';
+import { buildSearchIndexFromFile, transferables, type SearchIndexParts } from './search-index.js';
 
 const port = parentPort!;
 try {
-  const parts = await buildSearchIndexFromFile((workerData as { file: string }).file);
+  const { file, codes } = workerData as { file: string; codes: SearchIndexParts['codes'] };
+  const parts = await buildSearchIndexFromFile(file, codes);
   port.postMessage({ parts }, transferables(parts));
 } catch (err) {
   port.postMessage({ error: (err as Error).message });

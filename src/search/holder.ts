@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { SearchIndexBuildingError } from '../errors.js';
-import type { SearchSource } from '../graph/search-source-port.js';
-import type { SearchIndex as Index } from './search-port.js';
+import type { SearchSource, SearchVersion } from '../graph/search-source-port.js';
+import type { SearchIndex as Index, SearchIndexStatus } from './search-port.js';
 import { buildSearchIndexFromFile, searchIndexFrom, type SearchIndex as Built, type SearchIndexParts } from './search-index.js';
 
 /** Exports below this size are indexed on the main thread (the demo data: 60 KB, a few ms). */
@@ -16,17 +16,17 @@ const IN_THREAD_BYTES = 1 << 20;
 const REBUILD_AFTER_MS = 250;
 /** How often the graph's version is asked, so that another process's publish is taken up unasked. */
 const POLL_MS = 1_000;
-/** How long a search waits for an index holding every published write before it answers 503. */
+/** How long a search waits for an index holding every published write to its states before it answers 503. */
 const WAIT_MS = 5_000;
-const SNAPSHOT_VERSION = 2;
+const SNAPSHOT_VERSION = 3;
 
 /** Builds the index from an export file (SEARCH_INDEX_COLUMNS rows) in a worker thread. */
-export function buildInWorker(file: string): Promise<Built> {
+export function buildInWorker(file: string, codes: SearchIndexParts['codes'] = []): Promise<SearchIndexParts> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./build-worker.mjs', import.meta.url), { workerData: { file }, resourceLimits: { maxYoungGenerationSizeMb: 128 } });
+    const worker = new Worker(new URL('./build-worker.mjs', import.meta.url), { workerData: { file, codes }, resourceLimits: { maxYoungGenerationSizeMb: 128 } });
     worker.once('message', (m: { parts: SearchIndexParts } | { error: string }) => {
       if ('error' in m) reject(new Error(`search index build failed: ${m.error}`));
-      else resolve(searchIndexFrom(m.parts));
+      else resolve(m.parts);
     });
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the search index worker stopped with code ${code}`)));
@@ -46,8 +46,7 @@ function ownBuffers<T>(x: T): T {
 }
 
 interface Kept {
-  version: string;
-  generation?: number;
+  version: SearchVersion;
   parts: SearchIndexParts;
 }
 
@@ -55,7 +54,7 @@ interface Kept {
 function readSnapshot(file: string): Kept | undefined {
   try {
     const kept = v8.deserialize(fs.readFileSync(file)) as Kept & { format: number };
-    return kept.format === SNAPSHOT_VERSION ? { version: kept.version, generation: kept.generation, parts: ownBuffers(kept.parts) } : undefined;
+    return kept.format === SNAPSHOT_VERSION ? { version: kept.version, parts: ownBuffers(kept.parts) } : undefined;
   } catch {
     return undefined;
   }
@@ -80,18 +79,26 @@ function sizeOf(parts: SearchIndexParts): number {
   return bytes;
 }
 
+/** The states whose rows moved between two versions; undefined when every state is to be read (no tokens, or none moved). */
+function movedStates(from: SearchVersion, to: SearchVersion): string[] | undefined {
+  if (!from.states || !to.states) return undefined;
+  const moved = [...new Set([...Object.keys(from.states), ...Object.keys(to.states)])].filter((s) => from.states![s] !== to.states![s]);
+  return moved.length ? moved : undefined;
+}
+
 /**
  * Keeps the search index current with the graph. A search reads an index holding every write
- * published before it (waiting up to WAIT_MS for a rebuild, then 503), and the request's graph
- * reads are pinned to the generation that index shows: its ids, total and records are one
- * snapshot. With `snapshot`, a file: an index kept there is taken at start when it is for the
- * graph's version (a restart on an unchanged graph), instead of a first build.
+ * published before it, and the request's graph reads are pinned to the generation that index
+ * shows: its ids, total and records are one snapshot. When the graph moves, only the states whose
+ * rows moved are read again (where the engine names them), and searches of the other states are
+ * served meanwhile; a search of a state being read again waits up to WAIT_MS, then answers 503.
+ * With `snapshot`, a file: an index kept there is taken at start when it is for the graph's
+ * version (a restart on an unchanged graph), instead of a first build.
  */
 export function searchIndexOver(source: SearchSource, onError: (err: unknown) => void, snapshot?: string): Index & { close(): void } {
   interface Current {
     index: Built;
-    version: string;
-    generation?: number;
+    version: SearchVersion;
     /** The number of the build that made it (0: read from the snapshot file). */
     seq: number;
     bytes: number;
@@ -100,39 +107,63 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
   let building: Promise<void> | undefined;
   let started = 0;
   let buildStartedAt = 0;
-  let lastBuildMs = 1_000;
+  let lastBuild: SearchIndexStatus['last_build'];
   let timer: NodeJS.Timeout | undefined;
   let kept = snapshot ? readSnapshot(snapshot) : undefined;
   // A kept index is read once, at the first look at the graph's version; the file never serves twice.
   if (snapshot) fs.rmSync(snapshot, { force: true });
 
+  const parts = async (file: string, codes: SearchIndexParts['codes']) => {
+    // A small export is built here: a worker with its own loader costs more memory than the build blocks.
+    if (fs.statSync(file).size < IN_THREAD_BYTES) return buildSearchIndexFromFile(file, codes);
+    return buildInWorker(file, codes);
+  };
   const build = async () => {
     const seq = ++started;
     buildStartedAt = Date.now();
-    const { file, version, generation } = await source.exportRows();
-    try {
-      // A small export is built here: a worker with its own loader costs more memory than the build blocks.
-      const small = fs.statSync(file).size < IN_THREAD_BYTES;
-      const index = small ? searchIndexFrom(await buildSearchIndexFromFile(file)) : await buildInWorker(file);
-      built = { index, version, generation, seq, bytes: sizeOf(index.parts) };
-      lastBuildMs = Date.now() - buildStartedAt;
-    } finally {
-      fs.rmSync(file, { force: true });
+    for (;;) {
+      const base = built;
+      const at = await source.version(true);
+      if (base && base.version.graph === at.graph) {
+        built = { ...base, seq };
+        return;
+      }
+      const states = base && movedStates(base.version, at);
+      const file = await source.exportRows(at, states);
+      try {
+        // A publish during the export: what it read at `at` may have been collected meanwhile.
+        if (at.generation !== (await source.version(true)).generation) continue;
+        const fresh = await parts(file, base?.index.parts.codes ?? []);
+        const replaced = new Set(states);
+        const merged: SearchIndexParts = states ? { states: [...base!.index.parts.states.filter(([s]) => !replaced.has(s)), ...fresh.states], codes: fresh.codes } : fresh;
+        built = { index: searchIndexFrom(merged), version: at, seq, bytes: sizeOf(merged) };
+        lastBuild = { states: states?.length ?? merged.states.length, rows: fresh.states.reduce((n, [, s]) => n + s.n, 0), ms: Date.now() - buildStartedAt };
+        return;
+      } finally {
+        fs.rmSync(file, { force: true });
+      }
     }
   };
-  const fresh = async (): Promise<Current> => {
+  const rebuild = () => (building ??= build().finally(() => (building = undefined)));
+  /** The index to answer from, and the generation to read the graph at; `states`: those a search reads. */
+  const fresh = async (states?: string[]): Promise<{ index: Built; generation?: number }> => {
     const wanted = await source.version();
     if (kept) {
-      if (kept.version === wanted) built = { index: searchIndexFrom(kept.parts), version: kept.version, generation: kept.generation, seq: 0, bytes: sizeOf(kept.parts) };
+      if (kept.version.graph === wanted.graph) built = { index: searchIndexFrom(kept.parts), version: kept.version, seq: 0, bytes: sizeOf(kept.parts) };
       kept = undefined;
+    }
+    const now = built;
+    if (now && now.version.graph === wanted.graph) return { index: now.index, generation: now.version.generation };
+    // States whose rows have not moved are the same at the wanted generation: served while the others are read.
+    const from = now?.version.states;
+    if (now && states && from && wanted.states && states.every((s) => from[s] === wanted.states![s])) {
+      rebuild().catch(onError);
+      return { index: now.index, generation: wanted.generation };
     }
     const after = started;
     // Done when the index shows the wanted version, or was built by a build started after the call.
-    while (!built || (built.version !== wanted && built.seq <= after)) {
-      building ??= build().finally(() => (building = undefined));
-      await building;
-    }
-    return built;
+    while (!built || (built.version.graph !== wanted.graph && built.seq <= after)) await rebuild();
+    return { index: built.index, generation: built.version.generation };
   };
   const rebuildSoon = (ms: number) => {
     clearTimeout(timer);
@@ -142,7 +173,7 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
   source.onWrite(() => rebuildSoon(REBUILD_AFTER_MS));
   // Another process's publish moves the version: take it up before a search asks.
   const poll = setInterval(() => {
-    if (!building && built) source.version().then((v) => v !== built?.version && rebuildSoon(0), onError);
+    if (!building && built) source.version().then((v) => v.graph !== built?.version.graph && rebuildSoon(0), onError);
   }, POLL_MS);
   poll.unref();
   fresh().catch(onError);
@@ -152,11 +183,11 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
       let wait: NodeJS.Timeout | undefined;
       const late = new Promise<never>((_, reject) => {
         wait = setTimeout(() => {
-          const left = lastBuildMs - (Date.now() - buildStartedAt);
+          const left = (lastBuild?.ms ?? 1_000) - (Date.now() - buildStartedAt);
           reject(new SearchIndexBuildingError(Math.min(30, Math.max(1, Math.ceil(left / 1000)))));
         }, WAIT_MS);
       });
-      const now = await Promise.race([fresh(), late]).finally(() => clearTimeout(wait));
+      const now = await Promise.race([fresh(filters.states), late]).finally(() => clearTimeout(wait));
       const page = now.index.search(filters, skip, limit);
       if (page) source.readAt(now.generation);
       return page;
@@ -165,15 +196,16 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
     ready: () => built !== undefined,
     status: () => ({
       status: built && !building ? 'ready' : 'building',
-      generation: built?.generation,
+      generation: built?.version.generation,
       bytes: built?.bytes ?? 0,
       rows: built?.index.parts.states.reduce((n, [, s]) => n + s.n, 0) ?? 0,
       built_from: built && (built.seq === 0 ? 'snapshot' : 'export'),
+      last_build: lastBuild,
     }),
     persist() {
       if (!snapshot || !built || building) return;
       const version = source.closedVersion ? source.closedVersion(built.version) : built.version;
-      if (version) writeSnapshot(snapshot, { version, generation: built.generation, parts: built.index.parts });
+      if (version) writeSnapshot(snapshot, { version, parts: built.index.parts });
     },
     close() {
       clearInterval(poll);

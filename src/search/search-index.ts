@@ -273,17 +273,18 @@ export async function buildSearchIndexParts(rows: AsyncIterable<SearchIndexRow[]
 
 /**
  * Builds the index from an export file (SEARCH_INDEX_COLUMNS rows, states in any order) a state at
- * a time: the file is first split into a file per state, so that the builders of one state are
- * held at once rather than those of all (0007).
+ * a time, its status and type codes going on from `from` (those of the index it updates): the
+ * file is first split into a file per state, so that the builders of one state are held at once
+ * rather than those of all (0007).
  */
-export async function buildSearchIndexFromFile(file: string): Promise<SearchIndexParts> {
+export async function buildSearchIndexFromFile(file: string, from: SearchIndexParts['codes'] = []): Promise<SearchIndexParts> {
   // Named after the export, so that the start-up sweep of exports a killed process left behind
   // takes these files too.
   const dir = fs.mkdtempSync(`${file}-parts-`);
   try {
     // The state leads the row, and a state code is never quoted.
     const parts = await splitBulkFile(file, dir, (record) => [record.slice(0, record.indexOf(FIELD_SEPARATOR))]);
-    const codes = new Map<string, number>();
+    const codes = new Map(from);
     const states: SearchIndexParts['states'] = [];
     for (const part of parts.values()) states.push(...(await buildSearchIndexParts(readBulkFile(part), codes)).states);
     return { states, codes: [...codes] };

@@ -24,7 +24,6 @@ import { DEMO_SEEDS } from '../../src/start-up.js';
 import { NEO4J_INSTANCE_ENV, type Neo4jInstance } from './neo4j-global-setup.js';
 import { openTestPglite } from './stores.js';
 import { searchIndexOver } from '../../src/search/holder.js';
-import type { SearchIndex } from '../../src/search/search-port.js';
 
 export { DEMO_SEEDS, testConfig };
 
@@ -79,9 +78,9 @@ export async function testStore(overrides: Partial<Config> = {}, folder?: string
   return compose(testConfig(overrides), { store, clock, ...extra }).side();
 }
 
-const indexes = new WeakMap<GraphAdapters, SearchIndex>();
+const indexes = new WeakMap<GraphAdapters, ReturnType<typeof searchIndexOver>>();
 /** The search index over a graph, as the root makes it (one a graph); a failed build fails the test that searches. */
-export function testIndex(graph: GraphAdapters): SearchIndex {
+export function testIndex(graph: GraphAdapters) {
   let index = indexes.get(graph);
   if (!index) indexes.set(graph, (index = searchIndexOver(graph.searchSource(), () => undefined)));
   return index;

@@ -43,9 +43,9 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'licensees/type-counts': { states: ['TX', 'NY'] },
   'engine/ladybug/affiliate-list': { id: TX_BROKERAGE },
   'engine/ladybug/search-rows': {},
-  'engine/neo4j/search-rows': { g: 0 },
+  'engine/neo4j/search-rows': { g: 0, states: ['TX', 'FL'] },
   'engine/neo4j/versions/search-version': {},
-  'engine/neo4j/versions/imported': {},
+  'engine/neo4j/versions/imported': { states: ['TX'] },
   'import/demo-supervisor-states': { state: 'TX' },
   'import/jurisdiction-codes': {},
   'import/upsert-jurisdictions': {

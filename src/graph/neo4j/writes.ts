@@ -110,7 +110,7 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
         // A transaction per state: what one holds is bounded by a state's relationships.
         for (const state of run.states) await graph.writeTransaction((t) => inForce.sync(t, [state]));
         // Written in place: every process's search index exports the graph again.
-        await graph.writeTransaction((t) => t.run(queries.imported));
+        await graph.writeTransaction((t) => t.run(queries.imported, { states: [...run.states] }));
       }
     },
     async refreshRun(_state, fn, onWait) {

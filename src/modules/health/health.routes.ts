@@ -10,6 +10,10 @@ const SearchIndexHealth = z
     rows: z.number().int(),
     bytes: z.number().int().describe('Memory its arrays and texts hold'),
     built_from: z.enum(['snapshot', 'export']).optional().describe('A file kept at the last clean stop, or an export of the graph'),
+    last_build: z
+      .object({ states: z.number().int(), rows: z.number().int(), ms: z.number().int() })
+      .optional()
+      .describe('The last build: the states it read again (only those whose rows moved, on Neo4j), their rows, and how long it took'),
   })
   .openapi('SearchIndexHealth');
 export const HealthResponse = z
