@@ -17,8 +17,7 @@ export function pinned<T>(key: string, get: () => T): T {
   return pins.get(key) as T;
 }
 
-/** Sets `key` in this request's scope to `value` unless a read has pinned it already; outside a scope, nothing. */
+/** Sets `key` in this request's scope to `value`: the reads that follow see it; outside a scope, nothing. */
 export function pin<T>(key: string, value: T): void {
-  const pins = scope.getStore();
-  if (pins && !pins.has(key)) pins.set(key, value);
+  scope.getStore()?.set(key, value);
 }

@@ -30,9 +30,10 @@ export interface SearchSource {
   version(fresh?: boolean): Promise<SearchVersion>;
   /**
    * Writes the search row (SEARCH_INDEX_COLUMNS) of every credential of `states` (default all) as
-   * `at` shows them to a new bulk file, the caller's to remove.
+   * `at` shows them to a new bulk file, the caller's to remove; undefined when a later publish may
+   * have taken rows from under the export (read again at a newer version).
    */
-  exportRows(at: SearchVersion, states?: string[]): Promise<string>;
+  exportRows(at: SearchVersion, states?: string[]): Promise<string | undefined>;
   /** Hears each write of this process commit. */
   onWrite(listener: () => void): void;
   /** Pins this request's graph reads to `generation` (the snapshot an index shows); a no-op without generations. */

@@ -19,6 +19,8 @@ const POLL_MS = 1_000;
 /** How long a search waits for an index holding every published write to its states before it answers 503. */
 const WAIT_MS = 5_000;
 const SNAPSHOT_VERSION = 3;
+/** A build that failed is tried again after this long at the soonest. */
+const RETRY_FAILED_MS = 1_000;
 
 /** Builds the index from an export file (SEARCH_INDEX_COLUMNS rows) in a worker thread. */
 export function buildInWorker(file: string, codes: SearchIndexParts['codes'] = []): Promise<SearchIndexParts> {
@@ -79,6 +81,8 @@ function sizeOf(parts: SearchIndexParts): number {
   return bytes;
 }
 
+const sameVersion = (a: SearchVersion, b: SearchVersion) => a.graph === b.graph && JSON.stringify(a.states ?? null) === JSON.stringify(b.states ?? null);
+
 /** The states whose rows moved between two versions; undefined when every state is to be read (no tokens, or none moved). */
 function movedStates(from: SearchVersion, to: SearchVersion): string[] | undefined {
   if (!from.states || !to.states) return undefined;
@@ -109,6 +113,8 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
   let buildStartedAt = 0;
   let lastBuild: SearchIndexStatus['last_build'];
   let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  let failure: { at: number; err: unknown } | undefined;
   let kept = snapshot ? readSnapshot(snapshot) : undefined;
   // A kept index is read once, at the first look at the graph's version; the file never serves twice.
   if (snapshot) fs.rmSync(snapshot, { force: true });
@@ -130,9 +136,8 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
       }
       const states = base && movedStates(base.version, at);
       const file = await source.exportRows(at, states);
+      if (!file) continue;
       try {
-        // A publish during the export: what it read at `at` may have been collected meanwhile.
-        if (at.generation !== (await source.version(true)).generation) continue;
         const fresh = await parts(file, base?.index.parts.codes ?? []);
         const replaced = new Set(states);
         const merged: SearchIndexParts = states ? { states: [...base!.index.parts.states.filter(([s]) => !replaced.has(s)), ...fresh.states], codes: fresh.codes } : fresh;
@@ -144,12 +149,24 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
       }
     }
   };
-  const rebuild = () => (building ??= build().finally(() => (building = undefined)));
+  // A failed build is not started again by every search that arrives in the next moment.
+  const rebuild = () => {
+    if (!building && failure && Date.now() - failure.at < RETRY_FAILED_MS) return Promise.reject(failure.err);
+    return (building ??= build()
+      .then(
+        () => void (failure = undefined),
+        (err) => {
+          failure = { at: Date.now(), err };
+          throw err;
+        },
+      )
+      .finally(() => (building = undefined)));
+  };
   /** The index to answer from, and the generation to read the graph at; `states`: those a search reads. */
   const fresh = async (states?: string[]): Promise<{ index: Built; generation?: number }> => {
     const wanted = await source.version();
     if (kept) {
-      if (kept.version.graph === wanted.graph) built = { index: searchIndexFrom(kept.parts), version: kept.version, seq: 0, bytes: sizeOf(kept.parts) };
+      if (sameVersion(kept.version, wanted)) built = { index: searchIndexFrom(kept.parts), version: kept.version, seq: 0, bytes: sizeOf(kept.parts) };
       kept = undefined;
     }
     const now = built;
@@ -166,6 +183,7 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
     return { index: built.index, generation: built.version.generation };
   };
   const rebuildSoon = (ms: number) => {
+    if (closed) return;
     clearTimeout(timer);
     timer = setTimeout(() => fresh().catch(onError), ms);
     timer.unref();
@@ -173,7 +191,7 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
   source.onWrite(() => rebuildSoon(REBUILD_AFTER_MS));
   // Another process's publish moves the version: take it up before a search asks.
   const poll = setInterval(() => {
-    if (!building && built) source.version().then((v) => v.graph !== built?.version.graph && rebuildSoon(0), onError);
+    if (!building && built && !closed) source.version().then((v) => v.graph !== built?.version.graph && rebuildSoon(0), onError);
   }, POLL_MS);
   poll.unref();
   fresh().catch(onError);
@@ -195,7 +213,8 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
     current: async () => (await fresh()).index,
     ready: () => built !== undefined,
     status: () => ({
-      status: built && !building ? 'ready' : 'building',
+      status: built ? 'ready' : 'building',
+      catching_up: building !== undefined,
       generation: built?.version.generation,
       bytes: built?.bytes ?? 0,
       rows: built?.index.parts.states.reduce((n, [, s]) => n + s.n, 0) ?? 0,
@@ -208,6 +227,7 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
       if (version) writeSnapshot(snapshot, { version, parts: built.index.parts });
     },
     close() {
+      closed = true;
       clearInterval(poll);
       clearTimeout(timer);
     },

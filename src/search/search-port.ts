@@ -8,7 +8,10 @@ export interface NameSearch {
 
 /** What the index is doing, for /health, readiness and metrics. */
 export interface SearchIndexStatus {
+  /** `building` until the first index is built (or read from its file); then `ready`. */
   status: 'ready' | 'building';
+  /** A build to bring it up to the graph is running (searches of the states it reads wait, then 503). */
+  catching_up: boolean;
   /** The graph generation its rows show (engines with generations). */
   generation?: number;
   /** Bytes its arrays and texts hold. */

@@ -45,6 +45,7 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'engine/ladybug/search-rows': {},
   'engine/neo4j/search-rows': { g: 0, states: ['TX', 'FL'] },
   'engine/neo4j/versions/search-version': {},
+  'engine/neo4j/versions/search-states': {},
   'engine/neo4j/versions/imported': { states: ['TX'] },
   'import/demo-supervisor-states': { state: 'TX' },
   'import/jurisdiction-codes': {},

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { once } from 'node:events';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import neo4j, { type Driver, type ManagedTransaction, type QueryResult, type Record as Neo4jRecord, type Session } from 'neo4j-driver';
 import { GraphBusyError, GraphError } from '../../errors.js';
 import { csvRow } from '../bulk-file.js';
 import type { GraphEngine, GraphTx, Params, PoolState, Row } from '../graph-port.js';
+import { goneHere } from '../process-holder.js';
 import { pinned } from '../read-scope.js';
 
 export interface Neo4jOptions {
@@ -145,7 +147,19 @@ function poolState(driver: Driver, max: number): PoolState {
   return { max, inUse: sum(pool?._activeResourceCounts), idle: sum(pool?._pools), waiting: sum(pool?._acquireRequests) };
 }
 
+/** Exports (exportFile) are named after their process: those of processes gone are removed at open. */
+const EXPORT_FILE_PREFIX = 'lvs-neo4j-export-';
+
+function removeExportsOfGoneProcesses() {
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    if (!name.startsWith(EXPORT_FILE_PREFIX)) continue;
+    const pid = Number(name.slice(EXPORT_FILE_PREFIX.length).split('-')[0]);
+    if (goneHere(`${os.hostname()}:${pid}`)) fs.rmSync(path.join(os.tmpdir(), name), { force: true, recursive: true });
+  }
+}
+
 export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
+  removeExportsOfGoneProcesses();
   const driver: Driver = neo4j.driver(options.uri, neo4j.auth.basic(options.user, options.password), {
     maxConnectionPoolSize: options.poolSize,
     connectionAcquisitionTimeout: options.acquisitionTimeoutMs,
@@ -359,25 +373,24 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
     },
     async exportFile(query, params, columns) {
       open();
-      const file = path.join(os.tmpdir(), `lvs-export-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.csv`);
-      const out = fs.createWriteStream(file);
+      const file = path.join(os.tmpdir(), `${EXPORT_FILE_PREFIX}${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.csv`);
       const s = session('READ');
-      try {
-        let lines: string[] = [];
-        const flush = async () => {
-          if (!out.write(`${lines.join('\n')}\n`)) await once(out, 'drain');
-          lines = [];
-        };
+      async function* lines() {
+        let chunk: string[] = [];
         for await (const record of s.run(query, toNeo4jParams(params) as Record<string, unknown>, { timeout: 0 })) {
-          lines.push(csvRow(columns as string[], rowOf(record)));
-          if (lines.length === 1000) await flush();
+          chunk.push(csvRow(columns as string[], rowOf(record)));
+          if (chunk.length === 1000) {
+            yield `${chunk.join('\n')}\n`;
+            chunk = [];
+          }
         }
-        if (lines.length) await flush();
-        out.end();
-        await once(out, 'finish');
+        if (chunk.length) yield `${chunk.join('\n')}\n`;
+      }
+      try {
+        // pipeline: the file's back-pressure, and a failed write (a full disk) is this call's error.
+        await pipeline(Readable.from(lines()), fs.createWriteStream(file));
         return file;
       } catch (err) {
-        out.destroy();
         fs.rmSync(file, { force: true });
         throw err instanceof Error && !(err as { code?: string }).code ? err : translate(err);
       } finally {

@@ -1,37 +1,55 @@
+import fs from 'node:fs';
 import { pin } from '../read-scope.js';
 import type { QueryFiles } from '../query-files.js';
 import { SEARCH_INDEX_COLUMNS, type SearchSource, type SearchVersion } from '../search-source-port.js';
 import { GENERATION_PIN, type Neo4jEngine } from './engine.js';
+import { DRAIN_MS } from './versions.js';
 
 /** How long a version read serves (another process's publish is seen within it), as the engine's generation. */
 const VERSION_TTL_MS = 1_000;
 
 /**
  * The search index's source on Neo4j: the rows of the published generation, read in one streamed
- * query. The version moves with each publish and each import's end, whichever process made it,
- * and each state's token (Jurisdiction.rows_version) with the runs that changed its rows.
+ * query. The version moves with each publish and each import batch, whichever process made it,
+ * and each state's token (Jurisdiction.rows_version) with those that changed its rows.
  */
 export function neo4jSearchSource(graph: Neo4jEngine, files: QueryFiles): SearchSource {
+  const statesQuery = files.get('engine/neo4j/versions/search-states');
   const versionQuery = files.get('engine/neo4j/versions/search-version');
   const rowsQuery = files.get('engine/neo4j/search-rows');
-  let cached: { at: number; value: Promise<SearchVersion> } | undefined;
-  const read = async (): Promise<SearchVersion> => {
+  let cached: { at: number; value: Promise<SearchVersion & { publishedAgoMs: number | null }> } | undefined;
+  const read = async () => {
+    // Tokens first: one read after them cannot show a generation older than they are.
+    const states = Object.fromEntries((await graph.read(statesQuery, { g: 0 })).map((r) => [r.code as string, String(r.token ?? 0)]));
     const [r] = await graph.read(versionQuery, { g: 0 });
     const generation = Number(r?.generation ?? 0);
-    const states = Object.fromEntries(((r?.states ?? []) as [string, unknown][]).map(([code, token]) => [code, String(token ?? 0)]));
-    return { graph: `${r?.store ?? 'new'}:${generation}:${Number(r?.imports ?? 0)}`, generation, states };
+    const ago = r?.published_seconds_ago;
+    return { graph: `${r?.store}:${generation}:${Number(r?.imports ?? 0)}`, generation, states, publishedAgoMs: ago == null ? null : Number(ago) * 1000 };
+  };
+  const version = (fresh = false) => {
+    if (fresh || !cached || Date.now() - cached.at >= VERSION_TTL_MS) {
+      const value = read();
+      cached = { at: Date.now(), value };
+      value.catch(() => (cached = undefined));
+    }
+    return cached.value;
   };
   graph.onWrite(() => (cached = undefined));
   return {
-    async version(fresh = false) {
-      if (fresh || !cached || Date.now() - cached.at >= VERSION_TTL_MS) {
-        const value = read();
-        cached = { at: Date.now(), value };
-        value.catch(() => (cached = undefined));
-      }
-      return cached.value;
+    version: async (fresh) => {
+      const { publishedAgoMs: _, ...v } = await version(fresh);
+      return v;
     },
-    exportRows: (at, states) => graph.exportFile(rowsQuery, { g: at.generation ?? 0, states: states ?? Object.keys(at.states ?? {}) }, SEARCH_INDEX_COLUMNS),
+    async exportRows(at, states) {
+      const g = at.generation ?? 0;
+      const file = await graph.exportFile(rowsQuery, { g, states: states ?? Object.keys(at.states ?? {}) }, SEARCH_INDEX_COLUMNS);
+      // What a publish replaced is collected DRAIN_MS after it: a later publish that overtook the
+      // export may have taken rows it read at $g only if it is that old.
+      const now = await version(true);
+      const whole = now.generation === g || (now.generation === g + 1 && now.publishedAgoMs !== null && now.publishedAgoMs < DRAIN_MS - 1_000);
+      if (!whole) fs.rmSync(file, { force: true });
+      return whole ? file : undefined;
+    },
     onWrite: (listener) => graph.onWrite(listener),
     readAt(generation) {
       if (generation !== undefined) pin(GENERATION_PIN, generation);

@@ -13,7 +13,7 @@ const WAIT_MS = 1_000;
  * How long after a publish the versions it replaced stay: a reader pins the generation it saw for
  * its request, and another process sees a publish within a second (engine.ts).
  */
-const DRAIN_MS = 5_000;
+export const DRAIN_MS = 5_000;
 
 /** A step of a versioned unit: its statements commit one by one, with the run's generation. */
 export interface VersionedTx extends GraphTx {

@@ -97,6 +97,12 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
     }
     if (group.length) await run();
   };
+  // An import writes in place: each batch moves its states' rows_version in its own transaction,
+  // so search indexes read those states again as the rows they see change (search-version.cypher).
+  const rowsMoved = async (t: GraphTx, states: Iterable<string>) => {
+    const list = [...new Set(states)];
+    if (list.length) await t.run(queries.imported, { states: list });
+  };
   const links = (query: string, size?: number) => async (t: GraphTx, rows: Row[]) => {
     changed(t, rows.map((r) => r.affiliate_id));
     await unwindBatches(t, query, rows, size);
@@ -109,8 +115,6 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
       } finally {
         // A transaction per state: what one holds is bounded by a state's relationships.
         for (const state of run.states) await graph.writeTransaction((t) => inForce.sync(t, [state]));
-        // Written in place: every process's search index exports the graph again.
-        await graph.writeTransaction((t) => t.run(queries.imported, { states: [...run.states] }));
       }
     },
     async refreshRun(_state, fn, onWait) {
@@ -133,6 +137,7 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
       for (const r of rows) runOf(t).states.add(r.state as string);
       const ids = rows.map((r) => r.id as string);
       await shared.upsertCredentials(t, rows, context, async () => void (await idBatches(t, queries.dropPairs, ids)));
+      await rowsMoved(t, rows.map((r) => r.state as string));
     },
     async upsertRelationships(t, rows) {
       for (const r of rows) runOf(t).states.add(r.supervisor_state as string).add(r.affiliate_state as string);
@@ -143,6 +148,7 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
       if (!run.refresh) {
         const { removed, supervising } = await shared.removeDemo(t, states);
         for (const s of [...states, ...supervising]) run.states.add(s);
+        await rowsMoved(t, removed);
         return removed;
       }
       const removed: string[] = [];

@@ -5,7 +5,8 @@ import type { Readiness } from './health.service.js';
 
 const SearchIndexHealth = z
   .object({
-    status: z.enum(['ready', 'building']).describe('`building` while the index is first built or brought up to a publish: searches may answer 503 with `Retry-After` meanwhile'),
+    status: z.enum(['ready', 'building']).describe('`building` until the first index is built: searches answer 503 with `Retry-After` meanwhile'),
+    catching_up: z.boolean().describe('The index is being brought up to a publish or an import: searches of the states it reads again may answer 503 with `Retry-After`'),
     generation: z.number().int().optional().describe('The graph generation its rows show (Neo4j)'),
     rows: z.number().int(),
     bytes: z.number().int().describe('Memory its arrays and texts hold'),

@@ -1,5 +1,5 @@
-// Neo4j: an import has ended: its rows were written in place, so the search indexes of every
-// process read its states $states again (versions/search-version.cypher).
+// Neo4j: an import's batch has written the rows of $states in place, in this transaction: the
+// search indexes of every process read those states again (versions/search-version.cypher).
 // :param states => ['TX']
 MERGE (s:Snapshot {id: 'graph'})
   ON CREATE SET s.generation = 0

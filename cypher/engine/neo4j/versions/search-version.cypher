@@ -1,10 +1,8 @@
-// Neo4j: what the search index's rows depend on (src/graph/neo4j/search-source.ts): the store (the
-// snapshot node's element id names its database), the published generation, how many imports
-// have ended (an import writes in place and publishes no generation), and each jurisdiction's
-// rows_version, which the runs that change its rows move (nulls and 0 on a new store).
+// Neo4j: what the search index's rows depend on besides each state's token
+// (versions/search-states.cypher, read first): the store (its id and creation time: an offline
+// load makes a new one), the published generation and how long ago it was published, and how many
+// import batches have written in place (nulls and 0 on a new store).
+CALL db.info() YIELD id, creationDate
 OPTIONAL MATCH (s:Snapshot {id: 'graph'})
-CALL () {
-  MATCH (j:Jurisdiction)
-  RETURN collect([j.code, j.rows_version]) AS states
-}
-RETURN elementId(s) AS store, coalesce(s.generation, 0) AS generation, coalesce(s.imports, 0) AS imports, states
+RETURN id + '@' + toString(creationDate) AS store, coalesce(s.generation, 0) AS generation, coalesce(s.imports, 0) AS imports,
+       CASE WHEN s.published_at IS NULL THEN null ELSE duration.inSeconds(s.published_at, datetime()).seconds END AS published_seconds_ago
