@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import neo4j, { type Driver, type ManagedTransaction, type QueryResult, type Record as Neo4jRecord, type Session } from 'neo4j-driver';
 import { GraphBusyError, GraphError } from '../../errors.js';
-import { csvRow } from '../bulk-file.js';
 import type { GraphEngine, GraphTx, Params, PoolState, Row } from '../graph-port.js';
 import { goneHere } from '../process-holder.js';
 import { pinned } from '../read-scope.js';
+import { exportInWorker, writeExport } from './export-file.js';
+import { normalizeNeo4jValue, rowOf, toNeo4jParams } from './values.js';
+
+export { normalizeNeo4jValue, toNeo4jParams };
 
 export interface Neo4jOptions {
   uri: string;
@@ -20,41 +21,6 @@ export interface Neo4jOptions {
   connectionTimeoutMs: number;
   queryTimeoutMs: number;
   maxRetryTimeMs: number;
-}
-
-/**
- * Parameters as Neo4j wants them: whole numbers as Integer (a JS number is sent as a float, and
- * SKIP/LIMIT reject floats), recursively. The graph port never passes a JS Date (the driver
- * would send an empty map): dates travel as ISO strings into date($x).
- */
-export function toNeo4jParams(value: unknown): unknown {
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return neo4j.int(value);
-  if (value instanceof Date) throw new GraphError('pass dates as ISO strings, not Date objects', false);
-  if (Array.isArray(value)) return value.map(toNeo4jParams);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toNeo4jParams(v)]));
-  }
-  return value;
-}
-
-/** Results as plain JSON: Integer to number, Date to YYYY-MM-DD, DateTime to ISO 8601, in lists and maps too. */
-export function normalizeNeo4jValue(value: unknown): unknown {
-  if (neo4j.isInt(value)) return (value as { toNumber(): number }).toNumber();
-  if (typeof value === 'bigint') return Number(value);
-  if (neo4j.isDate(value)) return value.toString();
-  if (neo4j.isDateTime(value) || neo4j.isLocalDateTime(value)) return new Date(value.toString()).toISOString();
-  if (Array.isArray(value)) return value.map(normalizeNeo4jValue);
-  // A Cypher map (a projection): nodes and relationships are never returned whole.
-  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalizeNeo4jValue(v)]));
-  }
-  return value;
-}
-
-function rowOf(record: Neo4jRecord): Row {
-  const row: Row = {};
-  for (const key of record.keys) row[key as string] = normalizeNeo4jValue(record.get(key));
-  return row;
 }
 
 function rows(result: QueryResult): Row[] {
@@ -123,9 +89,10 @@ export interface Neo4jEngine extends GraphEngine {
   writeNow(query: string, params?: Params): Promise<Row[]>;
   /**
    * Streams every row of a large read to a new file in the bulk dialect, `columns` in order and no
-   * header (read it back with readBulkFile); the file is the caller's to remove. No timeout.
+   * header (read it back with readBulkFile); the file is the caller's to remove. No timeout. From
+   * about `rows` rows on, in a worker thread with a driver of its own (export-file.ts).
    */
-  exportFile(query: string, params: Params, columns: readonly string[]): Promise<string>;
+  exportFile(query: string, params: Params, columns: readonly string[], rows?: number): Promise<string>;
   /** `listener` runs after each write unit of this process commits. */
   onWrite(listener: () => void): void;
 }
@@ -146,6 +113,9 @@ function poolState(driver: Driver, max: number): PoolState {
     Object.values(o ?? {}).reduce<number>((n, v) => n + (typeof v === 'number' ? v : (v?.length ?? 0)), 0);
   return { max, inUse: sum(pool?._activeResourceCounts), idle: sum(pool?._pools), waiting: sum(pool?._acquireRequests) };
 }
+
+/** Exports expected to hold fewer rows are read on this thread (export-file.ts). */
+const IN_THREAD_ROWS = 20_000;
 
 /** Exports (exportFile) are named after their process: those of processes gone are removed at open. */
 const EXPORT_FILE_PREFIX = 'lvs-neo4j-export-';
@@ -371,31 +341,24 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
         await s.close();
       }
     },
-    async exportFile(query, params, columns) {
+    async exportFile(query, params, columns, rows = Infinity) {
       open();
       const file = path.join(os.tmpdir(), `${EXPORT_FILE_PREFIX}${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.csv`);
-      const s = session('READ');
-      async function* lines() {
-        let chunk: string[] = [];
-        for await (const record of s.run(query, toNeo4jParams(params) as Record<string, unknown>, { timeout: 0 })) {
-          chunk.push(csvRow(columns as string[], rowOf(record)));
-          if (chunk.length === 1000) {
-            yield `${chunk.join('\n')}\n`;
-            chunk = [];
-          }
+      // A worker with its own driver costs about half a second of CPU to start: small exports run here.
+      if (rows < IN_THREAD_ROWS) {
+        const s = session('READ');
+        try {
+          await writeExport(s, { query, params, columns, file });
+        } catch (err) {
+          throw err instanceof Error && !(err as { code?: string }).code ? err : translate(err);
+        } finally {
+          await s.close();
         }
-        if (chunk.length) yield `${chunk.join('\n')}\n`;
+      } else {
+        const connection = { uri: options.uri, user: options.user, password: options.password, database: options.database };
+        await exportInWorker({ connection, query, params, columns, file });
       }
-      try {
-        // pipeline: the file's back-pressure, and a failed write (a full disk) is this call's error.
-        await pipeline(Readable.from(lines()), fs.createWriteStream(file));
-        return file;
-      } catch (err) {
-        fs.rmSync(file, { force: true });
-        throw err instanceof Error && !(err as { code?: string }).code ? err : translate(err);
-      } finally {
-        await s.close();
-      }
+      return file;
     },
     onWrite: (listener) => void listeners.push(listener),
     async applySchema(statements) {

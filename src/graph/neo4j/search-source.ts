@@ -18,9 +18,13 @@ export function neo4jSearchSource(graph: Neo4jEngine, files: QueryFiles): Search
   const versionQuery = files.get('engine/neo4j/versions/search-version');
   const rowsQuery = files.get('engine/neo4j/search-rows');
   let cached: { at: number; value: Promise<SearchVersion & { publishedAgoMs: number | null }> } | undefined;
+  /** Each state's record count as last read: an export's expected size. */
+  let counts = new Map<string, number>();
   const read = async () => {
     // Tokens first: one read after them cannot show a generation older than they are.
-    const states = Object.fromEntries((await graph.read(statesQuery, { g: 0 })).map((r) => [r.code as string, String(r.token ?? 0)]));
+    const rows = await graph.read(statesQuery, { g: 0 });
+    counts = new Map(rows.map((r) => [r.code as string, Number(r.rows ?? 0)]));
+    const states = Object.fromEntries(rows.map((r) => [r.code as string, String(r.token ?? 0)]));
     const [r] = await graph.read(versionQuery, { g: 0 });
     const generation = Number(r?.generation ?? 0);
     const ago = r?.published_seconds_ago;
@@ -42,7 +46,8 @@ export function neo4jSearchSource(graph: Neo4jEngine, files: QueryFiles): Search
     },
     async exportRows(at, states) {
       const g = at.generation ?? 0;
-      const file = await graph.exportFile(rowsQuery, { g, states: states ?? Object.keys(at.states ?? {}) }, SEARCH_INDEX_COLUMNS);
+      const codes = states ?? Object.keys(at.states ?? {});
+      const file = await graph.exportFile(rowsQuery, { g, states: codes }, SEARCH_INDEX_COLUMNS, codes.reduce((n, c) => n + (counts.get(c) ?? 0), 0));
       // What a publish replaced is collected DRAIN_MS after it: a later publish that overtook the
       // export may have taken rows it read at $g only if it is that old.
       const now = await version(true);
