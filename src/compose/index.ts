@@ -137,6 +137,7 @@ function watchMetrics(metrics: Metrics, graph: GraphAdapters, side: SideServices
     webhookBacklog: side.webhookBacklog,
     sources: deps.coverage.freshness,
     readiness: deps.readiness,
+    searchIndex: deps.searchIndex,
     now: () => side.clock.now(),
   });
 }

@@ -21,6 +21,8 @@ export interface Watched {
   /** Each state's freshness (coverage.service.ts freshness()). */
   sources: (at: Date) => Promise<{ state: string; refreshed_at: string | null; interval_seconds: number | null; stale: boolean; rows: number | null; rejected: number | null }[]>;
   readiness: () => Promise<{ checks: Record<string, { status: string }> }>;
+  /** The search index as it stands (search-port.ts status()). */
+  searchIndex: () => { status: 'ready' | 'building'; catching_up: boolean; rows: number; bytes: number; generation?: number; last_build?: { ms: number } };
   now: () => Date;
 }
 
@@ -98,6 +100,17 @@ export function prometheusMetrics() {
           if (flushedAt !== undefined) this.set((w.now().getTime() - flushedAt) / 1000);
         },
       });
+      const index = (name: string, help: string, value: (s: ReturnType<Watched['searchIndex']>) => number | undefined) =>
+        new Gauge({ name, help, registers, collect() {
+          const v = value(w.searchIndex());
+          if (v !== undefined) this.set(v);
+        } });
+      index('lvs_search_index_ready', '1 once the search index is built (searches are answered)', (s) => (s.status === 'ready' ? 1 : 0));
+      index('lvs_search_index_catching_up', '1 while the search index is being brought up to a publish or an import', (s) => (s.catching_up ? 1 : 0));
+      index('lvs_search_index_rows', 'Credentials the search index holds', (s) => s.rows);
+      index('lvs_search_index_bytes', 'Memory the search index\'s arrays and texts hold', (s) => s.bytes);
+      index('lvs_search_index_generation', 'The graph generation the search index shows (Neo4j)', (s) => s.generation);
+      index('lvs_search_index_last_build_seconds', 'How long the search index\'s last build took (export and build)', (s) => (s.last_build ? s.last_build.ms / 1000 : undefined));
       new Gauge({ name: 'lvs_metering_units_waiting', help: 'Metered calls counted in memory and not yet in the side store', registers, collect() { this.set(w.meter().unitsWaiting); } });
 
       // One store query per scrape feeds both backlog gauges.

@@ -151,6 +151,12 @@ describe('metrics', () => {
     expect(value(all, 'lvs_readiness_check', { check: 'accounts_store' })).toBe(1);
     for (const name of ['process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_p99_seconds']) expect(values(all, name)).toHaveLength(1);
 
+    // The search index, once a search has brought it up to the refresh: the five licences it loaded.
+    expect((await request(app).get('/api/v1/licensees?state=TX&name=a').set(auth)).status).toBe(200);
+    all = samples(await scrape());
+    expect([value(all, 'lvs_search_index_ready'), value(all, 'lvs_search_index_catching_up'), value(all, 'lvs_search_index_rows')]).toEqual([1, 0, 5]);
+    expect(value(all, 'lvs_search_index_bytes')).toBeGreaterThan(0);
+    expect(value(all, 'lvs_search_index_last_build_seconds')).toBeGreaterThan(0);
     const check = promtool();
     if (check) {
       const res = check(['check', 'metrics'], await scrape());
@@ -162,7 +168,7 @@ describe('metrics', () => {
     const later = prometheusMetrics();
     const deps = testServices(graph, side);
     const now = () => new Date(refreshedAt + 3 * DAY * 1000);
-    later.watch({ graph: { engine: graph.engine.name }, sideStore: { kind: 'pglite' }, meter: side.meter.state, webhookBacklog: side.webhookBacklog, sources: deps.coverage.freshness, readiness: deps.readiness, now });
+    later.watch({ graph: { engine: graph.engine.name }, sideStore: { kind: 'pglite' }, meter: side.meter.state, webhookBacklog: side.webhookBacklog, sources: deps.coverage.freshness, readiness: deps.readiness, searchIndex: deps.searchIndex, now });
     const all = samples((await later.exposition()).body);
     expect(value(all, 'lvs_source_stale', { state: 'TX' })).toBe(1);
     // The refresh stamped its time between refreshStarted and refreshedAt.

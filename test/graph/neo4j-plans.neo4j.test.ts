@@ -66,6 +66,9 @@ function requestQueries(): [string, string, Record<string, unknown>][] {
     ['engine/neo4j/in-force-drop', files.get('engine/neo4j/in-force-drop'), { ids: [id], day: '2026-11-25' }],
     ['engine/neo4j/in-force-add', files.get('engine/neo4j/in-force-add'), { ids: [id], day: '2026-11-25' }],
     ['engine/neo4j/type-counts', files.get('engine/neo4j/type-counts'), { ...g, states: ['TX', 'FL'] }],
+    // Not a request's, but a state's rows for the search index must be read from its jurisdiction, not a scan.
+    ['engine/neo4j/search-rows', files.get('engine/neo4j/search-rows'), { ...g, states: ['TX', 'FL'] }],
+    ['engine/neo4j/versions/search-states', files.get('engine/neo4j/versions/search-states'), {}],
     ['engine/ladybug/jurisdiction-coverage', files.get('engine/ladybug/jurisdiction-coverage'), {}],
     ['coverage/jurisdictions', files.get('coverage/jurisdictions'), {}],
   ];

@@ -1,18 +1,13 @@
 // Neo4j: the search row of every credential of $states that the readers of generation $g see, for
-// the search index (src/search/search-index.ts), which puts them in result order itself. A
-// version a later, unpublished run replaced carries Superseded and is read while $g sees it (few:
-// collection removes the rest); the status is the one a published refresh may have left pending.
+// the search index (src/search/search-index.ts), which puts them in result order itself. Entered by
+// each jurisdiction: its credentials' versions are all linked to it (a version a later,
+// unpublished run replaced carries Superseded and is read while $g sees it); the status is the one
+// a published refresh may have left pending.
 // :param states => ['TX', 'FL']
 // :param g => 0
 UNWIND $states AS code
-CALL (code) {
-  MATCH (c:LicenseCredential) WHERE c.state = code
-  RETURN c
-  UNION
-  MATCH (c:Superseded) WHERE c.state = code
-  RETURN c
-}
-WITH c WHERE coalesce(c.vf, 0) <= $g AND coalesce(c.vt, $g + 1) > $g
+MATCH (:Jurisdiction {code: code})<-[:IN_JURISDICTION]-(c)
+WHERE c.state = code AND coalesce(c.vf, 0) <= $g AND coalesce(c.vt, $g + 1) > $g
 RETURN c.state AS state, c.id AS id, c.sort_key AS sort_key, c.license_number AS license_number,
        CASE WHEN c.pg <= $g THEN c.p_status_normalized ELSE c.status_normalized END AS status,
        c.license_type AS license_type, c.f_full AS f_full, c.f_first AS f_first, c.f_last AS f_last,
