@@ -175,7 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     graphPath: path.join(dataDir, 'graph.lbug'),
     pglitePath: path.join(dataDir, 'accounts.pglite'),
-    /** LadybugDB's name index, kept at a stop for the next start of the same graph file. */
+    /** The search index, kept at a clean stop for the next start on the same graph (either engine). */
     searchIndexPath: path.join(dataDir, 'search-index.snapshot'),
     publicBaseUrl: (parsed.data.PUBLIC_BASE_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, ''),
   });

@@ -118,8 +118,8 @@ export function compose(config: Config, options: ComposeOptions = {}) {
       await s?.close();
       await g?.close();
       try {
-        // Kept beside the configured graph only: a graph the caller passed in is not this root's.
-        if (!options.graph) index?.persist();
+        // Kept beside the configured graph only (a graph the caller passed in gets no snapshot file).
+        index?.persist();
       } catch (err) {
         logger.warn({ err }, 'the search index could not be kept for the next start');
       }

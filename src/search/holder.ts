@@ -23,7 +23,7 @@ const SNAPSHOT_VERSION = 3;
 const RETRY_FAILED_MS = 1_000;
 
 /** Builds the index from an export file (SEARCH_INDEX_COLUMNS rows) in a worker thread. */
-export function buildInWorker(file: string, codes: SearchIndexParts['codes'] = []): Promise<SearchIndexParts> {
+function buildInWorker(file: string, codes: SearchIndexParts['codes'] = []): Promise<SearchIndexParts> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./build-worker.mjs', import.meta.url), { workerData: { file, codes }, resourceLimits: { maxYoungGenerationSizeMb: 128 } });
     worker.once('message', (m: { parts: SearchIndexParts } | { error: string }) => {
@@ -174,7 +174,8 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
     // States whose rows have not moved are the same at the wanted generation: served while the others are read.
     const from = now?.version.states;
     if (now && states && from && wanted.states && states.every((s) => from[s] === wanted.states![s])) {
-      rebuild().catch(onError);
+      // One build, and one report of its failure, whatever the number of searches meanwhile.
+      if (!building) rebuild().catch(onError);
       return { index: now.index, generation: wanted.generation };
     }
     const after = started;
