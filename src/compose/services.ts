@@ -51,7 +51,7 @@ export function appServices(graph: GraphAdapters, side: SideServices, config: Se
     legacy: createLegacyService(reads, licensees),
     relationships: createRelationshipsService(reads, licensees, clock.today),
     coverage: createCoverageService(reads, clock.now, () => side.refreshLeases.running()),
-    searchIndex: () => o.index.status(),
+    searchIndex: () => index.status(),
     readiness: createReadiness([
       { name: 'graph', check: () => graph.engine.ping() },
       { name: 'search_index', check: async () => void (index.ready() || (await index.current())) },

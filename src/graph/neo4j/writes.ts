@@ -22,7 +22,8 @@ interface Run {
 
 /**
  * Neo4j's writes: UNWIND batches; it keeps no JSON documents or read models, since it reads by
- * traversal, only the in-force relationships affiliates pages read (in-force.ts). A refresh writes versions, step by step, that readers see once it is published (versions.ts).
+ * traversal, only the in-force relationships affiliates pages read (in-force.ts). A refresh
+ * writes versions, step by step, that readers see once it is published (versions.ts).
  */
 export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites & { settle(): Promise<void> } {
   const inForce = neo4jInForce(graph, files);
@@ -117,15 +118,14 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
         for (const state of run.states) await graph.writeTransaction((t) => inForce.sync(t, [state]));
       }
     },
-    async refreshRun(_state, fn, onWait) {
-      const out = await versions.unit(async (t) => {
+    refreshRun(_state, fn, onWait) {
+      return versions.unit(async (t) => {
         const run = newRun(true);
         runs.set(t, run);
         const result = await fn(t);
         if (run.changed.size) await inForce.syncIds(t, [...run.changed]);
         return result;
       }, onWait);
-      return out;
     },
     /** What refreshes leave to do once readers are done with what they replaced (old versions go); before the process ends. */
     settle: () => versions.settle(),
