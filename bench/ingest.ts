@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { compose } from '../src/compose/index.js';
 import { loadConfig } from '../src/config.js';
 import { openStore } from '../src/store/open-store.js';
 import type { RefreshSummary } from '../src/ingest/refresh/refresh.js';
@@ -66,6 +67,23 @@ async function bench(engine: 'ladybug' | 'neo4j', file1: string, file2: string) 
     );
     return s;
   };
+  /** The search index a server would build on the refreshed graph: its build time, size, and a search of the state's largest surname. */
+  const searchIndex = async () => {
+    const root = compose(loadConfig(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<string, string>));
+    try {
+      const started = Date.now();
+      const index = await root.index();
+      await index.current();
+      const s = index.status();
+      const found = await index.search({ states: ['FL'], nameTerms: [], firstNameTerms: [], lastNameTerms: ['smi'], businessNameTerms: [], cityTerms: [], brokerageTerms: [], brokerageTypes: [] }, 0, 50);
+      console.log(
+        `${engine}: graph opened and its search index built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${s.rows.toLocaleString('en-US')} rows, ${(s.bytes / MB).toFixed(0)} MB; ` +
+          `FL last name "smi": ${found?.total.toLocaleString('en-US')} found; bench process RSS ${(process.memoryUsage().rss / MB).toFixed(0)} MB`,
+      );
+    } finally {
+      await root.close();
+    }
+  };
   const settings = neo4j ? `Neo4j from the local launcher (${process.env.NEO4J_CONF ?? 'tools/neo4j/neo4j.conf'})` : `LadybugDB on disk, ${config.GRAPH_BUFFER_POOL_MB} MB buffer pool`;
   console.log(`refresh of a ${ROWS.toLocaleString('en-US')}-row FL file by the ingest command on ${settings}, ${os.cpus().length} cores`);
   try {
@@ -73,6 +91,7 @@ async function bench(engine: 'ladybug' | 'neo4j', file1: string, file2: string) 
     if (first) {
       await run('same snapshot again', file1, '2026-11-01');
       await run('next snapshot (20% changed)', file2, '2026-11-08');
+      await searchIndex();
     }
     const goal = engine === 'ladybug' ? 60 : 150;
     if (ROWS >= 450000) console.log(`${engine}: first load of ${ROWS.toLocaleString('en-US')} rows within ${goal} s: ${first && first.elapsed_ms < goal * 1000 ? 'met' : 'missed'}`);
