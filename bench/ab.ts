@@ -3,7 +3,7 @@
 // opens its own graph through its own composition root (LadybugDB on disk, or the local Neo4j
 // wiped between checkouts), imports the demo data, imports a small fixture over it (the upsert
 // path), refreshes a generated FL file twice (a first load and a 20% change), and then reads
-// through its own GraphReads: records, supervisors, affiliations, affiliates pages and searches.
+// through its own GraphReads: records, supervisors, affiliations and affiliates pages.
 // Usage: npm run bench:ab -- --before ../baseline [--engine ladybug,neo4j] [--rounds 3] [--rows 20000]
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,7 +26,6 @@ const ROUNDS = Number(values.rounds);
 const ROWS = Number(values.rows);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TODAY = () => '2026-11-27';
-const NO_FILTERS = { states: [], nameTerms: [], firstNameTerms: [], lastNameTerms: [], businessNameTerms: [], cityTerms: [], brokerageTerms: [], brokerageTypes: [] };
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Module = Record<string, any>;
@@ -110,9 +109,6 @@ async function round(c: Checkout, engine: 'ladybug' | 'neo4j', neo4j: LocalNeo4j
     });
     steps['reads: 300 affiliates pages'] = await timed(async () => {
       for (const id of supervisors) await reads.affiliates(id, {}, 0, 50);
-    });
-    steps['reads: 300 searches'] = await timed(async () => {
-      for (let i = 0; i < 300; i++) await reads.search({ ...NO_FILTERS, states: ['FL', 'TX'], lastNameTerms: [['smith', 'jones', 'garcia', 'brown'][i % 4]] }, 0, 25);
     });
   } finally {
     await graph.close();

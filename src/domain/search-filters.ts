@@ -6,8 +6,10 @@ export interface SearchFilters {
   lastNameTerms: string[];
   businessNameTerms: string[];
   cityTerms: string[];
+  /** Each term in the folded names of a brokerage relationship in force on `today`, or of the affiliated brokerage. */
   brokerageTerms: string[];
-  brokerageTypes: readonly string[];
+  /** The day (YYYY-MM-DD) the brokerage filter's relationships are in force on. */
+  today: string;
   status?: string;
   licenseType?: string;
   licenseNumberPrefix?: string;

@@ -4,6 +4,7 @@
 // share it without loading an engine.
 import fs from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { encodeDoc } from './credential-doc.js';
 import type { Row } from './graph-port.js';
 
@@ -141,6 +142,15 @@ export async function splitBulkFile<K>(file: string, dir: string, route: (record
     for (const { fd } of out.values()) fs.closeSync(fd);
   }
   return new Map([...out].map(([key, part]) => [key, part.path]));
+}
+
+/** Moves the rows of bulk file `from` to the end of bulk file `to` (neither has a header). */
+export async function appendBulkFile(to: string, from: string): Promise<void> {
+  try {
+    await pipeline(fs.createReadStream(from), fs.createWriteStream(to, { flags: 'a' }));
+  } finally {
+    fs.rmSync(from, { force: true });
+  }
 }
 
 /** The LicenseCredential table's columns, in its order (copy-credentials reads them by position). */

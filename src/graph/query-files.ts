@@ -32,27 +32,10 @@ export function loadQueryFiles(dir: string = CYPHER_DIR): QueryFiles {
   };
 }
 
-/**
- * The query file a query's text comes from, for metrics: the file itself, or for a query composed
- * from a file's filter fragments (filteredQuery) the file whose text up to `// @filters` it
- * starts with; `other` for a query no file holds. Answers are kept for the first 1,000 texts.
- */
+/** The query file a query's text comes from, for metrics; `other` for a query no file holds. */
 export function queryNamer(files: QueryFiles): (query: string) => string {
   const known = new Map(files.names().map((name) => [files.get(name), name]));
-  const limit = known.size + 1000;
-  const heads = files.names().flatMap((name) => {
-    const text = files.get(name);
-    const at = text.indexOf('// @filters');
-    return at > 0 ? [{ head: text.slice(0, at), name }] : [];
-  });
-  return (query) => {
-    let name = known.get(query);
-    if (name === undefined) {
-      name = heads.find((h) => query.startsWith(h.head))?.name ?? 'other';
-      if (known.size < limit) known.set(query, name);
-    }
-    return name;
-  };
+  return (query) => known.get(query) ?? 'other';
 }
 
 /** Splits a schema file into statements (`;`-terminated, `//` comment lines dropped). */
@@ -64,53 +47,4 @@ export function splitStatements(text: string): string[] {
     .split(';')
     .map((s) => s.trim())
     .filter(Boolean);
-}
-
-/**
- * A query file with optional filter fragments. The file holds the full query with a
- * `// @filters` marker line; fragments live in a `.filters.cypher` file as `// @fragment key`
- * headed blocks. Filters are composed from these fixed texts only, never from caller input.
- */
-export interface FilteredQuery {
-  build(active: { key: string; rename?: Record<string, string> }[]): string;
-  fragmentKeys(): string[];
-}
-
-export function filteredQuery(files: QueryFiles, name: string, fragmentsName = `${name}.filters`): FilteredQuery {
-  const base = files.get(name);
-  if (!base.includes('// @filters')) throw new Error(`cypher/${name}.cypher has no // @filters marker`);
-  const fragments = parseFragments(files.get(fragmentsName));
-  return {
-    build(active) {
-      const parts = active.map(({ key, rename }) => {
-        let text = fragments.get(key);
-        if (text === undefined) throw new Error(`cypher/${fragmentsName}.cypher has no fragment ${key}`);
-        for (const [from, to] of Object.entries(rename ?? {})) {
-          text = text.replace(new RegExp(`\\$${from}\\b`, 'g'), `$${to}`);
-        }
-        return text;
-      });
-      return base.replace('// @filters', parts.join('\n'));
-    },
-    fragmentKeys: () => [...fragments.keys()],
-  };
-}
-
-export function parseFragments(text: string): Map<string, string> {
-  const out = new Map<string, string>();
-  let key: string | undefined;
-  let lines: string[] = [];
-  const flush = () => {
-    if (key) out.set(key, lines.join('\n').trim());
-  };
-  for (const line of text.split('\n')) {
-    const m = /^\/\/ @fragment (\S+)/.exec(line.trim());
-    if (m) {
-      flush();
-      key = m[1];
-      lines = [];
-    } else if (key && !line.trim().startsWith('//')) lines.push(line);
-  }
-  flush();
-  return out;
 }

@@ -1,6 +1,5 @@
 import type { AffiliateRecord, AffiliationFilters, AffiliationRecord, CredentialRecord, EdgeFilters, SupervisorRecord } from '../domain/credential.js';
 import type { JurisdictionRecord } from '../domain/jurisdictions.js';
-import type { SearchFilters } from '../domain/search-filters.js';
 
 /**
  * What the services read from the graph, in domain terms. Each engine has its own implementation
@@ -29,11 +28,6 @@ export interface GraphReads {
   affiliations(id: string, f: AffiliationFilters): Promise<AffiliationRecord[] | undefined>;
   /** One page of the relationships in force today out of a supervising credential, and their exact number. */
   affiliates(id: string, f: EdgeFilters, skip: number, limit: number): Promise<{ rows: AffiliateRecord[]; total: number }>;
-  /**
-   * A page of a search in Cypher: ids in the documented order, and the exact total. Only for what
-   * the search index (src/search/) does not answer: the brokerage filter, a traversal.
-   */
-  search(filters: SearchFilters, skip: number, limit: number): Promise<{ ids: string[]; total: number }>;
   /** Credentials per state and licence type. */
   typeCounts(states: string[]): Promise<{ state: string; license_type: string; count: number }[]>;
   /** Every jurisdiction on file with its counts and source (the same query on both engines: a few dozen rows). */

@@ -4,6 +4,14 @@
  */
 export const SEARCH_INDEX_COLUMNS = ['state', 'id', 'sort_key', 'license_number', 'status', 'license_type', 'f_full', 'f_first', 'f_last', 'f_business', 'f_city'] as const;
 
+/**
+ * The columns of a brokerage row, in the order of each engine's search-brokers.cypher: what the
+ * brokerage filter matches for credential `id`. Either a brokerage-type SUPERVISES in it (its dates,
+ * never a null `effective_from`; `names`: the supervisor's folded full and business names joined
+ * by a space) or an AFFILIATED_WITH brokerage (no dates: always; `names`: its folded name).
+ */
+export const SEARCH_BROKER_COLUMNS = ['state', 'id', 'effective_from', 'effective_to', 'names'] as const;
+
 /** What an export would show now: equal graph tokens, equal rows. */
 export interface SearchVersion {
   /** Moves with every change an export would show. */
@@ -30,7 +38,8 @@ export interface SearchSource {
   version(fresh?: boolean): Promise<SearchVersion>;
   /**
    * Writes the search row (SEARCH_INDEX_COLUMNS) of every credential of `states` (default all) as
-   * `at` shows them to a new bulk file, the caller's to remove; undefined when a later publish may
+   * `at` shows them, then their brokerage rows (SEARCH_BROKER_COLUMNS), to a new bulk file, the
+   * caller's to remove; undefined when a later publish may
    * have taken rows from under the export (read again at a newer version).
    */
   exportRows(at: SearchVersion, states?: string[]): Promise<string | undefined>;

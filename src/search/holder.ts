@@ -18,7 +18,7 @@ const REBUILD_AFTER_MS = 250;
 const POLL_MS = 1_000;
 /** How long a search waits for an index holding every published write to its states before it answers 503. */
 const WAIT_MS = 5_000;
-const SNAPSHOT_VERSION = 3;
+const SNAPSHOT_VERSION = 4;
 /** A build that failed is tried again after this long at the soonest. */
 const RETRY_FAILED_MS = 1_000;
 
@@ -208,7 +208,7 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
       });
       const now = await Promise.race([fresh(filters.states), late]).finally(() => clearTimeout(wait));
       const page = now.index.search(filters, skip, limit);
-      if (page) source.readAt(now.generation);
+      source.readAt(now.generation);
       return page;
     },
     current: async () => (await fresh()).index,

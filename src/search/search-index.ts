@@ -7,11 +7,11 @@
 // dictionary (a few hundred kB of text per field, scanned with indexOf) rather than in every row.
 import fs from 'node:fs';
 import { FIELD_SEPARATOR, readBulkFile, splitBulkFile } from '../graph/bulk-file.js';
-import { SEARCH_INDEX_COLUMNS } from '../graph/search-source-port.js';
+import { SEARCH_BROKER_COLUMNS, SEARCH_INDEX_COLUMNS } from '../graph/search-source-port.js';
 import type { SearchFilters } from '../domain/search-filters.js';
 import type { NameSearch } from './search-port.js';
 
-export { SEARCH_INDEX_COLUMNS };
+export { SEARCH_BROKER_COLUMNS, SEARCH_INDEX_COLUMNS };
 
 export type SearchIndexRow = (string | null)[];
 
@@ -28,6 +28,33 @@ interface FieldIndex {
   postings: Int32Array;
 }
 
+/**
+ * The brokerage filter's data of a state: the distinct names its brokerage rows match on (as a
+ * FieldIndex's words: each after a line break; terms hold no line break) and, per name, its
+ * links: the row and the days it is in force, [from, to).
+ */
+interface BrokerIndex {
+  text: string;
+  starts: Int32Array;
+  /** Links of name w: linkStart[w] .. linkStart[w + 1]. */
+  linkStart: Int32Array;
+  linkRow: Int32Array;
+  /** Days since 1970-01-01; ALWAYS_FROM and OPEN_TO where the row has no date. */
+  linkFrom: Int32Array;
+  linkTo: Int32Array;
+}
+
+const ALWAYS_FROM = -(2 ** 31);
+const OPEN_TO = 2 ** 31 - 1;
+const DAY_MS = 86_400_000;
+
+/** Days since 1970-01-01 of a YYYY-MM-DD date. */
+function dayOf(date: string): number {
+  const day = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !Number.isInteger(day)) throw new Error(`not a date: ${date}`);
+  return day;
+}
+
 interface StateIndex {
   n: number;
   /** 16 bytes per row: the credential id as binary UUID. */
@@ -37,6 +64,7 @@ interface StateIndex {
   /** Licence numbers in row order, each after a line break, for the prefix filter. */
   numbers: { text: string; starts: Int32Array };
   fields: Record<Field, FieldIndex>;
+  brokers: BrokerIndex;
 }
 
 /** The index as plain data: built in a worker thread and handed over (typed arrays transferred). */
@@ -147,12 +175,26 @@ function rowsOf(f: FieldIndex, wordIds: number[], n: number, marks: Uint8Array):
       all.set(f.postings.subarray(f.postStart[w], f.postStart[w + 1]), j);
       j += f.postStart[w + 1] - f.postStart[w];
     }
-    all.sort();
-    let k = 0;
-    for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[k++] = all[i];
-    return all.subarray(0, k);
+    return ascending(all, n, marks);
   }
   for (const w of wordIds) for (let i = f.postStart[w]; i < f.postStart[w + 1]; i++) marks[f.postings[i]] = 1;
+  return marked(total, n, marks);
+}
+
+/** Rows (any order, repeats allowed) ascending and without repeats; `marks` as in rowsOf. */
+function ascending(rows: Int32Array, n: number, marks: Uint8Array): Int32Array {
+  if (rows.length <= n >> 8) {
+    rows.sort();
+    let k = 0;
+    for (let i = 0; i < rows.length; i++) if (i === 0 || rows[i] !== rows[i - 1]) rows[k++] = rows[i];
+    return rows.subarray(0, k);
+  }
+  for (let i = 0; i < rows.length; i++) marks[rows[i]] = 1;
+  return marked(rows.length, n, marks);
+}
+
+/** The marked rows ascending (at most `total`), the marks cleared. */
+function marked(total: number, n: number, marks: Uint8Array): Int32Array {
   const words = new Uint32Array(marks.buffer, marks.byteOffset, (n + 3) >> 2);
   const out = new Int32Array(total);
   let k = 0;
@@ -162,6 +204,19 @@ function rowsOf(f: FieldIndex, wordIds: number[], n: number, marks: Uint8Array):
     words[w] = 0;
   }
   return out.subarray(0, k);
+}
+
+/** The rows with a link in force on `day` to a name containing `term`, ascending. */
+function brokeredRows(b: BrokerIndex, term: string, day: number, n: number, marks: Uint8Array): Int32Array {
+  const names = matchingWords(b, term);
+  let total = 0;
+  for (const w of names) total += b.linkStart[w + 1] - b.linkStart[w];
+  const rows = new Int32Array(total);
+  let k = 0;
+  for (const w of names) {
+    for (let l = b.linkStart[w]; l < b.linkStart[w + 1]; l++) if (b.linkFrom[l] <= day && day < b.linkTo[l]) rows[k++] = b.linkRow[l];
+  }
+  return ascending(rows.subarray(0, k), n, marks);
 }
 
 function intersect(a: Int32Array, b: Int32Array): Int32Array {
@@ -199,6 +254,54 @@ interface StateBuilder {
   type: number[];
   numbers: string[];
   fields: Record<Field, FieldBuilder>;
+  /** Arrival number by id (without dashes), for the brokerage rows. */
+  arrival: Map<string, number>;
+  /** Brokerage rows: arrival number, days in force, interned name. */
+  links: { row: number[]; from: number[]; to: number[]; name: number[] };
+  names: Map<string, number>;
+  /** Brokerage rows that came before their credential's row. */
+  early: SearchIndexRow[];
+}
+
+/** A state's brokerage data with rows renumbered (`rank[arrival]`: the row in result order). */
+function brokersOf(b: StateBuilder, rank: Int32Array): BrokerIndex {
+  const names = [...b.names.keys()];
+  const linkStart = new Int32Array(names.length + 1);
+  for (const w of b.links.name) linkStart[w + 1] += 1;
+  for (let w = 0; w < names.length; w++) linkStart[w + 1] += linkStart[w];
+  const fill = linkStart.slice(0, names.length);
+  const count = b.links.row.length;
+  const linkRow = new Int32Array(count);
+  const linkFrom = new Int32Array(count);
+  const linkTo = new Int32Array(count);
+  for (let i = 0; i < count; i++) {
+    const at = fill[b.links.name[i]]++;
+    linkRow[at] = rank[b.links.row[i]];
+    linkFrom[at] = b.links.from[i];
+    linkTo[at] = b.links.to[i];
+  }
+  const starts = new Int32Array(names.length);
+  let offset = 1;
+  names.forEach((w, i) => {
+    starts[i] = offset;
+    offset += w.length + 1;
+  });
+  return { text: `\n${names.join('\n')}\n`, starts, linkStart, linkRow, linkFrom, linkTo };
+}
+
+/** Adds a brokerage row (SEARCH_BROKER_COLUMNS) to its state; false when its credential has not come yet. */
+function addLink(b: StateBuilder, row: SearchIndexRow): boolean {
+  const [, id, from, to, names] = row;
+  const at = b.arrival.get(id!.replaceAll('-', ''));
+  if (at === undefined) return false;
+  if (!names) return true;
+  let name = b.names.get(names);
+  if (name === undefined) b.names.set(names, (name = b.names.size));
+  b.links.row.push(at);
+  b.links.from.push(from ? dayOf(from) : ALWAYS_FROM);
+  b.links.to.push(to ? dayOf(to) : OPEN_TO);
+  b.links.name.push(name);
+  return true;
 }
 
 /**
@@ -216,18 +319,40 @@ export async function buildSearchIndexParts(rows: AsyncIterable<SearchIndexRow[]
     if (c > 255) throw new Error('more than 255 distinct status and type values');
     return c;
   };
+  const builderOf = (state: string) => {
+    let b = builders.get(state);
+    if (!b) {
+      b = {
+        ids: Buffer.alloc(1 << 16),
+        sortKeys: [],
+        status: [],
+        type: [],
+        numbers: [],
+        fields: Object.fromEntries(FIELDS.map((f) => [f, new FieldBuilder()])) as Record<Field, FieldBuilder>,
+        arrival: new Map(),
+        links: { row: [], from: [], to: [], name: [] },
+        names: new Map(),
+        early: [],
+      };
+      builders.set(state, b);
+    }
+    return b;
+  };
   for await (const chunk of rows) {
     for (const row of chunk) {
-      if (row.length !== SEARCH_INDEX_COLUMNS.length) throw new Error(`a search index row has ${row.length} fields, not ${SEARCH_INDEX_COLUMNS.length}`);
-      const [state, id, sortKey, number, status, type, full, first, last, business, city] = row;
-      let b = builders.get(state!);
-      if (!b) {
-        b = { ids: Buffer.alloc(1 << 16), sortKeys: [], status: [], type: [], numbers: [], fields: Object.fromEntries(FIELDS.map((f) => [f, new FieldBuilder()])) as Record<Field, FieldBuilder> };
-        builders.set(state!, b);
+      if (row.length === SEARCH_BROKER_COLUMNS.length) {
+        const b = builderOf(row[0]!);
+        if (!addLink(b, row)) b.early.push(row);
+        continue;
       }
+      if (row.length !== SEARCH_INDEX_COLUMNS.length) throw new Error(`a search index row has ${row.length} fields, not ${SEARCH_INDEX_COLUMNS.length} or ${SEARCH_BROKER_COLUMNS.length}`);
+      const [state, id, sortKey, number, status, type, full, first, last, business, city] = row;
+      const b = builderOf(state!);
       const at = b.sortKeys.length * 16;
       if (at === b.ids.length) b.ids = Buffer.concat([b.ids, Buffer.alloc(b.ids.length)]);
-      b.ids.write(id!.replaceAll('-', ''), at, 'hex');
+      const hex = id!.replaceAll('-', '');
+      b.ids.write(hex, at, 'hex');
+      b.arrival.set(hex, b.sortKeys.length);
       b.sortKeys.push(sortKey ?? '');
       b.status.push(code(status));
       b.type.push(code(type));
@@ -241,6 +366,8 @@ export async function buildSearchIndexParts(rows: AsyncIterable<SearchIndexRow[]
   }
   const states: [string, StateIndex][] = [];
   for (const [state, b] of builders) {
+    // A brokerage row of a credential the graph does not show has nothing to filter.
+    for (const row of b.early) addLink(b, row);
     const n = b.sortKeys.length;
     const keys = b.sortKeys;
     // The documented order. Strings compare by UTF-16 code unit here and by code point in the
@@ -265,7 +392,20 @@ export async function buildSearchIndexParts(rows: AsyncIterable<SearchIndexRow[]
       offset += numbers[row].length + 1;
     }
     const numberText = `\n${numbers.join('\n')}\n`;
-    states.push([state, { n, ids, status, type, numbers: { text: numberText, starts: numberStarts }, fields: Object.fromEntries(FIELDS.map((f) => [f, b.fields[f].build(order)])) as Record<Field, FieldIndex> }]);
+    const rank = new Int32Array(n);
+    order.forEach((old, row) => (rank[old] = row));
+    states.push([
+      state,
+      {
+        n,
+        ids,
+        status,
+        type,
+        numbers: { text: numberText, starts: numberStarts },
+        fields: Object.fromEntries(FIELDS.map((f) => [f, b.fields[f].build(order)])) as Record<Field, FieldIndex>,
+        brokers: brokersOf(b, rank),
+      },
+    ]);
     builders.delete(state);
   }
   return { states, codes: [...codes] };
@@ -300,6 +440,7 @@ export function transferables(parts: SearchIndexParts): ArrayBuffer[] {
   for (const [, s] of parts.states) {
     out.push(s.ids.buffer as ArrayBuffer, s.status.buffer as ArrayBuffer, s.type.buffer as ArrayBuffer, s.numbers.starts.buffer as ArrayBuffer);
     FIELDS.forEach((f) => field(s.fields[f]));
+    out.push(s.brokers.starts.buffer as ArrayBuffer, s.brokers.linkStart.buffer as ArrayBuffer, s.brokers.linkRow.buffer as ArrayBuffer, s.brokers.linkFrom.buffer as ArrayBuffer, s.brokers.linkTo.buffer as ArrayBuffer);
   }
   return out;
 }
@@ -322,6 +463,7 @@ export function searchIndexFrom(parts: SearchIndexParts): SearchIndex {
     term('business', f.businessNameTerms);
     term('city', f.cityTerms);
     if (f.licenseNumberPrefix) conditions.push(Int32Array.from(matchingWords(s.numbers, f.licenseNumberPrefix, true)));
+    for (const t of f.brokerageTerms) conditions.push(brokeredRows(s.brokers, t, dayOf(f.today), s.n, marks));
     if (!conditions.length) return null;
     conditions.sort((a, b) => a.length - b.length);
     return conditions.reduce((acc, c) => (acc.length ? intersect(acc, c) : acc));
@@ -330,7 +472,6 @@ export function searchIndexFrom(parts: SearchIndexParts): SearchIndex {
   return {
     parts,
     search(f, skip, limit) {
-      if (f.brokerageTerms.length) return undefined;
       const status = f.status === undefined ? undefined : (codes.get(f.status) ?? -1);
       const type = f.licenseType === undefined ? undefined : (codes.get(f.licenseType) ?? -1);
       const ids: string[] = [];

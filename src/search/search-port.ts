@@ -2,8 +2,7 @@ import type { SearchFilters } from '../domain/search-filters.js';
 
 /** A page of a name search: ids in the documented result order, and the exact total. */
 export interface NameSearch {
-  /** Undefined for filters it cannot answer (the brokerage filter): the graph's own query answers them. */
-  search(filters: SearchFilters, skip: number, limit: number): { ids: string[]; total: number } | undefined;
+  search(filters: SearchFilters, skip: number, limit: number): { ids: string[]; total: number };
 }
 
 /** What the index is doing, for /health, readiness and metrics. */
@@ -30,10 +29,10 @@ export interface SearchIndexStatus {
 export interface SearchIndex {
   /**
    * A page from an index holding every write published before the call, the request's graph reads
-   * then pinned to the snapshot it shows; undefined for filters the index does not answer. Throws
+   * then pinned to the snapshot it shows. Throws
    * SearchIndexBuildingError (503 with Retry-After) when no such index is ready within a moment.
    */
-  search(filters: SearchFilters, skip: number, limit: number): Promise<{ ids: string[]; total: number } | undefined>;
+  search(filters: SearchFilters, skip: number, limit: number): Promise<{ ids: string[]; total: number }>;
   /** The index with every graph write committed before the call; waits for a rebuild when one is due. */
   current(): Promise<NameSearch>;
   /** An index has been built. */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockOf } from '../../src/domain/clock.js';
 import { credentialId } from '../../src/domain/identity.js';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
+import { LicenseeListResponse } from '../../src/modules/licensees/licensees.schemas.js';
 import {
   AffiliatesResponse,
   AffiliationsResponse,
@@ -251,7 +252,12 @@ describe('affiliates in force as days pass with no write', () => {
   // The shapes fixture (4-B's link to 1-SA starts on 2099-01-01) and a link of 2-B's to 4-B that ends on 2099-06-01.
   let now = new Date('2026-11-26T12:00:00Z');
   const clock = clockOf(() => now);
-  const ctx = {} as { graph: GraphAdapters; close: () => Promise<void>; get: (url: string) => Promise<{ total: number; ids: string[] }> };
+  const ctx = {} as {
+    graph: GraphAdapters;
+    close: () => Promise<void>;
+    get: (url: string) => Promise<{ total: number; ids: string[] }>;
+    search: (url: string) => Promise<{ total: number; ids: string[] }>;
+  };
   beforeAll(async () => {
     const { dir, remove } = tempDir('days-');
     try {
@@ -267,6 +273,10 @@ describe('affiliates in force as days pass with no write', () => {
     ctx.get = async (url) => {
       const res = body(await request(app).get(url).set('Authorization', `Bearer ${key}`), AffiliatesResponse);
       return { total: res.meta.total, ids: res.data.map((a) => a.license_number) };
+    };
+    ctx.search = async (url) => {
+      const res = body(await request(app).get(url).set('Authorization', `Bearer ${key}`), LicenseeListResponse);
+      return { total: res.meta.total, ids: res.data.map((l) => l.license_number) };
     };
     ctx.close = async () => {
       await ctx.graph.close();
@@ -315,5 +325,26 @@ describe('affiliates in force as days pass with no write', () => {
     });
     now = new Date('2026-11-26T12:00:00Z');
     expect((await pages())['4-B']).toEqual({ total: 0, ids: [] });
+  });
+
+  it('when the clock crosses an effective_from and an effective_to then the brokerage search follows the day', async () => {
+    // 2-B is BETA REALTY; 4-B is DORA LATER, whose link to 1-SA starts on 2099-01-01.
+    const found = async () => ({
+      beta: await ctx.search('/api/v1/licensees?state=TX&brokerage=beta'),
+      dora: await ctx.search('/api/v1/licensees?state=TX&brokerage=dora'),
+    });
+    try {
+      expect(await found()).toEqual({ beta: { total: 2, ids: ['1-SA', '4-B'] }, dora: { total: 0, ids: [] } });
+      now = new Date('2099-01-01T00:00:00Z');
+      expect(await found()).toEqual({ beta: { total: 2, ids: ['1-SA', '4-B'] }, dora: { total: 1, ids: ['1-SA'] } });
+      now = new Date('2099-05-31T23:59:59Z');
+      expect((await found()).beta).toEqual({ total: 2, ids: ['1-SA', '4-B'] });
+      now = new Date('2099-06-01T00:00:00Z');
+      expect(await found()).toEqual({ beta: { total: 1, ids: ['1-SA'] }, dora: { total: 1, ids: ['1-SA'] } });
+      now = new Date('2026-11-26T12:00:00Z');
+      expect(await found()).toEqual({ beta: { total: 2, ids: ['1-SA', '4-B'] }, dora: { total: 0, ids: [] } });
+    } finally {
+      now = new Date('2026-11-26T12:00:00Z');
+    }
   });
 });

@@ -2,7 +2,6 @@ import neo4j, { type Driver } from 'neo4j-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importsOf } from '../../src/compose/index.js';
 import { toNeo4jParams } from '../../src/graph/neo4j/engine.js';
-import { filteredQuery } from '../../src/graph/query-files.js';
 import { importFolder } from '../../src/ingest/load.js';
 import { DEMO_SEEDS, emptyGraph, files, suiteNeo4j } from '../helpers/graph.js';
 
@@ -31,25 +30,9 @@ function scans(plan: Plan): string[] {
   return [...(bad ? [`${name} ${details}`] : []), ...plan.children.flatMap(scans)];
 }
 
-const search = filteredQuery(files, 'engine/neo4j/browse', 'engine/neo4j/search.filters');
-const searchCount = filteredQuery(files, 'engine/neo4j/browse-count', 'engine/neo4j/search.filters');
-const TERMS = { name_term: 'smith', first_name_term: 'ana', last_name_term: 'lopez', business_name_term: 'realty', city_term: 'austin', brokerage_term: 'realty' };
-const FILTER_PARAMS: Record<string, Record<string, unknown>> = {
-  name: { name_term: TERMS.name_term },
-  first_name: { first_name_term: TERMS.first_name_term },
-  last_name: { last_name_term: TERMS.last_name_term },
-  business_name: { business_name_term: TERMS.business_name_term },
-  city: { city_term: TERMS.city_term },
-  status: { status: 'active' },
-  license_type: { license_type: 'salesperson' },
-  license_number: { license_number_prefix: '40' },
-  brokerage: { brokerage_term: TERMS.brokerage_term, brokerage_types: ['sponsoring_broker', 'employing_broker'], today: '2026-11-25' },
-};
-
-/** [name, query, parameters] of every request-path query, search once per filter and with all of them. */
+/** [name, query, parameters] of every request-path query. */
 function requestQueries(): [string, string, Record<string, unknown>][] {
   const id = 'c7a6bd63-3d0a-5d4c-8b1f-1f4b4f0c8c11';
-  const page = { states: ['TX', 'FL'], skip: 0, limit: 25, g: 0 };
   const g = { g: 0 };
   const out: [string, string, Record<string, unknown>][] = [
     ['engine/neo4j/credentials', files.get('engine/neo4j/credentials'), { ...g, published: 0, ids: [id, `${id.slice(0, -1)}2`] }],
@@ -68,16 +51,11 @@ function requestQueries(): [string, string, Record<string, unknown>][] {
     ['engine/neo4j/type-counts', files.get('engine/neo4j/type-counts'), { ...g, states: ['TX', 'FL'] }],
     // Not a request's, but a state's rows for the search index must be read from its jurisdiction, not a scan.
     ['engine/neo4j/search-rows', files.get('engine/neo4j/search-rows'), { ...g, states: ['TX', 'FL'] }],
+    ['engine/neo4j/search-brokers', files.get('engine/neo4j/search-brokers'), { ...g, states: ['TX', 'FL'], types: ['sponsoring_broker', 'employing_broker'] }],
     ['engine/neo4j/versions/search-states', files.get('engine/neo4j/versions/search-states'), {}],
     ['engine/ladybug/jurisdiction-coverage', files.get('engine/ladybug/jurisdiction-coverage'), {}],
     ['coverage/jurisdictions', files.get('coverage/jurisdictions'), {}],
   ];
-  const keys = search.fragmentKeys();
-  for (const [label, active] of [['no filter', []], ...keys.map((k) => [k, [k]]), ['every filter', keys]] as [string, string[]][]) {
-    const params = Object.assign({}, page, ...active.map((k) => FILTER_PARAMS[k]));
-    out.push([`engine/neo4j/browse (${label})`, search.build(active.map((key) => ({ key }))), params]);
-    out.push([`engine/neo4j/browse-count (${label})`, searchCount.build(active.map((key) => ({ key }))), params]);
-  }
   return out;
 }
 
@@ -91,10 +69,6 @@ describe('the plans of the request-path queries on the real Neo4j', () => {
     driver = neo4j.driver(target.uri, neo4j.auth.basic(target.user, target.password));
   });
   afterAll(() => driver?.close());
-
-  it('when the filter fragments are listed then every one has parameters here', () => {
-    expect(Object.keys(FILTER_PARAMS).sort()).toEqual(search.fragmentKeys().sort());
-  });
 
   it.each(requestQueries())('when %s is explained then it scans no credential, relationship or whole graph', async (_name, query, params) => {
     const session = driver.session({ defaultAccessMode: neo4j.session.READ });

@@ -1,45 +1,10 @@
-import { parseFragments, type QueryFiles } from '../../src/graph/query-files.js';
+import type { QueryFiles } from '../../src/graph/query-files.js';
 
-/** Query files both engines run: everything but schema, engine-specific and fragment files. */
-export const sharedQueryNames = (files: QueryFiles) =>
-  files.names().filter((n) => !n.startsWith('schema/') && !n.startsWith('engine/') && !n.endsWith('.filters'));
+/** Query files both engines run: everything but schema and engine-specific files. */
+export const sharedQueryNames = (files: QueryFiles) => files.names().filter((n) => !n.startsWith('schema/') && !n.startsWith('engine/'));
 
-/** Queries that take another query's fragments, as their repositories build them. */
-const SHARED_FILTERS: Record<string, string> = {
-  'engine/neo4j/browse': 'engine/neo4j/search.filters',
-  'engine/neo4j/browse-count': 'engine/neo4j/search.filters',
-};
-
-/** The fragments file of a query: its own, its page query's (-count), or the one it shares. */
-function filtersOf(files: QueryFiles, name: string): string {
-  const own = [`${name}.filters`, `${name.replace(/-count$/, '')}.filters`].find((n) => files.names().includes(n));
-  return own ?? SHARED_FILTERS[name] ?? `${name}.filters`;
-}
-
-/** A query with every filter fragment of its filters file inserted (term params suffixed _0). */
-export function withAllFilters(files: QueryFiles, name: string): string {
-  const text = files.get(name);
-  if (!text.includes('// @filters')) return text;
-  const filtersName = filtersOf(files, name);
-  const fragments = [...parseFragments(files.get(filtersName)).entries()]
-    // in_force_on and started_by are alternatives; the lint and execution tests run each alone too.
-    .filter(([key]) => key !== 'started_by')
-    .map(([, f]) => f.replace(/\$(\w+_term)\b/g, '$$$1_0'));
-  return text.replace('// @filters', fragments.join('\n'));
-}
-
-/** The query with all its fragments, then with each fragment alone (one query when unfiltered). */
-export function queryVariants(files: QueryFiles, name: string): { label: string; query: string }[] {
-  const text = files.get(name);
-  if (!text.includes('// @filters')) return [{ label: 'as written', query: text }];
-  const filtersName = filtersOf(files, name);
-  const fragments = [...parseFragments(files.get(filtersName)).entries()];
-  return [
-    { label: 'with its filters', query: withAllFilters(files, name) },
-    { label: 'unfiltered', query: text.replace('// @filters', '') },
-    ...fragments.map(([key, f]) => ({ label: `with ${key}`, query: text.replace('// @filters', f.replace(/\$(\w+_term)\b/g, '$$$1_0')) })),
-  ];
-}
+/** The query as its adapters run it (the test runs each as written). */
+export const queryVariants = (files: QueryFiles, name: string): { label: string; query: string }[] => [{ label: 'as written', query: files.get(name) }];
 
 /** Only the parameters a query text names (LadybugDB rejects unknown ones). */
 export function paramsFor(query: string, params: Record<string, unknown>): Record<string, unknown> {

@@ -28,22 +28,12 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'engine/ladybug/records-by-ids': { ids: [TX_AGENT, TX_BROKERAGE] },
   'engine/ladybug/jurisdiction-coverage': {},
   'engine/ladybug/refresh/docs': { ids: [TX_AGENT, TX_BROKERAGE] },
-  'licensees/search': {
-    states: ['TX'], skip: 0, limit: 10,
-    name_term_0: 'jose', first_name_term_0: 'jo', last_name_term_0: 'mu', business_name_term_0: 'acme',
-    city_term_0: 'hou', status: 'active', license_type: 'salesperson', license_number_prefix: '7638',
-    brokerage_term_0: 'acme', brokerage_types: ['sponsoring_broker', 'employing_broker', 'main_office'], today: '2026-11-01',
-  },
-  'licensees/search-count': {
-    states: ['TX'],
-    name_term_0: 'jose', first_name_term_0: 'jo', last_name_term_0: 'mu', business_name_term_0: 'acme',
-    city_term_0: 'hou', status: 'active', license_type: 'salesperson', license_number_prefix: '7638',
-    brokerage_term_0: 'acme', brokerage_types: ['sponsoring_broker', 'employing_broker', 'main_office'], today: '2026-11-01',
-  },
   'licensees/type-counts': { states: ['TX', 'NY'] },
   'engine/ladybug/affiliate-list': { id: TX_BROKERAGE },
   'engine/ladybug/search-rows': {},
   'engine/neo4j/search-rows': { g: 0, states: ['TX', 'FL'] },
+  'engine/ladybug/search-brokers': { types: ['sponsoring_broker', 'employing_broker'] },
+  'engine/neo4j/search-brokers': { g: 0, states: ['TX', 'FL'], types: ['sponsoring_broker', 'employing_broker'] },
   'engine/neo4j/versions/search-version': {},
   'engine/neo4j/versions/search-states': {},
   'engine/neo4j/versions/imported': { states: ['TX'] },
@@ -74,18 +64,6 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'engine/neo4j/affiliations': { ids: [TX_AGENT], day: '2026-11-22', as_of: false, include_inactive: false, affiliate_role: null, relationship_type: null , g: 0 },
 
 
-  'engine/neo4j/browse': {
-    g: 0, states: ['TX'], skip: 0, limit: 10,
-    name_term_0: 'jose', first_name_term_0: 'jo', last_name_term_0: 'mu', business_name_term_0: 'acme',
-    city_term_0: 'hou', status: 'active', license_type: 'salesperson', license_number_prefix: '7638',
-    brokerage_term_0: 'acme', brokerage_types: ['sponsoring_broker', 'employing_broker', 'main_office'], today: '2026-11-01',
-  },
-  'engine/neo4j/browse-count': {
-    g: 0, states: ['TX'],
-    name_term_0: 'jose', first_name_term_0: 'jo', last_name_term_0: 'mu', business_name_term_0: 'acme',
-    city_term_0: 'hou', status: 'active', license_type: 'salesperson', license_number_prefix: '7638',
-    brokerage_term_0: 'acme', brokerage_types: ['sponsoring_broker', 'employing_broker', 'main_office'], today: '2026-11-01',
-  },
   'engine/neo4j/type-counts': { g: 0, states: ['TX', 'NY'] },
   'engine/neo4j/drop-snapshot-pairs': { ids: [TX_AGENT] },
   'engine/neo4j/versions/claim': { holder: 'host:1', gone: null, stale_seconds: 30 },

@@ -2,7 +2,6 @@ import type { JurisdictionRecord } from '../../domain/jurisdictions.js';
 import DataLoader from 'dataloader';
 import { byAffiliation, bySupervision, inForce, matchesEdge, type AffiliationRecord, type CredentialRecord, type EdgeFilters, type SupervisorRecord } from '../../domain/credential.js';
 import { decodeDoc } from '../credential-doc.js';
-import { cypherSearch } from '../cypher-search.js';
 import type { GraphEngine, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
 import type { GraphReads } from '../reads-port.js';
@@ -32,7 +31,7 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
   const recordsByIds = files.get('engine/ladybug/records-by-ids');
   const jurisdictionCoverage = files.get('engine/ladybug/jurisdiction-coverage');
   const affiliateListQuery = files.get('engine/ladybug/affiliate-list');
-  const cypher = cypherSearch(graph, files);
+  const typeCounts = files.get('licensees/type-counts');
   const rows = new WriteCache<CredentialRow>((l) => graph.onWrite(l), CACHED_RECORDS);
   const lists = new WriteCache<AffiliateList>((l) => graph.onWrite(l), CACHED_ENTRIES, (list) => list.length);
   /** Relationship coverage by state: a few dozen rows, kept like the rest. */
@@ -184,9 +183,9 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
       return { rows: page, total: wanted.length };
     },
 
-    search: (filters, skip, limit) => cypher.search(filters, skip, limit, today()),
-
-    typeCounts: cypher.typeCounts,
+    async typeCounts(states) {
+      return states.length ? ((await graph.read(typeCounts, { states })) as never) : [];
+    },
     jurisdictions: async () => (await graph.read(files.get('coverage/jurisdictions'))) as unknown as JurisdictionRecord[],
   };
 }

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { BROKERAGE_RELATIONSHIP_TYPES } from '../../domain/vocabulary.js';
+import { appendBulkFile } from '../bulk-file.js';
 import type { SearchSource, SearchVersion } from '../search-source-port.js';
 import type { LadybugEngine } from './engine.js';
 
@@ -7,7 +10,7 @@ import type { LadybugEngine } from './engine.js';
  * the file as it was opened and the writes since; an export reads the committed graph. It names no
  * states: each version's index is built whole (13-21 s at 3M in a worker, decision 0007).
  */
-export function ladybugSearchSource(graph: LadybugEngine, query: string): SearchSource {
+export function ladybugSearchSource(graph: LadybugEngine, queries: { rows: string; brokers: string }): SearchSource {
   // A graph in memory, or one written since its last clean close, is never the same twice.
   const opened = graph.stamp() ?? `unstamped-${randomUUID()}`;
   let writes = 0;
@@ -15,7 +18,16 @@ export function ladybugSearchSource(graph: LadybugEngine, query: string): Search
   const version = (): SearchVersion => ({ graph: `${opened}:${writes}` });
   return {
     version: async () => version(),
-    exportRows: () => graph.exportFile(query),
+    async exportRows() {
+      const file = await graph.exportFile(queries.rows);
+      try {
+        await appendBulkFile(file, await graph.exportFile(queries.brokers, { types: [...BROKERAGE_RELATIONSHIP_TYPES] }));
+        return file;
+      } catch (err) {
+        fs.rmSync(file, { force: true });
+        throw err;
+      }
+    },
     onWrite: (listener) => graph.onWrite(listener),
     readAt: () => undefined,
     closedVersion(built) {

@@ -1,7 +1,6 @@
 import type { JurisdictionRecord } from '../../domain/jurisdictions.js';
 import { byAffiliation, bySupervision, bySupervisionEntry, type AffiliateRecord, type AffiliationRecord, type CredentialRecord, type SupervisionEntry, type SupervisorRecord } from '../../domain/credential.js';
 import { batchedReads } from '../batched-reads.js';
-import { cypherSearch } from '../cypher-search.js';
 import type { GraphEngine, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
 import type { GraphReads } from '../reads-port.js';
@@ -41,7 +40,7 @@ const supervisorRow = (r: Row): SupervisorRecord[] =>
   }));
 
 export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => string): GraphReads {
-  const cypher = cypherSearch(graph, files, { search: 'engine/neo4j/browse', count: 'engine/neo4j/browse-count', typeCounts: 'engine/neo4j/type-counts', filters: 'engine/neo4j/search.filters' });
+  const typeCounts = files.get('engine/neo4j/type-counts');
   const affiliatesQuery = files.get('engine/neo4j/affiliates');
   const inForcePage = files.get('engine/neo4j/affiliates-in-force');
   const inForceFiltered = files.get('engine/neo4j/affiliates-in-force-filtered');
@@ -120,11 +119,9 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
       return { rows: (found?.page ?? []) as AffiliateRecord[], total: Number(found?.total ?? 0) };
     },
 
-    // Only the brokerage filter comes here (the search index answers the rest): a walk of the
-    // state's credentials at $g with the filters as Cypher.
-    search: (filters, skip, limit) => cypher.search(filters, offset(skip), limit, today()),
-
-    typeCounts: cypher.typeCounts,
+    async typeCounts(states) {
+      return states.length ? ((await graph.read(typeCounts, { states })) as never) : [];
+    },
     jurisdictions: async () => (await graph.read(files.get('coverage/jurisdictions'))) as unknown as JurisdictionRecord[],
   };
 }

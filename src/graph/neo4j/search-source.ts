@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import { pin } from '../read-scope.js';
 import type { QueryFiles } from '../query-files.js';
-import { SEARCH_INDEX_COLUMNS, type SearchSource, type SearchVersion } from '../search-source-port.js';
+import { BROKERAGE_RELATIONSHIP_TYPES } from '../../domain/vocabulary.js';
+import { appendBulkFile } from '../bulk-file.js';
+import { SEARCH_BROKER_COLUMNS, SEARCH_INDEX_COLUMNS, type SearchSource, type SearchVersion } from '../search-source-port.js';
 import { GENERATION_PIN, type Neo4jEngine } from './engine.js';
 import { DRAIN_MS } from './versions.js';
 
@@ -17,6 +19,7 @@ export function neo4jSearchSource(graph: Neo4jEngine, files: QueryFiles): Search
   const statesQuery = files.get('engine/neo4j/versions/search-states');
   const versionQuery = files.get('engine/neo4j/versions/search-version');
   const rowsQuery = files.get('engine/neo4j/search-rows');
+  const brokersQuery = files.get('engine/neo4j/search-brokers');
   let cached: { at: number; value: Promise<SearchVersion & { publishedAgoMs: number | null }> } | undefined;
   /** Each state's record count as last read: an export's expected size. */
   let counts = new Map<string, number>();
@@ -47,7 +50,14 @@ export function neo4jSearchSource(graph: Neo4jEngine, files: QueryFiles): Search
     async exportRows(at, states) {
       const g = at.generation ?? 0;
       const codes = states ?? Object.keys(at.states ?? {});
-      const file = await graph.exportFile(rowsQuery, { g, states: codes }, SEARCH_INDEX_COLUMNS, codes.reduce((n, c) => n + (counts.get(c) ?? 0), 0));
+      const rows = codes.reduce((n, c) => n + (counts.get(c) ?? 0), 0);
+      const file = await graph.exportFile(rowsQuery, { g, states: codes }, SEARCH_INDEX_COLUMNS, rows);
+      try {
+        await appendBulkFile(file, await graph.exportFile(brokersQuery, { g, states: codes, types: [...BROKERAGE_RELATIONSHIP_TYPES] }, SEARCH_BROKER_COLUMNS, rows));
+      } catch (err) {
+        fs.rmSync(file, { force: true });
+        throw err;
+      }
       // What a publish replaced is collected DRAIN_MS after it: a later publish that overtook the
       // export may have taken rows it read at $g only if it is that old.
       const now = await version(true);

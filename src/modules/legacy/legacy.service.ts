@@ -52,7 +52,6 @@ export function createLegacyService(repo: GraphReads, licensees: LicenseesServic
           businessNameTerms: [],
           cityTerms: [],
           brokerageTerms: [],
-          brokerageTypes: [],
           status: q.status,
           licenseType: q.license_type,
           licenseNumberPrefix: q.license_number ? canonicalLicenseNumber(q.license_number) : undefined,

@@ -1,5 +1,4 @@
 import { canonicalLicenseNumber, credentialId, searchTerms } from '../../domain/identity.js';
-import { BROKERAGE_RELATIONSHIP_TYPES } from '../../domain/vocabulary.js';
 import { NotFoundError, SearchIndexBuildingError } from '../../errors.js';
 import { namesDesignationsOf, toLicensee } from './licensee-shape.js';
 import type { CredentialRecord, SupervisorRecord } from '../../domain/credential.js';
@@ -81,9 +80,9 @@ export function createLicenseesService(repo: GraphReads, clock: Clock, index: Se
     return (await hydrate([id])).get(id);
   }
 
-  /** A page of ids and the exact total: from the search index, or in Cypher for what it does not answer. */
-  const find = async (filters: SearchFilters, skip: number, limit: number) =>
-    filters.states.length === 0 ? { ids: [], total: 0 } : ((await index.search(filters, skip, limit)) ?? (await repo.search(filters, skip, limit)));
+  /** A page of ids and the exact total, from the search index; the brokerage filter's relationships in force today. */
+  const find = async (filters: Omit<SearchFilters, 'today'>, skip: number, limit: number) =>
+    filters.states.length === 0 ? { ids: [], total: 0 } : index.search({ ...filters, today: clock.today() }, skip, limit);
 
   return {
     hydrate,
@@ -102,7 +101,6 @@ export function createLicenseesService(repo: GraphReads, clock: Clock, index: Se
           businessNameTerms: searchTerms(q.business_name ?? ''),
           cityTerms: searchTerms(q.city ?? ''),
           brokerageTerms: searchTerms(q.brokerage ?? ''),
-          brokerageTypes: BROKERAGE_RELATIONSHIP_TYPES,
           status: q.status,
           licenseType: q.license_type,
         },
