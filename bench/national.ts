@@ -203,6 +203,7 @@ function scenarios({ keys, wide }: { keys: Key[]; wide: Key[] }, random: () => n
   const inState = (state: string) => keys.filter((k) => k.state === state && k.last_name);
   const fl = inState('FL');
   const ca = inState('CA');
+  const flBrokerages = keys.filter((k) => k.state === 'FL' && k.type === 'brokerage' && k.name);
   const path1 = (k: Key) => `/api/v1/licensees/${k.state}/${encodeURIComponent(k.license_number)}`;
   const verify = (k: Key) => `/api/v1/licensees/verify?state=${k.state}&license_number=${encodeURIComponent(k.license_number)}`;
   // The largest brokerage of FL is its first (Zipf rank 1): CQ0000001.
@@ -226,6 +227,12 @@ function scenarios({ keys, wide }: { keys: Key[]; wide: Key[] }, random: () => n
     { scenario: { name: 'search FL, last-name prefix', rateFactor: 0.1, next: () => ({ path: `/api/v1/licensees?state=FL&last_name=${fl[Math.floor(random() * fl.length)].last_name.slice(0, 3)}&per_page=25` }) }, targets: { p95: 30, p99: 60 } },
     {
       scenario: { name: 'search CA, substring + status', rateFactor: 0.1, next: () => { const n = ca[Math.floor(random() * ca.length)].last_name; return { path: `/api/v1/licensees?state=CA&last_name=${n.slice(1, 4)}&status=active&per_page=25` }; } },
+      targets: { p95: 30, p99: 60 },
+    },
+    // The unfiltered state listing (a page of the first 400) and the brokerage filter: the search index answers both too.
+    { scenario: { name: 'search FL, unfiltered listing', rateFactor: 0.1, next: () => ({ path: `/api/v1/licensees?state=FL&per_page=25&page=${1 + Math.floor(random() * 400)}` }) }, targets: { p95: 30, p99: 60 } },
+    {
+      scenario: { name: 'search FL, brokerage', rateFactor: 0.1, next: () => ({ path: `/api/v1/licensees?state=FL&brokerage=${encodeURIComponent(flBrokerages[Math.floor(random() * flBrokerages.length)].name.split(' ')[0])}&per_page=25` }) },
       targets: { p95: 30, p99: 60 },
     },
     { scenario: { name: 'supervisors', next: () => ({ path: `${path1(agent())}/supervisors` }) }, graphRead: true, targets: { p99: 10 } },

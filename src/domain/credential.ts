@@ -89,8 +89,11 @@ export interface AffiliationRecord extends Omit<SupervisionEntry, 'supervisor_id
   business_name: string | null;
 }
 
-/** A supervisor's record with the relationship by which it supervises `affiliate_id`. */
-export interface SupervisorRecord extends CredentialRecord, Omit<SupervisionEntry, 'supervisor_id'> {
+/**
+ * A supervisor's record with the relationship by which it supervises `affiliate_id`; without its
+ * own supervision (no reader needs it, and Neo4j would read every relationship into it).
+ */
+export interface SupervisorRecord extends Omit<CredentialRecord, 'supervision'>, Omit<SupervisionEntry, 'supervisor_id'> {
   affiliate_id: string;
 }
 

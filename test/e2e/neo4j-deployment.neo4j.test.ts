@@ -4,7 +4,8 @@ import neo4j from 'neo4j-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SEEDS, emptyGraph, suiteNeo4j } from '../helpers/graph.js';
 import { tempDir } from '../helpers/local-neo4j.js';
-import { getJson, runScript, spawnScript, startServer, type Running } from '../helpers/processes.js';
+import { LicenseeListResponse } from '../../src/modules/licensees/licensees.schemas.js';
+import { getJson, runScript, runScriptAsync, spawnScript, startServer, type Running } from '../helpers/processes.js';
 import { TX_HEADER, txAgentsFile, txRow } from '../helpers/source-files.js';
 import { postgresAvailable, postgresSchema, POSTGRES_URL } from '../helpers/stores.js';
 
@@ -132,6 +133,61 @@ describe.skipIf(!postgresUp)(`two API processes on one Neo4j and one PostgreSQL$
       expect(coverage.body.states.find((st: { state: string }) => st.state === 'TX').record_count).toBe(1);
     }
   });
+
+  it('when a refresh renames every agent of a state then both come to search the new names, and no answer meanwhile mixes the two snapshots or comes up short', async () => {
+    const { key } = admin('accounts', 'create', '--email', 'search@example.com', '--plan', 'enterprise');
+    const N = 1500;
+    const snapshot = (file: string, first: string) => {
+      const rows = [TX_HEADER, txRow({ type: 'Broker Individual', number: '1-B', name: 'TOP BROKER' })];
+      for (let i = 0; i < N; i++) rows.push(txRow({ type: 'Sales Agent', number: `${100000 + i}-SA`, name: `${first} AGENT${i}`, related: '1-B', relatedStart: '01/02/2020 12:00:00 AM' }));
+      fs.writeFileSync(path.join(work.dir, file), `${rows.join('\n')}\n`);
+      return path.join(work.dir, file);
+    };
+    const refresh = (date: string, file: string) => runScriptAsync('src/cli/ingest.ts', ['--snapshot', date, file, '--json'], { ...env, DATA_DIR: path.join(work.dir, 'cli') }, 300_000);
+    /** One search page, checked: a 503 says when to retry; a 200 is one whole snapshot of the term's agents. */
+    const search = async (server: Running, term: string, page: number) => {
+      const res = await fetch(`${server.url}/api/v1/licensees?state=TX&name=${term}&per_page=50&page=${page}`, { headers: { authorization: `Bearer ${key.key}` } });
+      const body = (await res.json()) as { data: { full_name: string }[]; meta: { total: number } };
+      if (res.status === 503) {
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+        return undefined;
+      }
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      const { data, meta } = LicenseeListResponse.parse(body);
+      expect([0, N]).toContain(meta.total);
+      expect(data).toHaveLength(Math.max(0, Math.min(50, meta.total - (page - 1) * 50)));
+      for (const l of data) expect(l.full_name).toContain(term.toUpperCase());
+      return meta.total;
+    };
+    const servesOnly = async (term: string, gone: string) => {
+      for (let i = 0; i < 300; i++) {
+        const totals = await Promise.all(servers.flatMap((s) => [search(s, term, 1), search(s, gone, 1)]));
+        if (totals.every((t, j) => t === (j % 2 ? 0 : N))) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`the servers did not come to serve ${term} without ${gone}`);
+    };
+
+    const first = await refresh('2026-11-21', snapshot('alpha.csv', 'ALPHA'));
+    expect(first.status, first.stderr).toBe(0);
+    await servesOnly('alpha', 'omega');
+
+    const renamed = refresh('2026-11-22', snapshot('omega.csv', 'OMEGA'));
+    let done = false;
+    let answered = 0;
+    void renamed.finally(() => (done = true));
+    // Pages of both names from both processes while the refresh runs and publishes.
+    while (!done) {
+      const page = 1 + (answered % 31);
+      const totals = await Promise.all(servers.flatMap((s) => [search(s, 'alpha', page), search(s, 'omega', page)]));
+      answered += totals.filter((t) => t !== undefined).length;
+    }
+    const second = await renamed;
+    expect(second.status, second.stderr).toBe(0);
+    expect(JSON.parse(second.stdout)).toMatchObject({ updated: N });
+    expect(answered).toBeGreaterThan(0);
+    await servesOnly('omega', 'alpha');
+  }, 600_000);
 
   it('when a free key is used on both at once then exactly its quota is served and counted once', async () => {
     const { account, key } = admin('accounts', 'create', '--email', 'free@example.com', '--plan', 'free');

@@ -97,12 +97,15 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
     });
   }
 
-  /** The supervisors in force on `day` of these credentials, each with its relationship: one round of key reads. */
-  async function supervisorsOf(credentials: Pick<CredentialRecord, 'id' | 'supervision'>[], day: string): Promise<SupervisorRecord[]> {
+  /**
+   * The supervisors in force on `day` of these credentials, each with its relationship: one round
+   * of key reads. With their own supervision, for the next round.
+   */
+  async function supervisorsOf(credentials: Pick<CredentialRecord, 'id' | 'supervision'>[], day: string): Promise<(SupervisorRecord & Pick<CredentialRecord, 'supervision'>)[]> {
     const open = credentials.flatMap((c) => c.supervision.filter((e) => inForce(e, day)).map((e) => ({ affiliate_id: c.id, ...e })));
     if (open.length === 0) return [];
     const supervisors = new Map((await records(open.map((e) => e.supervisor_id))).map((r) => [r.id, r]));
-    const found: SupervisorRecord[] = [];
+    const found: (SupervisorRecord & Pick<CredentialRecord, 'supervision'>)[] = [];
     for (const { supervisor_id, ...edge } of open) {
       const s = supervisors.get(supervisor_id);
       if (s) found.push({ ...s, ...edge });

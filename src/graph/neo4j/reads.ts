@@ -30,7 +30,7 @@ const published = (pending: Row | null | undefined): Row => Object.fromEntries(O
 
 /** A supervisor's record with its relationship, from a row of a traversal. */
 const supervisorRow = (r: Row): SupervisorRecord[] =>
-  record(r).map((s) => ({
+  record(r).map(({ supervision: _, ...s }) => ({
     ...s,
     affiliate_id: r.affiliate_id as string,
     affiliate_role: r.affiliate_role as string,

@@ -85,7 +85,7 @@ export function createRelationshipsService(repo: GraphReads, licensees: Licensee
       // For each credential reached: the credentials on the walk from the start up to it.
       const below = new Map<string, Set<string>>([[c.id, new Set([c.id])]]);
       const levels = [];
-      let frontier: CredentialRecord[] = [c];
+      let frontier: Pick<CredentialRecord, 'id'>[] = [c];
       let depth = 0;
       let cycle = false;
       let truncated = false;
