@@ -8,7 +8,8 @@ CREATE CONSTRAINT source_id IF NOT EXISTS FOR (s:Source) REQUIRE s.id IS UNIQUE;
 CREATE CONSTRAINT import_run_id IF NOT EXISTS FOR (r:ImportRun) REQUIRE r.id IS UNIQUE;
 CREATE CONSTRAINT migration_id IF NOT EXISTS FOR (m:Migration) REQUIRE m.id IS UNIQUE;
 CREATE INDEX license_credential_state_number IF NOT EXISTS FOR (c:LicenseCredential) ON (c.state, c.license_number);
-CREATE INDEX license_credential_state_sort IF NOT EXISTS FOR (c:LicenseCredential) ON (c.state, c.sort_key);
+// Searches are the search index's (decision 0029): no query orders a state by sort_key or finds a brokerage by name.
+DROP INDEX license_credential_state_sort IF EXISTS;
 CREATE INDEX license_credential_source IF NOT EXISTS FOR (c:LicenseCredential) ON (c.source);
 // Name search is the service's search index (src/search/, decision 0029), not the graph's: the
 // full-text index it once read goes (docs/graph.md has the statement that makes one for Browser).
@@ -36,7 +37,7 @@ DROP INDEX license_credential_f_last IF EXISTS;
 DROP INDEX license_credential_f_business IF EXISTS;
 DROP INDEX license_credential_f_first IF EXISTS;
 DROP INDEX license_credential_f_city IF EXISTS;
-CREATE TEXT INDEX brokerage_f_name IF NOT EXISTS FOR (b:Brokerage) ON (b.f_name);
+DROP INDEX brokerage_f_name IF EXISTS;
 // Range indexes hold no nulls: effective_to serves "ended by" filters, effective_from the in-force ones.
 CREATE INDEX supervises_effective_to IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.effective_to);
 CREATE INDEX supervises_effective_from IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.effective_from);

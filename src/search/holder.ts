@@ -190,9 +190,13 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
     timer.unref();
   };
   source.onWrite(() => rebuildSoon(REBUILD_AFTER_MS));
-  // Another process's publish moves the version: take it up before a search asks.
+  // Another process's publish moves the version: take it up before a search asks. A failed build
+  // (the first one included) is tried again unasked too, so readiness never waits for a search.
   const poll = setInterval(() => {
-    if (!building && built && !closed) source.version().then((v) => v.graph !== built?.version.graph && rebuildSoon(0), onError);
+    if (building || closed) return;
+    if (failure) {
+      if (Date.now() - failure.at >= RETRY_FAILED_MS) rebuildSoon(0);
+    } else if (built) source.version().then((v) => v.graph !== built?.version.graph && rebuildSoon(0), onError);
   }, POLL_MS);
   poll.unref();
   fresh().catch(onError);

@@ -130,6 +130,27 @@ describe('the name-search index beside the embedded graph', () => {
     expect(after).toEqual((await searchOracle(graph.engine)).search(filters('2026-07-31'), 0, 10));
   });
 
+  it('when the first build fails then it is built again with no search asking, and the failure is reported once', async () => {
+    const source = graph.searchSource();
+    let failures = 0;
+    const failing = {
+      ...source,
+      exportRows: async (...args: Parameters<typeof source.exportRows>) => {
+        if (failures++ === 0) throw new Error('the buffer pool is full');
+        return source.exportRows(...args);
+      },
+    };
+    const reported: unknown[] = [];
+    const retried = searchIndexOver(failing, (err) => reported.push(err));
+    try {
+      for (let i = 0; i < 100 && !retried.ready(); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(retried.status()).toMatchObject({ status: 'ready', built_from: 'export' });
+      expect(reported.map((e) => (e as Error).message)).toEqual(['the buffer pool is full']);
+    } finally {
+      retried.close();
+    }
+  });
+
   it('when an import renames a credential then the next search finds the new name and not the old', async () => {
     const header = fs.readFileSync(path.join(fixture('small'), 'credentials.csv'), 'utf8').split('\n')[0];
     const dir = folderWith({

@@ -1,13 +1,9 @@
-// The brokerage rows of every credential, for the search index's brokerage filter
-// (src/search/search-index.ts): each brokerage-type SUPERVISES into it, with its dates and the
-// supervisor's folded names, and each brokerage it is affiliated with, by its folded name. The
-// filter itself compares the dates with the day of the search.
+// The brokerage rows of every credential's brokerage-type SUPERVISES, for the search index's
+// brokerage filter (src/search/search-index.ts): its dates and the supervisor's folded names. The
+// filter itself compares the dates with the day of the search. The affiliated brokerages are
+// search-brokerages.cypher.
 // :param types => ['sponsoring_broker', 'employing_broker', 'main_office', 'supervising_broker']
 MATCH (bs:LicenseCredential)-[br:SUPERVISES]->(c:LicenseCredential)
 WHERE br.relationship_type IN $types AND br.effective_from IS NOT NULL
 RETURN c.state AS state, c.id AS id, CAST(br.effective_from AS STRING) AS effective_from, CAST(br.effective_to AS STRING) AS effective_to,
        concat(coalesce(bs.f_full, ''), ' ', coalesce(bs.f_business, '')) AS names
-UNION ALL
-MATCH (c:LicenseCredential)-[:AFFILIATED_WITH]->(bb:Brokerage)
-WHERE bb.f_name IS NOT NULL
-RETURN c.state AS state, c.id AS id, CAST(NULL AS STRING) AS effective_from, CAST(NULL AS STRING) AS effective_to, bb.f_name AS names

@@ -14,7 +14,7 @@ export function ladybugAdapters(graph: LadybugEngine, files: QueryFiles): GraphA
     writes,
     reads: (today) => ladybugReads(graph, files, today),
     bulk: writes.bulk,
-    searchSource: () => (source ??= ladybugSearchSource(graph, { rows: files.get('engine/ladybug/search-rows'), brokers: files.get('engine/ladybug/search-brokers') })),
+    searchSource: () => (source ??= ladybugSearchSource(graph, { rows: files.get('engine/ladybug/search-rows'), brokers: files.get('engine/ladybug/search-brokers'), brokerages: files.get('engine/ladybug/search-brokerages') })),
     close: () => graph.close(),
   };
 }

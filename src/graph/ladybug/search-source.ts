@@ -10,7 +10,7 @@ import type { LadybugEngine } from './engine.js';
  * the file as it was opened and the writes since; an export reads the committed graph. It names no
  * states: each version's index is built whole (13-21 s at 3M in a worker, decision 0007).
  */
-export function ladybugSearchSource(graph: LadybugEngine, queries: { rows: string; brokers: string }): SearchSource {
+export function ladybugSearchSource(graph: LadybugEngine, queries: { rows: string; brokers: string; brokerages: string }): SearchSource {
   // A graph in memory, or one written since its last clean close, is never the same twice.
   const opened = graph.stamp() ?? `unstamped-${randomUUID()}`;
   let writes = 0;
@@ -21,7 +21,9 @@ export function ladybugSearchSource(graph: LadybugEngine, queries: { rows: strin
     async exportRows() {
       const file = await graph.exportFile(queries.rows);
       try {
+        // Two exports: one query of both (UNION ALL) fills a 512 MB buffer pool at 3M credentials.
         await appendBulkFile(file, await graph.exportFile(queries.brokers, { types: [...BROKERAGE_RELATIONSHIP_TYPES] }));
+        await appendBulkFile(file, await graph.exportFile(queries.brokerages));
         return file;
       } catch (err) {
         fs.rmSync(file, { force: true });
