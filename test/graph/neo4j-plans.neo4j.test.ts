@@ -52,6 +52,7 @@ function requestQueries(): [string, string, Record<string, unknown>][] {
     // Not a request's, but a state's rows for the search index must be read from its jurisdiction, not a scan.
     ['engine/neo4j/search-rows', files.get('engine/neo4j/search-rows'), { ...g, states: ['TX', 'FL'] }],
     ['engine/neo4j/search-brokers', files.get('engine/neo4j/search-brokers'), { ...g, states: ['TX', 'FL'], types: ['sponsoring_broker', 'employing_broker'] }],
+    ['engine/neo4j/search-brokerages', files.get('engine/neo4j/search-brokerages'), { ...g, states: ['TX', 'FL'] }],
     ['engine/neo4j/versions/search-states', files.get('engine/neo4j/versions/search-states'), {}],
     ['engine/ladybug/jurisdiction-coverage', files.get('engine/ladybug/jurisdiction-coverage'), {}],
     ['coverage/jurisdictions', files.get('coverage/jurisdictions'), {}],

@@ -35,6 +35,7 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'engine/ladybug/search-brokers': { types: ['sponsoring_broker', 'employing_broker'] },
   'engine/ladybug/search-brokerages': {},
   'engine/neo4j/search-brokers': { g: 0, states: ['TX', 'FL'], types: ['sponsoring_broker', 'employing_broker'] },
+  'engine/neo4j/search-brokerages': { g: 0, states: ['TX', 'FL'] },
   'engine/neo4j/versions/search-version': {},
   'engine/neo4j/versions/search-states': {},
   'engine/neo4j/versions/imported': { states: ['TX'] },

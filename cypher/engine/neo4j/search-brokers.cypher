@@ -1,21 +1,15 @@
 // Neo4j: the brokerage rows of every credential of $states that the readers of generation $g see,
 // for the search index's brokerage filter (src/search/search-index.ts): each brokerage-type
-// SUPERVISES into it that $g sees, with its dates and the supervisor's folded names, and each
-// brokerage it is affiliated with, by its folded name. The filter itself compares the dates with
-// the day of the search.
+// SUPERVISES into it that $g sees, with its dates and the supervisor's folded names. The filter
+// itself compares the dates with the day of the search. The affiliated brokerages are
+// search-brokerages.cypher (one query of both, a subquery per credential, took a third longer).
 // :param states => ['TX', 'FL']
 // :param g => 0
 // :param types => ['sponsoring_broker', 'employing_broker', 'main_office', 'supervising_broker']
 UNWIND $states AS code
 MATCH (:Jurisdiction {code: code})<-[:IN_JURISDICTION]-(c)
 WHERE c.state = code AND coalesce(c.vf, 0) <= $g AND coalesce(c.vt, $g + 1) > $g
-CALL (c) {
-  MATCH (c)<-[br:SUPERVISES]-(bs)
-  WHERE coalesce(br.vf, 0) <= $g AND coalesce(br.vt, $g + 1) > $g AND br.relationship_type IN $types AND br.effective_from IS NOT NULL
-  RETURN toString(br.effective_from) AS effective_from, toString(br.effective_to) AS effective_to, coalesce(bs.f_full, '') + ' ' + coalesce(bs.f_business, '') AS names
-  UNION ALL
-  MATCH (c)-[:AFFILIATED_WITH]->(bb:Brokerage)
-  WHERE bb.f_name IS NOT NULL
-  RETURN null AS effective_from, null AS effective_to, bb.f_name AS names
-}
-RETURN c.state AS state, c.id AS id, effective_from, effective_to, names
+MATCH (c)<-[br:SUPERVISES]-(bs)
+WHERE coalesce(br.vf, 0) <= $g AND coalesce(br.vt, $g + 1) > $g AND br.relationship_type IN $types AND br.effective_from IS NOT NULL
+RETURN c.state AS state, c.id AS id, toString(br.effective_from) AS effective_from, toString(br.effective_to) AS effective_to,
+       coalesce(bs.f_full, '') + ' ' + coalesce(bs.f_business, '') AS names

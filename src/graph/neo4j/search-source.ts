@@ -20,6 +20,7 @@ export function neo4jSearchSource(graph: Neo4jEngine, files: QueryFiles): Search
   const versionQuery = files.get('engine/neo4j/versions/search-version');
   const rowsQuery = files.get('engine/neo4j/search-rows');
   const brokersQuery = files.get('engine/neo4j/search-brokers');
+  const brokeragesQuery = files.get('engine/neo4j/search-brokerages');
   let cached: { at: number; value: Promise<SearchVersion & { publishedAgoMs: number | null }> } | undefined;
   /** Each state's record count as last read: an export's expected size. */
   let counts = new Map<string, number>();
@@ -54,6 +55,7 @@ export function neo4jSearchSource(graph: Neo4jEngine, files: QueryFiles): Search
       const file = await graph.exportFile(rowsQuery, { g, states: codes }, SEARCH_INDEX_COLUMNS, rows);
       try {
         await appendBulkFile(file, await graph.exportFile(brokersQuery, { g, states: codes, types: [...BROKERAGE_RELATIONSHIP_TYPES] }, SEARCH_BROKER_COLUMNS, rows));
+        await appendBulkFile(file, await graph.exportFile(brokeragesQuery, { g, states: codes }, SEARCH_BROKER_COLUMNS, rows));
       } catch (err) {
         fs.rmSync(file, { force: true });
         throw err;

@@ -1,0 +1,11 @@
+// Neo4j: the brokerage rows of every credential of $states that the readers of generation $g see,
+// for its AFFILIATED_WITH brokerage (search-brokers.cypher has its SUPERVISES): the brokerage's
+// folded name, with no dates (always).
+// :param states => ['TX', 'FL']
+// :param g => 0
+UNWIND $states AS code
+MATCH (:Jurisdiction {code: code})<-[:IN_JURISDICTION]-(c)
+WHERE c.state = code AND coalesce(c.vf, 0) <= $g AND coalesce(c.vt, $g + 1) > $g
+MATCH (c)-[:AFFILIATED_WITH]->(bb:Brokerage)
+WHERE bb.f_name IS NOT NULL
+RETURN c.state AS state, c.id AS id, null AS effective_from, null AS effective_to, bb.f_name AS names
