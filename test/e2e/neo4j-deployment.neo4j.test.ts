@@ -136,7 +136,7 @@ describe.skipIf(!postgresUp)(`two API processes on one Neo4j and one PostgreSQL$
 
   it('when a refresh renames every agent of a state then both come to search the new names, and no answer meanwhile mixes the two snapshots or comes up short', async () => {
     const { key } = admin('accounts', 'create', '--email', 'search@example.com', '--plan', 'enterprise');
-    const N = 1500;
+    const N = 600;
     const snapshot = (file: string, first: string) => {
       const rows = [TX_HEADER, txRow({ type: 'Broker Individual', number: '1-B', name: 'TOP BROKER' })];
       for (let i = 0; i < N; i++) rows.push(txRow({ type: 'Sales Agent', number: `${100000 + i}-SA`, name: `${first} AGENT${i}`, related: '1-B', relatedStart: '01/02/2020 12:00:00 AM' }));
@@ -178,7 +178,7 @@ describe.skipIf(!postgresUp)(`two API processes on one Neo4j and one PostgreSQL$
     void renamed.finally(() => (done = true));
     // Pages of both names from both processes while the refresh runs and publishes.
     while (!done) {
-      const page = 1 + (answered % 31);
+      const page = 1 + (answered % 13);
       const totals = await Promise.all(servers.flatMap((s) => [search(s, 'alpha', page), search(s, 'omega', page)]));
       answered += totals.filter((t) => t !== undefined).length;
     }
