@@ -144,12 +144,26 @@ export async function splitBulkFile<K>(file: string, dir: string, route: (record
   return new Map([...out].map(([key, part]) => [key, part.path]));
 }
 
-/** Moves the rows of bulk file `from` to the end of bulk file `to` (neither has a header). */
-export async function appendBulkFile(to: string, from: string): Promise<void> {
+/**
+ * The rows of several exports (bulk files without a header, made one after another) in the first
+ * one's file, the others removed; no file is left when one fails.
+ */
+export async function concatExports(exports: (() => Promise<string>)[]): Promise<string> {
+  const [first, ...rest] = exports;
+  const file = await first();
   try {
-    await pipeline(fs.createReadStream(from), fs.createWriteStream(to, { flags: 'a' }));
-  } finally {
-    fs.rmSync(from, { force: true });
+    for (const next of rest) {
+      const part = await next();
+      try {
+        await pipeline(fs.createReadStream(part), fs.createWriteStream(file, { flags: 'a' }));
+      } finally {
+        fs.rmSync(part, { force: true });
+      }
+    }
+    return file;
+  } catch (err) {
+    fs.rmSync(file, { force: true });
+    throw err;
   }
 }
 

@@ -121,14 +121,19 @@ class FieldBuilder {
       const old = order[row];
       for (let i = old === 0 ? 0 : this.rowEnds[old - 1]; i < this.rowEnds[old]; i++) postings[fill[this.rowWords[i]]++] = row;
     }
-    const starts = new Int32Array(words.length);
-    let offset = 1;
-    words.forEach((w, i) => {
-      starts[i] = offset;
-      offset += w.length + 1;
-    });
-    return { text: `\n${words.join('\n')}\n`, starts, postStart, postings };
+    return { ...dictionary(words), postStart, postings };
   }
+}
+
+/** Words as a dictionary's text (each after a line break) and each one's offset in it. */
+function dictionary(words: string[]): { text: string; starts: Int32Array } {
+  const starts = new Int32Array(words.length);
+  let offset = 1;
+  words.forEach((w, i) => {
+    starts[i] = offset;
+    offset += w.length + 1;
+  });
+  return { text: `\n${words.join('\n')}\n`, starts };
 }
 
 /** Index of the last start <= offset. */
@@ -280,13 +285,7 @@ function brokersOf(b: StateBuilder, rank: Int32Array): BrokerIndex {
     linkFrom[at] = b.links.from[i];
     linkTo[at] = b.links.to[i];
   }
-  const starts = new Int32Array(names.length);
-  let offset = 1;
-  names.forEach((w, i) => {
-    starts[i] = offset;
-    offset += w.length + 1;
-  });
-  return { text: `\n${names.join('\n')}\n`, starts, linkStart, linkRow, linkFrom, linkTo };
+  return { ...dictionary(names), linkStart, linkRow, linkFrom, linkTo };
 }
 
 /** Adds a brokerage row (SEARCH_BROKER_COLUMNS) to its state; false when its credential has not come yet. */
@@ -451,7 +450,7 @@ export function searchIndexFrom(parts: SearchIndexParts): SearchIndex {
   const codes = new Map(parts.codes);
   // Searches run one at a time (synchronously), so one scratch buffer serves them all.
   const marks = new Uint8Array(Math.max(0, ...parts.states.map(([, s]) => s.n)) + 4);
-  const inState = (s: StateIndex, f: SearchFilters): Int32Array | null => {
+  const inState = (s: StateIndex, f: SearchFilters, day: number): Int32Array | null => {
     // Each condition as the ascending rows meeting it; null when no text condition applies.
     const conditions: Int32Array[] = [];
     const term = (field: Field, list: string[]) => {
@@ -463,7 +462,7 @@ export function searchIndexFrom(parts: SearchIndexParts): SearchIndex {
     term('business', f.businessNameTerms);
     term('city', f.cityTerms);
     if (f.licenseNumberPrefix) conditions.push(Int32Array.from(matchingWords(s.numbers, f.licenseNumberPrefix, true)));
-    for (const t of f.brokerageTerms) conditions.push(brokeredRows(s.brokers, t, dayOf(f.today), s.n, marks));
+    for (const t of f.brokerageTerms) conditions.push(brokeredRows(s.brokers, t, day, s.n, marks));
     if (!conditions.length) return null;
     conditions.sort((a, b) => a.length - b.length);
     return conditions.reduce((acc, c) => (acc.length ? intersect(acc, c) : acc));
@@ -476,10 +475,11 @@ export function searchIndexFrom(parts: SearchIndexParts): SearchIndex {
       const type = f.licenseType === undefined ? undefined : (codes.get(f.licenseType) ?? -1);
       const ids: string[] = [];
       let total = 0;
+      const day = f.brokerageTerms.length ? dayOf(f.today) : 0;
       for (const state of [...new Set(f.states)].sort()) {
         const s = states.get(state);
         if (!s) continue;
-        const rows = inState(s, f);
+        const rows = inState(s, f, day);
         const count = rows ? rows.length : s.n;
         for (let i = 0; i < count; i++) {
           const r = rows ? rows[i] : i;

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { BROKERAGE_RELATIONSHIP_TYPES } from '../../domain/vocabulary.js';
-import { appendBulkFile } from '../bulk-file.js';
+import { concatExports } from '../bulk-file.js';
 import type { SearchSource, SearchVersion } from '../search-source-port.js';
 import type { LadybugEngine } from './engine.js';
 
@@ -18,18 +17,13 @@ export function ladybugSearchSource(graph: LadybugEngine, queries: { rows: strin
   const version = (): SearchVersion => ({ graph: `${opened}:${writes}` });
   return {
     version: async () => version(),
-    async exportRows() {
-      const file = await graph.exportFile(queries.rows);
-      try {
-        // Two exports: one query of both (UNION ALL) fills a 512 MB buffer pool at 3M credentials.
-        await appendBulkFile(file, await graph.exportFile(queries.brokers, { types: [...BROKERAGE_RELATIONSHIP_TYPES] }));
-        await appendBulkFile(file, await graph.exportFile(queries.brokerages));
-        return file;
-      } catch (err) {
-        fs.rmSync(file, { force: true });
-        throw err;
-      }
-    },
+    // Three exports: one query of the brokerage rows (UNION ALL) fills a 512 MB buffer pool at 3M credentials.
+    exportRows: () =>
+      concatExports([
+        () => graph.exportFile(queries.rows),
+        () => graph.exportFile(queries.brokers, { types: [...BROKERAGE_RELATIONSHIP_TYPES] }),
+        () => graph.exportFile(queries.brokerages),
+      ]),
     onWrite: (listener) => graph.onWrite(listener),
     readAt: () => undefined,
     closedVersion(built) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { pin } from '../read-scope.js';
 import type { QueryFiles } from '../query-files.js';
 import { BROKERAGE_RELATIONSHIP_TYPES } from '../../domain/vocabulary.js';
-import { appendBulkFile } from '../bulk-file.js';
+import { concatExports } from '../bulk-file.js';
 import { SEARCH_BROKER_COLUMNS, SEARCH_INDEX_COLUMNS, type SearchSource, type SearchVersion } from '../search-source-port.js';
 import { GENERATION_PIN, type Neo4jEngine } from './engine.js';
 import { DRAIN_MS } from './versions.js';
@@ -52,14 +52,11 @@ export function neo4jSearchSource(graph: Neo4jEngine, files: QueryFiles): Search
       const g = at.generation ?? 0;
       const codes = states ?? Object.keys(at.states ?? {});
       const rows = codes.reduce((n, c) => n + (counts.get(c) ?? 0), 0);
-      const file = await graph.exportFile(rowsQuery, { g, states: codes }, SEARCH_INDEX_COLUMNS, rows);
-      try {
-        await appendBulkFile(file, await graph.exportFile(brokersQuery, { g, states: codes, types: [...BROKERAGE_RELATIONSHIP_TYPES] }, SEARCH_BROKER_COLUMNS, rows));
-        await appendBulkFile(file, await graph.exportFile(brokeragesQuery, { g, states: codes }, SEARCH_BROKER_COLUMNS, rows));
-      } catch (err) {
-        fs.rmSync(file, { force: true });
-        throw err;
-      }
+      const file = await concatExports([
+        () => graph.exportFile(rowsQuery, { g, states: codes }, SEARCH_INDEX_COLUMNS, rows),
+        () => graph.exportFile(brokersQuery, { g, states: codes, types: [...BROKERAGE_RELATIONSHIP_TYPES] }, SEARCH_BROKER_COLUMNS, rows),
+        () => graph.exportFile(brokeragesQuery, { g, states: codes }, SEARCH_BROKER_COLUMNS, rows),
+      ]);
       // What a publish replaced is collected DRAIN_MS after it: a later publish that overtook the
       // export may have taken rows it read at $g only if it is that old.
       const now = await version(true);
