@@ -59,7 +59,7 @@ describe('request durations', () => {
     // As createApp orders them: arrival first, then admission, then the observer.
     app.use(arrival);
     const arrivedAt: number[] = [];
-    app.use((_req, res, next) => void (arrivedAt.push(res.locals.arrivedAt), next()));
+    app.use((_req, res, next) => void (arrivedAt.push(res.locals.arrivedAt!), next()));
     app.use(admission({ concurrency: 1, queue: 10, waitMs: 60_000 }, pino({ level: 'silent' })));
     app.use(observeRequests({ begin() {}, end: (_route, _method, _status, s) => void seconds.push(s) }));
     app.get('/work', (_req, res) => void held.push(() => res.json({ done: true })));

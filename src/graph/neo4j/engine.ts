@@ -21,6 +21,8 @@ export interface Neo4jOptions {
   connectionTimeoutMs: number;
   queryTimeoutMs: number;
   maxRetryTimeMs: number;
+  /** How long the versions a publish replaced stay readable (versions.ts). */
+  versionDrainMs: number;
 }
 
 function rows(result: QueryResult): Row[] {
@@ -95,6 +97,8 @@ export interface Neo4jEngine extends GraphEngine {
   exportFile(query: string, params: Params, columns: readonly string[], rows?: number): Promise<string>;
   /** `listener` runs after each write unit of this process commits. */
   onWrite(listener: () => void): void;
+  /** How long the versions a publish replaced stay readable (NEO4J_VERSION_DRAIN_MS). */
+  readonly versionDrainMs: number;
 }
 
 /** The read-scope key of the generation a request's reads see (read-scope.ts). */
@@ -234,6 +238,7 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
   const engine: Neo4jEngine = {
     name: 'neo4j',
     embedded: false,
+    versionDrainMs: options.versionDrainMs,
     connections: () => poolState(driver, options.poolSize),
     async read(query, params) {
       open();

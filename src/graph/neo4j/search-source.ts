@@ -5,7 +5,6 @@ import { BROKERAGE_RELATIONSHIP_TYPES } from '../../domain/vocabulary.js';
 import { concatExports } from '../bulk-file.js';
 import { SEARCH_BROKER_COLUMNS, SEARCH_INDEX_COLUMNS, type SearchSource, type SearchVersion } from '../search-source-port.js';
 import { GENERATION_PIN, type Neo4jEngine } from './engine.js';
-import { DRAIN_MS } from './versions.js';
 
 /** How long a version read serves (another process's publish is seen within it), as the engine's generation. */
 const VERSION_TTL_MS = 1_000;
@@ -31,8 +30,8 @@ export function neo4jSearchSource(graph: Neo4jEngine, files: QueryFiles): Search
     const states = Object.fromEntries(rows.map((r) => [r.code as string, String(r.token ?? 0)]));
     const [r] = await graph.read(versionQuery, { g: 0 });
     const generation = Number(r?.generation ?? 0);
-    const ago = r?.published_seconds_ago;
-    return { graph: `${r?.store}:${generation}:${Number(r?.imports ?? 0)}`, generation, states, publishedAgoMs: ago == null ? null : Number(ago) * 1000 };
+    const ago = r?.published_ms_ago;
+    return { graph: `${r?.store}:${generation}:${Number(r?.imports ?? 0)}`, generation, states, publishedAgoMs: ago == null ? null : Number(ago) };
   };
   const version = (fresh = false) => {
     if (fresh || !cached || Date.now() - cached.at >= VERSION_TTL_MS) {
@@ -57,10 +56,10 @@ export function neo4jSearchSource(graph: Neo4jEngine, files: QueryFiles): Search
         () => graph.exportFile(brokersQuery, { g, states: codes, types: [...BROKERAGE_RELATIONSHIP_TYPES] }, SEARCH_BROKER_COLUMNS, rows),
         () => graph.exportFile(brokeragesQuery, { g, states: codes }, SEARCH_BROKER_COLUMNS, rows),
       ]);
-      // What a publish replaced is collected DRAIN_MS after it: a later publish that overtook the
+      // What a publish replaced is collected versionDrainMs after it: a later publish that overtook the
       // export may have taken rows it read at $g only if it is that old.
       const now = await version(true);
-      const whole = now.generation === g || (now.generation === g + 1 && now.publishedAgoMs !== null && now.publishedAgoMs < DRAIN_MS - 1_000);
+      const whole = now.generation === g || (now.generation === g + 1 && now.publishedAgoMs !== null && now.publishedAgoMs < graph.versionDrainMs - 250);
       if (!whole) fs.rmSync(file, { force: true });
       return whole ? file : undefined;
     },

@@ -9,11 +9,8 @@ const STALE_SECONDS = 30;
 const BEAT_MS = 5_000;
 /** How often a run waiting for another's claim asks again. */
 const WAIT_MS = 1_000;
-/**
- * How long after a publish the versions it replaced stay: a reader pins the generation it saw for
- * its request, and another process sees a publish within a second (engine.ts).
- */
-export const DRAIN_MS = 5_000;
+/** This process times the drain from its own clock, the graph from Neo4j's: a margin for the two. */
+const CLOCK_MARGIN_MS = 250;
 
 /** A step of a versioned unit: its statements commit one by one, with the run's generation. */
 export interface VersionedTx extends GraphTx {
@@ -39,6 +36,9 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
     collect: splitStatements(q('collect')),
   };
   const holder = thisProcess();
+  // How long after a publish the versions it replaced stay: a reader pins the generation it saw
+  // for its request, and another process sees a publish within a second (engine.ts).
+  const drainMs = graph.versionDrainMs;
   let collecting: NodeJS.Timeout | undefined;
   let publishedAt: number | undefined;
   /** Collects what readers of `published` no longer see. */
@@ -47,11 +47,11 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
   const steps = (t: GraphTx, statements: string[], params: Params) => statements.reduce<Promise<unknown>>((p, s) => p.then(() => t.run(s, params)), Promise.resolve());
 
   /** The published generation once this process holds the claim; waits for another run to end. */
-  async function claim(t: GraphTx, onWait: (holder: string) => void): Promise<{ published: number; secondsAgo: number | null }> {
+  async function claim(t: GraphTx, onWait: (holder: string) => void): Promise<{ published: number; msAgo: number | null }> {
     for (;;) {
       let [row] = await t.run(queries.claim, { holder, gone: null, stale_seconds: STALE_SECONDS });
       if (!row.free && goneHere(row.holder as string)) [row] = await t.run(queries.claim, { holder, gone: row.holder, stale_seconds: STALE_SECONDS });
-      if (row.free) return { published: Number(row.generation), secondsAgo: row.published_seconds_ago == null ? null : Number(row.published_seconds_ago) };
+      if (row.free) return { published: Number(row.generation), msAgo: row.published_ms_ago == null ? null : Number(row.published_ms_ago) };
       onWait(row.holder as string);
       await new Promise((r) => setTimeout(r, WAIT_MS));
     }
@@ -65,13 +65,13 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
      */
     unit<T>(fn: (t: VersionedTx) => Promise<T>, onWait: (holder: string) => void = () => undefined): Promise<T> {
       return graph.writeSteps(async (t, transaction) => {
-        const { published, secondsAgo } = await claim(t, onWait);
+        const { published, msAgo } = await claim(t, onWait);
         const beat = setInterval(() => void graph.writeNow(queries.beat, { holder }).catch(() => undefined), BEAT_MS);
         try {
           await steps(t, queries.recover, { published });
           // The versions the last publish replaced go once no reader can still see them, and its
           // pending values become their credentials' own: the run writes on published values only.
-          if (secondsAgo !== null && secondsAgo * 1000 < DRAIN_MS) await new Promise((r) => setTimeout(r, DRAIN_MS - secondsAgo * 1000 + 1000));
+          if (msAgo !== null && msAgo < drainMs) await new Promise((r) => setTimeout(r, drainMs - msAgo + 50));
           await collectAt(t, published);
           const g = published + 1;
           const deferred: ((t: GraphTx) => Promise<unknown>)[] = [];
@@ -88,7 +88,7 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
           });
           publishedAt = Date.now();
           clearTimeout(collecting);
-          collecting = setTimeout(() => void this.collect().catch(() => undefined), DRAIN_MS + 1000).unref();
+          collecting = setTimeout(() => void this.collect().catch(() => undefined), drainMs + CLOCK_MARGIN_MS).unref();
           return out;
         } catch (err) {
           await t.run(queries.release, { holder }).catch(() => undefined);
@@ -103,7 +103,7 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
     async settle(): Promise<void> {
       if (publishedAt === undefined) return;
       clearTimeout(collecting);
-      await new Promise((r) => setTimeout(r, Math.max(0, publishedAt! + DRAIN_MS + 1000 - Date.now())));
+      await new Promise((r) => setTimeout(r, Math.max(0, publishedAt! + drainMs + CLOCK_MARGIN_MS - Date.now())));
       await this.collect();
     },
 
@@ -113,7 +113,7 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
         const [row] = await t.run(queries.claim, { holder, gone: null, stale_seconds: STALE_SECONDS });
         if (!row.free) return;
         try {
-          if (row.published_seconds_ago != null && Number(row.published_seconds_ago) * 1000 >= DRAIN_MS) await collectAt(t, Number(row.generation));
+          if (row.published_ms_ago != null && Number(row.published_ms_ago) >= drainMs) await collectAt(t, Number(row.generation));
         } finally {
           await t.run(queries.release, { holder });
         }

@@ -11,4 +11,4 @@ WITH s, s.holder IS NULL OR s.holder = $holder OR s.holder = $gone
 SET s.holder = CASE WHEN free THEN $holder ELSE s.holder END,
     s.heartbeat_at = CASE WHEN free THEN datetime() ELSE s.heartbeat_at END
 RETURN free, s.generation AS generation, s.holder AS holder, toString(s.heartbeat_at) AS heartbeat_at,
-       CASE WHEN s.published_at IS NULL THEN null ELSE duration.inSeconds(s.published_at, datetime()).seconds END AS published_seconds_ago
+       CASE WHEN s.published_at IS NULL THEN null ELSE duration.inSeconds(s.published_at, datetime()).milliseconds END AS published_ms_ago

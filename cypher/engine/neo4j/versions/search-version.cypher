@@ -5,4 +5,4 @@
 CALL db.info() YIELD id, creationDate
 OPTIONAL MATCH (s:Snapshot {id: 'graph'})
 RETURN id + '@' + toString(creationDate) AS store, coalesce(s.generation, 0) AS generation, coalesce(s.imports, 0) AS imports,
-       CASE WHEN s.published_at IS NULL THEN null ELSE duration.inSeconds(s.published_at, datetime()).seconds END AS published_seconds_ago
+       CASE WHEN s.published_at IS NULL THEN null ELSE duration.inSeconds(s.published_at, datetime()).milliseconds END AS published_ms_ago
