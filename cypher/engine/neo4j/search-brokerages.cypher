@@ -6,6 +6,8 @@
 UNWIND $states AS code
 MATCH (:Jurisdiction {code: code})<-[:IN_JURISDICTION]-(c)
 WHERE c.state = code AND coalesce(c.vf, 0) <= $g AND coalesce(c.vt, $g + 1) > $g
-MATCH (c)-[:AFFILIATED_WITH]->(bb:Brokerage)
-WHERE bb.f_name IS NOT NULL
+// The label in WHERE, not the pattern: over few brokerages the planner would otherwise start from
+// all of them (a label scan) and join.
+MATCH (c)-[:AFFILIATED_WITH]->(bb)
+WHERE bb:Brokerage AND bb.f_name IS NOT NULL
 RETURN c.state AS state, c.id AS id, null AS effective_from, null AS effective_to, bb.f_name AS names
