@@ -488,7 +488,7 @@ describe('readers while a refresh lands', () => {
     expect(seen.at(-1)).toEqual(['new', 'new', 'new', 'new', 'new', 'new', 'new']);
     if (TEST_ENGINE === 'neo4j') {
       // Once readers are done with the old versions, they go and pending values become the nodes' own (versions.ts).
-      await new Promise((r) => setTimeout(r, 7000));
+      await new Promise((r) => setTimeout(r, testConfig().NEO4J_VERSION_DRAIN_MS + 1000));
       expect(await request(11)).toEqual(['new', 'new', 'new', 'new', 'new', 'new', 'new']);
     }
   });
