@@ -429,7 +429,7 @@ describe('refresh history over successive snapshots', () => {
 });
 
 describe('readers while a refresh lands', () => {
-  const AGENTS = 3000;
+  const AGENTS = 1000;
   const snapshot = (next: boolean) =>
     [
       TX_HEADER,
