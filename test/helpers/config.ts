@@ -2,11 +2,14 @@ import { loadConfig, type Config } from '../../src/config.js';
 
 let defaults: Config | undefined;
 
+/** The suite's NEO4J_VERSION_DRAIN_MS, in its own graphs and the processes it starts. */
+export const SUITE_DRAIN_MS = 1500;
+
 /**
  * The configuration's defaults (config.ts) with what the suite changes: no request rate per plan
  * and no admission limit (the tests of those set them); a refresh's replaced versions collected
  * after 1.5 s, not 5 (one process: its requests are short and see its publishes at once).
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...(defaults ??= loadConfig({})), RATE_LIMITS: 'off', MAX_CONCURRENT_REQUESTS: 10_000, MAX_WAITING_REQUESTS: 0, NEO4J_VERSION_DRAIN_MS: 1500, ...overrides };
+  return { ...(defaults ??= loadConfig({})), RATE_LIMITS: 'off', MAX_CONCURRENT_REQUESTS: 10_000, MAX_WAITING_REQUESTS: 0, NEO4J_VERSION_DRAIN_MS: SUITE_DRAIN_MS, ...overrides };
 }

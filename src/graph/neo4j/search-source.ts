@@ -5,6 +5,7 @@ import { BROKERAGE_RELATIONSHIP_TYPES } from '../../domain/vocabulary.js';
 import { concatExports } from '../bulk-file.js';
 import { SEARCH_BROKER_COLUMNS, SEARCH_INDEX_COLUMNS, type SearchSource, type SearchVersion } from '../search-source-port.js';
 import { GENERATION_PIN, type Neo4jEngine } from './engine.js';
+import { CLOCK_MARGIN_MS } from './versions.js';
 
 /** How long a version read serves (another process's publish is seen within it), as the engine's generation. */
 const VERSION_TTL_MS = 1_000;
@@ -59,7 +60,7 @@ export function neo4jSearchSource(graph: Neo4jEngine, files: QueryFiles): Search
       // What a publish replaced is collected versionDrainMs after it: a later publish that overtook the
       // export may have taken rows it read at $g only if it is that old.
       const now = await version(true);
-      const whole = now.generation === g || (now.generation === g + 1 && now.publishedAgoMs !== null && now.publishedAgoMs < graph.versionDrainMs - 250);
+      const whole = now.generation === g || (now.generation === g + 1 && now.publishedAgoMs !== null && now.publishedAgoMs < graph.versionDrainMs - CLOCK_MARGIN_MS);
       if (!whole) fs.rmSync(file, { force: true });
       return whole ? file : undefined;
     },

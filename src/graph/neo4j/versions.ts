@@ -10,7 +10,7 @@ const BEAT_MS = 5_000;
 /** How often a run waiting for another's claim asks again. */
 const WAIT_MS = 1_000;
 /** This process times the drain from its own clock, the graph from Neo4j's: a margin for the two. */
-const CLOCK_MARGIN_MS = 250;
+export const CLOCK_MARGIN_MS = 250;
 
 /** A step of a versioned unit: its statements commit one by one, with the run's generation. */
 export interface VersionedTx extends GraphTx {
@@ -71,7 +71,7 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
           await steps(t, queries.recover, { published });
           // The versions the last publish replaced go once no reader can still see them, and its
           // pending values become their credentials' own: the run writes on published values only.
-          if (msAgo !== null && msAgo < drainMs) await new Promise((r) => setTimeout(r, drainMs - msAgo + 50));
+          if (msAgo !== null && msAgo < drainMs) await new Promise((r) => setTimeout(r, drainMs - msAgo + CLOCK_MARGIN_MS));
           await collectAt(t, published);
           const g = published + 1;
           const deferred: ((t: GraphTx) => Promise<unknown>)[] = [];
