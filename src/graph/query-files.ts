@@ -10,6 +10,17 @@ export interface QueryFiles {
   names(): string[];
 }
 
+/**
+ * A query's comment lines (`:param` ones included) blanked: a driver sends the text with every
+ * call. Blank, not removed, so that a line number in an error or a test is the file's. Marker
+ * lines (`// @load`, `// @from`: LadybugDB's bulk loads fill them in) stay.
+ */
+const withoutComments = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => (line.trimStart().startsWith('//') && !line.startsWith('// @') ? '' : line))
+    .join('\n');
+
 export function loadQueryFiles(dir: string = CYPHER_DIR): QueryFiles {
   const byName = new Map<string, string>();
   const walk = (sub: string) => {
@@ -17,7 +28,7 @@ export function loadQueryFiles(dir: string = CYPHER_DIR): QueryFiles {
       const rel = path.join(sub, entry.name);
       if (entry.isDirectory()) walk(rel);
       else if (entry.name.endsWith('.cypher')) {
-        byName.set(rel.slice(0, -'.cypher'.length).split(path.sep).join('/'), fs.readFileSync(path.join(dir, rel), 'utf8'));
+        byName.set(rel.slice(0, -'.cypher'.length).split(path.sep).join('/'), withoutComments(fs.readFileSync(path.join(dir, rel), 'utf8')));
       }
     }
   };

@@ -139,7 +139,7 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
     connectionAcquisitionTimeout: options.acquisitionTimeoutMs,
     connectionTimeout: options.connectionTimeoutMs,
     maxTransactionRetryTime: options.maxRetryTimeMs,
-    disableLosslessIntegers: false,
+    disableLosslessIntegers: true,
   });
   try {
     await driver.verifyConnectivity({ database: options.database });

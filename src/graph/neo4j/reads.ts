@@ -28,15 +28,15 @@ const record = (r: Row): CredentialRecord[] => {
 /** A credential's values a published refresh left pending on it (p_*: overlay-credentials.cypher), as its own fields. */
 const published = (pending: Row | null | undefined): Row => Object.fromEntries(Object.entries(pending ?? {}).map(([k, v]) => [k.slice(2), v]));
 
-/** A supervisor's record with its relationship, from a row of a traversal. */
-const supervisorRow = (r: Row): SupervisorRecord[] =>
+/** A supervisor's record with its relationship (`rel`: the row itself, or its own column), from a row of a traversal. */
+const supervisorRow = (r: Row, rel: Row = r): SupervisorRecord[] =>
   record(r).map(({ supervision: _, ...s }) => ({
     ...s,
     affiliate_id: r.affiliate_id as string,
-    affiliate_role: r.affiliate_role as string,
-    relationship_type: r.relationship_type as string,
-    effective_from: r.effective_from as string,
-    effective_to: (r.effective_to as string | null) ?? null,
+    affiliate_role: rel.affiliate_role as string,
+    relationship_type: rel.relationship_type as string,
+    effective_from: rel.effective_from as string,
+    effective_to: (rel.effective_to as string | null) ?? null,
   }));
 
 export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => string): GraphReads {
@@ -48,7 +48,7 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
   const inForceFromEnd = files.get('engine/neo4j/affiliates-in-force-from-end');
   const inForce = neo4jInForce(graph, files);
   // Concurrent requests' traversals go to Neo4j together, one query per turn of the event loop.
-  const shape = batchedReads(graph, files.get('engine/neo4j/licensees'), (r) => (r.record as Row).id);
+  const shape = batchedReads(graph, files.get('engine/neo4j/licensees'), (r) => r.id);
   const walk = batchedReads(graph, files.get('engine/neo4j/hierarchy'), (r) => r.start_id);
   const affiliationsOf = batchedReads(graph, files.get('engine/neo4j/affiliations'), (r) => r.id);
 
@@ -64,18 +64,24 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
     async withSupervisors(ids, up, day = today()) {
       // Neo4j reads the second level whenever `up` is given; the filter picks what is kept of it.
       const rows = await shapes(ids, day, up ? 2 : 1);
-      const records = rows.flatMap(record);
+      const records = rows.filter((r) => r.level === 0).flatMap(record);
+      // The second level by the credential read and the supervisor it is above.
+      const above = new Map<string, Row[]>();
+      for (const r of rows) {
+        if (r.level !== 2) continue;
+        const key = `${r.id}\u0000${r.affiliate_id}`;
+        above.set(key, [...(above.get(key) ?? []), r]);
+      }
       const open: SupervisorRecord[] = [];
       // A supervisor's own supervisors once, whichever credentials it supervises.
       const listed = new Set(records.map((c) => c.id));
       for (const r of rows) {
-        for (const first of r.open as Row[]) {
-          for (const s of supervisorRow(first)) {
-            open.push(s);
-            if (!up || !up(s) || listed.has(s.id)) continue;
-            listed.add(s.id);
-            for (const second of first.open as Row[]) open.push(...supervisorRow(second));
-          }
+        if (r.level !== 1) continue;
+        for (const s of supervisorRow(r, r.rel as Row)) {
+          open.push(s);
+          if (!up || !up(s) || listed.has(s.id)) continue;
+          listed.add(s.id);
+          for (const second of above.get(`${r.id}\u0000${s.id}`) ?? []) open.push(...supervisorRow(second, second.rel as Row));
         }
       }
       return { records, open: open.sort(bySupervision) };
@@ -86,7 +92,7 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
       // The credential's own row is the one without a relationship.
       const own = rows.find((r) => r.affiliate_id == null);
       const [start] = own ? record(own) : [];
-      return start && { start, crossed: rows.filter((r) => r !== own).flatMap(supervisorRow) };
+      return start && { start, crossed: rows.filter((r) => r !== own).flatMap((r) => supervisorRow(r)) };
     },
 
     async affiliations(id, f) {

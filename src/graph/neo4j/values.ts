@@ -18,17 +18,26 @@ export function toNeo4jParams(value: unknown): unknown {
   return value;
 }
 
-/** Results as plain JSON: Integer to number, Date to YYYY-MM-DD, DateTime to ISO 8601, in lists and maps too. */
+/**
+ * Results as plain JSON: Integer to number, Date to YYYY-MM-DD, DateTime to ISO 8601, in lists and
+ * maps too. Lists and maps are the driver's, fresh per record: they are converted in place, and a
+ * scalar (most values) is returned at the first test, since this runs on every value of every page.
+ */
 export function normalizeNeo4jValue(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return typeof value === 'bigint' ? Number(value) : value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = normalizeNeo4jValue(value[i]);
+    return value;
+  }
+  // A Cypher map (a projection): nodes and relationships are never returned whole.
+  if (Object.getPrototypeOf(value) === Object.prototype) {
+    const map = value as Record<string, unknown>;
+    for (const key in map) map[key] = normalizeNeo4jValue(map[key]);
+    return map;
+  }
   if (neo4j.isInt(value)) return (value as { toNumber(): number }).toNumber();
-  if (typeof value === 'bigint') return Number(value);
   if (neo4j.isDate(value)) return value.toString();
   if (neo4j.isDateTime(value) || neo4j.isLocalDateTime(value)) return new Date(value.toString()).toISOString();
-  if (Array.isArray(value)) return value.map(normalizeNeo4jValue);
-  // A Cypher map (a projection): nodes and relationships are never returned whole.
-  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalizeNeo4jValue(v)]));
-  }
   return value;
 }
 
