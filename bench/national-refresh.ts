@@ -9,7 +9,7 @@
 // with --database-url (a PostgreSQL side store, as the compose file deploys) as its own process.
 // Writes bench/results/national-refresh.md.
 // Usage: npm run bench:national-refresh [-- --credentials 3000000 --engine ladybug,neo4j --baseline-seconds 60]
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,11 +39,16 @@ const { values } = parseArgs({
     results: { type: 'string', default: 'bench/results/national-refresh.md' },
     // A PostgreSQL for the side store (a schema of the bench's own, dropped after), else PGlite in the data dir.
     'database-url': { type: 'string' },
+    // API processes on the one Neo4j store and PostgreSQL side store, the verifies shared among them
+    // (default: 2 with --database-url, else 1; LadybugDB is always one, its process holds the file).
+    servers: { type: 'string' },
   },
 });
 const STORES = nationalStores(path.resolve(values.dir), Number(values.credentials), Number(values.seed));
 const WORK = path.join(STORES.root, `refresh-${STORES.credentials}-${STORES.seed}`);
 const GOAL_SECONDS = 180;
+/** Issue 57's goal: every API process serves the published snapshot within this of the publish. */
+const SERVE_GOAL_SECONDS = 10;
 
 // The dataset's licence types and statuses as DBPR publishes them (src/ingest/sources/fl-dbpr.ts).
 const RANK: Record<string, string> = { brokerage: 'CQ RE Corp.', branch_office: 'BO Branch Office', broker: 'BK Broker', salesperson: 'SL Sales Associate' };
@@ -106,6 +111,36 @@ const stats = (xs: number[]) => {
 const statuses = (others: Record<string, number>) => Object.entries(others).map(([status, n]) => `${n} ${status}`).join(', ') || '0';
 const ms = (x: number) => (Number.isNaN(x) ? '-' : x.toFixed(1));
 
+/**
+ * Polls each API process's /health every 100 ms and notes when its search index first shows each
+ * generation: `until(g, at)` then waits (at most 180 s) for every process to show g or later, and
+ * says how many seconds after `at` each did (Infinity: not within the wait).
+ */
+function servingTimes(bases: string[]) {
+  const seen = bases.map(() => new Map<number, number>());
+  let stopped = false;
+  const poll = async (i: number) => {
+    while (!stopped) {
+      const h = await fetch(`${bases[i]}/health`).then((r) => r.json() as Promise<{ search_index?: { generation?: number } }>, () => undefined);
+      const g = h?.search_index?.generation;
+      if (g !== undefined && !seen[i].has(g)) seen[i].set(g, Date.now());
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  const polls = bases.map((_, i) => poll(i));
+  const first = (i: number, g: number) => Math.min(...[...seen[i]].filter(([x]) => x >= g).map(([, t]) => t));
+  return {
+    async until(g: number, at: number) {
+      for (const deadline = Date.now() + 180_000; Date.now() < deadline && bases.some((_, i) => !Number.isFinite(first(i, g))); ) await new Promise((r) => setTimeout(r, 100));
+      return bases.map((_, i) => (first(i, g) - at) / 1000);
+    },
+    stop: () => {
+      stopped = true;
+      return Promise.all(polls);
+    },
+  };
+}
+
 async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], files: [string, string]): Promise<string> {
   // A copy of the loaded store: the refresh changes it, and the other benches reuse the original.
   fs.rmSync(WORK, { recursive: true, force: true });
@@ -131,38 +166,55 @@ async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], 
   const key = await apiKey(dataDir, side.url);
   // The store's files in the OS page cache, as on a server up for a while.
   for (const file of execFileSync('find', [WORK, '-type', 'f'], { encoding: 'utf8' }).split('\n').filter(Boolean)) for await (const _ of fs.createReadStream(file, { highWaterMark: 1 << 22 })) void _;
-  const port = await freePort();
+  const servers = engine === 'neo4j' ? Number(values.servers ?? (side.url ? 2 : 1)) : 1;
+  if (servers > 1 && !side.url) throw new Error('--servers above 1 shares the side store: give --database-url');
   const engineEnv = neo4j ? { NEO4J_URI: neo4j.uri, NEO4J_USER: neo4j.user, NEO4J_PASSWORD } : {};
-  // The bench's account gets a rate above its load, as in bench:national: an open-loop client sends
-  // what a pause held back at once, which an enterprise burst (200) refuses with 429.
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json', LOG_LEVEL: 'warn', DEMO_DATA: 'false', RATE_LIMITS: 'enterprise=100000:100000', ...engineEnv, DATABASE_URL: side.url };
-  // The server's log beside the results, for what went wrong.
-  const log = fs.openSync(path.join(STORES.root, `refresh-server-${engine}.log`), 'w');
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', log, 'inherit'] });
-  fs.closeSync(log);
+  const procs: { base: string; child: ChildProcess }[] = [];
   const lines: string[] = [];
   try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/health`, server);
+    for (let i = 0; i < servers; i++) {
+      // Each API process has a data dir of its own (its kept search index); the side store is shared.
+      const dir = i === 0 ? dataDir : path.join(WORK, `server-${i + 1}`);
+      fs.mkdirSync(dir, { recursive: true });
+      const port = await freePort();
+      // The bench's account gets a rate above its load, as in bench:national: an open-loop client sends
+      // what a pause held back at once, which an enterprise burst (200) refuses with 429.
+      const env = { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json', LOG_LEVEL: 'warn', DEMO_DATA: 'false', RATE_LIMITS: 'enterprise=100000:100000', ...engineEnv, DATABASE_URL: side.url };
+      // The server's log beside the results, for what went wrong.
+      const log = fs.openSync(path.join(STORES.root, `refresh-server-${engine}${i ? `-${i + 1}` : ''}.log`), 'w');
+      procs.push({ base: `http://127.0.0.1:${port}`, child: spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', log, 'inherit'] }) });
+      fs.closeSync(log);
+    }
+    const [{ base, child: server }] = procs;
     const headers = { authorization: `Bearer ${key}` };
-    await waitFor(`${base}/api/v1/readiness`, server, 300_000, headers);
+    for (const p of procs) {
+      await waitFor(`${p.base}/health`, p.child);
+      await waitFor(`${p.base}/api/v1/readiness`, p.child, 600_000, headers);
+    }
     const health = await new Promise<autocannon.Result>((resolve, reject) => autocannon({ url: `${base}/health`, connections: 16, duration: 5 }, (err, r) => (err ? reject(err) : resolve(r))));
     const rate = Math.max(1, Math.round(Number(values['health-share']) * health.requests.average));
     let k = 0;
     // Keys in a fixed stride through the sample: every state, FL in its share, the same order on both engines.
     const verify: Scenario = { name: 'verify', next: () => { const x = keys[(k += 7919) % keys.length]; return { path: `/api/v1/licensees/verify?state=${x.state}&license_number=${x.license_number}` }; } };
-    await paced(base, headers, verify, rate, 5 * rate);
-    const baseline = await paced(base, headers, verify, rate, Number(values['baseline-seconds']) * rate);
+    // The rate shared among the API processes, as a load balancer would.
+    const pacedAll = async (count: number, until?: () => boolean) => {
+      const runs = await Promise.all(procs.map((p) => paced(p.base, headers, verify, rate / procs.length, Math.ceil(count / procs.length), 256, until)));
+      const others: Record<string, number> = {};
+      for (const r of runs) for (const [status, n] of Object.entries(r.others)) others[status] = (others[status] ?? 0) + n;
+      return { samples: runs.flatMap((r) => r.samples), others };
+    };
+    await pacedAll(5 * rate);
+    const baseline = await pacedAll(Number(values['baseline-seconds']) * rate);
     const settings =
       engine === 'ladybug'
         ? `LadybugDB on disk, the server's defaults (buffer pool ${loadConfig().GRAPH_BUFFER_POOL_MB} MB)`
         : `Neo4j 5.26 from the local launcher (${path.relative(ROOT, process.env.NEO4J_CONF ?? path.join(ROOT, 'tools/neo4j/neo4j.conf'))}); the store copied in ${copySeconds.toFixed(0)} s`;
-    const sideLabel = `; ${side.label}`;
+    const sideLabel = `; ${side.label}${procs.length > 1 ? `; ${procs.length} API processes` : ''}`;
     lines.push(
       `## ${engine === 'ladybug' ? 'LadybugDB' : 'Neo4j'}`,
       '',
       `${STORES.credentials.toLocaleString('en-US')} credentials (seed ${STORES.seed}); ${settings}${sideLabel}; ${os.cpus().length} cores, Node ${process.version}; ${new Date().toISOString().slice(0, 10)}. ` +
-        `Verifies paced at ${rate} req/s (${Number(values['health-share']) * 100}% of this server's /health saturation, ${health.requests.average.toFixed(0)} req/s), keys from every 5th credential of every state.`,
+        `Verifies paced at ${rate} req/s (${Number(values['health-share']) * 100}% of this server's /health saturation, ${health.requests.average.toFixed(0)} req/s${procs.length > 1 ? `, shared evenly among the ${procs.length} API processes` : ''}), keys from every 5th credential of every state.`,
       '',
       '| stretch | seconds | rows | inserted, updated, unchanged | links opened, closed | server peak RSS | verifies | p50 ms | p99 ms | max ms | not 200 |',
       '|---|---|---|---|---|---|---|---|---|---|---|',
@@ -176,10 +228,21 @@ async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], 
       let peak = 0;
       const sampler = setInterval(() => (peak = Math.max(peak, rss(server.pid!).now)), 500);
       const started = Date.now();
+      const serving = neo4j ? servingTimes(procs.map((p) => p.base)) : undefined;
       const ingest = ingestCommand(['--format', 'dbpr-csv', '--snapshot', snapshot, file], { DATA_DIR: dataDir, ...engineEnv, DATABASE_URL: side.url }).finally(() => (done = true));
-      const during = await paced(base, headers, verify, rate, 0, 256, () => done);
+      const during = await pacedAll(0, () => done);
       const { summary: s, error, peakRss } = await ingest;
       clearInterval(sampler);
+      const published = memory?.published();
+      if (serving && published) {
+        // Seconds from the publish until each API process's search index shows its generation.
+        const after = await serving.until(published.generation, published.at);
+        const worst = Math.max(...after);
+        notes.push(
+          `- ${label}: every API process serves the published snapshot ${Number.isFinite(worst) ? `${worst.toFixed(1)} s` : 'not within 180 s'} after the publish (${after.map((x) => (Number.isFinite(x) ? x.toFixed(1) : '-')).join(', ')} s; /health polled every 100 ms, the publish seen within about 0.3 s); within ${SERVE_GOAL_SECONDS} s: ${worst <= SERVE_GOAL_SECONDS ? 'met' : 'missed'}`,
+        );
+      }
+      await serving?.stop();
       const seconds = s ? s.elapsed_ms / 1000 : (Date.now() - started) / 1000;
       const d = stats(during.samples);
       const counts = (x: RefreshSummary) => [`${x.rows_read.toLocaleString('en-US')}`, `${x.inserted}, ${x.updated}, ${x.unchanged}`, `${x.edges_opened}, ${x.edges_closed}`];
@@ -194,8 +257,10 @@ async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], 
     lines.push('', ...notes, '');
     return lines.join('\n');
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((done) => (server.exitCode !== null ? done(null) : server.once('exit', done)));
+    for (const { child } of procs) {
+      child.kill('SIGTERM');
+      await new Promise((done) => (child.exitCode !== null ? done(null) : child.once('exit', done)));
+    }
     await memory?.close();
     await neo4j?.stop();
     await side.drop();

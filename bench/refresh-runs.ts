@@ -22,6 +22,7 @@ export function neo4jMemory(n: LocalNeo4j) {
   let generation = 0;
   let since = Date.now();
   let publishedAfter: number | undefined;
+  let published: { generation: number; at: number } | undefined;
   const sample = async () => {
     while (!stopped) {
       const [t, h] = await Promise.all([
@@ -31,7 +32,10 @@ export function neo4jMemory(n: LocalNeo4j) {
       tx = Math.max(tx, t);
       heap = Math.max(heap, h);
       const g = await driver.executeQuery("OPTIONAL MATCH (s:Snapshot {id: 'graph'}) RETURN coalesce(s.generation, 0) AS g").then((r) => Number(r.records[0].get('g')), () => generation);
-      if (generation >= 0 && g !== generation && publishedAfter === undefined) publishedAfter = Date.now() - since;
+      if (generation >= 0 && g !== generation && publishedAfter === undefined) {
+        publishedAfter = Date.now() - since;
+        published = { generation: g, at: Date.now() };
+      }
       generation = g;
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -43,7 +47,10 @@ export function neo4jMemory(n: LocalNeo4j) {
       since = Date.now();
       generation = -1;
       publishedAfter = undefined;
+      published = undefined;
     },
+    /** The first generation published since the last reset, and when the sampler saw it (within about 300 ms). */
+    published: () => published,
     peaks: () =>
       `Neo4j peak transaction memory ${(tx / MB).toFixed(0)} MB, heap ${(heap / MB).toFixed(0)} MB` +
       (publishedAfter === undefined ? '' : `, published after ${(publishedAfter / 1000).toFixed(1)} s`),

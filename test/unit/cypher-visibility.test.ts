@@ -28,9 +28,9 @@ const PENDING = ['license_number_display', 'license_type_display', 'status', 'st
 /** The canonical text of each condition, as a function of its variables. */
 type Form = (...variables: string[]) => string;
 
-/** Each touched field, read from its pair when `from` holds. */
+/** Each touched field, read from its pair when `from` holds (in a map under its own name, or in a list). */
 const touched = (from: Form): Record<string, Form> =>
-  Object.fromEntries(PAIRS.map(([own, pair]) => [`touched ${own}`, (x: string) => `${own}: CASE WHEN ${from(x)} THEN ${x}.${pair} ELSE ${x}.${own} END`]));
+  Object.fromEntries(PAIRS.map(([own, pair]) => [`touched ${own}`, (x: string) => `CASE WHEN ${from(x)} THEN ${x}.${pair} ELSE ${x}.${own} END`]));
 
 /** Read at the published generation $g (every read the API serves). */
 const READ: Record<string, Form> = {
@@ -38,8 +38,8 @@ const READ: Record<string, Form> = {
   visible: (x) => `coalesce(${x}.vf, 0) <= $g AND coalesce(${x}.vt, $g + 1) > $g`,
   /** A credential's touched fields: the pair a touch wrote, from generation sg on. */
   ...touched((x) => `${x}.sg <= $g`),
-  /** A credential's pending values, from generation pg on. */
-  pending: (x) => `pending: CASE WHEN ${x}.pg <= $g THEN ${x} {${PENDING.map((f) => `.p_${f}`).join(', ')}} END`,
+  /** A credential's pending values, from generation pg on (records are lists: licensees.cypher). */
+  pending: (x) => `CASE WHEN ${x}.pg <= $g THEN [${PENDING.map((f) => `${x}.p_${f}`).join(', ')}] END`,
   /** The status as the search filters read it. */
   pendingStatus: (x) => `CASE WHEN ${x}.pg <= $g THEN ${x}.p_status_normalized ELSE ${x}.status_normalized END`,
   /** The in-force relationships of credential s that $g does not see (visible's complement), off its degree. */

@@ -4,11 +4,11 @@
 // (the credential asked for), level (0 the credential; with $levels 1 or 2, 1: a supervisor in force
 // on $day; with 2, 2: a supervisor of such a supervisor, the designated brokers of supervising
 // businesses), affiliate_id (whom the row's supervisor supervises), rel (that relationship),
-// supervision (level 0: every SUPERVISES into the credential, in force or not) and record: public
-// fields with the jurisdiction's relationship coverage and the brokerage its source names by
-// business name alone. No row for an unknown id. Dates come as strings: the driver's temporal
-// values cost a page's decoding a fifth of its CPU (the versioned fields keep their canonical
-// forms, test/unit/cypher-visibility.test.ts).
+// supervision (level 0: every SUPERVISES into the credential, in force or not, as lists of supervisor
+// id, role, type, from and to) and record: public fields with the jurisdiction's relationship coverage
+// and the brokerage its source names by business name alone, then the pending values or null. Records
+// are lists in the order of reads.ts CREDENTIAL_FIELDS and PENDING_FIELDS: a page of maps decodes its
+// keys again for every record, twice the API's CPU. No row for an unknown id. Dates come as strings.
 // :param ids => ['TX|0123456-SA', 'TX|0123456-B']
 // :param day => '2026-11-25'
 // :param levels => 2
@@ -27,7 +27,9 @@ UNWIND [[c, null, null, 0]] + ups + reduce(a = [], s IN CASE WHEN $levels > 1 TH
 WITH c, inc, e[0] AS n, e[1] AS r, e[2].id AS affiliate_id, e[3] AS level
 RETURN c.id AS id, level, affiliate_id,
        r {.affiliate_role, .relationship_type, effective_from: toString(r.effective_from), effective_to: toString(r.effective_to)} AS rel,
-       CASE level WHEN 0 THEN [x IN inc | {supervisor_id: x[0].id, affiliate_role: x[1].affiliate_role, relationship_type: x[1].relationship_type, effective_from: toString(x[1].effective_from), effective_to: toString(x[1].effective_to)}] END AS supervision,
-       n {.id, .state, .license_number, .license_number_display, .license_type, .license_type_display, .status, .status_normalized, .entity_type, .full_name, .first_name, .middle_name, .last_name, .suffix, .business_name, issue_date: toString(n.issue_date), expiration_date: toString(n.expiration_date), .address_kind, .address_line1, .address_line2, .address_city, .address_county, .address_region, .address_postal_code, .address_country, .source, snapshot_date: CASE WHEN n.sg <= $g THEN n.s_snapshot_date ELSE n.snapshot_date END, last_verified: CASE WHEN n.sg <= $g THEN n.s_last_verified ELSE n.last_verified END, data_source_notes: CASE WHEN n.sg <= $g THEN n.s_notes ELSE n.data_source_notes END,
-         pending: CASE WHEN n.pg <= $g THEN n {.p_license_number_display, .p_license_type_display, .p_status, .p_status_normalized, .p_issue_date, .p_expiration_date, .p_address_kind, .p_address_line1, .p_address_line2, .p_address_city, .p_address_county, .p_address_region, .p_address_postal_code, .p_address_country, .p_source} END,
-         relationship_coverage: [(n)-[:IN_JURISDICTION]->(j:Jurisdiction) | j.relationship_coverage][0], context_brokerage: [(n)-[:AFFILIATED_WITH]->(b:Brokerage) | b.name][0]} AS record
+       CASE level WHEN 0 THEN [x IN inc | [x[0].id, x[1].affiliate_role, x[1].relationship_type, toString(x[1].effective_from), toString(x[1].effective_to)]] END AS supervision,
+       [n.id, n.state, n.license_number, n.license_number_display, n.license_type, n.license_type_display, n.status, n.status_normalized, n.entity_type, n.full_name, n.first_name, n.middle_name, n.last_name, n.suffix, n.business_name,
+         toString(n.issue_date), toString(n.expiration_date), n.address_kind, n.address_line1, n.address_line2, n.address_city, n.address_county, n.address_region, n.address_postal_code, n.address_country, n.source,
+         CASE WHEN n.sg <= $g THEN n.s_snapshot_date ELSE n.snapshot_date END, CASE WHEN n.sg <= $g THEN n.s_last_verified ELSE n.last_verified END, CASE WHEN n.sg <= $g THEN n.s_notes ELSE n.data_source_notes END,
+         [(n)-[:IN_JURISDICTION]->(j:Jurisdiction) | j.relationship_coverage][0], [(n)-[:AFFILIATED_WITH]->(b:Brokerage) | b.name][0],
+         CASE WHEN n.pg <= $g THEN [n.p_license_number_display, n.p_license_type_display, n.p_status, n.p_status_normalized, n.p_issue_date, n.p_expiration_date, n.p_address_kind, n.p_address_line1, n.p_address_line2, n.p_address_city, n.p_address_county, n.p_address_region, n.p_address_postal_code, n.p_address_country, n.p_source] END] AS record

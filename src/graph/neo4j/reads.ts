@@ -13,20 +13,40 @@ import { neo4jInForce } from './in-force.js';
 /** Neo4j takes SKIP as an integer, never a float (a JS offset past 2^53 is one): past that is past the end all the same. */
 const offset = (skip: number) => Math.min(skip, Number.MAX_SAFE_INTEGER);
 
+/** A credential's public fields in the order licensees.cypher and hierarchy.cypher list them in `record`. */
+const CREDENTIAL_FIELDS = [
+  'id', 'state', 'license_number', 'license_number_display', 'license_type', 'license_type_display', 'status', 'status_normalized', 'entity_type',
+  'full_name', 'first_name', 'middle_name', 'last_name', 'suffix', 'business_name', 'issue_date', 'expiration_date', 'address_kind', 'address_line1',
+  'address_line2', 'address_city', 'address_county', 'address_region', 'address_postal_code', 'address_country', 'source', 'snapshot_date',
+  'last_verified', 'data_source_notes', 'relationship_coverage', 'context_brokerage',
+] as const;
+/** The values a published refresh may leave pending (p_*: overlay-credentials.cypher), listed after the fields in this order, or null. */
+const PENDING_FIELDS = [
+  'license_number_display', 'license_type_display', 'status', 'status_normalized', 'issue_date', 'expiration_date', 'address_kind', 'address_line1',
+  'address_line2', 'address_city', 'address_county', 'address_region', 'address_postal_code', 'address_country', 'source',
+] as const;
+
+/** A credential's entries in (lists of supervisor id, role, type, from and to), in their order. */
 const supervision = (value: unknown): SupervisionEntry[] =>
-  ((value ?? []) as SupervisionEntry[]).map((e) => ({ ...e, effective_to: e.effective_to ?? null })).sort(bySupervisionEntry);
+  ((value ?? []) as [string, string, string, string, string | null][])
+    .map(([supervisor_id, affiliate_role, relationship_type, effective_from, effective_to]) => ({ supervisor_id, affiliate_role, relationship_type, effective_from, effective_to: effective_to ?? null }))
+    .sort(bySupervisionEntry);
 
 /**
- * A credential from a traversal's row: its fields with its jurisdiction's coverage, and its
- * relationships in. None outside a jurisdiction (an import always links one).
+ * A credential from a traversal's row: its fields with its jurisdiction's coverage (the pending
+ * values in place of their fields), and its relationships in. None outside a jurisdiction (an
+ * import always links one).
  */
 const record = (r: Row): CredentialRecord[] => {
-  const { pending, ...fields } = r.record as CredentialRecord & { pending?: Row | null };
-  return fields.relationship_coverage == null ? [] : [{ ...fields, ...published(pending), supervision: supervision(r.supervision) }];
+  const values = r.record as unknown[];
+  const fields: Row = {};
+  for (let i = 0; i < CREDENTIAL_FIELDS.length; i++) fields[CREDENTIAL_FIELDS[i]] = values[i];
+  const pending = values[CREDENTIAL_FIELDS.length] as unknown[] | null;
+  if (pending) for (let i = 0; i < PENDING_FIELDS.length; i++) fields[PENDING_FIELDS[i]] = pending[i];
+  if (fields.relationship_coverage == null) return [];
+  fields.supervision = supervision(r.supervision);
+  return [fields as unknown as CredentialRecord];
 };
-
-/** A credential's values a published refresh left pending on it (p_*: overlay-credentials.cypher), as its own fields. */
-const published = (pending: Row | null | undefined): Row => Object.fromEntries(Object.entries(pending ?? {}).map(([k, v]) => [k.slice(2), v]));
 
 /** A supervisor's record with its relationship (`rel`: the row itself, or its own column), from a row of a traversal. */
 const supervisorRow = (r: Row, rel: Row = r): SupervisorRecord[] =>
