@@ -30,6 +30,8 @@ const ConfigSchema = z.object({
   GRAPH_BUFFER_POOL_MB: wholeNumber(64, 65536).default(1024),
   GRAPH_CONNECTIONS: wholeNumber(1, 32).default(4),
   GRAPH_QUERY_TIMEOUT_MS: wholeNumber(100, 600000).default(15000),
+  /** Licences read before readiness says ready; unset: 2,000 on Neo4j, none on LadybugDB (decision 0029). */
+  GRAPH_WARM_UP_READS: wholeNumber(0, 1_000_000).optional(),
   /** Neo4j, the production graph engine; unset: embedded LadybugDB under DATA_DIR. */
   NEO4J_URI: z.string().regex(/^(neo4j|bolt)(\+s|\+ssc)?:\/\/\S+$/, 'must be a neo4j:// or bolt:// URI').optional(),
   NEO4J_USER: z.string().default('neo4j'),

@@ -24,6 +24,7 @@ export type ServicesConfig = Pick<
   | 'MAX_WAITING_REQUESTS'
   | 'REQUEST_WAIT_TIMEOUT_MS'
   | 'JOB_CONCURRENCY'
+  | 'GRAPH_WARM_UP_READS'
   | 'JOB_LEASE_MS'
   | 'JOB_RETENTION_DAYS'
   | 'RATE_GUARD'
@@ -45,6 +46,15 @@ export function appServices(graph: GraphAdapters, side: SideServices, config: Se
     { repo: jobsRepo, licensees, meter, accounts, verifications: side.verifications, watchlist: side.watchlist, webhooks: side.webhooks, clock, log: o.logger, lookupsComing: traffic.busy },
     { concurrency: config.JOB_CONCURRENCY, leaseMs: config.JOB_LEASE_MS, retentionDays: config.JOB_RETENTION_DAYS, soleProcess },
   );
+  // Started at once, so that a server nobody asks is warm too; readiness waits for it, and a failed one is run again when asked.
+  const warmUpReads = config.GRAPH_WARM_UP_READS ?? (graph.engine.embedded ? 0 : 2000);
+  let warming: Promise<void> | undefined;
+  const warmUp = () =>
+    (warming ??= licensees.warmUp(warmUpReads).catch((err) => {
+      warming = undefined;
+      throw err;
+    }));
+  warmUp().catch((err) => o.logger.warn({ err }, 'the graph warm-up failed: readiness runs it again'));
   return {
     logger: o.logger,
     licensees,
@@ -55,6 +65,7 @@ export function appServices(graph: GraphAdapters, side: SideServices, config: Se
     readiness: createReadiness([
       { name: 'graph', check: () => graph.engine.ping() },
       { name: 'search_index', check: async () => void (index.ready() || (await index.current())) },
+      { name: 'warm_up', check: warmUp },
       { name: 'accounts_store', check: () => accounts.ping() },
     ]),
     accounts,

@@ -80,6 +80,27 @@ describe('readiness when a store is gone', () => {
     await side.store.close();
   });
 
+  it('when the server warms the graph up then readiness waits for the reads, and names the warm-up while the graph cannot be read', async () => {
+    const { graph } = await testGraph(DEMO_SEEDS);
+    const side = await testStore();
+    const { key } = await side.accounts.createAccount({ email: 'w@example.com', plan: 'starter' });
+    const auth = { Authorization: `Bearer ${key.key}` };
+    const app = testApp(graph, side, { GRAPH_WARM_UP_READS: 300 });
+    let res = await request(app).get('/api/v1/readiness').set(auth);
+    for (let i = 0; i < 100 && res.status !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      res = await request(app).get('/api/v1/readiness').set(auth);
+    }
+    const ready = body(res, ReadinessResponse);
+    expect(ready.checks.warm_up.status).toBe('ok');
+    // On a graph that cannot be read the warm-up fails, and readiness says so until it succeeds.
+    await graph.close();
+    const cold = testApp(graph, side, { GRAPH_WARM_UP_READS: 10 });
+    const parsed = body(await request(cold).get('/api/v1/readiness').set(auth), ReadinessResponse.extend({ detail: z.string() }), 503);
+    expect(parsed.checks.warm_up.status).toBe('failing');
+    await side.store.close();
+  });
+
   it('when the accounts store is closed then readiness answers 503 naming it and keys cannot be checked', async () => {
     const { graph } = await testGraph();
     const side = await testStore();

@@ -8,8 +8,9 @@ export const SUITE_DRAIN_MS = 1500;
 /**
  * The configuration's defaults (config.ts) with what the suite changes: no request rate per plan
  * and no admission limit (the tests of those set them); a refresh's replaced versions collected
- * after 1.5 s, not 5 (one process: its requests are short and see its publishes at once).
+ * after 1.5 s, not 5 (one process: its requests are short and see its publishes at once); no graph
+ * warm-up before readiness (the readiness test turns it on).
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...(defaults ??= loadConfig({})), RATE_LIMITS: 'off', MAX_CONCURRENT_REQUESTS: 10_000, MAX_WAITING_REQUESTS: 0, NEO4J_VERSION_DRAIN_MS: SUITE_DRAIN_MS, ...overrides };
+  return { ...(defaults ??= loadConfig({})), RATE_LIMITS: 'off', MAX_CONCURRENT_REQUESTS: 10_000, MAX_WAITING_REQUESTS: 0, NEO4J_VERSION_DRAIN_MS: SUITE_DRAIN_MS, GRAPH_WARM_UP_READS: 0, ...overrides };
 }
