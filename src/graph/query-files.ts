@@ -49,12 +49,9 @@ export function queryNamer(files: QueryFiles): (query: string) => string {
   return (query) => known.get(query) ?? 'other';
 }
 
-/** Splits a schema file into statements (`;`-terminated, `//` comment lines dropped). */
+/** Splits a schema file into statements (`;`-terminated, comment lines dropped). */
 export function splitStatements(text: string): string[] {
-  return text
-    .split('\n')
-    .filter((line) => !line.trim().startsWith('//'))
-    .join('\n')
+  return withoutComments(text)
     .split(';')
     .map((s) => s.trim())
     .filter(Boolean);

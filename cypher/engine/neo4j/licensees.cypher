@@ -3,7 +3,7 @@
 // stays short: the driver sends a query's text with every call, 1,400 bytes a packet). Columns: id
 // (the credential asked for), level (0 the credential; with $levels 1 or 2, 1: a supervisor in force
 // on $day; with 2, 2: a supervisor of such a supervisor, the designated brokers of supervising
-// businesses), affiliate_id (whom the row's supervisor supervises), rel (that relationship),
+// businesses), affiliate_id (whom the row's supervisor supervises) and that relationship's fields,
 // supervision (level 0: every SUPERVISES into the credential, in force or not, as lists of supervisor
 // id, role, type, from and to) and record: public fields with the jurisdiction's relationship coverage
 // and the brokerage its source names by business name alone, then the pending values or null. Records
@@ -26,7 +26,7 @@ UNWIND [[c, null, null, 0]] + ups + reduce(a = [], s IN CASE WHEN $levels > 1 TH
   a + [(t)-[q:SUPERVISES]->(s) WHERE coalesce(q.vf, 0) <= $g AND coalesce(q.vt, $g + 1) > $g AND q.effective_from <= day AND (q.effective_to IS NULL OR q.effective_to > day) | [t, q, s, 2]]) AS e
 WITH c, inc, e[0] AS n, e[1] AS r, e[2].id AS affiliate_id, e[3] AS level
 RETURN c.id AS id, level, affiliate_id,
-       r {.affiliate_role, .relationship_type, effective_from: toString(r.effective_from), effective_to: toString(r.effective_to)} AS rel,
+       r.affiliate_role AS affiliate_role, r.relationship_type AS relationship_type, toString(r.effective_from) AS effective_from, toString(r.effective_to) AS effective_to,
        CASE level WHEN 0 THEN [x IN inc | [x[0].id, x[1].affiliate_role, x[1].relationship_type, toString(x[1].effective_from), toString(x[1].effective_to)]] END AS supervision,
        [n.id, n.state, n.license_number, n.license_number_display, n.license_type, n.license_type_display, n.status, n.status_normalized, n.entity_type, n.full_name, n.first_name, n.middle_name, n.last_name, n.suffix, n.business_name,
          toString(n.issue_date), toString(n.expiration_date), n.address_kind, n.address_line1, n.address_line2, n.address_city, n.address_county, n.address_region, n.address_postal_code, n.address_country, n.source,

@@ -48,15 +48,15 @@ const record = (r: Row): CredentialRecord[] => {
   return [fields as unknown as CredentialRecord];
 };
 
-/** A supervisor's record with its relationship (`rel`: the row itself, or its own column), from a row of a traversal. */
-const supervisorRow = (r: Row, rel: Row = r): SupervisorRecord[] =>
+/** A supervisor's record with its relationship, from a row of a traversal. */
+const supervisorRow = (r: Row): SupervisorRecord[] =>
   record(r).map(({ supervision: _, ...s }) => ({
     ...s,
     affiliate_id: r.affiliate_id as string,
-    affiliate_role: rel.affiliate_role as string,
-    relationship_type: rel.relationship_type as string,
-    effective_from: rel.effective_from as string,
-    effective_to: (rel.effective_to as string | null) ?? null,
+    affiliate_role: r.affiliate_role as string,
+    relationship_type: r.relationship_type as string,
+    effective_from: r.effective_from as string,
+    effective_to: (r.effective_to as string | null) ?? null,
   }));
 
 export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => string): GraphReads {
@@ -90,18 +90,20 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
       for (const r of rows) {
         if (r.level !== 2) continue;
         const key = `${r.id}\u0000${r.affiliate_id}`;
-        above.set(key, [...(above.get(key) ?? []), r]);
+        const list = above.get(key);
+        if (list) list.push(r);
+        else above.set(key, [r]);
       }
       const open: SupervisorRecord[] = [];
       // A supervisor's own supervisors once, whichever credentials it supervises.
       const listed = new Set(records.map((c) => c.id));
       for (const r of rows) {
         if (r.level !== 1) continue;
-        for (const s of supervisorRow(r, r.rel as Row)) {
+        for (const s of supervisorRow(r)) {
           open.push(s);
           if (!up || !up(s) || listed.has(s.id)) continue;
           listed.add(s.id);
-          for (const second of above.get(`${r.id}\u0000${s.id}`) ?? []) open.push(...supervisorRow(second, second.rel as Row));
+          for (const second of above.get(`${r.id}\u0000${s.id}`) ?? []) open.push(...supervisorRow(second));
         }
       }
       return { records, open: open.sort(bySupervision) };
@@ -112,7 +114,7 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
       // The credential's own row is the one without a relationship.
       const own = rows.find((r) => r.affiliate_id == null);
       const [start] = own ? record(own) : [];
-      return start && { start, crossed: rows.filter((r) => r !== own).flatMap((r) => supervisorRow(r)) };
+      return start && { start, crossed: rows.filter((r) => r !== own).flatMap(supervisorRow) };
     },
 
     async affiliations(id, f) {
