@@ -20,6 +20,8 @@ DROP INDEX license_credential_versions IF EXISTS;
 // relationships a refresh writes, found by the generation they start or end at.
 CREATE CONSTRAINT snapshot_id IF NOT EXISTS FOR (s:Snapshot) REQUIRE s.id IS UNIQUE;
 CREATE INDEX superseded_id IF NOT EXISTS FOR (c:Superseded) ON (c.id);
+// What each refresh changed, per state and rows_version (versions/row-changes-write.cypher).
+CREATE INDEX row_changes_version IF NOT EXISTS FOR (x:RowChanges) ON (x.state, x.version);
 // Versioned nodes are found by their label (few, once a run's versions are collected): an index
 // on them would cost every credential a refresh writes.
 DROP INDEX superseded_state IF EXISTS;

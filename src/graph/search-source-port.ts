@@ -43,6 +43,13 @@ export interface SearchSource {
    * have taken rows from under the export (read again at a newer version).
    */
   exportRows(at: SearchVersion, states?: string[]): Promise<string | undefined>;
+  /**
+   * The credentials of `states` whose rows moved from `from` to `to`, and a new bulk file of their
+   * rows at `to` as exportRows writes them (one `to` does not show has none; the caller's to
+   * remove), where the engine kept them for each step between (Neo4j: each refresh's run);
+   * undefined where it did not for one of the states (then they are read whole).
+   */
+  changedRows?(from: SearchVersion, to: SearchVersion, states: string[]): Promise<{ ids: string[]; file: string } | undefined>;
   /** Hears each write of this process commit. */
   onWrite(listener: () => void): void;
   /** Pins this request's graph reads to `generation` (the snapshot an index shows); a no-op without generations. */

@@ -1,31 +1,40 @@
 // The one search index of the service (search-index.ts), on either engine: built from an export
-// of the graph (SearchSource), in a worker thread past a small size, rebuilt a moment after this
-// process writes and whenever the graph's version moves (another process published), and kept in
-// a snapshot file between starts of the same graph.
+// of the graph (SearchSource), in a worker thread past a small size, brought up to the graph a
+// moment after this process writes and whenever the graph's version moves (another process
+// published): the states whose rows moved are read again, or only their changed rows where the
+// graph kept which they are (patched in); kept in a snapshot file between starts of the same graph.
 import fs from 'node:fs';
 import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { SearchIndexBuildingError } from '../errors.js';
 import type { SearchSource, SearchVersion } from '../graph/search-source-port.js';
 import type { SearchIndex as Index, SearchIndexStatus } from './search-port.js';
-import { buildSearchIndexFromFile, searchIndexFrom, type SearchIndex as Built, type SearchIndexParts } from './search-index.js';
+import { buildSearchIndexFromFile, patchSearchIndexFromFile, searchIndexFrom, type SearchIndex as Built, type SearchIndexParts } from './search-index.js';
 
-/** Exports below this size are indexed on the main thread (the demo data: 60 KB, a few ms). */
+/** Exports below this size are indexed on the main thread (the demo data: 60 KB, a few ms)... */
 const IN_THREAD_BYTES = 1 << 20;
+/** ...and patches of states below this many rows. */
+const IN_THREAD_ROWS = 20_000;
 /** Quiet time after a write before the index is rebuilt unasked (an import commits many batches). */
 const REBUILD_AFTER_MS = 250;
 /** How often the graph's version is asked, so that another process's publish is taken up unasked. */
 const POLL_MS = 1_000;
 /** How long a search waits for an index holding every published write to its states before it answers 503. */
 const WAIT_MS = 5_000;
-const SNAPSHOT_VERSION = 4;
+const SNAPSHOT_VERSION = 5;
 /** A build that failed is tried again after this long at the soonest. */
 const RETRY_FAILED_MS = 1_000;
 
-/** Builds the index from an export file (SEARCH_INDEX_COLUMNS rows) in a worker thread. */
-function buildInWorker(file: string, codes: SearchIndexParts['codes'] = []): Promise<SearchIndexParts> {
+/** A build that patches the rows of `changed` into the states of `base` (patchSearchIndexFromFile). */
+interface Patch {
+  base: SearchIndexParts;
+  changed: string[];
+}
+
+/** Builds the index from an export file (SEARCH_INDEX_COLUMNS rows), or patches states with one, in a worker thread. */
+function buildInWorker(file: string, codes: SearchIndexParts['codes'], patch?: Patch): Promise<SearchIndexParts> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./build-worker.mjs', import.meta.url), { workerData: { file, codes }, resourceLimits: { maxYoungGenerationSizeMb: 128 } });
+    const worker = new Worker(new URL('./build-worker.mjs', import.meta.url), { workerData: { file, codes, patch }, resourceLimits: { maxYoungGenerationSizeMb: 128 } });
     worker.once('message', (m: { parts: SearchIndexParts } | { error: string }) => {
       if ('error' in m) reject(new Error(`search index build failed: ${m.error}`));
       else resolve(m.parts);
@@ -68,12 +77,12 @@ function writeSnapshot(file: string, kept: Kept) {
   fs.renameSync(partial, file);
 }
 
-/** Bytes the typed arrays and texts of the parts hold. */
+/** Bytes the typed arrays and texts of the parts hold (V8 keeps a text of Latin-1 characters alone at a byte each). */
 function sizeOf(parts: SearchIndexParts): number {
   let bytes = 0;
   const add = (x: unknown): void => {
     if (ArrayBuffer.isView(x)) bytes += x.byteLength;
-    else if (typeof x === 'string') bytes += x.length * 2;
+    else if (typeof x === 'string') bytes += /[^\u0000-\u00ff]/.test(x) ? x.length * 2 : x.length;
     else if (Array.isArray(x)) x.forEach(add);
     else if (x && typeof x === 'object') Object.values(x).forEach(add);
   };
@@ -119,10 +128,11 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
   // A kept index is read once, at the first look at the graph's version; the file never serves twice.
   if (snapshot) fs.rmSync(snapshot, { force: true });
 
-  const parts = async (file: string, codes: SearchIndexParts['codes']) => {
-    // A small export is built here: a worker with its own loader costs more memory than the build blocks.
-    if (fs.statSync(file).size < IN_THREAD_BYTES) return buildSearchIndexFromFile(file, codes);
-    return buildInWorker(file, codes);
+  const parts = async (file: string, codes: SearchIndexParts['codes'], patch?: Patch) => {
+    // A small build is made here: a worker with its own loader costs more memory than the build blocks.
+    const patched = patch?.base.states.reduce((n, [, s]) => n + s.n, 0) ?? 0;
+    if (fs.statSync(file).size < IN_THREAD_BYTES && patched < IN_THREAD_ROWS) return patch ? patchSearchIndexFromFile(patch.base, patch.changed, file) : buildSearchIndexFromFile(file, codes);
+    return buildInWorker(file, codes, patch);
   };
   const build = async () => {
     const seq = ++started;
@@ -135,14 +145,26 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
         return;
       }
       const states = base && movedStates(base.version, at);
-      const file = await source.exportRows(at, states);
+      const replaced = new Set(states);
+      // The moved states' changed rows alone, where the graph kept which they are since the index's version.
+      const changes = states && source.changedRows ? await source.changedRows(base.version, at, states) : undefined;
+      if (changes?.ids.length === 0) {
+        // Publishes that changed none of the rows (a snapshot listed again): the same index, at the new version.
+        fs.rmSync(changes.file, { force: true });
+        built = { ...base!, version: at, seq };
+        lastBuild = { states: states!.length, rows: 0, changed: 0, ms: Date.now() - buildStartedAt };
+        return;
+      }
+      const changed = changes?.ids;
+      const file = changes ? changes.file : await source.exportRows(at, states);
       if (!file) continue;
       try {
-        const fresh = await parts(file, base?.index.parts.codes ?? []);
-        const replaced = new Set(states);
+        const codes = base?.index.parts.codes ?? [];
+        const patch = changed && { base: { states: base!.index.parts.states.filter(([s]) => replaced.has(s)), codes }, changed };
+        const fresh = await parts(file, codes, patch);
         const merged: SearchIndexParts = states ? { states: [...base!.index.parts.states.filter(([s]) => !replaced.has(s)), ...fresh.states], codes: fresh.codes } : fresh;
         built = { index: searchIndexFrom(merged), version: at, seq, bytes: sizeOf(merged) };
-        lastBuild = { states: states?.length ?? merged.states.length, rows: fresh.states.reduce((n, [, s]) => n + s.n, 0), ms: Date.now() - buildStartedAt };
+        lastBuild = { states: states?.length ?? merged.states.length, rows: fresh.states.reduce((n, [, s]) => n + s.n, 0), ...(changed && { changed: changed.length }), ms: Date.now() - buildStartedAt };
         return;
       } finally {
         fs.rmSync(file, { force: true });

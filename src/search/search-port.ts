@@ -18,8 +18,11 @@ export interface SearchIndexStatus {
   rows: number;
   /** Where the index serving now came from: a file kept at the last clean stop, or an export of the graph. */
   built_from?: 'snapshot' | 'export';
-  /** The last build: how many states it read, their rows, and how long export and build took. */
-  last_build?: { states: number; rows: number; ms: number };
+  /**
+   * The last build: how many states it read, their rows, how many of those it read again from the
+   * graph when it patched them (`changed`: the rows a publish changed), and how long export and build took.
+   */
+  last_build?: { states: number; rows: number; changed?: number; ms: number };
 }
 
 /**

@@ -8,7 +8,7 @@ import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { importFolder } from '../../src/ingest/load.js';
 import type { SearchFilters } from '../../src/domain/search-filters.js';
 import { searchOracle } from '../helpers/search-oracle.js';
-import { buildSearchIndexFromFile, buildSearchIndexParts, searchIndexFrom, type SearchIndexRow } from '../../src/search/search-index.js';
+import { buildSearchIndexFromFile, buildSearchIndexParts, patchSearchIndexFromFile, searchIndexFrom, type SearchIndexParts, type SearchIndexRow } from '../../src/search/search-index.js';
 import { searchIndexOver } from '../../src/search/holder.js';
 import type { SearchIndex } from '../../src/search/search-port.js';
 import { DEMO_SEEDS, emptyGraph, files, fixture, testConfig } from '../helpers/graph.js';
@@ -221,6 +221,89 @@ describe('the search index built from an export file a state at a time', () => {
       }
       // The split files are gone with the build.
       expect(fs.readdirSync(dir)).toEqual(['export.csv']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the search index patched with the rows a publish changed', () => {
+  it('when renamed, restated, removed, added and relinked rows are patched in then every search answers as a build of the new rows does', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-index-patch-'));
+    try {
+      const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+      const lasts = ['lee', 'ray', 'moreno', 'smith', 'nguyen', 'ólafsson', 'ann-marie'];
+      const row = (i: number, state: string, last: string, status: string): SearchIndexRow => {
+        const first = ['ann', 'bo', 'cy', 'di'][i % 4];
+        const business = i % 9 === 0 ? `${last} realty group` : null;
+        // Keys as the import writes them (names, then the licence number), and a few of another form.
+        const key = i % 11 ? `${last} ${first}\u0001L${i}` : `${last} ${first} ${i}`;
+        return [state, id(i), key, `L${i}`, status, i % 9 === 0 ? 'brokerage' : 'salesperson', `${first} ${last}`, first, last, business, ['miami', 'austin', 'el paso'][i % 3]];
+      };
+      const broker = (i: number, from: string | null, to: string | null, names: string): SearchIndexRow => [i >= 2000 && i < 3000 ? 'FL' : 'TX', id(i), from, to, names];
+      const before = new Map<number, SearchIndexRow[]>();
+      for (let i = 0; i < 3000; i++) {
+        const state = i < 2000 ? 'TX' : 'FL';
+        const rows = [row(i, state, lasts[i % 7], i % 5 ? 'active' : 'inactive')];
+        if (i % 3 === 0) rows.push(broker(i, '2020-01-01', i % 6 === 0 ? '2026-06-30' : null, `broker ${i % 11} realty`));
+        if (i % 10 === 0) rows.push(broker(i, null, null, `brokerage ${i % 4}`));
+        before.set(i, rows);
+      }
+      // The publish: renames that move rows, new statuses, rows that leave, new rows, relinked
+      // rows, and a row listed as changed that did not change; all in TX.
+      const after = new Map(before);
+      const changed: number[] = [];
+      for (let i = 0; i < 2000; i += 37) {
+        changed.push(i);
+        if (i % 5 === 0) after.delete(i);
+        else if (i % 5 === 1) after.set(i, [row(i, 'TX', 'zephyr', 'active')]);
+        else if (i % 5 === 2) after.set(i, [row(i, 'TX', lasts[i % 7], 'suspended'), broker(i, '2026-11-01', null, 'new broker realty')]);
+        else if (i % 5 === 3) after.set(i, before.get(i)!.map((r) => (r.length === 5 && r[3] === null && r[2] ? [r[0], r[1], r[2], '2026-10-31', r[4]] : r)));
+      }
+      for (let i = 5000; i < 5040; i++) {
+        changed.push(i);
+        after.set(i, [row(i, 'TX', lasts[i % 7], 'active'), broker(i, '2026-01-15', null, 'broker 1 realty')]);
+      }
+      const all = (m: Map<number, SearchIndexRow[]>) => [...m.values()].flat();
+      const base = await buildSearchIndexParts((async function* () { yield all(before); })());
+      // The export file of the changed rows, rows then brokerage rows, as the engine writes it.
+      const file = path.join(dir, 'export.csv');
+      const fresh = changed.flatMap((i) => after.get(i) ?? []);
+      const text = (rows: SearchIndexRow[]) => (rows.length ? csvText(rows[0].map((_, k) => `c${k}`), rows.map((r) => Object.fromEntries(r.map((v, k) => [`c${k}`, v])))).text.split('\n').slice(1).join('\n') : '');
+      fs.writeFileSync(file, text(fresh.filter((r) => r.length === 11)) + text(fresh.filter((r) => r.length === 5)));
+      const tx: SearchIndexParts = { states: base.states.filter(([s]) => s === 'TX'), codes: base.codes };
+      const patched = await patchSearchIndexFromFile(tx, changed.map(id), file);
+      const merged = searchIndexFrom({ states: [...base.states.filter(([s]) => s !== 'TX'), ...patched.states], codes: patched.codes });
+      const rebuilt = searchIndexFrom(await buildSearchIndexParts((async function* () { yield all(after); })()));
+      let nonEmpty = 0;
+      for (const states of [['TX'], ['FL'], ['TX', 'FL']]) {
+        const cases: Partial<SearchFilters>[] = [
+          {},
+          { lastNameTerms: ['zeph'] },
+          { lastNameTerms: ['ola'] },
+          { nameTerms: ['ann'], status: 'active' },
+          { status: 'suspended' },
+          { status: 'inactive', licenseType: 'salesperson' },
+          { businessNameTerms: ['realty'] },
+          { cityTerms: ['paso'] },
+          { licenseNumberPrefix: 'L5' },
+          { licenseNumberPrefix: 'L1' },
+          ...['2026-06-29', '2026-06-30', '2026-10-30', '2026-10-31', '2026-11-01', '2026-11-22'].flatMap((today) => [{ brokerageTerms: ['broker 1'], today }, { brokerageTerms: ['new'], today }, { brokerageTerms: ['brokerage'], today }, { brokerageTerms: ['realty'], today }]),
+        ];
+        for (const c of cases) {
+          for (const [skip, limit] of [[0, 5000], [7, 25]]) {
+            const filters = { ...NONE, states, ...c };
+            const expected = rebuilt.search(filters, skip, limit);
+            expect(merged.search(filters, skip, limit), JSON.stringify({ filters, skip })).toEqual(expected);
+            if (expected.total) nonEmpty += 1;
+          }
+        }
+      }
+      expect(nonEmpty).toBeGreaterThan(150);
+      // The cases see the patch: the renamed, the suspended, the added and the relinked rows.
+      expect(rebuilt.search({ ...NONE, states: ['TX'], lastNameTerms: ['zeph'] }, 0, 10).total).toBe(changed.filter((i) => i < 2000 && i % 5 === 1).length);
+      expect(rebuilt.search({ ...NONE, states: ['TX'], brokerageTerms: ['new'], today: '2026-11-22' }, 0, 10).total).toBeGreaterThan(5);
+      expect(merged.search({ ...NONE, states: ['TX'] }, 0, 1).total).toBe(2000 - changed.filter((i) => i < 2000 && i % 5 === 0).length + 40);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

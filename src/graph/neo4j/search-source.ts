@@ -5,6 +5,7 @@ import { BROKERAGE_RELATIONSHIP_TYPES } from '../../domain/vocabulary.js';
 import { concatExports } from '../bulk-file.js';
 import { SEARCH_BROKER_COLUMNS, SEARCH_INDEX_COLUMNS, type SearchSource, type SearchVersion } from '../search-source-port.js';
 import { GENERATION_PIN, type Neo4jEngine } from './engine.js';
+import { neo4jRowChanges } from './row-changes.js';
 import { CLOCK_MARGIN_MS } from './versions.js';
 
 /** How long a version read serves (another process's publish is seen within it), as the engine's generation. */
@@ -21,6 +22,7 @@ export function neo4jSearchSource(graph: Neo4jEngine, files: QueryFiles): Search
   const rowsQuery = files.get('engine/neo4j/search-rows');
   const brokersQuery = files.get('engine/neo4j/search-brokers');
   const brokeragesQuery = files.get('engine/neo4j/search-brokerages');
+  const rowChanges = neo4jRowChanges(graph, files);
   let cached: { at: number; value: Promise<SearchVersion & { publishedAgoMs: number | null }> } | undefined;
   /** Each state's record count as last read: an export's expected size. */
   let counts = new Map<string, number>();
@@ -64,6 +66,7 @@ export function neo4jSearchSource(graph: Neo4jEngine, files: QueryFiles): Search
       if (!whole) fs.rmSync(file, { force: true });
       return whole ? file : undefined;
     },
+    changedRows: (from, to, states) => rowChanges.since(from, to, states),
     onWrite: (listener) => graph.onWrite(listener),
     readAt(generation) {
       if (generation !== undefined) pin(GENERATION_PIN, generation);

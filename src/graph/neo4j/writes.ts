@@ -5,6 +5,7 @@ import type { GraphWrites } from '../writes-port.js';
 import { sharedImportWrites } from '../import-writes.js';
 import type { Neo4jEngine } from './engine.js';
 import { neo4jInForce } from './in-force.js';
+import { neo4jRowChanges } from './row-changes.js';
 import { neo4jVersions, type VersionedTx } from './versions.js';
 
 /** Relationships one supersede statement copies, about 5 MB of transaction memory a thousand. */
@@ -28,6 +29,7 @@ interface Run {
 export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites & { settle(): Promise<void> } {
   const inForce = neo4jInForce(graph, files);
   const versions = neo4jVersions(graph, files);
+  const rowChanges = neo4jRowChanges(graph, files);
   const shared = sharedImportWrites(files);
   const q = (name: string) => files.get(name);
   const r = (name: string) => q(`engine/neo4j/refresh/${name}`);
@@ -118,12 +120,13 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
         for (const state of run.states) await graph.writeTransaction((t) => inForce.sync(t, [state]));
       }
     },
-    refreshRun(_state, fn, onWait) {
+    refreshRun(state, fn, onWait) {
       return versions.unit(async (t) => {
         const run = newRun(true);
         runs.set(t, run);
         const result = await fn(t);
         if (run.changed.size) await inForce.syncIds(t, [...run.changed]);
+        await rowChanges.keep(t, state);
         return result;
       }, onWait);
     },
@@ -162,7 +165,10 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
     async writeCounts(t, rows, now) {
       // A refresh's counts are those of the generation it publishes, written as it does.
       if (!runOf(t).refresh) return shared.writeCounts(t, rows, now);
-      await atPublish(t, (u) => u.run(queries.counts, { rows, now }));
+      await atPublish(t, async (u) => {
+        await u.run(queries.counts, { rows, now });
+        await rowChanges.publish(u, rows.map((r) => r.state));
+      });
     },
     /** Read from the credentials' fields, as the unit sees them. */
     records: async (t, ids) => new Map((await idBatches(t, queries.records, ids, { g: -1, published: -1 })).map((r) => [(r.record as Row).id as string, r.record as Row])),

@@ -12,7 +12,12 @@ const SearchIndexHealth = z
     bytes: z.number().int().describe('Memory its arrays and texts hold'),
     built_from: z.enum(['snapshot', 'export']).optional().describe('A file kept at the last clean stop, or an export of the graph'),
     last_build: z
-      .object({ states: z.number().int(), rows: z.number().int(), ms: z.number().int() })
+      .object({
+        states: z.number().int(),
+        rows: z.number().int(),
+        changed: z.number().int().optional().describe('Present when the build patched the states: the rows it read again from the graph, those the publishes since the last build changed (Neo4j)'),
+        ms: z.number().int(),
+      })
       .optional()
       .describe('The last build: the states it read again (only those whose rows moved, on Neo4j), their rows, and how long it took'),
   })

@@ -1,0 +1,14 @@
+// Neo4j: search-brokerages.cypher for the credentials $ids of $states alone (search-rows-by-id.cypher).
+// :param ids => ['00000000-0000-4000-8000-000000000001']
+// :param states => ['TX']
+// :param g => 0
+UNWIND $ids AS id
+CALL (id) {
+  MATCH (c:LicenseCredential {id: id}) RETURN c
+  UNION
+  MATCH (c:Superseded {id: id}) RETURN c
+}
+WITH c WHERE c.state IN $states AND coalesce(c.vf, 0) <= $g AND coalesce(c.vt, $g + 1) > $g
+MATCH (c)-[:AFFILIATED_WITH]->(bb)
+WHERE bb:Brokerage AND bb.f_name IS NOT NULL
+RETURN c.state AS state, c.id AS id, null AS effective_from, null AS effective_to, bb.f_name AS names

@@ -1,0 +1,16 @@
+// Neo4j: search-brokers.cypher for the credentials $ids of $states alone (search-rows-by-id.cypher).
+// :param ids => ['00000000-0000-4000-8000-000000000001']
+// :param states => ['TX']
+// :param g => 0
+// :param types => ['sponsoring_broker', 'employing_broker', 'main_office', 'supervising_broker']
+UNWIND $ids AS id
+CALL (id) {
+  MATCH (c:LicenseCredential {id: id}) RETURN c
+  UNION
+  MATCH (c:Superseded {id: id}) RETURN c
+}
+WITH c WHERE c.state IN $states AND coalesce(c.vf, 0) <= $g AND coalesce(c.vt, $g + 1) > $g
+MATCH (c)<-[br:SUPERVISES]-(bs)
+WHERE coalesce(br.vf, 0) <= $g AND coalesce(br.vt, $g + 1) > $g AND br.relationship_type IN $types AND br.effective_from IS NOT NULL
+RETURN c.state AS state, c.id AS id, toString(br.effective_from) AS effective_from, toString(br.effective_to) AS effective_to,
+       coalesce(bs.f_full, '') + ' ' + coalesce(bs.f_business, '') AS names

@@ -1,0 +1,106 @@
+// What each refresh changed of a state's search rows, kept in the graph by the run that changed them
+// (docs/graph.md, "Versions"): a search index behind by a few publishes reads those rows as the run
+// wrote them, instead of every process reading the state, or the changed rows, again.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BROKERAGE_RELATIONSHIP_TYPES } from '../../domain/vocabulary.js';
+import { bulkFields, csvRow, readBulkRecords } from '../bulk-file.js';
+import type { GraphTx } from '../graph-port.js';
+import type { QueryFiles } from '../query-files.js';
+import { SEARCH_BROKER_COLUMNS, SEARCH_INDEX_COLUMNS, type SearchVersion } from '../search-source-port.js';
+import type { Neo4jEngine } from './engine.js';
+
+/** A run that changes more of a state's rows keeps no list: search indexes read the state whole (a takeover). */
+const MOST = 100_000;
+/** Rows a list's part holds: what one statement reads and writes (about 1.5 MB of text). */
+const PART = 10_000;
+/** Versions kept per state: a search index further behind reads the state whole. */
+const KEEP = 16;
+
+const lines = (columns: readonly string[], rows: Record<string, unknown>[]) => rows.map((r) => `${csvRow(columns as string[], r)}\n`).join('');
+
+export function neo4jRowChanges(graph: Neo4jEngine, files: QueryFiles) {
+  const q = (name: string) => files.get(name);
+  const queries = {
+    next: q('engine/neo4j/versions/row-changes-next'),
+    ids: q('engine/neo4j/versions/row-changes-ids'),
+    write: q('engine/neo4j/versions/row-changes-write'),
+    publish: q('engine/neo4j/versions/row-changes-publish'),
+    read: q('engine/neo4j/versions/row-changes'),
+    rows: q('engine/neo4j/search-rows-by-id'),
+    brokers: q('engine/neo4j/search-brokers-by-id'),
+    brokerages: q('engine/neo4j/search-brokerages-by-id'),
+  };
+  return {
+    /**
+     * Inside a refresh of `state` (its statements see the run's generation), before it publishes:
+     * the credentials it changed and their rows as its generation shows them, in parts of PART.
+     */
+    async keep(t: GraphTx, state: string): Promise<void> {
+      const [next] = await t.run(queries.next, { state, keep: KEEP });
+      if (!next) return;
+      const version = Number(next.version);
+      const ids = (await t.run(queries.ids, { state, most: MOST })).map((r) => r.id as string);
+      if (ids.length > MOST) return void (await t.run(queries.write, { state, version, part: 0, parts: 1, ids: null, rows: null }));
+      const parts = Math.max(1, Math.ceil(ids.length / PART));
+      for (let part = 0; part < parts; part++) {
+        const some = ids.slice(part * PART, (part + 1) * PART);
+        const params = { ids: some, states: [state] };
+        const rows =
+          lines(SEARCH_INDEX_COLUMNS, await t.run(queries.rows, params)) +
+          lines(SEARCH_BROKER_COLUMNS, await t.run(queries.brokers, { ...params, types: [...BROKERAGE_RELATIONSHIP_TYPES] })) +
+          lines(SEARCH_BROKER_COLUMNS, await t.run(queries.brokerages, params));
+        await t.run(queries.write, { state, version, part, parts, ids: some, rows });
+      }
+    },
+    /** In the transaction that publishes, after the counts moved the states' rows_version: the lists kept for them become readable. */
+    publish: (t: GraphTx, states: string[]) => t.run(queries.publish, { states }),
+    /**
+     * The credentials of `states` whose rows moved from `from` to `to`, and a new file of their
+     * rows at `to` (the caller's to remove); undefined when a state lacks a list for a version between.
+     */
+    async since(from: SearchVersion, to: SearchVersion, states: string[]): Promise<{ ids: string[]; file: string } | undefined> {
+      const steps = states.map((state) => ({ state, from: Number(from.states?.[state] ?? 0), to: Number(to.states?.[state] ?? 0) }));
+      if (steps.some((s) => !(s.from < s.to))) return undefined;
+      const found = new Map((await graph.read(queries.read, { steps })).map((r) => [r.state as string, r.parts as { version: number; part: number; parts: number; ids: string[] | null; rows: string | null }[]]));
+      for (const s of steps) {
+        const parts = found.get(s.state) ?? [];
+        for (let v = s.from + 1; v <= s.to; v++) {
+          const of = parts.filter((p) => p.version === v);
+          if (!of.length || of.length !== of[0].parts || of.some((p) => p.ids === null || p.rows === null)) return undefined;
+        }
+      }
+      // Newest first: a credential's rows are those of the last version that changed it.
+      const file = path.join(os.tmpdir(), `lvs-row-changes-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.csv`);
+      const part = `${file}.part`;
+      const out = fs.createWriteStream(file);
+      const ids = new Set<string>();
+      try {
+        for (const parts of found.values()) {
+          let version = -1;
+          let taken = new Set<string>();
+          for (const p of parts) {
+            if (p.version !== version) [version, taken] = [p.version, new Set(ids)];
+            p.ids!.forEach((id) => ids.add(id));
+            if (taken.size === 0) {
+              out.write(p.rows!);
+              continue;
+            }
+            fs.writeFileSync(part, p.rows!);
+            for await (const records of readBulkRecords(part)) for (const record of records) if (!taken.has(bulkFields(record)[1]!)) out.write(`${record}\n`);
+          }
+        }
+        await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+        return { ids: [...ids], file };
+      } catch (err) {
+        out.destroy();
+        fs.rmSync(file, { force: true });
+        throw err;
+      } finally {
+        fs.rmSync(part, { force: true });
+      }
+    },
+  };
+}
+export type Neo4jRowChanges = ReturnType<typeof neo4jRowChanges>;
