@@ -122,7 +122,7 @@ function poolState(driver: Driver, max: number): PoolState {
 const IN_THREAD_ROWS = 20_000;
 
 /** Exports (exportFile) are named after their process: those of processes gone are removed at open. */
-const EXPORT_FILE_PREFIX = 'lvs-neo4j-export-';
+export const EXPORT_FILE_PREFIX = 'lvs-neo4j-export-';
 
 function removeExportsOfGoneProcesses() {
   for (const name of fs.readdirSync(os.tmpdir())) {

@@ -9,7 +9,7 @@ import { bulkFields, csvRow, readBulkRecords } from '../bulk-file.js';
 import type { GraphTx } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
 import { SEARCH_BROKER_COLUMNS, SEARCH_INDEX_COLUMNS, type SearchVersion } from '../search-source-port.js';
-import type { Neo4jEngine } from './engine.js';
+import { EXPORT_FILE_PREFIX, type Neo4jEngine } from './engine.js';
 
 /** A run that changes more of a state's rows keeps no list: search indexes read the state whole (a takeover). */
 const MOST = 100_000;
@@ -72,17 +72,24 @@ export function neo4jRowChanges(graph: Neo4jEngine, files: QueryFiles) {
         }
       }
       // Newest first: a credential's rows are those of the last version that changed it.
-      const file = path.join(os.tmpdir(), `lvs-row-changes-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.csv`);
+      // Named as the exports are: a killed process's are removed at the next open (engine.ts).
+      const file = path.join(os.tmpdir(), `${EXPORT_FILE_PREFIX}${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.csv`);
       const part = `${file}.part`;
       const out = fs.createWriteStream(file);
-      const ids = new Set<string>();
+      const ids: string[] = [];
       try {
         for (const parts of found.values()) {
+          const seen = new Set<string>();
           let version = -1;
-          let taken = new Set<string>();
+          let taken = seen;
           for (const p of parts) {
-            if (p.version !== version) [version, taken] = [p.version, new Set(ids)];
-            p.ids!.forEach((id) => ids.add(id));
+            // The state's credentials a later version changed: their rows here are not the last.
+            if (p.version !== version) [version, taken] = [p.version, new Set(seen)];
+            for (const id of p.ids!) {
+              if (seen.has(id)) continue;
+              seen.add(id);
+              ids.push(id);
+            }
             if (taken.size === 0) {
               out.write(p.rows!);
               continue;
@@ -92,7 +99,7 @@ export function neo4jRowChanges(graph: Neo4jEngine, files: QueryFiles) {
           }
         }
         await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
-        return { ids: [...ids], file };
+        return { ids, file };
       } catch (err) {
         out.destroy();
         fs.rmSync(file, { force: true });
