@@ -47,10 +47,12 @@ export function neo4jRowChanges(graph: Neo4jEngine, files: QueryFiles) {
       for (let part = 0; part < parts; part++) {
         const some = ids.slice(part * PART, (part + 1) * PART);
         const params = { ids: some, states: [state] };
-        const rows =
-          lines(SEARCH_INDEX_COLUMNS, await t.run(queries.rows, params)) +
-          lines(SEARCH_BROKER_COLUMNS, await t.run(queries.brokers, { ...params, types: [...BROKERAGE_RELATIONSHIP_TYPES] })) +
-          lines(SEARCH_BROKER_COLUMNS, await t.run(queries.brokerages, params));
+        // A snapshot listed again changes nothing: an empty list, with no reads.
+        const rows = !some.length
+          ? ''
+          : lines(SEARCH_INDEX_COLUMNS, await t.run(queries.rows, params)) +
+            lines(SEARCH_BROKER_COLUMNS, await t.run(queries.brokers, { ...params, types: [...BROKERAGE_RELATIONSHIP_TYPES] })) +
+            lines(SEARCH_BROKER_COLUMNS, await t.run(queries.brokerages, params));
         await t.run(queries.write, { state, version, part, parts, ids: some, rows });
       }
     },
