@@ -2,12 +2,12 @@
 // and hands the parts over, their typed arrays transferred. Off the main thread, a rebuild
 // (seconds at national scale) does not hold up the requests being served.
 import { parentPort, workerData } from 'node:worker_threads';
-import { buildSearchIndexFromFile, patchSearchIndexFromFile, transferables, type SearchIndexParts } from './search-index.js';
+import { buildFromFile, transferables, type BuildInput } from './search-index.js';
 
 const port = parentPort!;
 try {
-  const { file, codes, patch } = workerData as { file: string; codes: SearchIndexParts['codes']; patch?: { base: SearchIndexParts; changed: string[] } };
-  const parts = patch ? await patchSearchIndexFromFile(patch.base, patch.changed, file) : await buildSearchIndexFromFile(file, codes);
+  const { file, ...input } = workerData as { file: string } & BuildInput;
+  const parts = await buildFromFile(file, input);
   port.postMessage({ parts }, transferables(parts));
 } catch (err) {
   port.postMessage({ error: (err as Error).message });

@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 import { SearchIndexBuildingError } from '../errors.js';
 import type { SearchSource, SearchVersion } from '../graph/search-source-port.js';
 import type { SearchIndex as Index, SearchIndexStatus } from './search-port.js';
-import { buildSearchIndexFromFile, patchSearchIndexFromFile, searchIndexFrom, type SearchIndex as Built, type SearchIndexParts } from './search-index.js';
+import { buildFromFile, searchIndexFrom, type BuildInput, type SearchIndex as Built, type SearchIndexParts } from './search-index.js';
 
 /** Exports below this size are indexed on the main thread (the demo data: 60 KB, a few ms)... */
 const IN_THREAD_BYTES = 1 << 20;
@@ -25,16 +25,10 @@ const SNAPSHOT_VERSION = 5;
 /** A build that failed is tried again after this long at the soonest. */
 const RETRY_FAILED_MS = 1_000;
 
-/** A build that patches the rows of `changed` into the states of `base` (patchSearchIndexFromFile). */
-interface Patch {
-  base: SearchIndexParts;
-  changed: string[];
-}
-
 /** Builds the index from an export file (SEARCH_INDEX_COLUMNS rows), or patches states with one, in a worker thread. */
-function buildInWorker(file: string, codes: SearchIndexParts['codes'], patch?: Patch): Promise<SearchIndexParts> {
+function buildInWorker(file: string, input: BuildInput): Promise<SearchIndexParts> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./build-worker.mjs', import.meta.url), { workerData: { file, codes, patch }, resourceLimits: { maxYoungGenerationSizeMb: 128 } });
+    const worker = new Worker(new URL('./build-worker.mjs', import.meta.url), { workerData: { file, ...input }, resourceLimits: { maxYoungGenerationSizeMb: 128 } });
     worker.once('message', (m: { parts: SearchIndexParts } | { error: string }) => {
       if ('error' in m) reject(new Error(`search index build failed: ${m.error}`));
       else resolve(m.parts);
@@ -128,11 +122,11 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
   // A kept index is read once, at the first look at the graph's version; the file never serves twice.
   if (snapshot) fs.rmSync(snapshot, { force: true });
 
-  const parts = async (file: string, codes: SearchIndexParts['codes'], patch?: Patch) => {
+  const parts = async (file: string, input: BuildInput) => {
     // A small build is made here: a worker with its own loader costs more memory than the build blocks.
-    const patched = patch?.base.states.reduce((n, [, s]) => n + s.n, 0) ?? 0;
-    if (fs.statSync(file).size < IN_THREAD_BYTES && patched < IN_THREAD_ROWS) return patch ? patchSearchIndexFromFile(patch.base, patch.changed, file) : buildSearchIndexFromFile(file, codes);
-    return buildInWorker(file, codes, patch);
+    const patched = input.patch?.base.states.reduce((n, [, s]) => n + s.n, 0) ?? 0;
+    if (fs.statSync(file).size < IN_THREAD_BYTES && patched < IN_THREAD_ROWS) return buildFromFile(file, input);
+    return buildInWorker(file, input);
   };
   const build = async () => {
     const seq = ++started;
@@ -161,7 +155,7 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
       try {
         const codes = base?.index.parts.codes ?? [];
         const patch = changed && { base: { states: base!.index.parts.states.filter(([s]) => replaced.has(s)), codes }, changed };
-        const fresh = await parts(file, codes, patch);
+        const fresh = await parts(file, { codes, patch });
         const merged: SearchIndexParts = states ? { states: [...base!.index.parts.states.filter(([s]) => !replaced.has(s)), ...fresh.states], codes: fresh.codes } : fresh;
         built = { index: searchIndexFrom(merged), version: at, seq, bytes: sizeOf(merged) };
         lastBuild = { states: states?.length ?? merged.states.length, rows: fresh.states.reduce((n, [, s]) => n + s.n, 0), ...(changed && { changed: changed.length }), ms: Date.now() - buildStartedAt };

@@ -624,6 +624,16 @@ export async function patchSearchIndexFromFile(base: SearchIndexParts, changed: 
   return { states: [...states].map((s) => [s, mergeStates(before.get(s) ?? emptyState(), skip, rows.get(s) ?? emptyState())]), codes: fresh.codes };
 }
 
+/** What a build reads besides its file: the codes to go on from, or the states a patch merges into. */
+export interface BuildInput {
+  codes: SearchIndexParts['codes'];
+  patch?: { base: SearchIndexParts; changed: string[] };
+}
+
+/** The parts from an export file, or `patch.base`'s states patched with one (the holder and its worker thread). */
+export const buildFromFile = (file: string, { codes, patch }: BuildInput): Promise<SearchIndexParts> =>
+  patch ? patchSearchIndexFromFile(patch.base, patch.changed, file) : buildSearchIndexFromFile(file, codes);
+
 /** The typed arrays of the parts, to transfer rather than copy to another thread. */
 export function transferables(parts: SearchIndexParts): ArrayBuffer[] {
   const out: ArrayBuffer[] = [];
