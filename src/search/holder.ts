@@ -117,6 +117,8 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
   let lastBuild: SearchIndexStatus['last_build'];
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
+  // A build that fails because its graph closed under it, after the holder closed, is no failure to report.
+  const report = (err: unknown) => void (closed || onError(err));
   let failure: { at: number; err: unknown } | undefined;
   let kept = snapshot ? readSnapshot(snapshot) : undefined;
   // A kept index is read once, at the first look at the graph's version; the file never serves twice.
@@ -191,7 +193,7 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
     const from = now?.version.states;
     if (now && states && from && wanted.states && states.every((s) => from[s] === wanted.states![s])) {
       // One build, and one report of its failure, whatever the number of searches meanwhile.
-      if (!building) rebuild().catch(onError);
+      if (!building) rebuild().catch(report);
       return { index: now.index, generation: wanted.generation };
     }
     const after = started;
@@ -202,7 +204,7 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
   const rebuildSoon = (ms: number) => {
     if (closed) return;
     clearTimeout(timer);
-    timer = setTimeout(() => fresh().catch(onError), ms);
+    timer = setTimeout(() => fresh().catch(report), ms);
     timer.unref();
   };
   source.onWrite(() => rebuildSoon(REBUILD_AFTER_MS));
@@ -212,10 +214,10 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
     if (building || closed) return;
     if (failure) {
       if (Date.now() - failure.at >= RETRY_FAILED_MS) rebuildSoon(0);
-    } else if (built) source.version().then((v) => v.graph !== built?.version.graph && rebuildSoon(0), onError);
+    } else if (built) source.version().then((v) => v.graph !== built?.version.graph && rebuildSoon(0), report);
   }, POLL_MS);
   poll.unref();
-  fresh().catch(onError);
+  fresh().catch(report);
 
   return {
     async search(filters, skip, limit) {

@@ -151,6 +151,22 @@ describe('the name-search index beside the embedded graph', () => {
     }
   });
 
+  it('when a holder is closed while it builds then the failure of that build (its graph closing) is not reported', async () => {
+    const source = graph.searchSource();
+    let fail!: (err: Error) => void;
+    let exporting!: () => void;
+    const started = new Promise<void>((resolve) => (exporting = resolve));
+    const stalled = { ...source, exportRows: () => (exporting(), new Promise<string>((_, reject) => (fail = reject))) };
+    const reported: unknown[] = [];
+    const closing = searchIndexOver(stalled, (err) => reported.push(err));
+    await started;
+    closing.close();
+    fail(new Error('graph engine is closed'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(reported).toEqual([]);
+    expect(closing.status()).toMatchObject({ status: 'building' });
+  });
+
   it('when an import renames a credential then the next search finds the new name and not the old', async () => {
     const header = fs.readFileSync(path.join(fixture('small'), 'credentials.csv'), 'utf8').split('\n')[0];
     const dir = folderWith({
