@@ -15,7 +15,8 @@ import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { createCoverageService } from '../../src/modules/coverage/coverage.service.js';
 import { createLicenseesService } from '../../src/modules/licensees/licensees.service.js';
 import { createRelationshipsService } from '../../src/modules/relationships/relationships.service.js';
-import { TEST_ENGINE, files, fixture, testGraph, testConfig, testIndex } from '../helpers/graph.js';
+import { PROCESS_DRAIN_MS } from '../helpers/config.js';
+import { TEST_ENGINE, emptyGraph, files, fixture, testGraph, testConfig, testIndex } from '../helpers/graph.js';
 import { SHARED_SOURCES, TX_HEADER, caFile, folderWith, hasShared, tempFile, trecfile, txRow } from '../helpers/source-files.js';
 
 const TODAY = () => '2026-11-22';
@@ -449,7 +450,8 @@ describe('readers while a refresh lands', () => {
     ].join('\n') + '\n';
 
   it('when the next snapshot lands while requests read then every answer is wholly the old snapshot or wholly the new one, and on Neo4j so is every request', async () => {
-    const { ingest, licensees, relationships } = await setup(await onDisk());
+    // On Neo4j at the setting's floor: requests run beside the publish and outlive it.
+    const { ingest, licensees, relationships } = await setup((await onDisk()) ?? (await emptyGraph('neo4j', undefined, { NEO4J_VERSION_DRAIN_MS: PROCESS_DRAIN_MS })));
     await ingest(tempFile('first.csv', snapshot(false)), '2026-09-01');
     /** One request's reads of one agent: 'old' or 'new' when all agree with one snapshot, else what they said. */
     const request = (k: number) =>
@@ -488,7 +490,7 @@ describe('readers while a refresh lands', () => {
     expect(seen.at(-1)).toEqual(['new', 'new', 'new', 'new', 'new', 'new', 'new']);
     if (TEST_ENGINE === 'neo4j') {
       // Once readers are done with the old versions, they go and pending values become the nodes' own (versions.ts).
-      await new Promise((r) => setTimeout(r, testConfig().NEO4J_VERSION_DRAIN_MS + 1000));
+      await new Promise((r) => setTimeout(r, PROCESS_DRAIN_MS + 1000));
       expect(await request(11)).toEqual(['new', 'new', 'new', 'new', 'new', 'new', 'new']);
     }
   });

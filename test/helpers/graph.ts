@@ -48,8 +48,8 @@ export function suiteNeo4j(): Neo4jInstance {
 }
 
 /** Opens an empty graph on an engine: LadybugDB in memory, or a Neo4j (the suite's by default) wiped clean. */
-export async function emptyGraph(engine: 'ladybug' | 'neo4j' = TEST_ENGINE, neo4j?: Neo4jInstance): Promise<GraphAdapters> {
-  const base = testConfig({ graphPath: ':memory:', GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 30000 });
+export async function emptyGraph(engine: 'ladybug' | 'neo4j' = TEST_ENGINE, neo4j?: Neo4jInstance, overrides: Partial<Config> = {}): Promise<GraphAdapters> {
+  const base = testConfig({ graphPath: ':memory:', GRAPH_CONNECTIONS: 2, GRAPH_QUERY_TIMEOUT_MS: 30000, ...overrides });
   if (engine === 'ladybug') return openGraph(base, files);
   const target = neo4j ?? suiteNeo4j();
   const graph = await openGraph(testConfig({ ...base, NEO4J_URI: target.uri, NEO4J_USER: target.user, NEO4J_PASSWORD: target.password }), files);

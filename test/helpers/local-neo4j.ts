@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 // with a data folder of the caller's, stopped and started again at will.
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const LAUNCHER = path.join(ROOT, 'tools/neo4j/run.mjs');
+const LAUNCHER_CONF = path.join(ROOT, 'tools/neo4j/neo4j.conf');
 const launcherModule: string = LAUNCHER;
 const { jarsFetched } = (await import(launcherModule)) as { jarsFetched: () => boolean };
 
@@ -71,8 +72,18 @@ export const importIntoLocalNeo4j = (dataDir: string, options: string[], javaOpt
 export const neo4jAdmin = (dataDir: string, args: string[], javaOpts = '') => launcherCommand(`neo4j-admin ${args.join(' ')}`, dataDir, ['admin', ...args], javaOpts);
 
 /** Starts the launcher with its data under `dataDir` and waits until it says it is ready. */
-export async function startLocalNeo4j(options: { dataDir: string; password: string; browser?: boolean; javaOpts?: string }): Promise<LocalNeo4j> {
+/**
+ * Settings of the suite's own instances beside the launcher's conf. Its graphs are small and each
+ * statement changes them by a large fraction, so the planner planned the same queries again every
+ * 10 s (the default interval): a tenth of the Neo4j files' time, most of it the server's CPU.
+ */
+export const SUITE_NEO4J_SETTINGS: Record<string, string> = { 'dbms.cypher.min_replan_interval': '1h' };
+
+/** Starts the launcher on `dataDir`; `settings` go after its conf's (a copy in `dataDir`). */
+export async function startLocalNeo4j(options: { dataDir: string; password: string; browser?: boolean; javaOpts?: string; settings?: Record<string, string> }): Promise<LocalNeo4j> {
   fetchNeo4jJars();
+  const conf = options.settings && path.join(options.dataDir, 'neo4j.conf');
+  if (conf) fs.writeFileSync(conf, `${fs.readFileSync(LAUNCHER_CONF, 'utf8')}\n${Object.entries(options.settings!).map(([k, v]) => `${k}=${v}\n`).join('')}`);
   const bolt = await freePort();
   const http = options.browser ? await freePort() : 0;
   let child: ChildProcess | undefined;
@@ -80,7 +91,7 @@ export async function startLocalNeo4j(options: { dataDir: string; password: stri
   const start = () =>
     new Promise<void>((resolve, reject) => {
       const proc = spawn(process.execPath, [LAUNCHER], {
-        env: { ...process.env, DATA_DIR: options.dataDir, NEO4J_PASSWORD: options.password, NEO4J_BOLT_PORT: String(bolt), NEO4J_BROWSER_PORT: String(http), NEO4J_JAVA_OPTS: options.javaOpts ?? '' },
+        env: { ...process.env, DATA_DIR: options.dataDir, NEO4J_PASSWORD: options.password, NEO4J_BOLT_PORT: String(bolt), NEO4J_BROWSER_PORT: String(http), NEO4J_JAVA_OPTS: options.javaOpts ?? '', ...(conf && { NEO4J_CONF: conf }) },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child = proc;

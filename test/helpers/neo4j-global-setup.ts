@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { localNeo4jMissing, SHORT_LIVED_JVM, startLocalNeo4j, tempDir } from './local-neo4j.js';
+import { localNeo4jMissing, SHORT_LIVED_JVM, startLocalNeo4j, SUITE_NEO4J_SETTINGS, tempDir } from './local-neo4j.js';
 
 // The Neo4j the `neo4j` project's files use (each wipes the database it starts from):
 // TEST_NEO4J_URI when set (never the service's own NEO4J_URI: the tests wipe the database), else a
@@ -55,7 +55,9 @@ export default async function setup(project: TestProject) {
   const noContainers = await containerRuntime();
   if (!noContainers) {
     const { Neo4jContainer } = await import('@testcontainers/neo4j');
-    const container = await new Neo4jContainer(NEO4J_IMAGE).withPassword('conformance-password').start();
+    const container = await new Neo4jContainer(NEO4J_IMAGE).withPassword('conformance-password')
+      .withEnvironment(Object.fromEntries(Object.entries(SUITE_NEO4J_SETTINGS).map(([k, v]) => [`NEO4J_${k.replaceAll('_', '__').replaceAll('.', '_')}`, v])))
+      .start();
     provide([{ uri: container.getBoltUri(), user: container.getUsername(), password: container.getPassword() }]);
     return async () => {
       await container.stop();
@@ -70,7 +72,7 @@ export default async function setup(project: TestProject) {
     return claims.remove;
   }
   const dirs = Array.from({ length: NEO4J_INSTANCES }, () => tempDir('lvs-test-neo4j-'));
-  const started = await Promise.allSettled(dirs.map((d) => startLocalNeo4j({ dataDir: d.dir, password: 'test-neo4j-password', browser: true, javaOpts: SHORT_LIVED_JVM })));
+  const started = await Promise.allSettled(dirs.map((d) => startLocalNeo4j({ dataDir: d.dir, password: 'test-neo4j-password', browser: true, javaOpts: SHORT_LIVED_JVM, settings: SUITE_NEO4J_SETTINGS })));
   const running = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const stop = async () => {
     await Promise.all(running.map((n) => n.stop()));
