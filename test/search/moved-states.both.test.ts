@@ -6,6 +6,8 @@ import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { importFolder } from '../../src/ingest/load.js';
 import { createLicenseesService } from '../../src/modules/licensees/licensees.service.js';
 import { systemClock } from '../../src/domain/clock.js';
+import type { Neo4jEngine } from '../../src/graph/neo4j/engine.js';
+import { neo4jSearchSource } from '../../src/graph/neo4j/search-source.js';
 import { DEMO_SEEDS, TEST_ENGINE, files, fixture, testGraph, testIndex } from '../helpers/graph.js';
 import { folderWith } from '../helpers/source-files.js';
 
@@ -42,5 +44,35 @@ describe('the search index after one state\'s rows change', () => {
     const count = async (query: string) => (await graph.engine.read(query))[0].n;
     const [states, txRows] = [await count('MATCH (c:LicenseCredential) RETURN count(DISTINCT c.state) AS n'), await count("MATCH (c:LicenseCredential {state: 'TX'}) RETURN count(c) AS n")];
     expect(index.status().last_build).toMatchObject(TEST_ENGINE === 'neo4j' ? { states: 1, rows: txRows } : { states });
+  });
+
+  it.runIf(TEST_ENGINE === 'neo4j')("when an import lands while a version is read then the version's state tokens are those of its generation and imports", async () => {
+    const engine = graph.engine as Neo4jEngine;
+    const statesQuery = files.get('engine/neo4j/versions/search-states');
+    const header = fs.readFileSync(path.join(fixture('small'), 'credentials.csv'), 'utf8').split('\n')[0];
+    const dir = folderWith({ 'credentials.csv': `${header}\nTX,200001-B,broker,Broker Individual,Active,,person,DANA ROUNDUP,DANA,,ROUNDUP,,,1995-02-01,2027-02-28,mailing,2 Oak Ave,,Austin,,TX,78702,,,k-d1,fixture,2026-11-03,2026-11-03T06:00:00Z,\n` });
+    let landed = false;
+    // The import batch commits just after the tokens were read: it moves TX's token and the import count.
+    const racing: Neo4jEngine = {
+      ...engine,
+      read: async (query, params) => {
+        const rows = await engine.read(query, params);
+        if (query === statesQuery && !landed) {
+          landed = true;
+          await importFolder(importsOf(graph, files), dir);
+        }
+        return rows;
+      },
+    };
+    try {
+      const before = await neo4jSearchSource(engine, files).version(true);
+      const read = await neo4jSearchSource(racing, files).version(true);
+      expect(landed).toBe(true);
+      expect(read.graph).not.toBe(before.graph);
+      expect(read.states?.TX).not.toBe(before.states?.TX);
+      expect(read).toEqual(await neo4jSearchSource(engine, files).version(true));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

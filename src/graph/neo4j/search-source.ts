@@ -27,14 +27,21 @@ export function neo4jSearchSource(graph: Neo4jEngine, files: QueryFiles): Search
   /** Each state's record count as last read: an export's expected size. */
   let counts = new Map<string, number>();
   const read = async () => {
-    // Tokens first: one read after them cannot show a generation older than they are.
-    const rows = await graph.read(statesQuery, { g: 0 });
-    counts = new Map(rows.map((r) => [r.code as string, Number(r.rows ?? 0)]));
-    const states = Object.fromEntries(rows.map((r) => [r.code as string, String(r.token ?? 0)]));
-    const [r] = await graph.read(versionQuery, { g: 0 });
-    const generation = Number(r?.generation ?? 0);
-    const ago = r?.published_ms_ago;
-    return { graph: `${r?.store}:${generation}:${Number(r?.imports ?? 0)}`, generation, states, publishedAgoMs: ago == null ? null : Number(ago) };
+    // The tokens between two reads of the version that agree: a publish or an import batch moves
+    // both at once, and a state whose token lags the generation read with it would be served from
+    // the index of before at the generation of after (its ids and totals of one, its records of the other).
+    const at = (r?: Record<string, unknown>) => `${r?.store}:${Number(r?.generation ?? 0)}:${Number(r?.imports ?? 0)}`;
+    for (let [before] = await graph.read(versionQuery, { g: 0 }); ; ) {
+      const rows = await graph.read(statesQuery, { g: 0 });
+      const [r] = await graph.read(versionQuery, { g: 0 });
+      if (at(r) !== at(before)) {
+        before = r;
+        continue;
+      }
+      counts = new Map(rows.map((x) => [x.code as string, Number(x.rows ?? 0)]));
+      const ago = r?.published_ms_ago;
+      return { graph: at(r), generation: Number(r?.generation ?? 0), states: Object.fromEntries(rows.map((x) => [x.code as string, String(x.token ?? 0)])), publishedAgoMs: ago == null ? null : Number(ago) };
+    }
   };
   const version = (fresh = false) => {
     if (fresh || !cached || Date.now() - cached.at >= VERSION_TTL_MS) {

@@ -1,5 +1,5 @@
 // Neo4j: what the search index's rows depend on besides each state's token
-// (versions/search-states.cypher, read first): the store (its id and creation time: an offline
+// (versions/search-states.cypher, read between two of these): the store (its id and creation time: an offline
 // load makes a new one), the published generation and how long ago it was published, and how many
 // import batches have written in place (nulls and 0 on a new store).
 CALL db.info() YIELD id, creationDate
