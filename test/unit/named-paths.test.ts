@@ -11,8 +11,9 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const tracked = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
 const present = tracked.filter((f) => fs.existsSync(path.join(ROOT, f)));
-// A file name with at least one folder or a dot-separated stem, ending in an extension the repo uses.
-const NAMED = /(?<![\w/.-])((?:\.{1,2}\/)*\w[\w-]*(?:[./][\w-]+)*\.(?:ts|mjs|cjs|cypher|md|conf|yml|yaml|json|java|csv))(?![\w/-])/g;
+// A file name with at least one folder or a dot-separated stem, ending in an extension the repo uses
+// (and not going on with a dot and a word, as a setting's name does: dbms.cypher.min_replan_interval).
+const NAMED = /(?<![\w/.-])((?:\.{1,2}\/)*\w[\w-]*(?:[./][\w-]+)*\.(?:ts|mjs|cjs|cypher|md|conf|yml|yaml|json|java|csv))(?![\w/-]|\.\w)/g;
 // Without a folder only source files count: a bare data file name (CurrList.csv) is the state's, not ours.
 const SOURCE = /\.(?:ts|mjs|cjs|cypher|md|java|conf|yml|yaml)$/;
 // Paths that name what a user or a run makes, not files of the repo.
