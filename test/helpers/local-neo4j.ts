@@ -71,7 +71,6 @@ export const importIntoLocalNeo4j = (dataDir: string, options: string[], javaOpt
 /** Runs a neo4j-admin command through the launcher (`run.mjs admin`) on `dataDir`'s store. */
 export const neo4jAdmin = (dataDir: string, args: string[], javaOpts = '') => launcherCommand(`neo4j-admin ${args.join(' ')}`, dataDir, ['admin', ...args], javaOpts);
 
-/** Starts the launcher with its data under `dataDir` and waits until it says it is ready. */
 /**
  * Settings of the suite's own instances beside the launcher's conf. Its graphs are small and each
  * statement changes them by a large fraction, so the planner planned the same queries again every
@@ -79,7 +78,10 @@ export const neo4jAdmin = (dataDir: string, args: string[], javaOpts = '') => la
  */
 export const SUITE_NEO4J_SETTINGS: Record<string, string> = { 'dbms.cypher.min_replan_interval': '1h' };
 
-/** Starts the launcher on `dataDir`; `settings` go after its conf's (a copy in `dataDir`). */
+/**
+ * Starts the launcher with its data under `dataDir` and waits until it says it is ready; `settings`
+ * go after its conf's, in a copy in `dataDir`.
+ */
 export async function startLocalNeo4j(options: { dataDir: string; password: string; browser?: boolean; javaOpts?: string; settings?: Record<string, string> }): Promise<LocalNeo4j> {
   fetchNeo4jJars();
   const conf = options.settings && path.join(options.dataDir, 'neo4j.conf');
