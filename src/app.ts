@@ -133,8 +133,9 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean; rec
   // lvs_rate_limited_requests_total), not as served.
   if (deps.metrics) app.use(observeRequests(deps.metrics.requests));
   app.use(requestLogger(deps.logger));
-  // A request reads one snapshot of the graph, whatever a refresh publishes meanwhile.
-  app.use((_req, _res, next) => inReadScope(next));
+  // A request reads one snapshot of the graph, whatever a refresh publishes meanwhile: it stays
+  // until the response closes (readers.ts).
+  app.use((_req, res, next) => inReadScope(next, (end) => res.once('close', end)));
   app.use(helmet());
   const methods = createMethodTable();
   app.use(methods.guard);

@@ -43,11 +43,6 @@ const ConfigSchema = z.object({
   NEO4J_ACQUISITION_TIMEOUT_MS: wholeNumber(100, 600000).default(2000),
   NEO4J_CONNECTION_TIMEOUT_MS: wholeNumber(100, 600000).default(2000),
   NEO4J_MAX_RETRY_MS: wholeNumber(0, 600000).default(3000),
-  /**
-   * How long the versions a refresh replaced stay readable after its publish: longer than the
-   * longest request plus the second another process takes to see the publish (docs/graph.md).
-   */
-  NEO4J_VERSION_DRAIN_MS: wholeNumber(1500, 600000).default(5000),
   /** PostgreSQL for accounts, keys and usage; unset: embedded PGlite under DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: wholeNumber(1, 100).default(10),

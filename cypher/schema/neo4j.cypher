@@ -19,6 +19,8 @@ DROP INDEX license_credential_versions IF EXISTS;
 // Versions (docs/graph.md): the published generation, a superseded credential found by id, and the
 // relationships a refresh writes, found by the generation they start or end at.
 CREATE CONSTRAINT snapshot_id IF NOT EXISTS FOR (s:Snapshot) REQUIRE s.id IS UNIQUE;
+// The processes that read the graph, each reporting the oldest generation it may still read (readers.ts).
+CREATE CONSTRAINT graph_reader_id IF NOT EXISTS FOR (r:GraphReader) REQUIRE r.id IS UNIQUE;
 CREATE INDEX superseded_id IF NOT EXISTS FOR (c:Superseded) ON (c.id);
 // What each refresh changed, per state and rows_version (versions/row-changes-write.cypher).
 CREATE INDEX row_changes_version IF NOT EXISTS FOR (x:RowChanges) ON (x.state, x.version);

@@ -16,7 +16,6 @@ export type GraphConfig = Pick<
   | 'GRAPH_CONNECTIONS'
   | 'GRAPH_QUERY_TIMEOUT_MS'
   | 'NEO4J_URI'
-  | 'NEO4J_VERSION_DRAIN_MS'
   | 'NEO4J_USER'
   | 'NEO4J_PASSWORD'
   | 'NEO4J_DATABASE'
@@ -45,7 +44,6 @@ export async function openGraph(config: GraphConfig, files: QueryFiles, logger?:
         connectionTimeoutMs: config.NEO4J_CONNECTION_TIMEOUT_MS,
         queryTimeoutMs: config.GRAPH_QUERY_TIMEOUT_MS,
         maxRetryTimeMs: config.NEO4J_MAX_RETRY_MS,
-        versionDrainMs: config.NEO4J_VERSION_DRAIN_MS,
       },
       files,
       splitStatements(files.get('schema/neo4j')),

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SEEDS, emptyGraph, suiteNeo4j } from '../helpers/graph.js';
 import { tempDir } from '../helpers/local-neo4j.js';
 import { LicenseeListResponse } from '../../src/modules/licensees/licensees.schemas.js';
-import { loadConfig } from '../../src/config.js';
 import { getJson, runScript, runScriptAsync, spawnScript, startServer, type Running } from '../helpers/processes.js';
 import { TX_HEADER, txAgentsFile, txRow } from '../helpers/source-files.js';
 import { postgresAvailable, postgresSchema, POSTGRES_URL } from '../helpers/stores.js';
@@ -90,8 +89,7 @@ describe.skipIf(!postgresUp)(`two API processes on one Neo4j and one PostgreSQL$
   beforeAll(async () => {
     await wipe();
     schema = await postgresSchema();
-    // Readers in two processes of a busy machine: the production drain (config.ts), not the suite's.
-    env = { ...GRAPH_ENV, DATABASE_URL: schema.url, NEO4J_VERSION_DRAIN_MS: String(loadConfig({}).NEO4J_VERSION_DRAIN_MS) };
+    env = { ...GRAPH_ENV, DATABASE_URL: schema.url };
     const imported = runScript('src/cli/import.ts', [DEMO_SEEDS, '--json'], { ...env, DATA_DIR: path.join(work.dir, 'cli') });
     expect(imported.status, imported.stderr).toBe(0);
     // These tests are about the quota and the data, not shedding: a call waits for its turn rather

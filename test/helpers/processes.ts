@@ -1,14 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { PROCESS_DRAIN_MS } from './config.js';
 
 // The service's own commands run as child processes, the way a user runs them.
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-// The children get this machine's environment without any store of its own configured, and on
-// Neo4j collect what a refresh replaced 1.5 s after its publish (the setting's floor); they
-// read nothing ahead of readiness (GRAPH_WARM_UP_READS).
+// The children get this machine's environment without any store of its own configured; they read
+// nothing ahead of readiness (GRAPH_WARM_UP_READS).
 const { NEO4J_URI: _n, DATABASE_URL: _d, ...rest } = process.env;
-export const BASE_ENV: Record<string, string | undefined> = { NEO4J_VERSION_DRAIN_MS: String(PROCESS_DRAIN_MS), GRAPH_WARM_UP_READS: '0', ...rest };
+export const BASE_ENV: Record<string, string | undefined> = { GRAPH_WARM_UP_READS: '0', ...rest };
 export const TSX = ['--import', 'tsx'];
 
 export interface Running {

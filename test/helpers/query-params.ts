@@ -82,6 +82,7 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'engine/neo4j/versions/row-changes': { steps: [{ state: 'TX', from: 0, to: 1 }] },
   'engine/neo4j/versions/recover': { published: 0 },
   'engine/neo4j/versions/collect': { published: 0 },
+  'engine/neo4j/versions/readers-behind': { published: 1, stale_seconds: 30 },
   'engine/neo4j/refresh/supersede': { ids: [TX_AGENT], g: 1, published: 0 },
   'engine/neo4j/refresh/supersede-degrees': { ids: [TX_AGENT] },
   'engine/neo4j/refresh/overlay-credentials': { rows: [{ ...CREDENTIAL_ROW, id: TX_AGENT }], relinked: [], g: 1, published: 0 },

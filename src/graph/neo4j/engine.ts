@@ -5,8 +5,9 @@ import neo4j, { type Driver, type ManagedTransaction, type QueryResult, type Rec
 import { GraphBusyError, GraphError } from '../../errors.js';
 import type { GraphEngine, GraphTx, Params, PoolState, Row } from '../graph-port.js';
 import { goneHere } from '../process-holder.js';
-import { pinned } from '../read-scope.js';
+import { pin, pinned } from '../read-scope.js';
 import { exportInWorker, writeExport } from './export-file.js';
+import { neo4jReaders } from './readers.js';
 import { normalizeNeo4jValue, rowOf, toNeo4jParams } from './values.js';
 
 export { normalizeNeo4jValue, toNeo4jParams };
@@ -21,8 +22,6 @@ export interface Neo4jOptions {
   connectionTimeoutMs: number;
   queryTimeoutMs: number;
   maxRetryTimeMs: number;
-  /** How long the versions a publish replaced stay readable (versions.ts). */
-  versionDrainMs: number;
 }
 
 function rows(result: QueryResult): Row[] {
@@ -35,13 +34,6 @@ function rows(result: QueryResult): Row[] {
   }
   return out;
 }
-
-/**
- * How long a process reads the generation it last saw published before it looks again: another
- * process's publish shows here within this. This process's own writes look again at once.
- */
-const GENERATION_TTL_MS = 1000;
-const PUBLISHED_GENERATION = "OPTIONAL MATCH (s:Snapshot {id: 'graph'}) RETURN coalesce(s.generation, 0) AS g";
 
 const TRANSIENT_CODES = /^Neo\.TransientError\.|ServiceUnavailable|SessionExpired|Neo\.ClientError\.Transaction\.TransactionTimedOut/;
 
@@ -97,8 +89,8 @@ export interface Neo4jEngine extends GraphEngine {
   exportFile(query: string, params: Params, columns: readonly string[], rows?: number): Promise<string>;
   /** `listener` runs after each write unit of this process commits. */
   onWrite(listener: () => void): void;
-  /** How long the versions a publish replaced stay readable (NEO4J_VERSION_DRAIN_MS). */
-  readonly versionDrainMs: number;
+  /** Runs `work`, which reads at generation `g` (explicitly): the versions it reads stay until it ends (readers.ts). */
+  holding<T>(g: number, work: () => Promise<T>): Promise<T>;
 }
 
 /** The read-scope key of the generation a request's reads see (read-scope.ts). */
@@ -207,44 +199,48 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
     return deadline(work);
   };
 
-  // The generation readers see, as this process last read it (GENERATION_TTL_MS). A write in this
-  // process forgets it (`epoch`), so a read after this process publishes sees what it published.
-  let generation: { value: number; at: number; loading?: Promise<number> } = { value: 0, at: -Infinity };
-  let epoch = 0;
-  const published = (): Promise<number> => {
-    if (Date.now() - generation.at < GENERATION_TTL_MS) return Promise.resolve(generation.value);
-    const asked = epoch;
-    const loading = (generation.loading ??= readStatement(PUBLISHED_GENERATION, {}).then(
-      ([r]) => {
-        const value = Number(r?.g ?? 0);
-        if (asked === epoch) generation = { value, at: Date.now() };
-        return value;
-      },
-      (err) => {
-        generation.loading = undefined;
-        throw err;
-      },
-    ));
-    return loading;
-  };
+  // The generation readers see, as this process last saw it published, and what this process still
+  // reads, reported to the graph (readers.ts). A write here makes the next read look again, so a
+  // read after this process publishes sees what it published.
+  const readers = neo4jReaders((query, params) => engine.writeNow(query, params), GENERATION_PIN);
   const listeners: (() => void)[] = [];
   const written = <T>(out: T): T => {
-    epoch += 1;
-    generation = { value: generation.value, at: -Infinity };
+    readers.forget();
     for (const l of listeners) l();
     return out;
+  };
+
+  const exportTo = async (query: string, params: Params, columns: readonly string[], rows: number): Promise<string> => {
+    const file = path.join(os.tmpdir(), `${EXPORT_FILE_PREFIX}${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.csv`);
+    // A worker with its own driver costs about half a second of CPU to start: small exports run here.
+    if (rows < IN_THREAD_ROWS) {
+        const s = session('READ');
+        try {
+          await writeExport(s, { query, params, columns, file });
+        } catch (err) {
+          throw err instanceof Error && !(err as { code?: string }).code ? err : translate(err);
+        } finally {
+          await s.close();
+        }
+      } else {
+        const connection = { uri: options.uri, user: options.user, password: options.password, database: options.database };
+        await exportInWorker({ connection, query, params, columns, file });
+      }
+      return file;
   };
 
   const engine: Neo4jEngine = {
     name: 'neo4j',
     embedded: false,
-    versionDrainMs: options.versionDrainMs,
     connections: () => poolState(driver, options.poolSize),
     async read(query, params) {
       open();
-      // Every read sees the versions of the published generation ($g), one per request (read-scope.ts).
-      const g = params && 'g' in params ? params.g : await pinned(GENERATION_PIN, published);
-      return readStatement(query, { ...params, g });
+      if (params && 'g' in params) return readStatement(query, params);
+      // Every read sees the versions of the published generation ($g), one per request (read-scope.ts),
+      // held until it ends so that what it reads stays (readers.ts).
+      const g = await pinned(GENERATION_PIN, readers.published);
+      pin(GENERATION_PIN, g);
+      return readers.holding(g, () => readStatement(query, { ...params, g }));
     },
     writeTransaction: (fn) => {
       const work = async () => {
@@ -348,25 +344,10 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
     },
     async exportFile(query, params, columns, rows = Infinity) {
       open();
-      const file = path.join(os.tmpdir(), `${EXPORT_FILE_PREFIX}${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.csv`);
-      // A worker with its own driver costs about half a second of CPU to start: small exports run here.
-      if (rows < IN_THREAD_ROWS) {
-        const s = session('READ');
-        try {
-          await writeExport(s, { query, params, columns, file });
-        } catch (err) {
-          throw err instanceof Error && !(err as { code?: string }).code ? err : translate(err);
-        } finally {
-          await s.close();
-        }
-      } else {
-        const connection = { uri: options.uri, user: options.user, password: options.password, database: options.database };
-        await exportInWorker({ connection, query, params, columns, file });
-      }
-      return file;
+      return exportTo(query, params, columns, rows);
     },
-    onWrite: (listener) => void listeners.push(listener),
-    async applySchema(statements) {
+    holding: (g, work) => readers.holding(g, work),
+    onWrite: (listener) => void listeners.push(listener),    async applySchema(statements) {
       // Schema commands run one per auto-commit transaction.
       const s = session('WRITE');
       try {
@@ -384,6 +365,7 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
       await deadline(driver.verifyConnectivity({ database: options.database }).catch((err) => Promise.reject(translate(err))));
     },
     close: async () => {
+      if (!closed) await readers.leave();
       closed = true;
       await driver.close();
     },

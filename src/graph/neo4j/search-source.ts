@@ -6,7 +6,6 @@ import { concatExports } from '../bulk-file.js';
 import { SEARCH_BROKER_COLUMNS, SEARCH_INDEX_COLUMNS, type SearchSource, type SearchVersion } from '../search-source-port.js';
 import { GENERATION_PIN, type Neo4jEngine } from './engine.js';
 import { neo4jRowChanges } from './row-changes.js';
-import { CLOCK_MARGIN_MS } from './versions.js';
 
 /** How long a version read serves (another process's publish is seen within it), as the engine's generation. */
 const VERSION_TTL_MS = 1_000;
@@ -23,7 +22,7 @@ export function neo4jSearchSource(graph: Neo4jEngine, files: QueryFiles): Search
   const brokersQuery = files.get('engine/neo4j/search-brokers');
   const brokeragesQuery = files.get('engine/neo4j/search-brokerages');
   const rowChanges = neo4jRowChanges(graph, files);
-  let cached: { at: number; value: Promise<SearchVersion & { publishedAgoMs: number | null }> } | undefined;
+  let cached: { at: number; value: Promise<SearchVersion & { collected: number }> } | undefined;
   /** Each state's record count as last read: an export's expected size. */
   let counts = new Map<string, number>();
   const read = async () => {
@@ -39,8 +38,7 @@ export function neo4jSearchSource(graph: Neo4jEngine, files: QueryFiles): Search
         continue;
       }
       counts = new Map(rows.map((x) => [x.code as string, Number(x.rows ?? 0)]));
-      const ago = r?.published_ms_ago;
-      return { graph: at(r), generation: Number(r?.generation ?? 0), states: Object.fromEntries(rows.map((x) => [x.code as string, String(x.token ?? 0)])), publishedAgoMs: ago == null ? null : Number(ago) };
+      return { graph: at(r), generation: Number(r?.generation ?? 0), states: Object.fromEntries(rows.map((x) => [x.code as string, String(x.token ?? 0)])), collected: Number(r?.collected ?? 0) };
     }
   };
   const version = (fresh = false) => {
@@ -54,22 +52,24 @@ export function neo4jSearchSource(graph: Neo4jEngine, files: QueryFiles): Search
   graph.onWrite(() => (cached = undefined));
   return {
     version: async (fresh) => {
-      const { publishedAgoMs: _, ...v } = await version(fresh);
+      const { collected: _, ...v } = await version(fresh);
       return v;
     },
     async exportRows(at, states) {
       const g = at.generation ?? 0;
       const codes = states ?? Object.keys(at.states ?? {});
       const rows = codes.reduce((n, c) => n + (counts.get(c) ?? 0), 0);
-      const file = await concatExports([
-        () => graph.exportFile(rowsQuery, { g, states: codes }, SEARCH_INDEX_COLUMNS, rows),
-        () => graph.exportFile(brokersQuery, { g, states: codes, types: [...BROKERAGE_RELATIONSHIP_TYPES] }, SEARCH_BROKER_COLUMNS, rows),
-        () => graph.exportFile(brokeragesQuery, { g, states: codes }, SEARCH_BROKER_COLUMNS, rows),
-      ]);
-      // What a publish replaced is collected versionDrainMs after it: a later publish that overtook the
-      // export may have taken rows it read at $g only if it is that old.
+      const file = await graph.holding(g, () =>
+        concatExports([
+          () => graph.exportFile(rowsQuery, { g, states: codes }, SEARCH_INDEX_COLUMNS, rows),
+          () => graph.exportFile(brokersQuery, { g, states: codes, types: [...BROKERAGE_RELATIONSHIP_TYPES] }, SEARCH_BROKER_COLUMNS, rows),
+          () => graph.exportFile(brokeragesQuery, { g, states: codes }, SEARCH_BROKER_COLUMNS, rows),
+        ]),
+      );
+      // What a later publish replaced stays while the export reads (it holds $g: readers.ts), unless
+      // collection stopped waiting for it (versions.ts): then rows it read may be gone.
       const now = await version(true);
-      const whole = now.generation === g || (now.generation === g + 1 && now.publishedAgoMs !== null && now.publishedAgoMs < graph.versionDrainMs - CLOCK_MARGIN_MS);
+      const whole = now.collected <= g;
       if (!whole) fs.rmSync(file, { force: true });
       return whole ? file : undefined;
     },

@@ -3,14 +3,22 @@ import type { GraphTx, Params } from '../graph-port.js';
 import { goneHere, thisProcess } from '../process-holder.js';
 import { splitStatements, type QueryFiles } from '../query-files.js';
 import type { Neo4jEngine } from './engine.js';
+import { READER_STALE_SECONDS } from './readers.js';
 
 /** A claim not renewed for this long belongs to a process that died: the next run takes it over. */
 const STALE_SECONDS = 30;
 const BEAT_MS = 5_000;
 /** How often a run waiting for another's claim asks again. */
 const WAIT_MS = 1_000;
-/** This process times the drain from its own clock, the graph from Neo4j's: a margin for the two. */
-export const CLOCK_MARGIN_MS = 250;
+/** How often collection asks whether the readers have moved on... */
+const READERS_POLL_MS = 100;
+/**
+ * ...and how long it waits for one that reports an older generation (a request or an export still
+ * reading it) before it collects anyway: an export then reads again (search-source.ts).
+ */
+const READERS_WAIT_MS = 120_000;
+/** How long a closing process waits for its readers to move on before it leaves the collection to the next run. */
+const SETTLE_MS = 5_000;
 
 /** A step of a versioned unit: its statements commit one by one, with the run's generation. */
 export interface VersionedTx extends GraphTx {
@@ -34,24 +42,36 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
     publish: q('publish'),
     recover: splitStatements(q('recover')),
     collect: splitStatements(q('collect')),
+    behind: q('readers-behind'),
   };
   const holder = thisProcess();
-  // How long after a publish the versions it replaced stay: a reader pins the generation it saw
-  // for its request, and another process sees a publish within a second (engine.ts).
-  const drainMs = graph.versionDrainMs;
-  let collecting: NodeJS.Timeout | undefined;
-  let publishedAt: number | undefined;
+  /** Collection after this process's last publish, once its readers have moved on. */
+  let collecting: Promise<void> | undefined;
+  let closing = false;
   /** Collects what readers of `published` no longer see. */
   const collectAt = (t: GraphTx, published: number) => steps(t, queries.collect, { published });
+  /** Whether no reader heard from lately may still read a generation before `published` (readers.ts). */
+  const readersPast = async (published: number): Promise<boolean> => {
+    const [row] = await graph.read(queries.behind, { published, stale_seconds: READER_STALE_SECONDS, g: 0 });
+    return Number(row?.behind ?? 0) === 0;
+  };
+  /** Waits until readersPast(published), for at most READERS_WAIT_MS; false when it stopped waiting. */
+  const readersMoveOn = async (published: number): Promise<boolean> => {
+    for (const until = Date.now() + READERS_WAIT_MS; !(await readersPast(published)); ) {
+      if (closing || Date.now() >= until) return false;
+      await new Promise((r) => setTimeout(r, READERS_POLL_MS));
+    }
+    return true;
+  };
 
   const steps = (t: GraphTx, statements: string[], params: Params) => statements.reduce<Promise<unknown>>((p, s) => p.then(() => t.run(s, params)), Promise.resolve());
 
   /** The published generation once this process holds the claim; waits for another run to end. */
-  async function claim(t: GraphTx, onWait: (holder: string) => void): Promise<{ published: number; msAgo: number | null }> {
+  async function claim(t: GraphTx, onWait: (holder: string) => void): Promise<number> {
     for (;;) {
       let [row] = await t.run(queries.claim, { holder, gone: null, stale_seconds: STALE_SECONDS });
       if (!row.free && goneHere(row.holder as string)) [row] = await t.run(queries.claim, { holder, gone: row.holder, stale_seconds: STALE_SECONDS });
-      if (row.free) return { published: Number(row.generation), msAgo: row.published_ms_ago == null ? null : Number(row.published_ms_ago) };
+      if (row.free) return Number(row.generation);
       onWait(row.holder as string);
       await new Promise((r) => setTimeout(r, WAIT_MS));
     }
@@ -65,13 +85,13 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
      */
     unit<T>(fn: (t: VersionedTx) => Promise<T>, onWait: (holder: string) => void = () => undefined): Promise<T> {
       return graph.writeSteps(async (t, transaction) => {
-        const { published, msAgo } = await claim(t, onWait);
+        const published = await claim(t, onWait);
         const beat = setInterval(() => void graph.writeNow(queries.beat, { holder }).catch(() => undefined), BEAT_MS);
         try {
           await steps(t, queries.recover, { published });
           // The versions the last publish replaced go once no reader can still see them, and its
           // pending values become their credentials' own: the run writes on published values only.
-          if (msAgo !== null && msAgo < drainMs) await new Promise((r) => setTimeout(r, drainMs - msAgo + CLOCK_MARGIN_MS));
+          await readersMoveOn(published);
           await collectAt(t, published);
           const g = published + 1;
           const deferred: ((t: GraphTx) => Promise<unknown>)[] = [];
@@ -86,9 +106,9 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
             for (const work of deferred) await work(inRun);
             if (!(await tx.run(queries.publish, { holder, g })).length) throw new ConflictError(`the refresh lost its claim on the graph (silent for ${STALE_SECONDS} s, another run took it over): nothing was published`);
           });
-          publishedAt = Date.now();
-          clearTimeout(collecting);
-          collecting = setTimeout(() => void this.collect().catch(() => undefined), drainMs + CLOCK_MARGIN_MS).unref();
+          const collection: Promise<void> = (collecting = readersMoveOn(g)
+            .then(() => (collecting === collection && !closing ? this.collect() : undefined))
+            .catch(() => undefined));
           return out;
         } catch (err) {
           await t.run(queries.release, { holder }).catch(() => undefined);
@@ -99,12 +119,11 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
       });
     },
 
-    /** What a publish of this process leaves to do once readers are done with what it replaced: waits for them, then collects. */
+    /** At close: what a publish of this process left to collect, collected once its readers have moved on (or not waited for). */
     async settle(): Promise<void> {
-      if (publishedAt === undefined) return;
-      clearTimeout(collecting);
-      await new Promise((r) => setTimeout(r, Math.max(0, publishedAt! + drainMs + CLOCK_MARGIN_MS - Date.now())));
-      await this.collect();
+      await Promise.race([collecting, new Promise((r) => setTimeout(r, SETTLE_MS).unref())]);
+      closing = true;
+      await collecting;
     },
 
     /** Removes the versions no reader sees (another run does it first, else this after a publish). */
@@ -113,7 +132,7 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
         const [row] = await t.run(queries.claim, { holder, gone: null, stale_seconds: STALE_SECONDS });
         if (!row.free) return;
         try {
-          if (row.published_ms_ago != null && Number(row.published_ms_ago) >= drainMs) await collectAt(t, Number(row.generation));
+          if (await readersPast(Number(row.generation))) await collectAt(t, Number(row.generation));
         } finally {
           await t.run(queries.release, { holder });
         }

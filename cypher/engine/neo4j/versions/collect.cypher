@@ -1,8 +1,13 @@
-// Neo4j: the versions no reader sees any more, once generation $published has been published for
-// longer than a request reads one (versions.ts): superseded credentials and ended relationships
-// go, what is current loses its marks, and pending
-// values (overlay-credentials.cypher) become the credential's own. In batches.
+// Neo4j: the versions no reader sees any more, once every live reader reads generation $published
+// or later (versions.ts, readers-behind.cypher): superseded credentials and ended relationships
+// go, what is current loses its marks, and pending values (overlay-credentials.cypher) become the
+// credential's own. In batches. First it says so (`collected`: an export at an earlier generation
+// may have lost rows) and forgets readers long gone.
 // :param published => 1
+MATCH (s:Snapshot {id: 'graph'})
+SET s.collected = CASE WHEN coalesce(s.collected, 0) > $published THEN s.collected ELSE $published END;
+MATCH (r:GraphReader) WHERE r.beat_at < datetime() - duration({minutes: 10})
+DELETE r;
 MATCH ()-[r:SUPERVISES]->() WHERE r.vt <= $published
 CALL (r) { DELETE r } IN TRANSACTIONS OF 10000 ROWS;
 MATCH ()-[f:SUPERVISES_IN_FORCE]->() WHERE f.vt <= $published
