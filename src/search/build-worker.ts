@@ -1,14 +1,18 @@
 // Worker thread of the search index: builds it from an export file, or patches states with one,
-// and hands the parts over, their typed arrays transferred. Off the main thread, a rebuild
-// (seconds at national scale) does not hold up the requests being served.
+// or does one half of a build in parts (an export split by state, then states built apart), and
+// hands the result over, typed arrays transferred. Off the main thread, a rebuild (seconds at
+// national scale) does not hold up the requests being served.
 import { parentPort, workerData } from 'node:worker_threads';
-import { buildFromFile, transferables, type BuildInput } from './search-index.js';
+import { buildFromFile, buildSearchIndexFromParts, splitExport, transferables, type WorkerTask } from './search-index.js';
 
 const port = parentPort!;
 try {
-  const { file, ...input } = workerData as { file: string } & BuildInput;
-  const parts = await buildFromFile(file, input);
-  port.postMessage({ parts }, transferables(parts));
+  const task = workerData as WorkerTask;
+  if (task.task === 'split') port.postMessage({ result: await splitExport(task.file, task.dir) });
+  else {
+    const parts = task.task === 'parts' ? await buildSearchIndexFromParts(task.files, task.codes) : await buildFromFile(task.file, task);
+    port.postMessage({ result: parts }, transferables(parts));
+  }
 } catch (err) {
   port.postMessage({ error: (err as Error).message });
 }

@@ -4,12 +4,13 @@
 // published): the states whose rows moved are read again, or only their changed rows where the
 // graph kept which they are (patched in); kept in a snapshot file between starts of the same graph.
 import fs from 'node:fs';
+import os from 'node:os';
 import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { SearchIndexBuildingError } from '../errors.js';
 import type { SearchSource, SearchVersion } from '../graph/search-source-port.js';
 import type { SearchIndex as Index, SearchIndexStatus } from './search-port.js';
-import { buildFromFile, searchIndexFrom, type BuildInput, type SearchIndex as Built, type SearchIndexParts } from './search-index.js';
+import { buildFromFile, joinParts, searchIndexFrom, type BuildInput, type SearchIndex as Built, type SearchIndexParts, type WorkerTask } from './search-index.js';
 
 /** Exports below this size are indexed on the main thread (the demo data: 60 KB, a few ms)... */
 const IN_THREAD_BYTES = 1 << 20;
@@ -25,17 +26,37 @@ const SNAPSHOT_VERSION = 5;
 /** A build that failed is tried again after this long at the soonest. */
 const RETRY_FAILED_MS = 1_000;
 
-/** Builds the index from an export file (SEARCH_INDEX_COLUMNS rows), or patches states with one, in a worker thread. */
-function buildInWorker(file: string, input: BuildInput): Promise<SearchIndexParts> {
+/** Threads a first build uses: nothing is served before it ends, so it takes the cores (two at most: each holds a state's builders). */
+const FIRST_BUILD_THREADS = Math.max(1, Math.min(2, os.availableParallelism()));
+
+/** Runs `task` in a worker thread (build-worker.ts): an index built from an export file, or patched with one, or a part of a build. */
+function inWorker<T>(task: WorkerTask): Promise<T> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./build-worker.mjs', import.meta.url), { workerData: { file, ...input }, resourceLimits: { maxYoungGenerationSizeMb: 128 } });
-    worker.once('message', (m: { parts: SearchIndexParts } | { error: string }) => {
+    const worker = new Worker(new URL('./build-worker.mjs', import.meta.url), { workerData: task, resourceLimits: { maxYoungGenerationSizeMb: 128 } });
+    worker.once('message', (m: { result: T } | { error: string }) => {
       if ('error' in m) reject(new Error(`search index build failed: ${m.error}`));
-      else resolve(m.parts);
+      else resolve(m.result);
     });
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the search index worker stopped with code ${code}`)));
   });
+}
+
+/** The index from an export file in `threads` worker threads: split by state in one, then its states built in turns, largest first. */
+async function buildInWorkers(file: string, codes: SearchIndexParts['codes'], threads: number): Promise<SearchIndexParts> {
+  const dir = fs.mkdtempSync(`${file}-parts-`);
+  try {
+    const parts = await inWorker<{ file: string; bytes: number }[]>({ task: 'split', file, dir });
+    const turns = Array.from({ length: threads }, () => ({ files: [] as string[], bytes: 0 }));
+    for (const part of parts) {
+      const turn = turns.reduce((a, b) => (b.bytes < a.bytes ? b : a));
+      turn.files.push(part.file);
+      turn.bytes += part.bytes;
+    }
+    return joinParts(await Promise.all(turns.filter((t) => t.files.length).map((t) => inWorker<SearchIndexParts>({ task: 'parts', files: t.files, codes }))));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -128,7 +149,8 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
     // A small build is made here: a worker with its own loader costs more memory than the build blocks.
     const patched = input.patch?.base.states.reduce((n, [, s]) => n + s.n, 0) ?? 0;
     if (fs.statSync(file).size < IN_THREAD_BYTES && patched < IN_THREAD_ROWS) return buildFromFile(file, input);
-    return buildInWorker(file, input);
+    if (!built && !input.patch && FIRST_BUILD_THREADS > 1) return buildInWorkers(file, input.codes, FIRST_BUILD_THREADS);
+    return inWorker<SearchIndexParts>({ task: 'file', file, ...input });
   };
   const build = async () => {
     const seq = ++started;

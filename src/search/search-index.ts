@@ -410,22 +410,54 @@ export async function buildSearchIndexParts(rows: AsyncIterable<SearchIndexRow[]
 }
 
 /**
- * Builds the index from an export file (SEARCH_INDEX_COLUMNS rows, states in any order) a state at
- * a time, its status and type codes going on from `from` (those of the index it updates): the
- * file is first split into a file per state, so that the builders of one state are held at once
- * rather than those of all (0007).
+ * An export file (SEARCH_INDEX_COLUMNS rows, states in any order) split into a file per state in
+ * `dir`, largest first: a state's builders are then held alone rather than those of all (0007),
+ * and states can be built apart (buildSearchIndexFromParts).
  */
+export async function splitExport(file: string, dir: string): Promise<{ state: string; file: string; bytes: number }[]> {
+  // The state leads the row, and a state code is never quoted.
+  const parts = await splitBulkFile(file, dir, (record) => [record.slice(0, record.indexOf(FIELD_SEPARATOR))]);
+  return [...parts].map(([state, part]) => ({ state, file: part, bytes: fs.statSync(part).size })).sort((x, y) => y.bytes - x.bytes);
+}
+
+/** The index of the states in `files` (splitExport's, a state a file), a state at a time, its status and type codes going on from `from`. */
+export async function buildSearchIndexFromParts(files: string[], from: SearchIndexParts['codes'] = []): Promise<SearchIndexParts> {
+  const codes = new Map(from);
+  const states: SearchIndexParts['states'] = [];
+  for (const part of files) states.push(...(await buildSearchIndexParts(readBulkFile(part), codes)).states);
+  return { states, codes: [...codes] };
+}
+
+/**
+ * Parts built apart from the same codes, joined: each one's status and type codes beyond those
+ * are renumbered into the first one's code space.
+ */
+export function joinParts(all: SearchIndexParts[]): SearchIndexParts {
+  const codes = new Map(all[0]?.codes ?? []);
+  const states: SearchIndexParts['states'] = [...(all[0]?.states ?? [])];
+  for (const parts of all.slice(1)) {
+    const to = new Uint8Array(256);
+    for (const [value, c] of parts.codes) {
+      let mine = codes.get(value);
+      if (mine === undefined) codes.set(value, (mine = codes.size + 1));
+      if (mine > 255) throw new Error('more than 255 distinct status and type values');
+      to[c] = mine;
+    }
+    for (const [state, index] of parts.states) {
+      for (const values of [index.status, index.type]) for (let i = 0; i < values.length; i++) values[i] = to[values[i]];
+      states.push([state, index]);
+    }
+  }
+  return { states, codes: [...codes] };
+}
+
+/** Builds the index from an export file (SEARCH_INDEX_COLUMNS rows, states in any order) a state at a time (splitExport). */
 export async function buildSearchIndexFromFile(file: string, from: SearchIndexParts['codes'] = []): Promise<SearchIndexParts> {
   // Named after the export, so that the start-up sweep of exports a killed process left behind
   // takes these files too.
   const dir = fs.mkdtempSync(`${file}-parts-`);
   try {
-    // The state leads the row, and a state code is never quoted.
-    const parts = await splitBulkFile(file, dir, (record) => [record.slice(0, record.indexOf(FIELD_SEPARATOR))]);
-    const codes = new Map(from);
-    const states: SearchIndexParts['states'] = [];
-    for (const part of parts.values()) states.push(...(await buildSearchIndexParts(readBulkFile(part), codes)).states);
-    return { states, codes: [...codes] };
+    return await buildSearchIndexFromParts((await splitExport(file, dir)).map((p) => p.file), from);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -629,6 +661,12 @@ export interface BuildInput {
   codes: SearchIndexParts['codes'];
   patch?: { base: SearchIndexParts; changed: string[] };
 }
+
+/** What a worker thread of the index does (build-worker.ts). */
+export type WorkerTask =
+  | ({ task: 'file'; file: string } & BuildInput)
+  | { task: 'split'; file: string; dir: string }
+  | { task: 'parts'; files: string[]; codes: SearchIndexParts['codes'] };
 
 /** The parts from an export file, or `patch.base`'s states patched with one (the holder and its worker thread). */
 export const buildFromFile = (file: string, { codes, patch }: BuildInput): Promise<SearchIndexParts> =>

@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importsOf, openGraph } from '../../src/compose/index.js';
 import { csvText, readBulkFile } from '../../src/graph/bulk-file.js';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
+import type { SearchSource } from '../../src/graph/search-source-port.js';
 import { importFolder } from '../../src/ingest/load.js';
 import type { SearchFilters } from '../../src/domain/search-filters.js';
 import { searchOracle } from '../helpers/search-oracle.js';
-import { buildSearchIndexFromFile, buildSearchIndexParts, patchSearchIndexFromFile, searchIndexFrom, type SearchIndexParts, type SearchIndexRow } from '../../src/search/search-index.js';
+import { buildSearchIndexFromFile, buildSearchIndexParts, joinParts, patchSearchIndexFromFile, searchIndexFrom, type SearchIndexParts, type SearchIndexRow } from '../../src/search/search-index.js';
 import { searchIndexOver } from '../../src/search/holder.js';
 import type { SearchIndex } from '../../src/search/search-port.js';
 import { DEMO_SEEDS, emptyGraph, files, fixture, testConfig } from '../helpers/graph.js';
@@ -236,6 +237,63 @@ describe('the search index built from an export file a state at a time', () => {
         }
       }
       // The split files are gone with the build.
+      expect(fs.readdirSync(dir)).toEqual(['export.csv']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the search index built in parts', () => {
+  // Statuses and types first seen in another order in each state, and one only in CA: each part numbers them its own way.
+  const rows: SearchIndexRow[] = Array.from({ length: 60_000 }, (_, i) => {
+    const state = ['TX', 'FL', 'CA'][i % 3];
+    const status = state === 'CA' && i % 11 === 0 ? 'expired' : (i + (state === 'TX' ? 1 : 0)) % 4 ? 'active' : 'inactive';
+    const last = ['ann lee', 'bo lee', 'cy ray'][i % 7 % 3];
+    return [state, `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, `${last} ${String(i).padStart(6, '0')}`, `L${i}`, status, (i + (state === 'FL' ? 3 : 0)) % 7 ? 'salesperson' : 'broker', last, null, last, null, null];
+  });
+  const searches = (index: Pick<ReturnType<typeof searchIndexFrom>, 'search'>) =>
+    ['TX', 'FL', 'CA'].flatMap((state) =>
+      [['lee', undefined, undefined], ['lee', 'active', 'broker'], ['ray', 'inactive', undefined], ['lee', 'expired', 'salesperson']].map(([term, status, licenseType]) =>
+        index.search({ ...NONE, states: [state], lastNameTerms: [term!], status, licenseType }, 3, 10),
+      ),
+    );
+  const whole = async () => searchIndexFrom(await buildSearchIndexParts((async function* () { yield rows; })()));
+
+  it('when states are built apart, each part numbering statuses and types its own way, then the joined parts answer every search as one build', async () => {
+    const part = (states: string[]) => buildSearchIndexParts((async function* () { yield rows.filter((r) => states.includes(r[0]!)); })());
+    const joined = joinParts([await part(['TX']), await part(['FL', 'CA'])]);
+    expect(joined.states.map(([s]) => s).sort()).toEqual(['CA', 'FL', 'TX']);
+    const found = searches(searchIndexFrom(joined));
+    expect(found).toEqual(searches(await whole()));
+    expect(found.filter((f) => f!.total > 0).length).toBeGreaterThan(8);
+  });
+
+  it('when a first build reads a large export then it is built in worker threads and answers every search as one build', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-index-parts-'));
+    try {
+      const columns = rows[0].map((_, i) => `c${i}`);
+      const file = path.join(dir, 'export.csv');
+      fs.writeFileSync(file, csvText(columns, rows.map((r) => Object.fromEntries(r.map((v, i) => [`c${i}`, v])))).text.split('\n').slice(1).join('\n'));
+      let exports = 0;
+      const source: SearchSource = {
+        version: async () => ({ graph: 'one' }),
+        exportRows: async () => {
+          const copy = path.join(dir, `export-${++exports}.csv`);
+          fs.copyFileSync(file, copy);
+          return copy;
+        },
+        onWrite: () => undefined,
+        readAt: () => undefined,
+      };
+      const holder = searchIndexOver(source, (err) => expect.fail(String(err)));
+      try {
+        expect(searches(await holder.current())).toEqual(searches(await whole()));
+        expect(holder.status()).toMatchObject({ status: 'ready', rows: 60_000, built_from: 'export' });
+      } finally {
+        holder.close();
+      }
+      // Its export and the parts split from it are gone with the build.
       expect(fs.readdirSync(dir)).toEqual(['export.csv']);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
