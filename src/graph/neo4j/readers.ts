@@ -5,8 +5,10 @@ import { heldPins } from '../read-scope.js';
 
 /** A reader not heard from for this long is gone (or lost Neo4j): collection stops waiting for it. */
 export const READER_STALE_SECONDS = 30;
-/** How often a reader reports; also how old this process's view of the published generation may be. */
+/** How often a reader reports, and so reads the published generation... */
 const BEAT_MS = 1_000;
+/** ...which reads take as it stands for this long: a request waits for a beat (a write) only when beats fall behind. */
+const SEEN_MS = 2 * BEAT_MS;
 /** A reader whose view or holds moved reports again this soon, so that collection need not wait a beat... */
 const SOON_MS = 20;
 /** ...and after this process writes (an import commits a batch every few milliseconds). */
@@ -77,9 +79,9 @@ export function neo4jReaders(write: (query: string, params: Params) => Promise<R
   };
 
   return {
-    /** The published generation, at most a beat old (this process's writes ask again at once: `forget`). */
+    /** The published generation, about a beat old (this process's writes ask again at once: `forget`). */
     published(): Promise<number> {
-      if (seen !== undefined && Date.now() - beatAt < BEAT_MS) return Promise.resolve(seen);
+      if (seen !== undefined && Date.now() - beatAt < SEEN_MS) return Promise.resolve(seen);
       // A beat sent before this process's last write may answer the generation before it: ask again after it.
       return beating && sentAt !== epoch ? beating.then(beat, beat) : beat();
     },
