@@ -145,10 +145,19 @@ export async function splitBulkFile<K>(file: string, dir: string, route: (record
 }
 
 /**
- * The rows of several exports (bulk files without a header, made one after another) in the first
- * one's file, the others removed; no file is left when one fails.
+ * The rows of several exports (bulk files without a header, made one after another, or `atOnce`)
+ * in the first one's file, the others removed; no file is left when one fails.
  */
-export async function concatExports(exports: (() => Promise<string>)[]): Promise<string> {
+export async function concatExports(exports: (() => Promise<string>)[], atOnce = false): Promise<string> {
+  if (atOnce) {
+    const made = await Promise.allSettled(exports.map((e) => e()));
+    const failed = made.find((m) => m.status === 'rejected');
+    if (failed) {
+      for (const m of made) if (m.status === 'fulfilled') fs.rmSync(m.value, { force: true });
+      throw failed.reason;
+    }
+    exports = made.map((m) => () => Promise.resolve((m as PromiseFulfilledResult<string>).value));
+  }
   const [first, ...rest] = exports;
   const file = await first();
   try {

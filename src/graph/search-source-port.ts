@@ -12,6 +12,12 @@ export const SEARCH_INDEX_COLUMNS = ['state', 'id', 'sort_key', 'license_number'
  */
 export const SEARCH_BROKER_COLUMNS = ['state', 'id', 'effective_from', 'effective_to', 'names'] as const;
 
+/** How an export is read. */
+export interface ExportOptions {
+  /** Its queries at the same time, where the engine can (a first build: nothing is served yet, so it may take every core). */
+  atOnce?: boolean;
+}
+
 /** What an export would show now: equal graph tokens, equal rows. */
 export interface SearchVersion {
   /** Moves with every change an export would show. */
@@ -42,7 +48,7 @@ export interface SearchSource {
    * caller's to remove; undefined when a later publish may
    * have taken rows from under the export (read again at a newer version).
    */
-  exportRows(at: SearchVersion, states?: string[]): Promise<string | undefined>;
+  exportRows(at: SearchVersion, states?: string[], options?: ExportOptions): Promise<string | undefined>;
   /**
    * The credentials of `states` whose rows moved from `from` to `to`, and a new bulk file of their
    * rows at `to` as exportRows writes them (one `to` does not show has none; the caller's to

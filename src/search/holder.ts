@@ -174,7 +174,7 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
         return;
       }
       const changed = changes?.ids;
-      const file = changes ? changes.file : await source.exportRows(at, states);
+      const file = changes ? changes.file : await source.exportRows(at, states, { atOnce: !built });
       if (!file) continue;
       try {
         const codes = base?.index.parts.codes ?? [];

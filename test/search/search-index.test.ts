@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importsOf, openGraph } from '../../src/compose/index.js';
-import { csvText, readBulkFile } from '../../src/graph/bulk-file.js';
+import { concatExports, csvText, readBulkFile } from '../../src/graph/bulk-file.js';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import type { SearchSource } from '../../src/graph/search-source-port.js';
 import { importFolder } from '../../src/ingest/load.js';
@@ -461,4 +461,34 @@ describe('reading a bulk file back', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('exports joined into one file', () => {
+  for (const atOnce of [false, true]) {
+    it(`when three exports are joined ${atOnce ? 'at once' : 'one after another'} then the file holds their rows in their order, and when one fails no file is left`, async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-concat-'));
+      try {
+        const made: string[] = [];
+        const make = (name: string, ms: number) => async () => {
+          await new Promise((r) => setTimeout(r, ms));
+          const file = path.join(dir, name);
+          fs.writeFileSync(file, `${name}1\n${name}2\n`);
+          made.push(name);
+          return file;
+        };
+        // The first ends last when they run at once: the rows still follow the list.
+        const file = await concatExports([make('a', 60), make('b', 0), make('c', 20)], atOnce);
+        expect(fs.readFileSync(file, 'utf8')).toBe('a1\na2\nb1\nb2\nc1\nc2\n');
+        expect(made).toEqual(atOnce ? ['b', 'c', 'a'] : ['a', 'b', 'c']);
+        expect(fs.readdirSync(dir)).toEqual(['a']);
+        fs.rmSync(file);
+
+        const failing = concatExports([make('a', 0), () => Promise.reject(new Error('the graph went away')), make('c', 20)], atOnce);
+        await expect(failing).rejects.toThrow('the graph went away');
+        expect(fs.readdirSync(dir)).toEqual([]);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
 });

@@ -17,7 +17,8 @@ export function ladybugSearchSource(graph: LadybugEngine, queries: { rows: strin
   const version = (): SearchVersion => ({ graph: `${opened}:${writes}` });
   return {
     version: async () => version(),
-    // Three exports: one query of the brokerage rows (UNION ALL) fills a 512 MB buffer pool at 3M credentials.
+    // Three exports, one after another (`atOnce` is Neo4j's; not tried here): one query of the
+    // brokerage rows (UNION ALL) fills a 512 MB buffer pool at 3M credentials.
     exportRows: () =>
       concatExports([
         () => graph.exportFile(queries.rows),

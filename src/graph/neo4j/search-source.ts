@@ -55,16 +55,19 @@ export function neo4jSearchSource(graph: Neo4jEngine, files: QueryFiles): Search
       const { collected: _, ...v } = await version(fresh);
       return v;
     },
-    async exportRows(at, states) {
+    async exportRows(at, states, { atOnce = false } = {}) {
       const g = at.generation ?? 0;
       const codes = states ?? Object.keys(at.states ?? {});
       const rows = codes.reduce((n, c) => n + (counts.get(c) ?? 0), 0);
       const file = await graph.holding(g, () =>
-        concatExports([
-          () => graph.exportFile(rowsQuery, { g, states: codes }, SEARCH_INDEX_COLUMNS, rows),
-          () => graph.exportFile(brokersQuery, { g, states: codes, types: [...BROKERAGE_RELATIONSHIP_TYPES] }, SEARCH_BROKER_COLUMNS, rows),
-          () => graph.exportFile(brokeragesQuery, { g, states: codes }, SEARCH_BROKER_COLUMNS, rows),
-        ]),
+        concatExports(
+          [
+            () => graph.exportFile(rowsQuery, { g, states: codes }, SEARCH_INDEX_COLUMNS, rows),
+            () => graph.exportFile(brokersQuery, { g, states: codes, types: [...BROKERAGE_RELATIONSHIP_TYPES] }, SEARCH_BROKER_COLUMNS, rows),
+            () => graph.exportFile(brokeragesQuery, { g, states: codes }, SEARCH_BROKER_COLUMNS, rows),
+          ],
+          atOnce,
+        ),
       );
       // What a later publish replaced stays while the export reads (it holds $g: readers.ts), unless
       // collection stopped waiting for it (versions.ts): then rows it read may be gone.
