@@ -210,25 +210,6 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
     return out;
   };
 
-  const exportTo = async (query: string, params: Params, columns: readonly string[], rows: number): Promise<string> => {
-    const file = path.join(os.tmpdir(), `${EXPORT_FILE_PREFIX}${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.csv`);
-    // A worker with its own driver costs about half a second of CPU to start: small exports run here.
-    if (rows < IN_THREAD_ROWS) {
-        const s = session('READ');
-        try {
-          await writeExport(s, { query, params, columns, file });
-        } catch (err) {
-          throw err instanceof Error && !(err as { code?: string }).code ? err : translate(err);
-        } finally {
-          await s.close();
-        }
-      } else {
-        const connection = { uri: options.uri, user: options.user, password: options.password, database: options.database };
-        await exportInWorker({ connection, query, params, columns, file });
-      }
-      return file;
-  };
-
   const engine: Neo4jEngine = {
     name: 'neo4j',
     embedded: false,
@@ -344,10 +325,26 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
     },
     async exportFile(query, params, columns, rows = Infinity) {
       open();
-      return exportTo(query, params, columns, rows);
+      const file = path.join(os.tmpdir(), `${EXPORT_FILE_PREFIX}${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.csv`);
+      // A worker with its own driver costs about half a second of CPU to start: small exports run here.
+      if (rows < IN_THREAD_ROWS) {
+        const s = session('READ');
+        try {
+          await writeExport(s, { query, params, columns, file });
+        } catch (err) {
+          throw err instanceof Error && !(err as { code?: string }).code ? err : translate(err);
+        } finally {
+          await s.close();
+        }
+      } else {
+        const connection = { uri: options.uri, user: options.user, password: options.password, database: options.database };
+        await exportInWorker({ connection, query, params, columns, file });
+      }
+      return file;
     },
     holding: (g, work) => readers.holding(g, work),
-    onWrite: (listener) => void listeners.push(listener),    async applySchema(statements) {
+    onWrite: (listener) => void listeners.push(listener),
+    async applySchema(statements) {
       // Schema commands run one per auto-commit transaction.
       const s = session('WRITE');
       try {

@@ -10,5 +10,4 @@ WITH s, s.holder IS NULL OR s.holder = $holder OR s.holder = $gone
         OR s.heartbeat_at < datetime() - duration({seconds: $stale_seconds}) AS free
 SET s.holder = CASE WHEN free THEN $holder ELSE s.holder END,
     s.heartbeat_at = CASE WHEN free THEN datetime() ELSE s.heartbeat_at END
-RETURN free, s.generation AS generation, s.holder AS holder, toString(s.heartbeat_at) AS heartbeat_at,
-       CASE WHEN s.published_at IS NULL THEN null ELSE duration.inSeconds(s.published_at, datetime()).milliseconds END AS published_ms_ago
+RETURN free, s.generation AS generation, s.holder AS holder, toString(s.heartbeat_at) AS heartbeat_at
