@@ -21,12 +21,6 @@ export function inReadScope<T>(fn: () => T, ends?: (end: () => void) => void): T
   return scope.run(pins, fn);
 }
 
-/** Runs async `fn` as one request's reads, its pins held until it settles. */
-export function inHeldReadScope<T>(fn: () => Promise<T>): Promise<T> {
-  let end!: () => void;
-  return inReadScope(fn, (e) => (end = e)).finally(() => end());
-}
-
 /** The value `key` has in this request's scope, taken from `get` the first time; outside a scope, `get()` each time. */
 export function pinned<T>(key: string, get: () => T): T {
   const pins = scope.getStore();

@@ -10,7 +10,7 @@ import { importsOf, openGraph, refreshOf } from '../../src/compose/index.js';
 import { importFolder } from '../../src/ingest/load.js';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import type { Neo4jEngine } from '../../src/graph/neo4j/engine.js';
-import { inHeldReadScope } from '../../src/graph/read-scope.js';
+import { inReadScope } from '../../src/graph/read-scope.js';
 import { refresh } from '../../src/ingest/refresh/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { createCoverageService } from '../../src/modules/coverage/coverage.service.js';
@@ -20,6 +20,11 @@ import { TEST_ENGINE, files, fixture, testGraph, testConfig, testIndex } from '.
 import { SHARED_SOURCES, TX_HEADER, caFile, folderWith, hasShared, tempFile, trecfile, txRow } from '../helpers/source-files.js';
 
 const TODAY = () => '2026-11-22';
+/** Runs `fn` as one request's reads, its pins held until it settles (as app.ts holds them until the response closes). */
+function inHeldReadScope<T>(fn: () => Promise<T>): Promise<T> {
+  let end!: () => void;
+  return inReadScope(fn, (e) => (end = e)).finally(() => end());
+}
 let graph: GraphAdapters | undefined;
 afterEach(async () => {
   await graph?.close();
