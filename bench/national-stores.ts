@@ -9,6 +9,7 @@ import { loadQueryFiles } from '../src/graph/query-files.js';
 import { loadConfig } from '../src/config.js';
 import { importFolder, importFolderToSink } from '../src/ingest/load.js';
 import { neo4jImportFiles } from '../src/graph/neo4j/import-files.js';
+import { seedSearchIndex } from '../src/search/holder.js';
 import { ensureNational } from './national-data.js';
 import { importIntoLocalNeo4j, startLocalNeo4j, type LocalNeo4j } from '../test/helpers/local-neo4j.js';
 
@@ -89,7 +90,6 @@ export async function prepareNeo4j({ neo4jDir: NEO4J_DIR }: NationalStores, data
   if (summary.rejected.length) throw new Error(`the dataset had ${summary.rejected.length} rejected rows`);
   phase('parse and write the import files (the bulk path)');
   importIntoLocalNeo4j(NEO4J_DIR, out.importOptions(jurisdictions));
-  fs.rmSync(input, { recursive: true, force: true });
   phase('neo4j-admin database import full');
   const neo4j = await startLocalNeo4j({ dataDir: NEO4J_DIR, password: NEO4J_PASSWORD });
   try {
@@ -99,10 +99,15 @@ export async function prepareNeo4j({ neo4jDir: NEO4J_DIR }: NationalStores, data
       const graph = await root.graph();
       phase('schema: constraints and indexes created and populated');
       await out.runStatements(graph.engine);
+      phase(`${out.statements.length} statements over Bolt (jurisdictions, business-name brokerages, counts)`);
+      // Kept for each first start the bench measures (searchSeed): a server's seed is taken by its first build.
+      fs.renameSync(await out.searchRows(graph.engine, files), path.join(NEO4J_DIR, 'search-seed'));
+      fs.writeFileSync(path.join(NEO4J_DIR, 'search-seed.json'), JSON.stringify(await graph.searchSource().version(true)));
+      phase('the search rows the load leaves for the first build of the search index');
     } finally {
       await root.close();
+      fs.rmSync(input, { recursive: true, force: true });
     }
-    phase(`${out.statements.length} statements over Bolt (jurisdictions, business-name brokerages, counts)`);
   } catch (err) {
     // A Neo4j left running holds its heap and page cache: a later run was killed for memory.
     await neo4j.stop();
@@ -112,6 +117,19 @@ export async function prepareNeo4j({ neo4jDir: NEO4J_DIR }: NationalStores, data
   const where = phases.map(([name, s]) => `${name} ${s.toFixed(1)} s`);
   fs.writeFileSync(loaded, JSON.stringify({ loadSeconds, where }));
   return { dataset, loadSeconds, reused, storeMb: store(), neo4j, where };
+}
+
+/**
+ * Leaves the rows the Neo4j load kept (prepareNeo4j) for the first build of the search index of the
+ * server on `dataDir`; false when the load kept none (a store loaded before they were).
+ */
+export function searchSeed({ neo4jDir }: NationalStores, dataDir: string): boolean {
+  const rows = path.join(neo4jDir, 'search-seed');
+  if (!fs.existsSync(rows)) return false;
+  const copy = path.join(dataDir, 'search-seed.copy');
+  fs.copyFileSync(rows, copy);
+  seedSearchIndex(loadConfig({ DATA_DIR: dataDir }).searchIndexPath, copy, JSON.parse(fs.readFileSync(`${rows}.json`, 'utf8')));
+  return true;
 }
 
 /** An enterprise account's key, created in the server's side store before it starts (PostgreSQL at `databaseUrl`, else its data dir's PGlite). */

@@ -105,6 +105,36 @@ function sizeOf(parts: SearchIndexParts): number {
   return bytes;
 }
 
+/**
+ * Leaves the rows of a graph at `version` (an export file: SEARCH_INDEX_COLUMNS and
+ * SEARCH_BROKER_COLUMNS rows of every state, as SearchSource.exportRows writes it) for the first
+ * build of the index kept at `snapshot`: a process that starts on that version builds from them
+ * instead of exporting (an offline load writes them from its own files). The file is moved.
+ */
+export function seedSearchIndex(snapshot: string, file: string, version: SearchVersion) {
+  fs.rmSync(`${snapshot}.seed.json`, { force: true });
+  fs.renameSync(file, `${snapshot}.seed`);
+  fs.writeFileSync(`${snapshot}.seed.json.partial`, JSON.stringify(version));
+  fs.renameSync(`${snapshot}.seed.json.partial`, `${snapshot}.seed.json`);
+}
+
+/** The seed left for the index kept at `snapshot` (seedSearchIndex), taken away: its rows are the caller's to use or remove. */
+function takeSeed(snapshot: string): { file: string; version: SearchVersion } | undefined {
+  const [file, stamp, taken] = [`${snapshot}.seed`, `${snapshot}.seed.json`, `${snapshot}.seed.taken`];
+  // One a process killed while building from it left behind.
+  fs.rmSync(taken, { force: true });
+  try {
+    if (!fs.existsSync(stamp)) return undefined;
+    const version = JSON.parse(fs.readFileSync(stamp, 'utf8')) as SearchVersion;
+    fs.renameSync(file, taken);
+    return { file: taken, version };
+  } catch {
+    return undefined;
+  } finally {
+    fs.rmSync(stamp, { force: true });
+  }
+}
+
 const sameVersion = (a: SearchVersion, b: SearchVersion) => a.graph === b.graph && JSON.stringify(a.states ?? null) === JSON.stringify(b.states ?? null);
 
 /** The states whose rows moved between two versions; undefined when every state is to be read (no tokens, or none moved). */
@@ -129,6 +159,8 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
     version: SearchVersion;
     /** The number of the build that made it (0: read from the snapshot file). */
     seq: number;
+    /** Built from the rows an offline load left (seedSearchIndex). */
+    seeded?: boolean;
     bytes: number;
   }
   let built: Current | undefined;
@@ -144,6 +176,15 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
   let kept = snapshot ? readSnapshot(snapshot) : undefined;
   // A kept index is read once, at the first look at the graph's version; the file never serves twice.
   if (snapshot) fs.rmSync(snapshot, { force: true });
+  // Rows an offline load left: the first build's, when they are of the version it reads.
+  let seed = snapshot ? takeSeed(snapshot) : undefined;
+  const seeded = (at: SearchVersion) => {
+    const taken = seed;
+    seed = undefined;
+    if (taken && sameVersion(taken.version, at)) return taken.file;
+    if (taken) fs.rmSync(taken.file, { force: true });
+    return undefined;
+  };
 
   const parts = async (file: string, input: BuildInput) => {
     // A small build is made here: a worker with its own loader costs more memory than the build blocks.
@@ -174,14 +215,15 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
         return;
       }
       const changed = changes?.ids;
-      const file = changes ? changes.file : await source.exportRows(at, states, { atOnce: !built });
+      const seedFile = !changes && !base ? seeded(at) : undefined;
+      const file = changes ? changes.file : (seedFile ?? (await source.exportRows(at, states, { atOnce: !built })));
       if (!file) continue;
       try {
         const codes = base?.index.parts.codes ?? [];
         const patch = changed && { base: { states: base!.index.parts.states.filter(([s]) => replaced.has(s)), codes }, changed };
         const fresh = await parts(file, { codes, patch });
         const merged: SearchIndexParts = states ? { states: [...base!.index.parts.states.filter(([s]) => !replaced.has(s)), ...fresh.states], codes: fresh.codes } : fresh;
-        built = { index: searchIndexFrom(merged), version: at, seq, bytes: sizeOf(merged) };
+        built = { index: searchIndexFrom(merged), version: at, seq, bytes: sizeOf(merged), seeded: seedFile !== undefined };
         lastBuild = { states: states?.length ?? merged.states.length, rows: fresh.states.reduce((n, [, s]) => n + s.n, 0), ...(changed && { changed: changed.length }), ms: Date.now() - buildStartedAt };
         return;
       } finally {
@@ -209,6 +251,7 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
       if (sameVersion(kept.version, wanted)) built = { index: searchIndexFrom(kept.parts), version: kept.version, seq: 0, bytes: sizeOf(kept.parts) };
       kept = undefined;
     }
+    if (built && seed) seeded(built.version);
     const now = built;
     if (now && now.version.graph === wanted.graph) return { index: now.index, generation: now.version.generation };
     // States whose rows have not moved are the same at the wanted generation: served while the others are read.
@@ -263,7 +306,7 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
       generation: built?.version.generation,
       bytes: built?.bytes ?? 0,
       rows: built?.index.parts.states.reduce((n, [, s]) => n + s.n, 0) ?? 0,
-      built_from: built && (built.seq === 0 ? 'snapshot' : 'export'),
+      built_from: built && (built.seq === 0 ? 'snapshot' : built.seeded ? 'load' : 'export'),
       last_build: lastBuild,
     }),
     persist() {

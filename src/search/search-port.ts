@@ -17,7 +17,7 @@ export interface SearchIndexStatus {
   bytes: number;
   rows: number;
   /** Where the index serving now came from: a file kept at the last clean stop, or an export of the graph. */
-  built_from?: 'snapshot' | 'export';
+  built_from?: 'snapshot' | 'export' | 'load';
   /**
    * The last build: how many states it read, their rows, how many of those it read again from the
    * graph when it patched them (`changed`: the rows a publish changed), and how long export and build took.

@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importsOf, openGraph } from '../../src/compose/index.js';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
+import { readBulkFile } from '../../src/graph/bulk-file.js';
 import { neo4jImportFiles } from '../../src/graph/neo4j/import-files.js';
 import { splitStatements } from '../../src/graph/query-files.js';
 import { importFolder, importFolderToSink } from '../../src/ingest/load.js';
@@ -21,7 +23,7 @@ afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
 });
 
-async function offlineLoad(folder: string): Promise<{ graph: GraphAdapters; neo4j: LocalNeo4j; summary: unknown; output: string; dataDir: string }> {
+async function offlineLoad(folder: string): Promise<{ graph: GraphAdapters; neo4j: LocalNeo4j; summary: unknown; output: string; dataDir: string; out: ReturnType<typeof neo4jImportFiles> }> {
   const input = tempDir('lvs-neo4j-import-files-');
   const data = tempDir('lvs-neo4j-offline-');
   cleanup.push(input.remove, data.remove);
@@ -33,7 +35,7 @@ async function offlineLoad(folder: string): Promise<{ graph: GraphAdapters; neo4
   const graph = await openGraph(testConfig({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 64, GRAPH_CONNECTIONS: 1, GRAPH_QUERY_TIMEOUT_MS: 30_000, NEO4J_URI: neo4j.uri, NEO4J_USER: 'neo4j', NEO4J_PASSWORD: neo4j.password }), files);
   cleanup.push(() => graph.close());
   await out.runStatements(graph.engine);
-  return { graph, neo4j, summary, output, dataDir: data.dir };
+  return { graph, neo4j, summary, output, dataDir: data.dir, out };
 }
 
 describe.skipIf(missing)(`the first load of a folder through Neo4j's offline importer${missing ? `: skipped, ${missing}` : ''}`, () => {
@@ -53,6 +55,23 @@ describe.skipIf(missing)(`the first load of a folder through Neo4j's offline imp
     };
     expect(await offline.graph.engine.read(day)).toEqual([{ day: NOW.toISOString().slice(0, 10) }]);
     expect(written.inForce.length).toBeGreaterThan(2);
+
+    // The search rows the load leaves for the first build of the search index (src/search/holder.ts
+    // seedSearchIndex) are those an export of the loaded store gives, brokerage rows included.
+    const source = offline.graph.searchSource();
+    const exported = (await source.exportRows(await source.version(true)))!;
+    const rowsOf = async (file: string) => {
+      const rows: (string | null)[][] = [];
+      for await (const chunk of readBulkFile(file)) rows.push(...chunk);
+      fs.rmSync(file);
+      return rows.sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+    };
+    const left = await rowsOf(await offline.out.searchRows(offline.graph.engine, files));
+    expect(left).toEqual(await rowsOf(exported));
+    expect(left.filter((r) => r.length === 11).length).toBe(written.contents.credentials.length);
+    // Brokerage rows from the files' links, and from the statements: a link listed twice, a brokerage named by business name alone.
+    expect(left.filter((r) => r.length === 5 && r[2] !== null).length).toBeGreaterThan(2);
+    expect(left.filter((r) => r.length === 5 && r[2] === null).length).toBeGreaterThan(0);
 
     // The same Neo4j, emptied, loaded over Bolt.
     const bolt = offline.graph;

@@ -10,7 +10,7 @@ import { importFolder } from '../../src/ingest/load.js';
 import type { SearchFilters } from '../../src/domain/search-filters.js';
 import { searchOracle } from '../helpers/search-oracle.js';
 import { buildSearchIndexFromFile, buildSearchIndexParts, joinParts, patchSearchIndexFromFile, searchIndexFrom, type SearchIndexParts, type SearchIndexRow } from '../../src/search/search-index.js';
-import { searchIndexOver } from '../../src/search/holder.js';
+import { searchIndexOver, seedSearchIndex } from '../../src/search/holder.js';
 import type { SearchIndex } from '../../src/search/search-port.js';
 import { DEMO_SEEDS, emptyGraph, files, fixture, testConfig } from '../helpers/graph.js';
 import { folderWith } from '../helpers/source-files.js';
@@ -433,6 +433,45 @@ describe('the search index kept on disk between starts', () => {
       expect((await holder.current()).search(filters, 0, 50)).toEqual((await searchOracle(graph.engine)).search(filters, 0, 50));
       await graph.close();
     } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the search index seeded with the rows an offline load left', () => {
+  it('when the rows are of the graph\'s version then the first build reads them and exports nothing; of another version, they are dropped and the graph exported', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-seed-'));
+    const snapshot = path.join(dir, 'search-index.snapshot');
+    const graph = await emptyGraph();
+    try {
+      await importFolder(importsOf(graph, files), fixture('small'));
+      const source = graph.searchSource();
+      let exports = 0;
+      const counted: SearchSource = { ...source, exportRows: (...args) => (exports++, source.exportRows(...args)) };
+      const left = () => fs.readdirSync(dir).filter((f) => f.includes('.seed'));
+      const filters = { ...NONE, states: ['TX'], nameTerms: ['a'] };
+      const oracle = (await searchOracle(graph.engine)).search(filters, 0, 50);
+      expect(oracle.total).toBeGreaterThan(0);
+
+      const version = await source.version(true);
+      seedSearchIndex(snapshot, (await source.exportRows(version))!, version);
+      expect(left().sort()).toEqual(['search-index.snapshot.seed', 'search-index.snapshot.seed.json']);
+      let holder = searchIndexOver(counted, (err) => expect.fail(String(err)), snapshot);
+      expect((await holder.current()).search(filters, 0, 50)).toEqual(oracle);
+      expect(holder.status().built_from).toBe('load');
+      expect(exports).toBe(0);
+      expect(left()).toEqual([]);
+      holder.close();
+
+      seedSearchIndex(snapshot, (await source.exportRows(version))!, { ...version, graph: `${version.graph}-before` });
+      holder = searchIndexOver(counted, (err) => expect.fail(String(err)), snapshot);
+      expect((await holder.current()).search(filters, 0, 50)).toEqual(oracle);
+      expect(holder.status().built_from).toBe('export');
+      expect(exports).toBe(1);
+      expect(left()).toEqual([]);
+      holder.close();
+    } finally {
+      await graph.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

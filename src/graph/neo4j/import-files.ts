@@ -8,6 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BulkFile, BulkKind, BulkSink, GraphEngine, Params, ParsedRows } from '../graph-port.js';
 import { CREDENTIAL_COLUMNS, FIELD_SEPARATOR, NOTES_SEPARATOR, QUOTE, bulkFields, csvHeader, csvRow, readBulkRecords } from '../bulk-file.js';
+import type { QueryFiles } from '../query-files.js';
+import { SEARCH_BROKER_COLUMNS, SEARCH_INDEX_COLUMNS } from '../search-source-port.js';
+import { BROKERAGE_RELATIONSHIP_TYPES } from '../../domain/vocabulary.js';
 import { inForceKey } from './keys.js';
 import { LIST_FIELDS } from './list-fields.js';
 
@@ -32,20 +35,42 @@ function layout(kind: BulkKind) {
 
 const unicode = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
-const [ID, SORT_KEY] = ['id', 'sort_key'].map((c) => CREDENTIAL_COLUMNS.indexOf(c));
+const [ID, STATE, SORT_KEY, F_FULL, F_BUSINESS] = ['id', 'state', 'sort_key', 'f_full', 'f_business'].map((c) => CREDENTIAL_COLUMNS.indexOf(c));
+/** Where each search row column is in a credentials file (the status a reader sees is the normalized one: a new store has none pending). */
+const SEARCH_FROM = SEARCH_INDEX_COLUMNS.map((c) => CREDENTIAL_COLUMNS.indexOf(c === 'status' ? 'status_normalized' : c));
+const SEARCH_COLUMNS = SEARCH_INDEX_COLUMNS as unknown as string[];
 
-/** Records each credential's sort key of a credentials file into `sortKeys` (the in-force keys need them). */
-async function readSortKeys(credentials: string, sortKeys: Map<string, string>) {
+/** What the in-force keys and the search rows need of a credential once its file is written. */
+interface Known {
+  sortKey: string;
+  state: string;
+  /** Its folded full and business names as a supervisor's brokerage row gives them (search-brokers.cypher). */
+  names: string;
+}
+
+async function write(stream: fs.WriteStream, text: string) {
+  if (!stream.write(text)) await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
+}
+
+const ended = (stream: fs.WriteStream) => new Promise<void>((resolve, reject) => stream.end((err?: Error | null) => (err ? reject(err) : resolve())));
+
+/** Records what `known` keeps of each credential of a credentials file, and writes its search row to `search`. */
+async function readCredentials(credentials: string, known: Map<string, Known>, search: fs.WriteStream) {
   let header = true;
   for await (const records of readBulkRecords(credentials)) {
+    const lines: string[] = [];
     for (const record of records) {
       if (header) {
         header = false;
         continue;
       }
-      const fields = bulkFields(record);
-      sortKeys.set(fields[ID]!, fields[SORT_KEY]!);
+      const quoted = record.includes(QUOTE);
+      const fields = quoted ? bulkFields(record) : record.split(FIELD_SEPARATOR);
+      known.set(fields[ID]!, { sortKey: fields[SORT_KEY]!, state: fields[STATE]!, names: `${fields[F_FULL] ?? ''} ${fields[F_BUSINESS] ?? ''}` });
+      // A record without a quote has no cell that needs one: its cells are copied as they are.
+      lines.push(quoted ? csvRow(SEARCH_COLUMNS, Object.fromEntries(SEARCH_COLUMNS.map((c, i) => [c, fields[SEARCH_FROM[i]]]))) : SEARCH_FROM.map((i) => fields[i]).join(FIELD_SEPARATOR));
     }
+    if (lines.length) await write(search, `${lines.join('\n')}\n`);
   }
 }
 
@@ -55,9 +80,12 @@ async function readSortKeys(credentials: string, sortKeys: Map<string, string>) 
  */
 export function neo4jImportFiles(dir: string, today = new Date().toISOString().slice(0, 10)) {
   const files = new Map<BulkKind, string[]>();
-  // Credentials' sort keys (read back from their files) and the relationships as parsed: the
-  // in-force relationships written once all are known (cypher/engine/neo4j/in-force-add.cypher).
-  const sortKeys = new Map<string, string>();
+  // What credentials' files hold (read back from them) and the relationships as parsed: the in-force
+  // relationships written once all are known (cypher/engine/neo4j/in-force-add.cypher).
+  const known = new Map<string, Known>();
+  // Every credential's search row as its file is written, then the brokerage rows (searchRows).
+  const searchFile = path.join(dir, 'search-rows.csv');
+  let search: fs.WriteStream | undefined;
   const credentialIds: string[] = [];
   const links: { supervisor: string; affiliate: string; fields: string }[] = [];
   const inForceFile = path.join(dir, 'in-force.csv');
@@ -72,10 +100,10 @@ export function neo4jImportFiles(dir: string, today = new Date().toISOString().s
         for (const { supervisor, affiliate, fields } of links) {
           const [relationship_type, effective_from, role, to] = fields.split('\t');
           if (!(effective_from <= today && (!to || to > today))) continue;
-          const row = { supervisor, affiliate, page_key: inForceKey(sortKeys.get(affiliate)!, affiliate, { relationship_type, effective_from, affiliate_role: role || null, effective_to: to || null }), relationship_type, effective_from, affiliate_role: role || null, effective_to: to || null };
-          if (!stream.write(`${csvRow(['supervisor', 'affiliate', 'supervisor', 'page_key', 'relationship_type', 'effective_from', 'affiliate_role', 'effective_to'], row)}\n`)) await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
+          const row = { supervisor, affiliate, page_key: inForceKey(known.get(affiliate)!.sortKey, affiliate, { relationship_type, effective_from, affiliate_role: role || null, effective_to: to || null }), relationship_type, effective_from, affiliate_role: role || null, effective_to: to || null };
+          await write(stream, `${csvRow(['supervisor', 'affiliate', 'supervisor', 'page_key', 'relationship_type', 'effective_from', 'affiliate_role', 'effective_to'], row)}\n`);
         }
-        await new Promise<void>((resolve, reject) => stream.end((err?: Error | null) => (err ? reject(err) : resolve())));
+        await ended(stream);
       },
     }),
   };
@@ -96,7 +124,7 @@ export function neo4jImportFiles(dir: string, today = new Date().toISOString().s
       }
       files.set(kind, [...(files.get(kind) ?? []), own]);
       lineBreaks ||= file.lineBreaks;
-      if (kind === 'credentials') await readSortKeys(own, sortKeys);
+      if (kind === 'credentials') await readCredentials(own, known, (search ??= fs.createWriteStream(searchFile)));
     },
     async run(query, params) {
       statements.push({ query, params });
@@ -105,6 +133,44 @@ export function neo4jImportFiles(dir: string, today = new Date().toISOString().s
   return {
     sink,
     statements,
+    /**
+     * The search rows of the loaded store, as its search source would export them (SEARCH_INDEX_COLUMNS
+     * rows, then SEARCH_BROKER_COLUMNS rows), once it is up and the statements have run: a first
+     * search index can be built from them instead of from an export (seedSearchIndex in
+     * src/search/holder.ts). The brokerage rows of the credentials a statement linked are read
+     * from the store.
+     */
+    async searchRows(graph: GraphEngine, queries: QueryFiles): Promise<string> {
+      const out = (search ??= fs.createWriteStream(searchFile));
+      const linked = new Set<string>();
+      const statementRows = (name: string) => statements.filter((s) => s.query === queries.get(name)).flatMap((s) => s.params.rows as Record<string, string>[]);
+      for (const r of statementRows('import/upsert-relationships')) linked.add(r.affiliate_id);
+      for (const r of statementRows('import/link-brokerage-context')) linked.add(r.id);
+      const types = new Set<string>(BROKERAGE_RELATIONSHIP_TYPES);
+      const columns = SEARCH_BROKER_COLUMNS as unknown as string[];
+      let lines: string[] = [];
+      for (const { supervisor, affiliate, fields } of links) {
+        const [relationship_type, effective_from, , to] = fields.split('\t');
+        if (linked.has(affiliate) || !types.has(relationship_type) || !effective_from) continue;
+        lines.push(csvRow(columns, { state: known.get(affiliate)!.state, id: affiliate, effective_from, effective_to: to || null, names: known.get(supervisor)!.names }));
+        if (lines.length === 1000) {
+          await write(out, `${lines.join('\n')}\n`);
+          lines = [];
+        }
+      }
+      // A statement's row may name a credential no file holds (its MATCH finds nothing).
+      const ids = [...linked].filter((id) => known.has(id));
+      const states = [...new Set(ids.map((id) => known.get(id)!.state))];
+      for (let i = 0; i < ids.length; i += 2000) {
+        const chunk = ids.slice(i, i + 2000);
+        for (const name of ['engine/neo4j/search-brokers-by-id', 'engine/neo4j/search-brokerages-by-id']) {
+          for (const row of await graph.read(queries.get(name), { ids: chunk, states, g: 0, types: [...types] })) lines.push(csvRow(columns, row));
+        }
+      }
+      if (lines.length) await write(out, `${lines.join('\n')}\n`);
+      await ended(out);
+      return searchFile;
+    },
     /** Runs the statements, in order, on the imported store once it is up and its schema applied. */
     async runStatements(graph: GraphEngine) {
       for (const { query, params } of statements) await graph.writeTransaction((t) => t.run(query, params));

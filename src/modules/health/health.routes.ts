@@ -10,7 +10,7 @@ const SearchIndexHealth = z
     generation: z.number().int().optional().describe('The graph generation its rows show (Neo4j)'),
     rows: z.number().int(),
     bytes: z.number().int().describe('Memory its arrays and texts hold'),
-    built_from: z.enum(['snapshot', 'export']).optional().describe('A file kept at the last clean stop, or an export of the graph'),
+    built_from: z.enum(['snapshot', 'export', 'load']).optional().describe('A file kept at the last clean stop, an export of the graph, or the rows an offline load left'),
     last_build: z
       .object({
         states: z.number().int(),
