@@ -541,20 +541,24 @@ function mergeField(a: FieldIndex, aRow: Int32Array, b: FieldIndex, bRow: Int32A
 /** The brokerage links of a's kept rows and of b's, under their rows' new numbers. */
 function mergeBrokers(a: BrokerIndex, aRow: Int32Array, b: BrokerIndex, bRow: Int32Array): BrokerIndex {
   const { size, bTo, word } = mergeWords(a, b);
-  const links: { row: number[]; from: number[]; to: number[]; name: number[] } = { row: [], from: [], to: [], name: [] };
+  const most = a.linkRow.length + b.linkRow.length;
+  const links = { row: new Int32Array(most), from: new Int32Array(most), to: new Int32Array(most), name: new Int32Array(most) };
+  let kept = 0;
   const add = (x: BrokerIndex, rowOf: Int32Array, nameOf: (w: number) => number) => {
     for (let w = 0; w < x.starts.length; w++) {
+      const name = nameOf(w);
       for (let l = x.linkStart[w]; l < x.linkStart[w + 1]; l++) {
         if (rowOf[x.linkRow[l]] < 0) continue;
-        links.row.push(rowOf[x.linkRow[l]]);
-        links.from.push(x.linkFrom[l]);
-        links.to.push(x.linkTo[l]);
-        links.name.push(nameOf(w));
+        links.row[kept] = rowOf[x.linkRow[l]];
+        links.from[kept] = x.linkFrom[l];
+        links.to[kept] = x.linkTo[l];
+        links.name[kept++] = name;
       }
     }
   };
   add(a, aRow, (w) => w);
   add(b, bRow, (w) => bTo[w]);
+  for (const k of ['row', 'from', 'to', 'name'] as const) links[k] = links[k].subarray(0, kept);
   const used = new Int32Array(size).fill(-1);
   const names: string[] = [];
   for (const m of links.name) if (used[m] < 0) used[m] = names.push(word(m)) - 1;
@@ -586,17 +590,40 @@ const emptyState = (): StateIndex => ({
   brokers: { ...dictionary([]), linkStart: new Int32Array(1), linkRow: new Int32Array(0), linkFrom: new Int32Array(0), linkTo: new Int32Array(0) },
 });
 
+/** The first four bytes of row r's id as a 32-bit integer (a small integer to V8: a cheap Map key). */
+const idHead = (ids: Uint8Array, r: number) => (ids[r * 16] << 24) | (ids[r * 16 + 1] << 16) | (ids[r * 16 + 2] << 8) | ids[r * 16 + 3];
+
+/** Ids (UUIDs) to leave out, tested by a row's binary id: found by its first four bytes, then compared whole. */
+function idSet(ids: string[]) {
+  const binary = Buffer.from(ids.map((id) => id.replaceAll('-', '')).join(''), 'hex');
+  // The id of each first four bytes; -1 where two share them (then the text of the row's id is looked up).
+  const heads = new Map<number, number>();
+  ids.forEach((_, k) => {
+    const head = idHead(binary, k);
+    heads.set(head, heads.has(head) ? -1 : k);
+  });
+  const whole = new Set(ids.map((id) => id.toLowerCase()));
+  return (of: Uint8Array, r: number) => {
+    const k = heads.get(idHead(of, r));
+    if (k === undefined) return false;
+    if (k === -1) return whole.has(uuidOf(of, r));
+    for (let i = 0; i < 16; i++) if (of[r * 16 + i] !== binary[k * 16 + i]) return false;
+    return true;
+  };
+}
+
 /** State a's rows but those `skip` names, and b's rows, in result order: b's rows placed among a's by their sort keys. */
-function mergeStates(a: StateIndex, skip: Set<string>, b: StateIndex): StateIndex {
+function mergeStates(a: StateIndex, skip: (ids: Uint8Array, r: number) => boolean, b: StateIndex): StateIndex {
   const aRow = new Int32Array(a.n);
   const bRow = new Int32Array(b.n);
   const numbers: string[] = [];
   const keys: string[] = [];
-  const order: number[] = [];
+  // Each new row's source: i for a's row i, -1 - j for b's row j.
+  const order = new Int32Array(a.n + b.n);
   let i = 0;
   let j = 0;
   const nextA = () => {
-    while (i < a.n && skip.has(uuidOf(a.ids, i))) aRow[i++] = -1;
+    while (i < a.n && skip(a.ids, i)) aRow[i++] = -1;
     return i < a.n ? keyOf(a, i) : undefined;
   };
   let ka = nextA();
@@ -607,13 +634,13 @@ function mergeStates(a: StateIndex, skip: Set<string>, b: StateIndex): StateInde
     if (kb === undefined || (ka !== undefined && ka <= kb)) {
       keys.push(wordOf(a.keys, i));
       numbers.push(wordOf(a.numbers, i));
-      order.push(i);
+      order[row] = i;
       aRow[i++] = row;
       ka = nextA();
     } else {
       keys.push(wordOf(b.keys, j));
       numbers.push(wordOf(b.numbers, j));
-      order.push(-1 - j);
+      order[row] = -1 - j;
       bRow[j++] = row;
       kb = j < b.n ? keyOf(b, j) : undefined;
     }
@@ -622,7 +649,7 @@ function mergeStates(a: StateIndex, skip: Set<string>, b: StateIndex): StateInde
   const ids = new Uint8Array(n * 16);
   const status = new Uint8Array(n);
   const type = new Uint8Array(n);
-  order.forEach((from, row) => {
+  order.subarray(0, n).forEach((from, row) => {
     const [x, r] = from >= 0 ? [a, from] : [b, -1 - from];
     ids.set(x.ids.subarray(r * 16, r * 16 + 16), row * 16);
     status[row] = x.status[r];
@@ -648,7 +675,7 @@ function mergeStates(a: StateIndex, skip: Set<string>, b: StateIndex): StateInde
  * taken up without reading or building the state again (0029). Searches answer as a fresh build's.
  */
 export async function patchSearchIndexFromFile(base: SearchIndexParts, changed: string[], file: string): Promise<SearchIndexParts> {
-  const skip = new Set(changed.map((id) => id.toLowerCase()));
+  const skip = idSet(changed);
   const fresh = await buildSearchIndexParts(readBulkFile(file), new Map(base.codes));
   const rows = new Map(fresh.states);
   const states = new Set([...base.states.map(([s]) => s), ...rows.keys()]);
