@@ -218,13 +218,14 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
       const seedFile = !changes && !base ? seeded(at) : undefined;
       const file = changes ? changes.file : (seedFile ?? (await source.exportRows(at, states, { atOnce: !built })));
       if (!file) continue;
+      const read = Date.now() - buildStartedAt;
       try {
         const codes = base?.index.parts.codes ?? [];
         const patch = changed && { base: { states: base!.index.parts.states.filter(([s]) => replaced.has(s)), codes }, changed };
         const fresh = await parts(file, { codes, patch });
         const merged: SearchIndexParts = states ? { states: [...base!.index.parts.states.filter(([s]) => !replaced.has(s)), ...fresh.states], codes: fresh.codes } : fresh;
         built = { index: searchIndexFrom(merged), version: at, seq, bytes: sizeOf(merged), seeded: seedFile !== undefined };
-        lastBuild = { states: states?.length ?? merged.states.length, rows: fresh.states.reduce((n, [, s]) => n + s.n, 0), ...(changed && { changed: changed.length }), ms: Date.now() - buildStartedAt };
+        lastBuild = { states: states?.length ?? merged.states.length, rows: fresh.states.reduce((n, [, s]) => n + s.n, 0), ...(changed && { changed: changed.length }), ms: Date.now() - buildStartedAt, read_ms: read };
         return;
       } finally {
         fs.rmSync(file, { force: true });
@@ -251,7 +252,11 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
       if (sameVersion(kept.version, wanted)) built = { index: searchIndexFrom(kept.parts), version: kept.version, seq: 0, bytes: sizeOf(kept.parts) };
       kept = undefined;
     }
-    if (built && seed) seeded(built.version);
+    // Read from the snapshot file: no first build takes the seed.
+    if (built && seed) {
+      fs.rmSync(seed.file, { force: true });
+      seed = undefined;
+    }
     const now = built;
     if (now && now.version.graph === wanted.graph) return { index: now.index, generation: now.version.generation };
     // States whose rows have not moved are the same at the wanted generation: served while the others are read.
