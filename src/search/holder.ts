@@ -1,8 +1,9 @@
 // The one search index of the service (search-index.ts), on either engine: built from an export
-// of the graph (SearchSource), in a worker thread past a small size, brought up to the graph a
-// moment after this process writes and whenever the graph's version moves (another process
-// published): the states whose rows moved are read again, or only their changed rows where the
-// graph kept which they are (patched in); kept in a snapshot file between starts of the same graph.
+// of the graph (SearchSource), or first from the rows an offline load left (seedSearchIndex), in a
+// worker thread past a small size, brought up to the graph a moment after this process writes and
+// whenever the graph's version moves (another process published): the states whose rows moved are
+// read again, or only their changed rows where the graph kept which they are (patched in); kept in
+// a snapshot file between starts of the same graph.
 import fs from 'node:fs';
 import os from 'node:os';
 import v8 from 'node:v8';
