@@ -56,13 +56,6 @@ export interface SearchSource {
    * undefined where it did not for one of the states (then they are read whole).
    */
   changedRows?(from: SearchVersion, to: SearchVersion, states: string[]): Promise<{ ids: string[]; file: string } | undefined>;
-  /**
-   * Runs `work` (bringing an index at `generation` up to a publish) with this process reading
-   * `generation` meanwhile, so that what the publish replaced is not collected until every
-   * process's index has taken it up: the serving processes' catch-up goes first, the graph's
-   * clean-up after (engines with generations; others just run it).
-   */
-  catchingUp?<T>(generation: number, work: () => Promise<T>): Promise<T>;
   /** Hears each write of this process commit. */
   onWrite(listener: () => void): void;
   /** Pins this request's graph reads to `generation` (the snapshot an index shows); a no-op without generations. */

@@ -197,10 +197,6 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
   const build = async () => {
     const seq = ++started;
     buildStartedAt = Date.now();
-    const from = built?.version.generation;
-    return from !== undefined && source.catchingUp ? source.catchingUp(from, () => buildFrom(seq)) : buildFrom(seq);
-  };
-  const buildFrom = async (seq: number) => {
     for (;;) {
       const base = built;
       const at = await source.version(true);

@@ -77,7 +77,6 @@ export function neo4jSearchSource(graph: Neo4jEngine, files: QueryFiles): Search
       return whole ? file : undefined;
     },
     changedRows: (from, to, states) => rowChanges.since(from, to, states),
-    catchingUp: (generation, work) => graph.holding(generation, work),
     onWrite: (listener) => graph.onWrite(listener),
     readAt(generation) {
       if (generation !== undefined) pin(GENERATION_PIN, generation);
