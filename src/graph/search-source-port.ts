@@ -61,6 +61,12 @@ export interface SearchSource {
   /** Pins this request's graph reads to `generation` (the snapshot an index shows); a no-op without generations. */
   readAt(generation: number | undefined): void;
   /**
+   * The index this process serves shows `generation` from now on (undefined: none): what it shows
+   * stays in the graph until it shows a later one, so that its searches read whole snapshots
+   * however long it takes to catch up (engines with generations; Neo4j: readers.ts).
+   */
+  serving?(generation: number | undefined): void;
+  /**
    * After a clean close, the version an index built at `built` is kept on disk for (LadybugDB: the
    * file's stamp as close left it), or undefined when it may not be kept (it misses a write, or
    * the graph is in memory). Without it, an index is kept with its own version.

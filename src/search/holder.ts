@@ -165,6 +165,12 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
     bytes: number;
   }
   let built: Current | undefined;
+  /** Serves `next` from now on, and says so to the graph when its generation moved. */
+  const show = (next: Current) => {
+    const moved = next.version.generation !== built?.version.generation;
+    built = next;
+    if (moved) source.serving?.(next.version.generation);
+  };
   let building: Promise<void> | undefined;
   let started = 0;
   let buildStartedAt = 0;
@@ -201,7 +207,7 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
       const base = built;
       const at = await source.version(true);
       if (base && base.version.graph === at.graph) {
-        built = { ...base, seq };
+        show({ ...base, seq });
         return;
       }
       const states = base && movedStates(base.version, at);
@@ -211,7 +217,7 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
       if (changes?.ids.length === 0) {
         // Publishes that changed none of the rows (a snapshot listed again): the same index, at the new version.
         fs.rmSync(changes.file, { force: true });
-        built = { ...base!, version: at, seq };
+        show({ ...base!, version: at, seq });
         lastBuild = { states: states!.length, rows: 0, changed: 0, ms: Date.now() - buildStartedAt };
         return;
       }
@@ -219,13 +225,15 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
       const seedFile = !changes && !base ? seeded(at) : undefined;
       const file = changes ? changes.file : (seedFile ?? (await source.exportRows(at, states, { atOnce: !built })));
       if (!file) continue;
+      // A first build holds the rows it read from here on (the export held them while it read).
+      if (!base) source.serving?.(at.generation);
       const read = Date.now() - buildStartedAt;
       try {
         const codes = base?.index.parts.codes ?? [];
         const patch = changed && { base: { states: base!.index.parts.states.filter(([s]) => replaced.has(s)), codes }, changed };
         const fresh = await parts(file, { codes, patch });
         const merged: SearchIndexParts = states ? { states: [...base!.index.parts.states.filter(([s]) => !replaced.has(s)), ...fresh.states], codes: fresh.codes } : fresh;
-        built = { index: searchIndexFrom(merged), version: at, seq, bytes: sizeOf(merged), seeded: seedFile !== undefined };
+        show({ index: searchIndexFrom(merged), version: at, seq, bytes: sizeOf(merged), seeded: seedFile !== undefined });
         lastBuild = { states: states?.length ?? merged.states.length, rows: fresh.states.reduce((n, [, s]) => n + s.n, 0), ...(changed && { changed: changed.length }), ms: Date.now() - buildStartedAt, read_ms: read };
         return;
       } finally {
@@ -250,7 +258,7 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
   const fresh = async (states?: string[]): Promise<{ index: Built; generation?: number }> => {
     const wanted = await source.version();
     if (kept) {
-      if (sameVersion(kept.version, wanted)) built = { index: searchIndexFrom(kept.parts), version: kept.version, seq: 0, bytes: sizeOf(kept.parts) };
+      if (sameVersion(kept.version, wanted)) show({ index: searchIndexFrom(kept.parts), version: kept.version, seq: 0, bytes: sizeOf(kept.parts) });
       kept = undefined;
     }
     // Read from the snapshot file: no first build takes the seed.
@@ -324,6 +332,7 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
       closed = true;
       clearInterval(poll);
       clearTimeout(timer);
+      source.serving?.(undefined);
     },
   };
 }

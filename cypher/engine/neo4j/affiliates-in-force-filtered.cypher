@@ -15,7 +15,7 @@ CALL () {
   WHERE f.supervisor_id = $id AND f.page_key >= ''
     AND ($affiliate_role IS NULL OR f.affiliate_role = $affiliate_role)
     AND ($relationship_type IS NULL OR f.relationship_type = $relationship_type)
-    AND coalesce(f.vf, 0) <= $g AND coalesce(f.vt, $g + 1) > $g
+    AND coalesce(f.vf, CASE WHEN f.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(f.vt, CASE WHEN f.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
   RETURN count(f) AS total
 }
 CALL () {
@@ -25,7 +25,7 @@ CALL () {
     AND ($affiliate_role IS NULL OR f.affiliate_role = $affiliate_role)
     AND ($relationship_type IS NULL OR f.relationship_type = $relationship_type)
   // The versions $g sees, kept after the seek so that the page still comes in index order.
-  WITH f, a WHERE coalesce(f.vf, 0) <= $g AND coalesce(f.vt, $g + 1) > $g
+  WITH f, a WHERE coalesce(f.vf, CASE WHEN f.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(f.vt, CASE WHEN f.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
   WITH f, a ORDER BY f.supervisor_id, f.page_key SKIP $skip LIMIT $limit
   WITH a, f, [n IN [a.full_name, a.business_name] | CASE WHEN n IS NULL OR n = '' THEN null ELSE replace(replace(replace(n, '\t', ' '), '\n', ' '), '\r', ' ') END] AS names
   RETURN collect({id: a.id, license_number: a.license_number, full_name: names[0], business_name: names[1],

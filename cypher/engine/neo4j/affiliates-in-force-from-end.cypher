@@ -12,7 +12,7 @@ CALL () {
   USING INDEX SEEK f:SUPERVISES_IN_FORCE(supervisor_id, page_key)
   WHERE f.supervisor_id = $id AND f.page_key >= ''
   // The versions $g sees, kept after the seek so that the page still comes in index order.
-  WITH f, a WHERE coalesce(f.vf, 0) <= $g AND coalesce(f.vt, $g + 1) > $g
+  WITH f, a WHERE coalesce(f.vf, CASE WHEN f.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(f.vt, CASE WHEN f.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
   WITH f, a ORDER BY f.supervisor_id DESC, f.page_key DESC SKIP $from_end LIMIT $limit
   WITH a, f, [n IN [a.full_name, a.business_name] | CASE WHEN n IS NULL OR n = '' THEN null ELSE replace(replace(replace(n, '\t', ' '), '\n', ' '), '\r', ' ') END] AS names
   RETURN collect({id: a.id, license_number: a.license_number, full_name: names[0], business_name: names[1],

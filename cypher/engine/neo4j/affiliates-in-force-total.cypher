@@ -11,7 +11,7 @@ OPTIONAL CALL () {
     UNION
     MATCH (s:Superseded {id: $id}) RETURN s
   }
-  WITH s WHERE coalesce(s.vf, 0) <= $g AND coalesce(s.vt, $g + 1) > $g
+  WITH s WHERE coalesce(s.vf, CASE WHEN s.id IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(s.vt, CASE WHEN s.id IS NULL THEN $g ELSE $g + 1 END) > $g
   RETURN s
 }
 // Less the versions $g does not see, as in affiliates-in-force.cypher.

@@ -13,17 +13,17 @@ CALL () {
   UNION
   MATCH (s:Superseded {id: $id}) RETURN s
 }
-WITH s WHERE coalesce(s.vf, 0) <= $g AND coalesce(s.vt, $g + 1) > $g
+WITH s WHERE coalesce(s.vf, CASE WHEN s.id IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(s.vt, CASE WHEN s.id IS NULL THEN $g ELSE $g + 1 END) > $g
 CALL (s) {
   MATCH (s)-[r:SUPERVISES]->()
-  WHERE coalesce(r.vf, 0) <= $g AND coalesce(r.vt, $g + 1) > $g AND r.effective_from <= date($today) AND (r.effective_to IS NULL OR r.effective_to > date($today))
+  WHERE coalesce(r.vf, CASE WHEN r.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(r.vt, CASE WHEN r.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g AND r.effective_from <= date($today) AND (r.effective_to IS NULL OR r.effective_to > date($today))
     AND ($affiliate_role IS NULL OR r.affiliate_role = $affiliate_role)
     AND ($relationship_type IS NULL OR r.relationship_type = $relationship_type)
   RETURN count(r) AS total
 }
 CALL (s) {
   MATCH (s)-[r:SUPERVISES]->(a)
-  WHERE coalesce(r.vf, 0) <= $g AND coalesce(r.vt, $g + 1) > $g AND r.effective_from <= date($today) AND (r.effective_to IS NULL OR r.effective_to > date($today))
+  WHERE coalesce(r.vf, CASE WHEN r.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(r.vt, CASE WHEN r.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g AND r.effective_from <= date($today) AND (r.effective_to IS NULL OR r.effective_to > date($today))
     AND ($affiliate_role IS NULL OR r.affiliate_role = $affiliate_role)
     AND ($relationship_type IS NULL OR r.relationship_type = $relationship_type)
   WITH a, r

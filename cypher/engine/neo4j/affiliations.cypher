@@ -18,9 +18,9 @@ CALL (id) {
   UNION
   MATCH (c:Superseded {id: id}) RETURN c
 }
-WITH c WHERE coalesce(c.vf, 0) <= $g AND coalesce(c.vt, $g + 1) > $g
+WITH c WHERE coalesce(c.vf, CASE WHEN c.id IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(c.vt, CASE WHEN c.id IS NULL THEN $g ELSE $g + 1 END) > $g
 RETURN c.id AS id, [(c)<-[r:SUPERVISES]-(s)
-        WHERE coalesce(r.vf, 0) <= $g AND coalesce(r.vt, $g + 1) > $g AND CASE WHEN $include_inactive THEN NOT $as_of OR r.effective_from <= date($day)
+        WHERE coalesce(r.vf, CASE WHEN r.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(r.vt, CASE WHEN r.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g AND CASE WHEN $include_inactive THEN NOT $as_of OR r.effective_from <= date($day)
                    ELSE r.effective_from <= date($day) AND (r.effective_to IS NULL OR r.effective_to > date($day)) END
           AND ($affiliate_role IS NULL OR r.affiliate_role = $affiliate_role)
           AND ($relationship_type IS NULL OR r.relationship_type = $relationship_type)

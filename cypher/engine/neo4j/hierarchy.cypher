@@ -14,9 +14,9 @@ CALL (id) {
   UNION
   MATCH (c:Superseded {id: id}) RETURN c
 }
-WITH c WHERE coalesce(c.vf, 0) <= $g AND coalesce(c.vt, $g + 1) > $g
+WITH c WHERE coalesce(c.vf, CASE WHEN c.id IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(c.vt, CASE WHEN c.id IS NULL THEN $g ELSE $g + 1 END) > $g
 CALL (c) {
-  OPTIONAL MATCH p = (c)(()<-[r:SUPERVISES WHERE coalesce(r.vf, 0) <= $g AND coalesce(r.vt, $g + 1) > $g AND r.effective_from <= date($day) AND (r.effective_to IS NULL OR r.effective_to > date($day))]-()){1,26}
+  OPTIONAL MATCH p = (c)(()<-[r:SUPERVISES WHERE coalesce(r.vf, CASE WHEN r.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(r.vt, CASE WHEN r.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g AND r.effective_from <= date($day) AND (r.effective_to IS NULL OR r.effective_to > date($day))]-()){1,26}
   UNWIND coalesce(relationships(p), []) AS link
   RETURN collect(DISTINCT link) AS links
 }

@@ -19,11 +19,11 @@ CALL (id) {
   UNION
   MATCH (c:Superseded {id: id}) RETURN c
 }
-WITH c WHERE coalesce(c.vf, 0) <= $g AND coalesce(c.vt, $g + 1) > $g
-WITH c, date($day) AS day, [(s)-[r:SUPERVISES]->(c) WHERE coalesce(r.vf, 0) <= $g AND coalesce(r.vt, $g + 1) > $g | [s, r]] AS inc
+WITH c WHERE coalesce(c.vf, CASE WHEN c.id IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(c.vt, CASE WHEN c.id IS NULL THEN $g ELSE $g + 1 END) > $g
+WITH c, date($day) AS day, [(s)-[r:SUPERVISES]->(c) WHERE coalesce(r.vf, CASE WHEN r.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(r.vt, CASE WHEN r.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g | [s, r]] AS inc
 WITH c, day, inc, [x IN inc WHERE $levels > 0 AND x[1].effective_from <= day AND (x[1].effective_to IS NULL OR x[1].effective_to > day) | x + [c, 1]] AS ups
 UNWIND [[c, null, null, 0]] + ups + reduce(a = [], s IN CASE WHEN $levels > 1 THEN [u IN ups | u[0]] ELSE [] END |
-  a + [(t)-[q:SUPERVISES]->(s) WHERE coalesce(q.vf, 0) <= $g AND coalesce(q.vt, $g + 1) > $g AND q.effective_from <= day AND (q.effective_to IS NULL OR q.effective_to > day) | [t, q, s, 2]]) AS e
+  a + [(t)-[q:SUPERVISES]->(s) WHERE coalesce(q.vf, CASE WHEN q.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(q.vt, CASE WHEN q.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g AND q.effective_from <= day AND (q.effective_to IS NULL OR q.effective_to > day) | [t, q, s, 2]]) AS e
 WITH c, inc, e[0] AS n, e[1] AS r, e[2].id AS affiliate_id, e[3] AS level
 RETURN c.id AS id, level, affiliate_id,
        r.affiliate_role AS affiliate_role, r.relationship_type AS relationship_type, toString(r.effective_from) AS effective_from, toString(r.effective_to) AS effective_to,

@@ -5,7 +5,7 @@
 // :param g => 0
 UNWIND $states AS code
 MATCH (:Jurisdiction {code: code})<-[:IN_JURISDICTION]-(c)
-WHERE c.state = code AND coalesce(c.vf, 0) <= $g AND coalesce(c.vt, $g + 1) > $g
+WHERE c.state = code AND coalesce(c.vf, CASE WHEN c.id IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(c.vt, CASE WHEN c.id IS NULL THEN $g ELSE $g + 1 END) > $g
 // The label in WHERE, not the pattern: over few brokerages the planner would otherwise start from
 // all of them (a label scan) and join.
 MATCH (c)-[:AFFILIATED_WITH]->(bb)

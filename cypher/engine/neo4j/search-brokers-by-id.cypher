@@ -9,8 +9,8 @@ CALL (id) {
   UNION
   MATCH (c:Superseded {id: id}) RETURN c
 }
-WITH c WHERE c.state IN $states AND coalesce(c.vf, 0) <= $g AND coalesce(c.vt, $g + 1) > $g
+WITH c WHERE c.state IN $states AND coalesce(c.vf, CASE WHEN c.id IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(c.vt, CASE WHEN c.id IS NULL THEN $g ELSE $g + 1 END) > $g
 MATCH (c)<-[br:SUPERVISES]-(bs)
-WHERE coalesce(br.vf, 0) <= $g AND coalesce(br.vt, $g + 1) > $g AND br.relationship_type IN $types AND br.effective_from IS NOT NULL
+WHERE coalesce(br.vf, CASE WHEN br.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(br.vt, CASE WHEN br.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g AND br.relationship_type IN $types AND br.effective_from IS NOT NULL
 RETURN c.state AS state, c.id AS id, toString(br.effective_from) AS effective_from, toString(br.effective_to) AS effective_to,
        coalesce(bs.f_full, '') + ' ' + coalesce(bs.f_business, '') AS names

@@ -10,7 +10,7 @@ CALL (id) {
   UNION
   MATCH (c:Superseded {id: id}) RETURN c
 }
-WITH c WHERE c.state IN $states AND coalesce(c.vf, 0) <= $g AND coalesce(c.vt, $g + 1) > $g
+WITH c WHERE c.state IN $states AND coalesce(c.vf, CASE WHEN c.id IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(c.vt, CASE WHEN c.id IS NULL THEN $g ELSE $g + 1 END) > $g
 RETURN c.state AS state, c.id AS id, c.sort_key AS sort_key, c.license_number AS license_number,
        CASE WHEN c.pg <= $g THEN c.p_status_normalized ELSE c.status_normalized END AS status,
        c.license_type AS license_type, c.f_full AS f_full, c.f_first AS f_first, c.f_last AS f_last,

@@ -91,6 +91,8 @@ export interface Neo4jEngine extends GraphEngine {
   onWrite(listener: () => void): void;
   /** Runs `work`, which reads at generation `g` (explicitly): the versions it reads stay until it ends (readers.ts). */
   holding<T>(g: number, work: () => Promise<T>): Promise<T>;
+  /** Holds generation `g` for `key` until held at another or released (readers.ts `hold`); resolves once reported. */
+  hold(key: string, g: number | undefined): Promise<void>;
 }
 
 /** The read-scope key of the generation a request's reads see (read-scope.ts). */
@@ -343,6 +345,7 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
       return file;
     },
     holding: (g, work) => readers.holding(g, work),
+    hold: (key, g) => readers.hold(key, g),
     onWrite: (listener) => void listeners.push(listener),
     async applySchema(statements) {
       // Schema commands run one per auto-commit transaction.

@@ -25,9 +25,10 @@ const LEAVE = 'MATCH (r:GraphReader {id: $reader}) DELETE r';
 /**
  * This process's reads of the published generation, as the graph sees them: every version read
  * goes through `published()` (pinned per request by read-scope.ts, counted while it runs by
- * `holding`), and a heartbeat on a `GraphReader` node reports the oldest generation any of them
- * may still read. A refresh collects what generation g replaced once every reader heard within
- * READER_STALE_SECONDS reports g or later (versions.ts), however long a request runs.
+ * `holding`; a search index holds the generation it serves: `hold`), and a heartbeat on a
+ * `GraphReader` node reports the oldest generation any of them may still read. A refresh collects
+ * what generation g replaced once every reader heard within READER_STALE_SECONDS reports g or
+ * later (versions.ts), however long a request runs.
  */
 export function neo4jReaders(write: (query: string, params: Params) => Promise<Row[]>, pinKey: string) {
   const reader = `${thisProcess()}:${randomUUID().slice(0, 8)}`;
@@ -44,10 +45,13 @@ export function neo4jReaders(write: (query: string, params: Params) => Promise<R
   let left = false;
   /** Statements running now, by the generation they read. */
   const reading = new Map<number, number>();
+  /** Generations held until released, by holder (a search index: the one it serves). */
+  const holds = new Map<string, number>();
 
   const oldest = (): number | undefined => {
     let min = seen;
     for (const g of reading.keys()) if (min === undefined || g < min) min = g;
+    for (const g of holds.values()) if (min === undefined || g < min) min = g;
     // A pin still being read resolves at what the beat in flight reads: `seen` or later.
     for (const g of heldPins(pinKey)) if (typeof g === 'number' && (min === undefined || g < min)) min = g;
     return min;
@@ -102,6 +106,16 @@ export function neo4jReaders(write: (query: string, params: Params) => Promise<R
         else reading.delete(g);
         if (seen !== undefined && g < seen) again(SOON_MS);
       }
+    },
+    /**
+     * Holds generation `g` for `key` until it is held at another or released (undefined): it is
+     * reported as read meanwhile. Resolves once a report sent after the change is in the graph.
+     */
+    hold(key: string, g: number | undefined): Promise<void> {
+      if (g === undefined) holds.delete(key);
+      else holds.set(key, g);
+      if (left) return Promise.resolve();
+      return (beating ? beating.then(beat, beat) : beat()).then(() => undefined);
     },
     /** Stops reporting and removes this reader, so that collection waits for it no more. */
     async leave(): Promise<void> {

@@ -26,9 +26,13 @@ const PENDING_FIELDS = [
   'address_line2', 'address_city', 'address_county', 'address_region', 'address_postal_code', 'address_country', 'source',
 ] as const;
 
-/** A credential's entries in (lists of supervisor id, role, type, from and to), in their order. */
+/**
+ * A credential's entries in (lists of supervisor id, role, type, from and to), in their order. An
+ * entry without a type is a relationship deleted while it was read (collection past a reader's 120 s).
+ */
 const supervision = (value: unknown): SupervisionEntry[] =>
   ((value ?? []) as [string, string, string, string, string | null][])
+    .filter((e) => e[2] != null)
     .map(([supervisor_id, affiliate_role, relationship_type, effective_from, effective_to]) => ({ supervisor_id, affiliate_role, relationship_type, effective_from, effective_to: effective_to ?? null }))
     .sort(bySupervisionEntry);
 
@@ -50,7 +54,7 @@ const record = (r: Row): CredentialRecord[] => {
 
 /** A supervisor's record with its relationship, from a row of a traversal. */
 const supervisorRow = (r: Row): SupervisorRecord[] =>
-  record(r).map(({ supervision: _, ...s }) => ({
+  (r.relationship_type == null ? [] : record(r)).map(({ supervision: _, ...s }) => ({
     ...s,
     affiliate_id: r.affiliate_id as string,
     affiliate_role: r.affiliate_role as string,
