@@ -64,6 +64,8 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
     return true;
   };
 
+  /** Renews this process's claim while it holds it: a claim silent for STALE_SECONDS is taken over. */
+  const renewing = () => setInterval(() => void graph.writeNow(queries.beat, { holder }).catch(() => undefined), BEAT_MS);
   const steps = (t: GraphTx, statements: string[], params: Params) => statements.reduce<Promise<unknown>>((p, s) => p.then(() => t.run(s, params)), Promise.resolve());
 
   /** The published generation once this process holds the claim; waits for another run to end. */
@@ -86,7 +88,7 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
     unit<T>(fn: (t: VersionedTx) => Promise<T>, onWait: (holder: string) => void = () => undefined): Promise<T> {
       return graph.writeSteps(async (t, transaction) => {
         const published = await claim(t, onWait);
-        const beat = setInterval(() => void graph.writeNow(queries.beat, { holder }).catch(() => undefined), BEAT_MS);
+        const beat = renewing();
         try {
           await steps(t, queries.recover, { published });
           // The versions the last publish replaced go once no reader can still see them, and its
@@ -131,9 +133,12 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
       return graph.writeSteps(async (t) => {
         const [row] = await t.run(queries.claim, { holder, gone: null, stale_seconds: STALE_SECONDS });
         if (!row.free) return;
+        // A collection at 3M outlasts the claim's silence limit: the next run would take over mid-way.
+        const beat = renewing();
         try {
           if (await readersPast(Number(row.generation))) await collectAt(t, Number(row.generation));
         } finally {
+          clearInterval(beat);
           await t.run(queries.release, { holder });
         }
       });
