@@ -251,6 +251,11 @@ async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], 
         );
       }
       await serving?.stop();
+      if (memory && published) {
+        // The next stretch starts once the graph holds no replaced version: each refresh is measured on its own.
+        const collected = await memory.collected(published.at);
+        notes.push(`- ${label}: what the publish replaced collected ${Number.isFinite(collected) ? `${collected.toFixed(1)} s` : 'not within 15 minutes'} after the publish (by the process whose index took the publish up last, or the ingest command before it exits)`);
+      }
       const seconds = s ? s.elapsed_ms / 1000 : (Date.now() - started) / 1000;
       const d = stats(during.samples);
       const counts = (x: RefreshSummary) => [`${x.rows_read.toLocaleString('en-US')}`, `${x.inserted}, ${x.updated}, ${x.unchanged}`, `${x.edges_opened}, ${x.edges_closed}`];

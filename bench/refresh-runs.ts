@@ -51,6 +51,18 @@ export function neo4jMemory(n: LocalNeo4j) {
     },
     /** The first generation published since the last reset, and when the sampler saw it (within about 300 ms). */
     published: () => published,
+    /**
+     * Seconds from `since` until what publishes replaced is collected (no superseded or pending
+     * version left, and no claim on the graph), polled every 500 ms for at most 15 minutes.
+     */
+    async collected(since: number): Promise<number> {
+      const query = "OPTIONAL MATCH (s:Snapshot {id: 'graph'}) RETURN COUNT { (c:Superseded|Pending) } AS left, s.holder AS holder";
+      for (const until = Date.now() + 900_000; Date.now() < until; await new Promise((r) => setTimeout(r, 500))) {
+        const [r] = (await driver.executeQuery(query)).records;
+        if (Number(r.get('left')) === 0 && r.get('holder') == null) return (Date.now() - since) / 1000;
+      }
+      return Infinity;
+    },
     peaks: () =>
       `Neo4j peak transaction memory ${(tx / MB).toFixed(0)} MB, heap ${(heap / MB).toFixed(0)} MB` +
       (publishedAfter === undefined ? '' : `, published after ${(publishedAfter / 1000).toFixed(1)} s`),
