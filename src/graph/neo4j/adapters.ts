@@ -13,7 +13,7 @@ export function neo4jAdapters(graph: Neo4jEngine, files: QueryFiles): GraphAdapt
     engine: graph,
     writes,
     reads: (today) => neo4jReads(graph, files, today),
-    searchSource: () => (source ??= neo4jSearchSource(graph, files, () => writes.collect())),
+    searchSource: () => (source ??= neo4jSearchSource(graph, files)),
     async close() {
       await writes.settle().catch(() => undefined);
       await graph.close();

@@ -13,10 +13,9 @@ const VERSION_TTL_MS = 1_000;
 /**
  * The search index's source on Neo4j: the rows of the published generation, read in one streamed
  * query. The version moves with each publish and each import batch, whichever process made it,
- * and each state's token (Jurisdiction.rows_version) with those that changed its rows. `collect`
- * removes what no reader sees any more (versions.ts), asked when this process's index catches up.
+ * and each state's token (Jurisdiction.rows_version) with those that changed its rows.
  */
-export function neo4jSearchSource(graph: Neo4jEngine, files: QueryFiles, collect?: () => Promise<void>): SearchSource {
+export function neo4jSearchSource(graph: Neo4jEngine, files: QueryFiles): SearchSource {
   const statesQuery = files.get('engine/neo4j/versions/search-states');
   const versionQuery = files.get('engine/neo4j/versions/search-version');
   const rowsQuery = files.get('engine/neo4j/search-rows');
@@ -51,8 +50,6 @@ export function neo4jSearchSource(graph: Neo4jEngine, files: QueryFiles, collect
     return cached.value;
   };
   graph.onWrite(() => (cached = undefined));
-  /** The generation the index this process serves shows, held in the graph (readers.ts). */
-  let served: number | undefined;
   return {
     version: async (fresh) => {
       const { collected: _, ...v } = await version(fresh);
@@ -85,14 +82,8 @@ export function neo4jSearchSource(graph: Neo4jEngine, files: QueryFiles, collect
       if (generation !== undefined) pin(GENERATION_PIN, generation);
     },
     serving(generation) {
-      const moved = generation !== undefined && served !== undefined && generation > served;
-      served = generation;
-      // What a publish replaced goes once every serving process has taken the publish up: the last
-      // to catch up collects it (the publishing process may have closed meanwhile).
-      void graph
-        .hold('search', generation)
-        .then(() => (moved ? collect?.() : undefined))
-        .catch(() => undefined);
+      // What a publish replaced stays until every serving process's index has taken the publish up.
+      void graph.hold('search', generation).catch(() => undefined);
     },
   };
 }

@@ -17,8 +17,6 @@ const READERS_POLL_MS = 100;
  * reading it) before it collects anyway: an export then reads again (search-source.ts).
  */
 const READERS_WAIT_MS = 120_000;
-/** How long a closing process waits for its readers to move on before it leaves the collection to the next run. */
-const SETTLE_MS = 5_000;
 
 /** A step of a versioned unit: its statements commit one by one, with the run's generation. */
 export interface VersionedTx extends GraphTx {
@@ -121,11 +119,13 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
       });
     },
 
-    /** At close: what a publish of this process left to collect, collected once its readers have moved on (or not waited for). */
+    /**
+     * At close: what a publish of this process left to collect, collected once its readers have
+     * moved on (every serving process's index included), or left to the next run after READERS_WAIT_MS.
+     */
     async settle(): Promise<void> {
-      await Promise.race([collecting, new Promise((r) => setTimeout(r, SETTLE_MS).unref())]);
-      closing = true;
       await collecting;
+      closing = true;
     },
 
     /** Removes the versions no reader sees (another run does it first, else this after a publish). */

@@ -26,7 +26,7 @@ interface Run {
  * traversal, only the in-force relationships affiliates pages read (in-force.ts). A refresh
  * writes versions, step by step, that readers see once it is published (versions.ts).
  */
-export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites & { settle(): Promise<void>; collect(): Promise<void> } {
+export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites & { settle(): Promise<void> } {
   const inForce = neo4jInForce(graph, files);
   const versions = neo4jVersions(graph, files);
   const rowChanges = neo4jRowChanges(graph, files);
@@ -132,7 +132,6 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
     },
     /** What refreshes leave to do once readers are done with what they replaced (old versions go); before the process ends. */
     settle: () => versions.settle(),
-    collect: () => versions.collect(),
     writeJurisdictions: (t, rows) => atPublish(t, (u) => shared.writeJurisdictions(u, rows)),
     recordRun: (t, run) => atPublish(t, (u) => shared.recordRun(u, run)),
     moveHolders: (t, rows) => shared.moveHolders(t, rows),
