@@ -53,11 +53,11 @@ export function neo4jMemory(n: LocalNeo4j) {
     published: () => published,
     /**
      * Seconds from `since` until what publishes replaced is collected (no superseded or pending
-     * version left, and no claim on the graph), polled every 500 ms for at most 15 minutes.
+     * version left, and no claim on the graph), polled every 500 ms for at most `waitMs`.
      */
-    async collected(since: number): Promise<number> {
+    async collected(since: number, waitMs = 900_000): Promise<number> {
       const query = "OPTIONAL MATCH (s:Snapshot {id: 'graph'}) RETURN COUNT { (c:Superseded|Pending) } AS left, s.holder AS holder";
-      for (const until = Date.now() + 900_000; Date.now() < until; await new Promise((r) => setTimeout(r, 500))) {
+      for (const until = Date.now() + waitMs; Date.now() < until; await new Promise((r) => setTimeout(r, 500))) {
         const [r] = (await driver.executeQuery(query)).records;
         if (Number(r.get('left')) === 0 && r.get('holder') == null) return (Date.now() - since) / 1000;
       }

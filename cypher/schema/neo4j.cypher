@@ -7,6 +7,13 @@ CREATE CONSTRAINT jurisdiction_code IF NOT EXISTS FOR (j:Jurisdiction) REQUIRE j
 CREATE CONSTRAINT source_id IF NOT EXISTS FOR (s:Source) REQUIRE s.id IS UNIQUE;
 CREATE CONSTRAINT import_run_id IF NOT EXISTS FOR (r:ImportRun) REQUIRE r.id IS UNIQUE;
 CREATE CONSTRAINT migration_id IF NOT EXISTS FOR (m:Migration) REQUIRE m.id IS UNIQUE;
+// The published generation (docs/graph.md, "Versions"), and the processes that read the graph, each
+// reporting the oldest generation it may still read (readers.ts).
+CREATE CONSTRAINT snapshot_id IF NOT EXISTS FOR (s:Snapshot) REQUIRE s.id IS UNIQUE;
+CREATE CONSTRAINT graph_reader_id IF NOT EXISTS FOR (r:GraphReader) REQUIRE r.id IS UNIQUE;
+CREATE CONSTRAINT in_force_day_id IF NOT EXISTS FOR (d:InForceDay) REQUIRE d.id IS UNIQUE;
+// From here to the affiliates pages' index, index statements alone: applied in one transaction,
+// they are populated together (src/graph/neo4j/engine.ts, applySchema).
 CREATE INDEX license_credential_state_number IF NOT EXISTS FOR (c:LicenseCredential) ON (c.state, c.license_number);
 // Searches are the search index's (decision 0029): no query orders a state by sort_key or finds a brokerage by name.
 DROP INDEX license_credential_state_sort IF EXISTS;
@@ -16,11 +23,8 @@ CREATE INDEX license_credential_source IF NOT EXISTS FOR (c:LicenseCredential) O
 DROP INDEX license_credential_names IF EXISTS;
 DROP INDEX license_credential_search IF EXISTS;
 DROP INDEX license_credential_versions IF EXISTS;
-// Versions (docs/graph.md): the published generation, a superseded credential found by id, and the
-// relationships a refresh writes, found by the generation they start or end at.
-CREATE CONSTRAINT snapshot_id IF NOT EXISTS FOR (s:Snapshot) REQUIRE s.id IS UNIQUE;
-// The processes that read the graph, each reporting the oldest generation it may still read (readers.ts).
-CREATE CONSTRAINT graph_reader_id IF NOT EXISTS FOR (r:GraphReader) REQUIRE r.id IS UNIQUE;
+// Versions (docs/graph.md): a superseded credential found by id, and the relationships a refresh
+// writes, found by the generation they start or end at.
 CREATE INDEX superseded_id IF NOT EXISTS FOR (c:Superseded) ON (c.id);
 // What each refresh changed, per state and rows_version (versions/row-changes-write.cypher).
 CREATE INDEX row_changes_version IF NOT EXISTS FOR (x:RowChanges) ON (x.state, x.version);
@@ -53,7 +57,6 @@ CREATE INDEX supervises_relationship_type IF NOT EXISTS FOR ()-[r:SUPERVISES]-()
 // the supervisor's affiliates; writes keep them (src/graph/neo4j/in-force.ts), and the first read
 // of another day moves them to it. A graph without the day (new, or written before it existed)
 // gets them here, once; a build cut short is dropped and made again.
-CREATE CONSTRAINT in_force_day_id IF NOT EXISTS FOR (d:InForceDay) REQUIRE d.id IS UNIQUE;
 CREATE INDEX supervises_in_force_page IF NOT EXISTS FOR ()-[f:SUPERVISES_IN_FORCE]-() ON (f.supervisor_id, f.page_key);
 MERGE (d:InForceDay {id: 'supervises'}) ON CREATE SET d.building_for = date();
 MATCH (d:InForceDay {id: 'supervises'}) WHERE d.date IS NULL

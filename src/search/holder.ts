@@ -231,10 +231,12 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
       try {
         const codes = base?.index.parts.codes ?? [];
         const patch = changed && { base: { states: base!.index.parts.states.filter(([s]) => replaced.has(s)), codes }, changed };
+        const indexing = Date.now();
         const fresh = await parts(file, { codes, patch });
+        const indexed = Date.now() - indexing;
         const merged: SearchIndexParts = states ? { states: [...base!.index.parts.states.filter(([s]) => !replaced.has(s)), ...fresh.states], codes: fresh.codes } : fresh;
         show({ index: searchIndexFrom(merged), version: at, seq, bytes: sizeOf(merged), seeded: seedFile !== undefined });
-        lastBuild = { states: states?.length ?? merged.states.length, rows: fresh.states.reduce((n, [, s]) => n + s.n, 0), ...(changed && { changed: changed.length }), ms: Date.now() - buildStartedAt, read_ms: read };
+        lastBuild = { states: states?.length ?? merged.states.length, rows: fresh.states.reduce((n, [, s]) => n + s.n, 0), ...(changed && { changed: changed.length }), ms: Date.now() - buildStartedAt, read_ms: read, index_ms: indexed };
         return;
       } finally {
         fs.rmSync(file, { force: true });

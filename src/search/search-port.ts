@@ -22,7 +22,7 @@ export interface SearchIndexStatus {
    * The last build: how many states it read, their rows, how many of those it read again from the
    * graph when it patched them (`changed`: the rows a publish changed), and how long export and build took.
    */
-  last_build?: { states: number; rows: number; changed?: number; ms: number; read_ms?: number };
+  last_build?: { states: number; rows: number; changed?: number; ms: number; read_ms?: number; index_ms?: number };
 }
 
 /**

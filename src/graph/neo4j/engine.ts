@@ -348,10 +348,23 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
     hold: (key, g) => readers.hold(key, g),
     onWrite: (listener) => void listeners.push(listener),
     async applySchema(statements) {
-      // Schema commands run one per auto-commit transaction.
+      // A run of index commands goes in one transaction: Neo4j populates the indexes it creates with one
+      // scan of the store (3M: 28 s against 31-36 s one at a time, decision 0032). The rest run one per
+      // auto-commit transaction (a constraint, or a statement over data).
       const s = session('WRITE');
       try {
-        for (const statement of statements) await s.run(statement);
+        const isIndex = (statement: string) => /^(CREATE|DROP)\s+INDEX\b/i.test(statement);
+        for (let i = 0; i < statements.length; ) {
+          if (!isIndex(statements[i])) {
+            await s.run(statements[i++]);
+            continue;
+          }
+          const run: string[] = [];
+          while (i < statements.length && isIndex(statements[i])) run.push(statements[i++]);
+          await s.executeWrite(async (t) => {
+            for (const statement of run) await t.run(statement);
+          });
+        }
         // An index is created populating: no query may run before every one is online.
         await s.run('CALL db.awaitIndexes($seconds)', { seconds: neo4j.int(300) });
       } catch (err) {

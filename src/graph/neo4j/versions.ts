@@ -17,6 +17,12 @@ const READERS_POLL_MS = 100;
  * reading it) before it collects anyway: an export then reads again (search-source.ts).
  */
 const READERS_WAIT_MS = 120_000;
+/**
+ * How long a run's process waits after its publish for the serving processes' indexes to take it
+ * up before it collects: a takeover's state is read whole (144 s for FL at 3M, decision 0032); past
+ * it the collection is left to the next run.
+ */
+const CATCH_UP_WAIT_MS = 300_000;
 
 /** A step of a versioned unit: its statements commit one by one, with the run's generation. */
 export interface VersionedTx extends GraphTx {
@@ -53,9 +59,9 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
     const [row] = await graph.read(queries.behind, { published, stale_seconds: READER_STALE_SECONDS, g: 0 });
     return Number(row?.behind ?? 0) === 0;
   };
-  /** Waits until readersPast(published), for at most READERS_WAIT_MS; false when it stopped waiting. */
-  const readersMoveOn = async (published: number): Promise<boolean> => {
-    for (const until = Date.now() + READERS_WAIT_MS; !(await readersPast(published)); ) {
+  /** Waits until readersPast(published), for at most `waitMs`; false when it stopped waiting. */
+  const readersMoveOn = async (published: number, waitMs = READERS_WAIT_MS): Promise<boolean> => {
+    for (const until = Date.now() + waitMs; !(await readersPast(published)); ) {
       if (closing || Date.now() >= until) return false;
       await new Promise((r) => setTimeout(r, READERS_POLL_MS));
     }
@@ -106,7 +112,7 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
             for (const work of deferred) await work(inRun);
             if (!(await tx.run(queries.publish, { holder, g })).length) throw new ConflictError(`the refresh lost its claim on the graph (silent for ${STALE_SECONDS} s, another run took it over): nothing was published`);
           });
-          const collection: Promise<void> = (collecting = readersMoveOn(g)
+          const collection: Promise<void> = (collecting = readersMoveOn(g, CATCH_UP_WAIT_MS)
             .then(() => (collecting === collection && !closing ? this.collect() : undefined))
             .catch(() => undefined));
           return out;
@@ -121,7 +127,7 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
 
     /**
      * At close: what a publish of this process left to collect, collected once its readers have
-     * moved on (every serving process's index included), or left to the next run after READERS_WAIT_MS.
+     * moved on (every serving process's index included), or left to the next run after CATCH_UP_WAIT_MS.
      */
     async settle(): Promise<void> {
       await collecting;

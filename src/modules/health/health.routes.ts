@@ -18,6 +18,7 @@ const SearchIndexHealth = z
         changed: z.number().int().optional().describe('Present when the build patched the states: the rows it read again from the graph, those the publishes since the last build changed (Neo4j)'),
         ms: z.number().int(),
         read_ms: z.number().int().optional().describe('Of `ms`, the time until its rows were read from the graph (the export, or the changed rows); the rest is the build'),
+        index_ms: z.number().int().optional().describe('Of `ms`, the time the index took to build or patch from those rows; the rest is handing it over'),
       })
       .optional()
       .describe('The last build: the states it read again (only those whose rows moved, on Neo4j), their rows, and how long it took'),
