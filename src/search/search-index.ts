@@ -612,56 +612,94 @@ function idSet(ids: string[]) {
   };
 }
 
+/**
+ * Runs of consecutive rows a merge takes from one side: `order` (i for a's row i, -1 - j for b's
+ * row j) cut where the side changes or a row is skipped. Copying a run at a time, rather than a
+ * row, is what keeps a patch of a large state from costing a string and a copy per row.
+ */
+function runsOf(order: Int32Array): { row: number; from: number; len: number }[] {
+  const runs: { row: number; from: number; len: number }[] = [];
+  for (let row = 0; row < order.length; ) {
+    const from = order[row];
+    let end = row + 1;
+    while (end < order.length && order[end] === order[end - 1] + (from >= 0 ? 1 : -1)) end++;
+    runs.push({ row, from, len: end - row });
+    row = end;
+  }
+  return runs;
+}
+
+/** A dictionary of the merged rows' words (as dictionary() would make it), a run's text copied at once. */
+function mergedDictionary(a: { text: string; starts: Int32Array }, b: { text: string; starts: Int32Array }, runs: ReturnType<typeof runsOf>, n: number) {
+  if (n === 0) return dictionary([]);
+  const starts = new Int32Array(n);
+  const pieces = ['\n'];
+  let offset = 1;
+  for (const { row, from, len } of runs) {
+    const [d, r] = from >= 0 ? [a, from] : [b, -1 - from];
+    const textFrom = d.starts[r];
+    const textTo = r + len < d.starts.length ? d.starts[r + len] : d.text.length;
+    for (let k = 0; k < len; k++) starts[row + k] = d.starts[r + k] - textFrom + offset;
+    pieces.push(d.text.slice(textFrom, textTo));
+    offset += textTo - textFrom;
+  }
+  return { text: pieces.join(''), starts };
+}
+
 /** State a's rows but those `skip` names, and b's rows, in result order: b's rows placed among a's by their sort keys. */
 function mergeStates(a: StateIndex, skip: (ids: Uint8Array, r: number) => boolean, b: StateIndex): StateIndex {
   const aRow = new Int32Array(a.n);
   const bRow = new Int32Array(b.n);
-  const numbers: string[] = [];
-  const keys: string[] = [];
   // Each new row's source: i for a's row i, -1 - j for b's row j.
   const order = new Int32Array(a.n + b.n);
+  let n = 0;
   let i = 0;
   let j = 0;
   const nextA = () => {
     while (i < a.n && skip(a.ids, i)) aRow[i++] = -1;
-    return i < a.n ? keyOf(a, i) : undefined;
   };
-  let ka = nextA();
-  let kb = j < b.n ? keyOf(b, j) : undefined;
+  nextA();
   // Keys are unique in a state (they end with the licence number); compared as the build's sort does.
-  while (ka !== undefined || kb !== undefined) {
-    const row = keys.length;
-    if (kb === undefined || (ka !== undefined && ka <= kb)) {
-      keys.push(wordOf(a.keys, i));
-      numbers.push(wordOf(a.numbers, i));
-      order[row] = i;
-      aRow[i++] = row;
-      ka = nextA();
+  let kb = j < b.n ? keyOf(b, j) : undefined;
+  let ka = i < a.n && kb !== undefined ? keyOf(a, i) : undefined;
+  while (i < a.n && kb !== undefined) {
+    if (ka! <= kb) {
+      order[n] = i;
+      aRow[i++] = n++;
+      nextA();
+      ka = i < a.n ? keyOf(a, i) : undefined;
     } else {
-      keys.push(wordOf(b.keys, j));
-      numbers.push(wordOf(b.numbers, j));
-      order[row] = -1 - j;
-      bRow[j++] = row;
+      order[n] = -1 - j;
+      bRow[j++] = n++;
       kb = j < b.n ? keyOf(b, j) : undefined;
     }
   }
-  const n = keys.length;
+  // One side is done: the rest of the other follows, with no keys to compare.
+  for (; i < a.n; nextA()) {
+    order[n] = i;
+    aRow[i++] = n++;
+  }
+  for (; j < b.n; j++) {
+    order[n] = -1 - j;
+    bRow[j] = n++;
+  }
+  const runs = runsOf(order.subarray(0, n));
   const ids = new Uint8Array(n * 16);
   const status = new Uint8Array(n);
   const type = new Uint8Array(n);
-  order.subarray(0, n).forEach((from, row) => {
+  for (const { row, from, len } of runs) {
     const [x, r] = from >= 0 ? [a, from] : [b, -1 - from];
-    ids.set(x.ids.subarray(r * 16, r * 16 + 16), row * 16);
-    status[row] = x.status[r];
-    type[row] = x.type[r];
-  });
+    ids.set(x.ids.subarray(r * 16, (r + len) * 16), row * 16);
+    status.set(x.status.subarray(r, r + len), row);
+    type.set(x.type.subarray(r, r + len), row);
+  }
   return {
     n,
     ids,
     status,
     type,
-    numbers: dictionary(numbers),
-    keys: dictionary(keys),
+    numbers: mergedDictionary(a.numbers, b.numbers, runs, n),
+    keys: mergedDictionary(a.keys, b.keys, runs, n),
     fields: Object.fromEntries(FIELDS.map((f) => [f, mergeField(a.fields[f], aRow, b.fields[f], bRow)])) as Record<Field, FieldIndex>,
     brokers: mergeBrokers(a.brokers, aRow, b.brokers, bRow),
   };
