@@ -1,19 +1,8 @@
 // Neo4j schema: uniqueness constraints on every key the queries enter by, and the indexes the
-// filters need. Applied statement by statement at start; IF NOT EXISTS makes it idempotent.
-CREATE CONSTRAINT license_credential_id IF NOT EXISTS FOR (c:LicenseCredential) REQUIRE c.id IS UNIQUE;
-CREATE CONSTRAINT licensee_id IF NOT EXISTS FOR (l:Licensee) REQUIRE l.id IS UNIQUE;
-CREATE CONSTRAINT brokerage_id IF NOT EXISTS FOR (b:Brokerage) REQUIRE b.id IS UNIQUE;
-CREATE CONSTRAINT jurisdiction_code IF NOT EXISTS FOR (j:Jurisdiction) REQUIRE j.code IS UNIQUE;
-CREATE CONSTRAINT source_id IF NOT EXISTS FOR (s:Source) REQUIRE s.id IS UNIQUE;
-CREATE CONSTRAINT import_run_id IF NOT EXISTS FOR (r:ImportRun) REQUIRE r.id IS UNIQUE;
-CREATE CONSTRAINT migration_id IF NOT EXISTS FOR (m:Migration) REQUIRE m.id IS UNIQUE;
-// The published generation (docs/graph.md, "Versions"), and the processes that read the graph, each
-// reporting the oldest generation it may still read (readers.ts).
-CREATE CONSTRAINT snapshot_id IF NOT EXISTS FOR (s:Snapshot) REQUIRE s.id IS UNIQUE;
-CREATE CONSTRAINT graph_reader_id IF NOT EXISTS FOR (r:GraphReader) REQUIRE r.id IS UNIQUE;
-CREATE CONSTRAINT in_force_day_id IF NOT EXISTS FOR (d:InForceDay) REQUIRE d.id IS UNIQUE;
-// From here to the affiliates pages' index, index statements alone: applied in one transaction,
-// they are populated together (src/graph/neo4j/engine.ts, applySchema).
+// filters need. Applied at start; IF NOT EXISTS makes it idempotent.
+// First the index statements, alone: applied in one transaction, they are populated together, and
+// the constraints after them populate theirs meanwhile (src/graph/neo4j/engine.ts, applySchema;
+// decision 0032).
 CREATE INDEX license_credential_state_number IF NOT EXISTS FOR (c:LicenseCredential) ON (c.state, c.license_number);
 // Searches are the search index's (decision 0029): no query orders a state by sort_key or finds a brokerage by name.
 DROP INDEX license_credential_state_sort IF EXISTS;
@@ -56,8 +45,21 @@ CREATE INDEX supervises_relationship_type IF NOT EXISTS FOR ()-[r:SUPERVISES]-()
 // in force on the InForceDay node's date, a SUPERVISES_IN_FORCE relationship whose page_key orders
 // the supervisor's affiliates; writes keep them (src/graph/neo4j/in-force.ts), and the first read
 // of another day moves them to it. A graph without the day (new, or written before it existed)
-// gets them here, once; a build cut short is dropped and made again.
+// gets them after the constraints below, once; a build cut short is dropped and made again.
 CREATE INDEX supervises_in_force_page IF NOT EXISTS FOR ()-[f:SUPERVISES_IN_FORCE]-() ON (f.supervisor_id, f.page_key);
+// Uniqueness constraints on every key the queries enter by.
+CREATE CONSTRAINT license_credential_id IF NOT EXISTS FOR (c:LicenseCredential) REQUIRE c.id IS UNIQUE;
+CREATE CONSTRAINT licensee_id IF NOT EXISTS FOR (l:Licensee) REQUIRE l.id IS UNIQUE;
+CREATE CONSTRAINT brokerage_id IF NOT EXISTS FOR (b:Brokerage) REQUIRE b.id IS UNIQUE;
+CREATE CONSTRAINT jurisdiction_code IF NOT EXISTS FOR (j:Jurisdiction) REQUIRE j.code IS UNIQUE;
+CREATE CONSTRAINT source_id IF NOT EXISTS FOR (s:Source) REQUIRE s.id IS UNIQUE;
+CREATE CONSTRAINT import_run_id IF NOT EXISTS FOR (r:ImportRun) REQUIRE r.id IS UNIQUE;
+CREATE CONSTRAINT migration_id IF NOT EXISTS FOR (m:Migration) REQUIRE m.id IS UNIQUE;
+// The published generation (docs/graph.md, "Versions"), and the processes that read the graph, each
+// reporting the oldest generation it may still read (readers.ts).
+CREATE CONSTRAINT snapshot_id IF NOT EXISTS FOR (s:Snapshot) REQUIRE s.id IS UNIQUE;
+CREATE CONSTRAINT graph_reader_id IF NOT EXISTS FOR (r:GraphReader) REQUIRE r.id IS UNIQUE;
+CREATE CONSTRAINT in_force_day_id IF NOT EXISTS FOR (d:InForceDay) REQUIRE d.id IS UNIQUE;
 MERGE (d:InForceDay {id: 'supervises'}) ON CREATE SET d.building_for = date();
 MATCH (d:InForceDay {id: 'supervises'}) WHERE d.date IS NULL
 MATCH ()-[f:SUPERVISES_IN_FORCE]->()
