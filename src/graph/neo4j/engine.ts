@@ -348,9 +348,9 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
     hold: (key, g) => readers.hold(key, g),
     onWrite: (listener) => void listeners.push(listener),
     async applySchema(statements) {
-      // A run of index commands goes in one transaction: Neo4j populates the indexes it creates with one
-      // scan of the store (3M: 28 s against 31-36 s one at a time, decision 0032). The rest run one per
-      // auto-commit transaction (a constraint, or a statement over data).
+      // A run of index commands goes in one transaction: Neo4j populates the indexes it creates
+      // together, in the background (decision 0032). The rest run one per auto-commit transaction
+      // (a constraint, or a statement over data).
       const s = session('WRITE');
       try {
         const isIndex = (statement: string) => /^(CREATE|DROP)\s+INDEX\b/i.test(statement);

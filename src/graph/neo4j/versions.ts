@@ -19,8 +19,8 @@ const READERS_POLL_MS = 100;
 const READERS_WAIT_MS = 120_000;
 /**
  * How long a run's process waits after its publish for the serving processes' indexes to take it
- * up before it collects: a takeover's state is read whole (144 s for FL at 3M, decision 0032); past
- * it the collection is left to the next run.
+ * up before it collects: a takeover's state is read whole, for minutes at national scale (decision
+ * 0032); past it the collection is left to the next run.
  */
 const CATCH_UP_WAIT_MS = 300_000;
 
