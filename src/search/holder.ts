@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import { SearchIndexBuildingError } from '../errors.js';
 import type { SearchSource, SearchVersion } from '../graph/search-source-port.js';
 import type { SearchIndex as Index, SearchIndexStatus } from './search-port.js';
-import { buildFromFile, joinParts, searchIndexFrom, type BuildInput, type SearchIndex as Built, type SearchIndexParts, type WorkerTask } from './search-index.js';
+import { buildFromFile, joinParts, overlayBase, overlayFromFile, searchIndexFrom, type BuildInput, type OverlayBase, type SearchIndex as Built, type SearchIndexOverlay, type SearchIndexParts, type WorkerTask } from './search-index.js';
 
 /** Exports below this size are indexed on the main thread (the demo data: 60 KB, a few ms)... */
 const IN_THREAD_BYTES = 1 << 20;
@@ -93,8 +93,8 @@ function writeSnapshot(file: string, kept: Kept) {
   fs.renameSync(partial, file);
 }
 
-/** Bytes the typed arrays and texts of the parts hold (V8 keeps a text of Latin-1 characters alone at a byte each). */
-function sizeOf(parts: SearchIndexParts): number {
+/** Bytes the typed arrays and texts of the parts (or an overlay) hold (V8 keeps a text of Latin-1 characters alone at a byte each). */
+function sizeOf(parts: Pick<SearchIndexParts | SearchIndexOverlay, 'states'>): number {
   let bytes = 0;
   const add = (x: unknown): void => {
     if (ArrayBuffer.isView(x)) bytes += x.byteLength;
@@ -163,6 +163,8 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
     /** Built from the rows an offline load left (seedSearchIndex). */
     seeded?: boolean;
     bytes: number;
+    /** Serving a patch's overlay (searchIndexFrom): the index it goes over, which a build starts from until the overlay is merged in. */
+    under?: Current;
   }
   let built: Current | undefined;
   /** Serves `next` from now on, and says so to the graph when its generation moved. */
@@ -193,18 +195,21 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
     return undefined;
   };
 
+  /** Whether a build of `file` (or a patch of `rows` rows) is made here: a worker with its own loader costs more memory than a small build blocks. */
+  const here = (file: string, rows: number) => fs.statSync(file).size < IN_THREAD_BYTES && rows < IN_THREAD_ROWS;
   const parts = async (file: string, input: BuildInput) => {
-    // A small build is made here: a worker with its own loader costs more memory than the build blocks.
-    const patched = input.patch?.base.states.reduce((n, [, s]) => n + s.n, 0) ?? 0;
-    if (fs.statSync(file).size < IN_THREAD_BYTES && patched < IN_THREAD_ROWS) return buildFromFile(file, input);
+    if (here(file, input.patch?.base.states.reduce((n, [, s]) => n + s.n, 0) ?? 0)) return buildFromFile(file, input);
     if (!built && !input.patch && FIRST_BUILD_THREADS > 1) return buildInWorkers(file, input.codes, FIRST_BUILD_THREADS);
     return inWorker<SearchIndexParts>({ task: 'file', file, ...input });
   };
+  const overlay = (file: string, base: OverlayBase, changed: string[]) =>
+    here(file, base.states.reduce((n, [, s]) => n + s.n, 0)) ? overlayFromFile(base, changed, file) : inWorker<SearchIndexOverlay>({ task: 'overlay', file, base, changed });
   const build = async () => {
     const seq = ++started;
     buildStartedAt = Date.now();
     for (;;) {
-      const base = built;
+      // An overlay not merged in (its merge failed): the build goes from the index under it.
+      const base = built?.under ?? built;
       const at = await source.version(true);
       if (base && base.version.graph === at.graph) {
         show({ ...base, seq });
@@ -230,13 +235,24 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
       const read = Date.now() - buildStartedAt;
       try {
         const codes = base?.index.parts.codes ?? [];
-        const patch = changed && { base: { states: base!.index.parts.states.filter(([s]) => replaced.has(s)), codes }, changed };
         const indexing = Date.now();
-        const fresh = await parts(file, { codes, patch });
+        if (changed) {
+          // A patch: its rows served over the index first (a build of them alone), then merged in.
+          const over = await overlay(file, overlayBase(base!.index.parts, replaced), changed);
+          show({ index: searchIndexFrom(base!.index.parts, over), version: at, seq, bytes: base!.bytes + sizeOf(over), under: base });
+          lastBuild = { states: states!.length, rows: over.states.reduce((n, [, o]) => n + o.rows.n + o.gone.length - o.gone.reduce((g: number, x) => g + x, 0), 0), changed: changed.length, ms: Date.now() - buildStartedAt, read_ms: read, index_ms: Date.now() - indexing };
+          const merging = Date.now();
+          const fresh = await parts(file, { codes, patch: { base: { states: base!.index.parts.states.filter(([s]) => replaced.has(s)), codes }, changed } });
+          const merged: SearchIndexParts = { states: [...base!.index.parts.states.filter(([s]) => !replaced.has(s)), ...fresh.states], codes: fresh.codes };
+          show({ index: searchIndexFrom(merged), version: at, seq, bytes: sizeOf(merged) });
+          lastBuild = { ...lastBuild, merge_ms: Date.now() - merging };
+          return;
+        }
+        const fresh = await parts(file, { codes });
         const indexed = Date.now() - indexing;
         const merged: SearchIndexParts = states ? { states: [...base!.index.parts.states.filter(([s]) => !replaced.has(s)), ...fresh.states], codes: fresh.codes } : fresh;
         show({ index: searchIndexFrom(merged), version: at, seq, bytes: sizeOf(merged), seeded: seedFile !== undefined });
-        lastBuild = { states: states?.length ?? merged.states.length, rows: fresh.states.reduce((n, [, s]) => n + s.n, 0), ...(changed && { changed: changed.length }), ms: Date.now() - buildStartedAt, read_ms: read, index_ms: indexed };
+        lastBuild = { states: states?.length ?? merged.states.length, rows: fresh.states.reduce((n, [, s]) => n + s.n, 0), ms: Date.now() - buildStartedAt, read_ms: read, index_ms: indexed };
         return;
       } finally {
         fs.rmSync(file, { force: true });
@@ -294,7 +310,8 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
   const poll = setInterval(() => {
     if (building || closed) return;
     if (failure) {
-      if (Date.now() - failure.at >= RETRY_FAILED_MS) rebuildSoon(0);
+      // An overlay whose merge failed is at the graph's version: only a build merges it.
+      if (Date.now() - failure.at >= RETRY_FAILED_MS) built?.under ? rebuild().catch(report) : rebuildSoon(0);
     } else if (built) source.version().then((v) => v.graph !== built?.version.graph && rebuildSoon(0), report);
   }, POLL_MS);
   poll.unref();
@@ -318,15 +335,17 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
     ready: () => built !== undefined,
     status: () => ({
       status: built ? 'ready' : 'building',
-      catching_up: building !== undefined,
+      // Not while a patch's overlay is served and merged in: its searches are answered.
+      catching_up: building !== undefined && !built?.under,
       generation: built?.version.generation,
       bytes: built?.bytes ?? 0,
-      rows: built?.index.parts.states.reduce((n, [, s]) => n + s.n, 0) ?? 0,
+      rows: built?.index.rows ?? 0,
       built_from: built && (built.seq === 0 ? 'snapshot' : built.seeded ? 'load' : 'export'),
       last_build: lastBuild,
     }),
     persist() {
-      if (!snapshot || !built || building) return;
+      // An overlay's version is not that of the parts under it.
+      if (!snapshot || !built || building || built.under) return;
       const version = source.closedVersion ? source.closedVersion(built.version) : built.version;
       if (version) writeSnapshot(snapshot, { version, parts: built.index.parts });
     },

@@ -252,8 +252,10 @@ const uuidOf = (ids: Uint8Array, row: number) => {
 };
 
 export interface SearchIndex extends NameSearch {
-  /** The data it was made from, to keep on disk. */
+  /** The data it was made from, to keep on disk (without an overlay's rows). */
   readonly parts: SearchIndexParts;
+  /** The rows it holds, an overlay's counted. */
+  readonly rows: number;
 }
 
 interface StateBuilder {
@@ -476,7 +478,7 @@ function storedKey(key: string, number: string): string {
   return key.endsWith(number) && key.indexOf('\u0001') === names ? key.slice(0, names) : `${key}\u0001`;
 }
 /** Row r's sort key (storedKey). */
-function keyOf(s: StateIndex, r: number): string {
+function keyOf(s: Pick<StateIndex, 'keys' | 'numbers'>, r: number): string {
   const kept = wordOf(s.keys, r);
   return kept.includes('\u0001') ? kept.slice(0, -1) : `${kept}\u0001${wordOf(s.numbers, r)}`;
 }
@@ -706,6 +708,70 @@ function mergeStates(a: StateIndex, skip: (ids: Uint8Array, r: number) => boolea
 }
 
 /**
+ * What a state's patch serves until it is merged in (overlayFromFile): the changed rows as an index
+ * of their own, where each goes among the state's rows, and which of those they replace or remove.
+ * Serving it takes a build of the changed rows alone, not of the state (0033).
+ */
+export interface StateOverlay {
+  rows: StateIndex;
+  /** Per row of `rows`: how many of the state's rows sort before it. */
+  place: Int32Array;
+  /** 1 for each of the state's rows that is replaced or removed. */
+  gone: Uint8Array;
+}
+export interface SearchIndexOverlay {
+  states: [string, StateOverlay][];
+  /** The base's codes and those the changed rows added. */
+  codes: [string, number][];
+}
+/** What an overlay needs of the states it goes over: ids, keys and numbers (a worker is handed these alone). */
+export type OverlayBase = { states: [string, Pick<StateIndex, 'n' | 'ids' | 'keys' | 'numbers'>][]; codes: [string, number][] };
+
+export const overlayBase = (parts: SearchIndexParts, states: Set<string>): OverlayBase => ({
+  states: parts.states.filter(([s]) => states.has(s)).map(([s, { n, ids, keys, numbers }]) => [s, { n, ids, keys, numbers }]),
+  codes: parts.codes,
+});
+
+/** Per row of b: how many of a's rows sort before it (a's rows with its key first, as mergeStates places them). */
+function placesOf(a: Pick<StateIndex, 'n' | 'keys' | 'numbers'>, b: StateIndex): Int32Array {
+  const place = new Int32Array(b.n);
+  let at = 0;
+  for (let j = 0; j < b.n; j++) {
+    const key = keyOf(b, j);
+    // Galloping from the last place: b's rows ascend, so each search starts where the last ended.
+    let lo = at;
+    let hi = at;
+    for (let step = 1; hi < a.n && keyOf(a, hi) <= key; step *= 2) {
+      lo = hi + 1;
+      hi = Math.min(a.n, hi + step);
+    }
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (keyOf(a, mid) <= key) lo = mid + 1;
+      else hi = mid;
+    }
+    place[j] = at = lo;
+  }
+  return place;
+}
+
+/** The overlay of `base`'s states by an export file of the rows of the credentials `changed` (as patchSearchIndexFromFile takes them). */
+export async function overlayFromFile(base: OverlayBase, changed: string[], file: string): Promise<SearchIndexOverlay> {
+  const skip = idSet(changed);
+  const fresh = await buildSearchIndexParts(readBulkFile(file), new Map(base.codes));
+  const rows = new Map(fresh.states);
+  const before = new Map(base.states);
+  const states = [...new Set([...before.keys(), ...rows.keys()])].map((s): [string, StateOverlay] => {
+    const a = before.get(s) ?? emptyState();
+    const b = rows.get(s) ?? emptyState();
+    const gone = new Uint8Array(a.n);
+    for (let i = 0; i < a.n; i++) if (skip(a.ids, i)) gone[i] = 1;
+    return [s, { rows: b, place: placesOf(a, b), gone }];
+  });
+  return { states, codes: fresh.codes };
+}
+
+/**
  * The states of `base` with the rows of the credentials `changed` replaced by those of an export
  * file of theirs (SEARCH_INDEX_COLUMNS and SEARCH_BROKER_COLUMNS rows of `changed` as the new
  * generation shows them; an id with no row has left): the file's rows are built as a small index,
@@ -730,6 +796,7 @@ export interface BuildInput {
 /** What a worker thread of the index does (build-worker.ts). */
 export type WorkerTask =
   | ({ task: 'file'; file: string } & BuildInput)
+  | { task: 'overlay'; file: string; base: OverlayBase; changed: string[] }
   | { task: 'split'; file: string; dir: string }
   | { task: 'parts'; files: string[]; codes: SearchIndexParts['codes'] };
 
@@ -737,24 +804,26 @@ export type WorkerTask =
 export const buildFromFile = (file: string, { codes, patch }: BuildInput): Promise<SearchIndexParts> =>
   patch ? patchSearchIndexFromFile(patch.base, patch.changed, file) : buildSearchIndexFromFile(file, codes);
 
-/** The typed arrays of the parts, to transfer rather than copy to another thread. */
-export function transferables(parts: SearchIndexParts): ArrayBuffer[] {
-  const out: ArrayBuffer[] = [];
-  const field = (f: FieldIndex) => out.push(f.starts.buffer as ArrayBuffer, f.postStart.buffer as ArrayBuffer, f.postings.buffer as ArrayBuffer);
-  for (const [, s] of parts.states) {
-    out.push(s.ids.buffer as ArrayBuffer, s.status.buffer as ArrayBuffer, s.type.buffer as ArrayBuffer, s.numbers.starts.buffer as ArrayBuffer, s.keys.starts.buffer as ArrayBuffer);
-    FIELDS.forEach((f) => field(s.fields[f]));
-    out.push(s.brokers.starts.buffer as ArrayBuffer, s.brokers.linkStart.buffer as ArrayBuffer, s.brokers.linkRow.buffer as ArrayBuffer, s.brokers.linkFrom.buffer as ArrayBuffer, s.brokers.linkTo.buffer as ArrayBuffer);
-  }
-  return out;
+/** The typed arrays of a state's index, to transfer rather than copy to another thread. */
+function stateBuffers(s: StateIndex): ArrayBuffer[] {
+  const out = [s.ids, s.status, s.type, s.numbers.starts, s.keys.starts];
+  for (const f of FIELDS) out.push(s.fields[f].starts, s.fields[f].postStart, s.fields[f].postings);
+  out.push(s.brokers.starts, s.brokers.linkStart, s.brokers.linkRow, s.brokers.linkFrom, s.brokers.linkTo);
+  return out.map((a) => a.buffer as ArrayBuffer);
 }
 
-/** The index over built parts. */
-export function searchIndexFrom(parts: SearchIndexParts): SearchIndex {
+/** The typed arrays of parts or an overlay, to transfer rather than copy to another thread. */
+export function transferables(x: SearchIndexParts | SearchIndexOverlay): ArrayBuffer[] {
+  return x.states.flatMap(([, s]) => ('place' in s ? [...stateBuffers(s.rows), s.place.buffer as ArrayBuffer, s.gone.buffer as ArrayBuffer] : stateBuffers(s)));
+}
+
+/** The index over built parts, and over an overlay of some of their states (a patch not merged in yet). */
+export function searchIndexFrom(parts: SearchIndexParts, overlay?: SearchIndexOverlay): SearchIndex {
   const states = new Map(parts.states);
-  const codes = new Map(parts.codes);
+  const overlays = new Map(overlay?.states);
+  const codes = new Map(overlay?.codes ?? parts.codes);
   // Searches run one at a time (synchronously), so one scratch buffer serves them all.
-  const marks = new Uint8Array(Math.max(0, ...parts.states.map(([, s]) => s.n)) + 4);
+  const marks = new Uint8Array(Math.max(0, ...parts.states.map(([, s]) => s.n), ...(overlay?.states ?? []).map(([, o]) => o.rows.n)) + 4);
   const inState = (s: StateIndex, f: SearchFilters, day: number): Int32Array | null => {
     // Each condition as the ascending rows meeting it; null when no text condition applies.
     const conditions: Int32Array[] = [];
@@ -775,14 +844,47 @@ export function searchIndexFrom(parts: SearchIndexParts): SearchIndex {
 
   return {
     parts,
+    rows: parts.states.reduce((n, [s, x]) => n + x.n - (overlays.get(s)?.gone.reduce((g: number, v) => g + v, 0) ?? 0), 0) + (overlay?.states ?? []).reduce((n, [, o]) => n + o.rows.n, 0),
     search(f, skip, limit) {
       const status = f.status === undefined ? undefined : (codes.get(f.status) ?? -1);
       const type = f.licenseType === undefined ? undefined : (codes.get(f.licenseType) ?? -1);
       const ids: string[] = [];
       let total = 0;
       const day = f.brokerageTerms.length ? dayOf(f.today) : 0;
+      /** The rows of s meeting every filter, ascending, those `gone` marks left out. */
+      const matching = (s: StateIndex, gone?: Uint8Array): Int32Array => {
+        const rows = inState(s, f, day);
+        const count = rows ? rows.length : s.n;
+        const out = new Int32Array(count);
+        let k = 0;
+        for (let i = 0; i < count; i++) {
+          const r = rows ? rows[i] : i;
+          if (gone?.[r]) continue;
+          if (status !== undefined && s.status[r] !== status) continue;
+          if (type !== undefined && s.type[r] !== type) continue;
+          out[k++] = r;
+        }
+        return out.subarray(0, k);
+      };
       for (const state of [...new Set(f.states)].sort()) {
         const s = states.get(state);
+        const o = overlays.get(state);
+        if (o) {
+          // The state's rows and the overlay's in one order: overlay row j goes before the state's row r when place[j] <= r.
+          const a = s ? matching(s, o.gone) : new Int32Array(0);
+          const b = matching(o.rows);
+          for (let i = 0, j = 0; i < a.length || j < b.length; total++) {
+            const fromB = j < b.length && (i === a.length || o.place[b[j]] <= a[i]);
+            if (total >= skip && ids.length < limit) ids.push(fromB ? uuidOf(o.rows.ids, b[j]) : uuidOf(s!.ids, a[i]));
+            else if (total >= skip) {
+              total += a.length - i + b.length - j;
+              break;
+            }
+            if (fromB) j++;
+            else i++;
+          }
+          continue;
+        }
         if (!s) continue;
         const rows = inState(s, f, day);
         const count = rows ? rows.length : s.n;

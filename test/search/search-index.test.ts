@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importsOf, openGraph } from '../../src/compose/index.js';
 import { concatExports, csvText, readBulkFile } from '../../src/graph/bulk-file.js';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
-import type { SearchSource } from '../../src/graph/search-source-port.js';
+import type { SearchSource, SearchVersion } from '../../src/graph/search-source-port.js';
 import { importFolder } from '../../src/ingest/load.js';
 import type { SearchFilters } from '../../src/domain/search-filters.js';
 import { searchOracle } from '../helpers/search-oracle.js';
-import { buildSearchIndexFromFile, buildSearchIndexParts, joinParts, patchSearchIndexFromFile, searchIndexFrom, type SearchIndexParts, type SearchIndexRow } from '../../src/search/search-index.js';
+import { buildSearchIndexFromFile, buildSearchIndexParts, joinParts, overlayBase, overlayFromFile, patchSearchIndexFromFile, searchIndexFrom, type SearchIndexParts, type SearchIndexRow } from '../../src/search/search-index.js';
 import { searchIndexOver, seedSearchIndex } from '../../src/search/holder.js';
-import type { SearchIndex } from '../../src/search/search-port.js';
+import type { SearchIndex, SearchIndexStatus } from '../../src/search/search-port.js';
 import { DEMO_SEEDS, emptyGraph, files, fixture, testConfig } from '../helpers/graph.js';
 import { folderWith } from '../helpers/source-files.js';
 
@@ -299,10 +299,64 @@ describe('the search index built in parts', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+  it('when a publish changes a large state then its rows are served over the index as soon as they are indexed, then merged in, each answering every search as a build of the new rows', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-index-overlay-'));
+    const text = (list: SearchIndexRow[]) => csvText(list[0].map((_, i) => `c${i}`), list.map((r) => Object.fromEntries(r.map((v, i) => [`c${i}`, v])))).text.split('\n').slice(1).join('\n');
+    // Every tenth TX row renamed (it moves to the end), every hundredth gone.
+    const changedAt = (i: number) => rows[i][0] === 'TX' && i % 10 === 0;
+    const after = rows.flatMap((r, i): SearchIndexRow[] => (!changedAt(i) ? [r] : i % 100 === 0 ? [] : [[r[0], r[1], `zed ${String(i).padStart(6, '0')}`, r[3], r[4], r[5], 'zed', null, 'zed', null, null]]));
+    const changed = rows.filter((_, i) => changedAt(i));
+    let version: SearchVersion = { graph: 'one', generation: 1, states: { TX: '1', FL: '1', CA: '1' } };
+    const overlaid: { found: Promise<unknown>[]; status?: SearchIndexStatus } = { found: [] };
+    const cases: Partial<SearchFilters>[] = [{}, { lastNameTerms: ['zed'] }, { lastNameTerms: ['lee'], status: 'active' }, { nameTerms: ['ray'] }];
+    try {
+      const source: SearchSource = {
+        version: async () => version,
+        exportRows: async () => {
+          const file = path.join(dir, 'export.csv');
+          fs.writeFileSync(file, text(rows));
+          return file;
+        },
+        changedRows: async (_from, _to, states) => {
+          expect(states).toEqual(['TX']);
+          const file = path.join(dir, 'changed.csv');
+          const ids = new Set(changed.map((r) => r[1]));
+          fs.writeFileSync(file, text(after.filter((r) => ids.has(r[1]))));
+          return { ids: changed.map((r) => r[1]!), file };
+        },
+        onWrite: () => undefined,
+        readAt: () => undefined,
+        // The moment the new generation is shown: searches made now are answered before the merge ends.
+        serving: (g) => {
+          if (g !== 2) return;
+          for (const c of cases) overlaid.found.push(holder.search({ ...NONE, states: ['TX'], ...c }, 5, 20));
+          queueMicrotask(() => (overlaid.status = holder.status()));
+        },
+      };
+      const holder = searchIndexOver(source, (err) => expect.fail(String(err)));
+      try {
+        await holder.current();
+        version = { graph: 'two', generation: 2, states: { TX: '2', FL: '1', CA: '1' } };
+        const current = await holder.current();
+        const rebuilt = searchIndexFrom(await buildSearchIndexParts((async function* () { yield after; })()));
+        const expected = cases.map((c) => rebuilt.search({ ...NONE, states: ['TX'], ...c }, 5, 20));
+        expect(expected[1].total).toBe(1800);
+        expect(await Promise.all(overlaid.found)).toEqual(expected);
+        expect(overlaid.status).toMatchObject({ generation: 2, rows: after.length, catching_up: false, last_build: { states: 1, rows: 19_800, changed: 2000 } });
+        expect(overlaid.status!.last_build!.merge_ms).toBeUndefined();
+        expect(cases.map((c) => current.search({ ...NONE, states: ['TX'], ...c }, 5, 20))).toEqual(expected);
+        expect(holder.status()).toMatchObject({ generation: 2, rows: after.length, catching_up: false, last_build: { changed: 2000, merge_ms: expect.any(Number) } });
+      } finally {
+        holder.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('the search index patched with the rows a publish changed', () => {
-  it('when renamed, restated, removed, added and relinked rows are patched in then every search answers as a build of the new rows does', async () => {
+  it('when renamed, restated, removed, added and relinked rows are patched in, or served over the index before they are, then every search answers as a build of the new rows does', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-index-patch-'));
     try {
       // Ids are told apart by their first four bytes, then whole: half share them (00000000), and
@@ -341,6 +395,11 @@ describe('the search index patched with the rows a publish changed', () => {
         changed.push(i);
         after.set(i, [row(i, 'TX', lasts[i % 7], 'active'), broker(i, '2026-01-15', null, 'broker 1 realty')]);
       }
+      // A state the index did not hold.
+      for (let i = 6000; i < 6005; i++) {
+        changed.push(i);
+        after.set(i, [row(i, 'CA', lasts[i % 7], 'active')]);
+      }
       const all = (m: Map<number, SearchIndexRow[]>) => [...m.values()].flat();
       const base = await buildSearchIndexParts((async function* () { yield all(before); })());
       // The export file of the changed rows, rows then brokerage rows, as the engine writes it.
@@ -351,9 +410,10 @@ describe('the search index patched with the rows a publish changed', () => {
       const tx: SearchIndexParts = { states: base.states.filter(([s]) => s === 'TX'), codes: base.codes };
       const patched = await patchSearchIndexFromFile(tx, changed.map(id), file);
       const merged = searchIndexFrom({ states: [...base.states.filter(([s]) => s !== 'TX'), ...patched.states], codes: patched.codes });
+      const overlaid = searchIndexFrom(base, await overlayFromFile(overlayBase(base, new Set(['TX'])), changed.map(id), file));
       const rebuilt = searchIndexFrom(await buildSearchIndexParts((async function* () { yield all(after); })()));
       let nonEmpty = 0;
-      for (const states of [['TX'], ['FL'], ['TX', 'FL']]) {
+      for (const states of [['TX'], ['FL'], ['TX', 'FL'], ['CA', 'TX']]) {
         const cases: Partial<SearchFilters>[] = [
           {},
           { lastNameTerms: ['zeph'] },
@@ -372,6 +432,7 @@ describe('the search index patched with the rows a publish changed', () => {
             const filters = { ...NONE, states, ...c };
             const expected = rebuilt.search(filters, skip, limit);
             expect(merged.search(filters, skip, limit), JSON.stringify({ filters, skip })).toEqual(expected);
+            expect(overlaid.search(filters, skip, limit), JSON.stringify({ filters, skip, overlaid: true })).toEqual(expected);
             if (expected.total) nonEmpty += 1;
           }
         }
@@ -381,6 +442,7 @@ describe('the search index patched with the rows a publish changed', () => {
       expect(rebuilt.search({ ...NONE, states: ['TX'], lastNameTerms: ['zeph'] }, 0, 10).total).toBe(changed.filter((i) => i < 2000 && i % 5 === 1).length);
       expect(rebuilt.search({ ...NONE, states: ['TX'], brokerageTerms: ['new'], today: '2026-11-22' }, 0, 10).total).toBeGreaterThan(5);
       expect(merged.search({ ...NONE, states: ['TX'] }, 0, 1).total).toBe(2000 - changed.filter((i) => i < 2000 && i % 5 === 0).length + 40);
+      expect([merged.rows, overlaid.rows]).toEqual([rebuilt.rows, rebuilt.rows]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -16,9 +16,10 @@ const SearchIndexHealth = z
         states: z.number().int(),
         rows: z.number().int(),
         changed: z.number().int().optional().describe('Present when the build patched the states: the rows it read again from the graph, those the publishes since the last build changed (Neo4j)'),
-        ms: z.number().int(),
+        ms: z.number().int().describe('Until the index served the rows: for a patch, once its changed rows were indexed beside the rest (before `merge_ms`)'),
         read_ms: z.number().int().optional().describe('Of `ms`, the time until its rows were read from the graph (the export, or the changed rows); the rest is the build'),
-        index_ms: z.number().int().optional().describe('Of `ms`, the time the index took to build or patch from those rows; the rest is handing it over'),
+        index_ms: z.number().int().optional().describe('Of `ms`, the time the index took to build from those rows (for a patch, the changed rows alone); the rest is handing it over'),
+        merge_ms: z.number().int().optional().describe('A patch: the time after `ms` its rows took to be merged into the index (searches were served meanwhile)'),
       })
       .optional()
       .describe('The last build: the states it read again (only those whose rows moved, on Neo4j), their rows, and how long it took'),
