@@ -119,14 +119,15 @@ const ms = (x: number) => (Number.isNaN(x) ? '-' : x.toFixed(1));
 function servingTimes(bases: string[]) {
   const seen = bases.map(() => new Map<number, number>());
   // The build that took each process to each generation: how long its read and patch (or export and build) took.
-  const builds = bases.map(() => new Map<number, { ms?: number; read_ms?: number; index_ms?: number; changed?: number }>());
+  const builds = bases.map(() => new Map<number, { ms?: number; read_ms?: number; index_ms?: number; merge_ms?: number; changed?: number }>());
   let stopped = false;
   const poll = async (i: number) => {
     while (!stopped) {
-      const h = await fetch(`${bases[i]}/health`).then((r) => r.json() as Promise<{ search_index?: { generation?: number; last_build?: { ms?: number; read_ms?: number; index_ms?: number; changed?: number } } }>, () => undefined);
+      const h = await fetch(`${bases[i]}/health`).then((r) => r.json() as Promise<{ search_index?: { generation?: number; last_build?: { ms?: number; read_ms?: number; index_ms?: number; merge_ms?: number; changed?: number } } }>, () => undefined);
       const g = h?.search_index?.generation;
-      if (g !== undefined && !seen[i].has(g)) {
-        seen[i].set(g, Date.now());
+      if (g !== undefined) {
+        if (!seen[i].has(g)) seen[i].set(g, Date.now());
+        // Read again while the generation stays: a patch's merge is added after it is served.
         builds[i].set(g, h?.search_index?.last_build ?? {});
       }
       await new Promise((r) => setTimeout(r, 100));
@@ -247,7 +248,7 @@ async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], 
         const built = serving.builds(published.generation);
         const worst = Math.max(...after);
         notes.push(
-          `- ${label}: every API process serves the published snapshot ${Number.isFinite(worst) ? `${worst.toFixed(1)} s` : 'not within 180 s'} after the publish (${after.map((x) => (Number.isFinite(x) ? x.toFixed(1) : '-')).join(', ')} s; /health polled every 100 ms, the publish seen within about 0.3 s; the build that took each there, from its start: ${built.map((b) => (b?.ms === undefined ? '-' : `${(b.ms / 1000).toFixed(1)} s${b.read_ms === undefined ? '' : ` (${(b.read_ms / 1000).toFixed(1)} s to read its rows${b.index_ms === undefined ? '' : `, ${(b.index_ms / 1000).toFixed(1)} s to index them`})`}${b.changed === undefined ? ', states read whole' : `, ${b.changed.toLocaleString('en-US')} rows patched`}`)).join(', ')}); within ${SERVE_GOAL_SECONDS} s: ${worst <= SERVE_GOAL_SECONDS ? 'met' : 'missed'}`,
+          `- ${label}: every API process serves the published snapshot ${Number.isFinite(worst) ? `${worst.toFixed(1)} s` : 'not within 180 s'} after the publish (${after.map((x) => (Number.isFinite(x) ? x.toFixed(1) : '-')).join(', ')} s; /health polled every 100 ms, the publish seen within about 0.3 s; the build that took each there, from its start: ${built.map((b) => (b?.ms === undefined ? '-' : `${(b.ms / 1000).toFixed(1)} s${b.read_ms === undefined ? '' : ` (${(b.read_ms / 1000).toFixed(1)} s to read its rows${b.index_ms === undefined ? '' : `, ${(b.index_ms / 1000).toFixed(1)} s to index them`})`}${b.changed === undefined ? ', states read whole' : `, ${b.changed.toLocaleString('en-US')} rows patched${b.merge_ms === undefined ? '' : `, merged in ${(b.merge_ms / 1000).toFixed(1)} s later`}`}`)).join(', ')}); within ${SERVE_GOAL_SECONDS} s: ${worst <= SERVE_GOAL_SECONDS ? 'met' : 'missed'}`,
         );
       }
       await serving?.stop();
