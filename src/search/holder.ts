@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import { SearchIndexBuildingError } from '../errors.js';
 import type { SearchSource, SearchVersion } from '../graph/search-source-port.js';
 import type { SearchIndex as Index, SearchIndexStatus } from './search-port.js';
-import { buildFromFile, joinParts, overlayBase, overlayFromFile, searchIndexFrom, type BuildInput, type OverlayBase, type SearchIndex as Built, type SearchIndexOverlay, type SearchIndexParts, type WorkerTask } from './search-index.js';
+import { buildFromFile, joinParts, overlaidRows, overlayBase, overlayFromFile, searchIndexFrom, type BuildInput, type OverlayBase, type SearchIndex as Built, type SearchIndexOverlay, type SearchIndexParts, type WorkerTask } from './search-index.js';
 
 /** Exports below this size are indexed on the main thread (the demo data: 60 KB, a few ms)... */
 const IN_THREAD_BYTES = 1 << 20;
@@ -240,7 +240,7 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
           // A patch: its rows served over the index first (a build of them alone), then merged in.
           const over = await overlay(file, overlayBase(base!.index.parts, replaced), changed);
           show({ index: searchIndexFrom(base!.index.parts, over), version: at, seq, bytes: base!.bytes + sizeOf(over), under: base });
-          lastBuild = { states: states!.length, rows: over.states.reduce((n, [, o]) => n + o.rows.n + o.gone.length - o.gone.reduce((g: number, x) => g + x, 0), 0), changed: changed.length, ms: Date.now() - buildStartedAt, read_ms: read, index_ms: Date.now() - indexing };
+          lastBuild = { states: states!.length, rows: over.states.reduce((n, [, o]) => n + overlaidRows(o), 0), changed: changed.length, ms: Date.now() - buildStartedAt, read_ms: read, index_ms: Date.now() - indexing };
           const merging = Date.now();
           const fresh = await parts(file, { codes, patch: { base: { states: base!.index.parts.states.filter(([s]) => replaced.has(s)), codes }, changed } });
           const merged: SearchIndexParts = { states: [...base!.index.parts.states.filter(([s]) => !replaced.has(s)), ...fresh.states], codes: fresh.codes };

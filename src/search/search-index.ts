@@ -719,6 +719,9 @@ export interface StateOverlay {
   /** 1 for each of the state's rows that is replaced or removed. */
   gone: Uint8Array;
 }
+/** The rows a state shows with its overlay: the overlay's, and the state's it leaves in place. */
+export const overlaidRows = (o: StateOverlay) => o.rows.n + o.gone.length - o.gone.reduce((n: number, x) => n + x, 0);
+
 export interface SearchIndexOverlay {
   states: [string, StateOverlay][];
   /** The base's codes and those the changed rows added. */
@@ -844,7 +847,7 @@ export function searchIndexFrom(parts: SearchIndexParts, overlay?: SearchIndexOv
 
   return {
     parts,
-    rows: parts.states.reduce((n, [s, x]) => n + x.n - (overlays.get(s)?.gone.reduce((g: number, v) => g + v, 0) ?? 0), 0) + (overlay?.states ?? []).reduce((n, [, o]) => n + o.rows.n, 0),
+    rows: parts.states.reduce((n, [s, x]) => n + (overlays.has(s) ? 0 : x.n), 0) + (overlay?.states ?? []).reduce((n, [, o]) => n + overlaidRows(o), 0),
     search(f, skip, limit) {
       const status = f.status === undefined ? undefined : (codes.get(f.status) ?? -1);
       const type = f.licenseType === undefined ? undefined : (codes.get(f.licenseType) ?? -1);
