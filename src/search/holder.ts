@@ -11,11 +11,11 @@ import { Worker } from 'node:worker_threads';
 import { SearchIndexBuildingError } from '../errors.js';
 import type { SearchSource, SearchVersion } from '../graph/search-source-port.js';
 import type { SearchIndex as Index, SearchIndexStatus } from './search-port.js';
-import { buildFromFile, joinParts, overlaidRows, overlayBase, overlayFromFile, searchIndexFrom, type BuildInput, type OverlayBase, type SearchIndex as Built, type SearchIndexOverlay, type SearchIndexParts, type WorkerTask } from './search-index.js';
+import { buildSearchIndexFromFile, joinParts, mergeOverlay, overlaidRows, overlayBase, overlayFromFile, searchIndexFrom, type OverlayBase, type SearchIndex as Built, type SearchIndexOverlay, type SearchIndexParts, type WorkerTask } from './search-index.js';
 
 /** Exports below this size are indexed on the main thread (the demo data: 60 KB, a few ms)... */
 const IN_THREAD_BYTES = 1 << 20;
-/** ...and patches of states below this many rows. */
+/** ...and overlays and merges of states below this many rows. */
 const IN_THREAD_ROWS = 20_000;
 /** Quiet time after a write before the index is rebuilt unasked (an import commits many batches). */
 const REBUILD_AFTER_MS = 250;
@@ -30,7 +30,7 @@ const RETRY_FAILED_MS = 1_000;
 /** Threads a first build uses: nothing is served before it ends, so it takes the cores (two at most: each holds a state's builders). */
 const FIRST_BUILD_THREADS = Math.max(1, Math.min(2, os.availableParallelism()));
 
-/** Runs `task` in a worker thread (build-worker.ts): an index built from an export file, or patched with one, or a part of a build. */
+/** Runs `task` in a worker thread (build-worker.ts): an index built from an export file, a patch's overlay or its merge, or a part of a build. */
 function inWorker<T>(task: WorkerTask): Promise<T> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./build-worker.mjs', import.meta.url), { workerData: task, resourceLimits: { maxYoungGenerationSizeMb: 128 } });
@@ -195,15 +195,18 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
     return undefined;
   };
 
-  /** Whether a build of `file` (or a patch of `rows` rows) is made here: a worker with its own loader costs more memory than a small build blocks. */
-  const here = (file: string, rows: number) => fs.statSync(file).size < IN_THREAD_BYTES && rows < IN_THREAD_ROWS;
-  const parts = async (file: string, input: BuildInput) => {
-    if (here(file, input.patch?.base.states.reduce((n, [, s]) => n + s.n, 0) ?? 0)) return buildFromFile(file, input);
-    if (!built && !input.patch && FIRST_BUILD_THREADS > 1) return buildInWorkers(file, input.codes, FIRST_BUILD_THREADS);
-    return inWorker<SearchIndexParts>({ task: 'file', file, ...input });
+  /** Whether a build of `file` (or an overlay over, or a merge into, `rows` rows) is made here: a worker with its own loader costs more memory than a small build blocks. */
+  const here = (file: string | undefined, rows: number) => (!file || fs.statSync(file).size < IN_THREAD_BYTES) && rows < IN_THREAD_ROWS;
+  const rowsOf = (x: { states: [string, { n: number }][] }) => x.states.reduce((n, [, s]) => n + s.n, 0);
+  const parts = async (file: string, codes: SearchIndexParts['codes']) => {
+    if (here(file, 0)) return buildSearchIndexFromFile(file, codes);
+    if (!built && FIRST_BUILD_THREADS > 1) return buildInWorkers(file, codes, FIRST_BUILD_THREADS);
+    return inWorker<SearchIndexParts>({ task: 'file', file, codes });
   };
   const overlay = (file: string, base: OverlayBase, changed: string[]) =>
-    here(file, base.states.reduce((n, [, s]) => n + s.n, 0)) ? overlayFromFile(base, changed, file) : inWorker<SearchIndexOverlay>({ task: 'overlay', file, base, changed });
+    here(file, rowsOf(base)) ? overlayFromFile(base, changed, file) : inWorker<SearchIndexOverlay>({ task: 'overlay', file, base, changed });
+  // The overlay is copied to the worker, not moved: it serves meanwhile.
+  const merge = async (base: SearchIndexParts, over: SearchIndexOverlay) => (here(undefined, rowsOf(base)) ? mergeOverlay(base, over) : inWorker<SearchIndexParts>({ task: 'merge', base, overlay: over }));
   const build = async () => {
     const seq = ++started;
     buildStartedAt = Date.now();
@@ -242,13 +245,13 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
           show({ index: searchIndexFrom(base!.index.parts, over), version: at, seq, bytes: base!.bytes + sizeOf(over), under: base });
           lastBuild = { states: states!.length, rows: over.states.reduce((n, [, o]) => n + overlaidRows(o), 0), changed: changed.length, ms: Date.now() - buildStartedAt, read_ms: read, index_ms: Date.now() - indexing };
           const merging = Date.now();
-          const fresh = await parts(file, { codes, patch: { base: { states: base!.index.parts.states.filter(([s]) => replaced.has(s)), codes }, changed } });
+          const fresh = await merge({ states: base!.index.parts.states.filter(([s]) => replaced.has(s)), codes }, over);
           const merged: SearchIndexParts = { states: [...base!.index.parts.states.filter(([s]) => !replaced.has(s)), ...fresh.states], codes: fresh.codes };
           show({ index: searchIndexFrom(merged), version: at, seq, bytes: sizeOf(merged) });
           lastBuild = { ...lastBuild, merge_ms: Date.now() - merging };
           return;
         }
-        const fresh = await parts(file, { codes });
+        const fresh = await parts(file, codes);
         const indexed = Date.now() - indexing;
         const merged: SearchIndexParts = states ? { states: [...base!.index.parts.states.filter(([s]) => !replaced.has(s)), ...fresh.states], codes: fresh.codes } : fresh;
         show({ index: searchIndexFrom(merged), version: at, seq, bytes: sizeOf(merged), seeded: seedFile !== undefined });

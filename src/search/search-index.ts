@@ -65,7 +65,7 @@ interface StateIndex {
   numbers: { text: string; starts: Int32Array };
   /**
    * Sort keys in row order, as `numbers`, without the licence number they end with (storedKey):
-   * where a patched row goes (patchSearchIndexFromFile).
+   * where a patched row goes (placesOf).
    */
   keys: { text: string; starts: Int32Array };
   fields: Record<Field, FieldIndex>;
@@ -648,42 +648,25 @@ function mergedDictionary(a: { text: string; starts: Int32Array }, b: { text: st
   return { text: pieces.join(''), starts };
 }
 
-/** State a's rows but those `skip` names, and b's rows, in result order: b's rows placed among a's by their sort keys. */
-function mergeStates(a: StateIndex, skip: (ids: Uint8Array, r: number) => boolean, b: StateIndex): StateIndex {
+/**
+ * State a's rows but those `gone` marks, and b's rows, in result order: b's row j goes before a's
+ * row i when place[j] <= i (placesOf), so the merge compares no keys.
+ */
+function mergeStates(a: StateIndex, gone: Uint8Array, b: StateIndex, place: Int32Array): StateIndex {
   const aRow = new Int32Array(a.n);
   const bRow = new Int32Array(b.n);
   // Each new row's source: i for a's row i, -1 - j for b's row j.
   const order = new Int32Array(a.n + b.n);
   let n = 0;
-  let i = 0;
-  let j = 0;
-  const nextA = () => {
-    while (i < a.n && skip(a.ids, i)) aRow[i++] = -1;
-  };
-  nextA();
-  // Keys are unique in a state (they end with the licence number); compared as the build's sort does.
-  let kb = j < b.n ? keyOf(b, j) : undefined;
-  let ka = i < a.n && kb !== undefined ? keyOf(a, i) : undefined;
-  while (i < a.n && kb !== undefined) {
-    if (ka! <= kb) {
-      order[n] = i;
-      aRow[i++] = n++;
-      nextA();
-      ka = i < a.n ? keyOf(a, i) : undefined;
-    } else {
+  for (let i = 0, j = 0; i < a.n || j < b.n; ) {
+    if (j < b.n && (i === a.n || place[j] <= i)) {
       order[n] = -1 - j;
       bRow[j++] = n++;
-      kb = j < b.n ? keyOf(b, j) : undefined;
+    } else if (gone[i]) aRow[i++] = -1;
+    else {
+      order[n] = i;
+      aRow[i++] = n++;
     }
-  }
-  // One side is done: the rest of the other follows, with no keys to compare.
-  for (; i < a.n; nextA()) {
-    order[n] = i;
-    aRow[i++] = n++;
-  }
-  for (; j < b.n; j++) {
-    order[n] = -1 - j;
-    bRow[j] = n++;
   }
   const runs = runsOf(order.subarray(0, n));
   const ids = new Uint8Array(n * 16);
@@ -735,7 +718,7 @@ export const overlayBase = (parts: SearchIndexParts, states: Set<string>): Overl
   codes: parts.codes,
 });
 
-/** Per row of b: how many of a's rows sort before it (a's rows with its key first, as mergeStates places them). */
+/** Per row of b: how many of a's rows sort before it or share its key (where mergeStates puts it). */
 function placesOf(a: Pick<StateIndex, 'n' | 'keys' | 'numbers'>, b: StateIndex): Int32Array {
   const place = new Int32Array(b.n);
   let at = 0;
@@ -758,7 +741,12 @@ function placesOf(a: Pick<StateIndex, 'n' | 'keys' | 'numbers'>, b: StateIndex):
   return place;
 }
 
-/** The overlay of `base`'s states by an export file of the rows of the credentials `changed` (as patchSearchIndexFromFile takes them). */
+/**
+ * The overlay of `base`'s states by an export file of the rows of the credentials `changed`
+ * (SEARCH_INDEX_COLUMNS and SEARCH_BROKER_COLUMNS rows as the new generation shows them; an id with
+ * no row has left): a publish that changed a fifth of a state is taken up without reading or
+ * building the state again (0029, 0033).
+ */
 export async function overlayFromFile(base: OverlayBase, changed: string[], file: string): Promise<SearchIndexOverlay> {
   const skip = idSet(changed);
   const fresh = await buildSearchIndexParts(readBulkFile(file), new Map(base.codes));
@@ -775,37 +763,21 @@ export async function overlayFromFile(base: OverlayBase, changed: string[], file
 }
 
 /**
- * The states of `base` with the rows of the credentials `changed` replaced by those of an export
- * file of theirs (SEARCH_INDEX_COLUMNS and SEARCH_BROKER_COLUMNS rows of `changed` as the new
- * generation shows them; an id with no row has left): the file's rows are built as a small index,
- * then merged with the rest of each state, so that a publish that changed a fifth of a state is
- * taken up without reading or building the state again (0029). Searches answer as a fresh build's.
+ * `base`'s states with an overlay of theirs merged in: the parts a fresh build of their rows gives,
+ * made from the overlay's rows, places and marks without reading or comparing a key again (0033).
  */
-export async function patchSearchIndexFromFile(base: SearchIndexParts, changed: string[], file: string): Promise<SearchIndexParts> {
-  const skip = idSet(changed);
-  const fresh = await buildSearchIndexParts(readBulkFile(file), new Map(base.codes));
-  const rows = new Map(fresh.states);
-  const states = new Set([...base.states.map(([s]) => s), ...rows.keys()]);
+export function mergeOverlay(base: SearchIndexParts, overlay: SearchIndexOverlay): SearchIndexParts {
   const before = new Map(base.states);
-  return { states: [...states].map((s) => [s, mergeStates(before.get(s) ?? emptyState(), skip, rows.get(s) ?? emptyState())]), codes: fresh.codes };
-}
-
-/** What a build reads besides its file: the codes to go on from, or the states a patch merges into. */
-export interface BuildInput {
-  codes: SearchIndexParts['codes'];
-  patch?: { base: SearchIndexParts; changed: string[] };
+  return { states: overlay.states.map(([s, o]) => [s, mergeStates(before.get(s) ?? emptyState(), o.gone, o.rows, o.place)]), codes: overlay.codes };
 }
 
 /** What a worker thread of the index does (build-worker.ts). */
 export type WorkerTask =
-  | ({ task: 'file'; file: string } & BuildInput)
+  | { task: 'file'; file: string; codes: SearchIndexParts['codes'] }
   | { task: 'overlay'; file: string; base: OverlayBase; changed: string[] }
+  | { task: 'merge'; base: SearchIndexParts; overlay: SearchIndexOverlay }
   | { task: 'split'; file: string; dir: string }
   | { task: 'parts'; files: string[]; codes: SearchIndexParts['codes'] };
-
-/** The parts from an export file, or `patch.base`'s states patched with one (the holder and its worker thread). */
-export const buildFromFile = (file: string, { codes, patch }: BuildInput): Promise<SearchIndexParts> =>
-  patch ? patchSearchIndexFromFile(patch.base, patch.changed, file) : buildSearchIndexFromFile(file, codes);
 
 /** The typed arrays of a state's index, to transfer rather than copy to another thread. */
 function stateBuffers(s: StateIndex): ArrayBuffer[] {
@@ -854,6 +826,8 @@ export function searchIndexFrom(parts: SearchIndexParts, overlay?: SearchIndexOv
       const ids: string[] = [];
       let total = 0;
       const day = f.brokerageTerms.length ? dayOf(f.today) : 0;
+      /** Whether row r of s meets the status and type filters. */
+      const kept = (s: StateIndex, r: number) => (status === undefined || s.status[r] === status) && (type === undefined || s.type[r] === type);
       /** The rows of s meeting every filter, ascending, those `gone` marks left out. */
       const matching = (s: StateIndex, gone?: Uint8Array): Int32Array => {
         const rows = inState(s, f, day);
@@ -862,10 +836,7 @@ export function searchIndexFrom(parts: SearchIndexParts, overlay?: SearchIndexOv
         let k = 0;
         for (let i = 0; i < count; i++) {
           const r = rows ? rows[i] : i;
-          if (gone?.[r]) continue;
-          if (status !== undefined && s.status[r] !== status) continue;
-          if (type !== undefined && s.type[r] !== type) continue;
-          out[k++] = r;
+          if (!gone?.[r] && kept(s, r)) out[k++] = r;
         }
         return out.subarray(0, k);
       };
@@ -893,8 +864,7 @@ export function searchIndexFrom(parts: SearchIndexParts, overlay?: SearchIndexOv
         const count = rows ? rows.length : s.n;
         for (let i = 0; i < count; i++) {
           const r = rows ? rows[i] : i;
-          if (status !== undefined && s.status[r] !== status) continue;
-          if (type !== undefined && s.type[r] !== type) continue;
+          if (!kept(s, r)) continue;
           if (total >= skip && ids.length < limit) ids.push(uuidOf(s.ids, r));
           total += 1;
         }

@@ -9,7 +9,7 @@ import type { SearchSource, SearchVersion } from '../../src/graph/search-source-
 import { importFolder } from '../../src/ingest/load.js';
 import type { SearchFilters } from '../../src/domain/search-filters.js';
 import { searchOracle } from '../helpers/search-oracle.js';
-import { buildSearchIndexFromFile, buildSearchIndexParts, joinParts, overlayBase, overlayFromFile, patchSearchIndexFromFile, searchIndexFrom, type SearchIndexParts, type SearchIndexRow } from '../../src/search/search-index.js';
+import { buildSearchIndexFromFile, buildSearchIndexParts, joinParts, mergeOverlay, overlayBase, overlayFromFile, searchIndexFrom, type SearchIndexParts, type SearchIndexRow } from '../../src/search/search-index.js';
 import { searchIndexOver, seedSearchIndex } from '../../src/search/holder.js';
 import type { SearchIndex, SearchIndexStatus } from '../../src/search/search-port.js';
 import { DEMO_SEEDS, emptyGraph, files, fixture, testConfig } from '../helpers/graph.js';
@@ -408,9 +408,10 @@ describe('the search index patched with the rows a publish changed', () => {
       const text = (rows: SearchIndexRow[]) => (rows.length ? csvText(rows[0].map((_, k) => `c${k}`), rows.map((r) => Object.fromEntries(r.map((v, k) => [`c${k}`, v])))).text.split('\n').slice(1).join('\n') : '');
       fs.writeFileSync(file, text(fresh.filter((r) => r.length === 11)) + text(fresh.filter((r) => r.length === 5)));
       const tx: SearchIndexParts = { states: base.states.filter(([s]) => s === 'TX'), codes: base.codes };
-      const patched = await patchSearchIndexFromFile(tx, changed.map(id), file);
+      const overlay = await overlayFromFile(overlayBase(base, new Set(['TX'])), changed.map(id), file);
+      const overlaid = searchIndexFrom(base, overlay);
+      const patched = mergeOverlay(tx, overlay);
       const merged = searchIndexFrom({ states: [...base.states.filter(([s]) => s !== 'TX'), ...patched.states], codes: patched.codes });
-      const overlaid = searchIndexFrom(base, await overlayFromFile(overlayBase(base, new Set(['TX'])), changed.map(id), file));
       const rebuilt = searchIndexFrom(await buildSearchIndexParts((async function* () { yield all(after); })()));
       let nonEmpty = 0;
       for (const states of [['TX'], ['FL'], ['TX', 'FL'], ['CA', 'TX']]) {
