@@ -54,6 +54,10 @@ const { values } = parseArgs({
     only: { type: 'string' },
     // Where one size's run of a list writes each scenario's medians (JSON), for the list's summary.
     'medians-json': { type: 'string' },
+    // Every scenario driven at saturation this long before the measured runs, not measured: the
+    // JVM compiles Neo4j's query paths over thousands of calls (a page's reads cost twice the CPU
+    // in their first 2,000), as a long-running server has long done.
+    'warm-up': { type: 'string', default: '10' },
   },
 });
 if (!['ladybug', 'neo4j'].includes(values.engine!)) throw new Error('--engine is ladybug or neo4j');
@@ -69,6 +73,7 @@ const STORES = nationalStores(path.resolve(values.dir), CREDENTIALS, SEED);
 const DATA_DIR = STORES.ladybugDir;
 const NEO4J_DIR = STORES.neo4jDir;
 const WARM_UP_SECONDS = 1;
+const WARM_UP_RUN_SECONDS = Number(values['warm-up']);
 const RESULTS = pathToFileURL(path.resolve(values.results!));
 
 interface Key {
@@ -135,7 +140,7 @@ async function overload(base: string, headers: Record<string, string>, s: Scenar
   return { sent: r.all.length, shed: r.shed, other: r.bad - r.shed, servedP99: quantile(r.samples, 0.99), allP999: quantile(r.all, 0.999), recovered };
 }
 
-async function drive(base: string, headers: Record<string, string>, s: Scenario, rate: number | null, count = 0) {
+async function drive(base: string, headers: Record<string, string>, s: Scenario, rate: number | null, count = 0, seconds = SECONDS) {
   if (rate) {
     // A second of the scenario first, not measured: the first requests of a code path after a
     // start run before V8 has compiled it (a restarted server's first second of uniform
@@ -154,7 +159,7 @@ async function drive(base: string, headers: Record<string, string>, s: Scenario,
         url: base,
         headers: { ...headers, 'content-type': 'application/json' },
         connections: CONNECTIONS,
-        duration: SECONDS,
+        duration: seconds,
         requests: [
           {
             method: s.method ?? 'GET',
@@ -522,6 +527,10 @@ async function measure(engine: 'ladybug' | 'neo4j', { loadSeconds, reused, store
       e.bad += r.bad;
       results.set(name, e);
     };
+    if (WARM_UP_RUN_SECONDS > 0) {
+      console.log(`${engine}: warming up, every scenario at saturation for ${WARM_UP_RUN_SECONDS} s, not measured`);
+      for (const { scenario } of list) await drive(base, headers, scenario, null, 0, WARM_UP_RUN_SECONDS);
+    }
     for (let run = 1; run <= RUNS; run++) {
       for (const [name, url, h] of [['ceiling: bare Express 5 JSON route', `http://127.0.0.1:${barePort}`, {}], ['ceiling: the server\'s /health', base, {}]] as const) {
         const s: Scenario = { name, next: () => ({ path: name.includes('bare') ? '/hello' : '/health' }) };
@@ -603,7 +612,7 @@ async function measure(engine: 'ladybug' | 'neo4j', { loadSeconds, reused, store
       '',
       `${CREDENTIALS.toLocaleString('en-US')} generated credentials (seed ${SEED}), ${engine === 'ladybug' ? `LadybugDB on disk, buffer pool ${values['buffer-pool-mb']} MB` : 'Neo4j in its own JVM on this machine'}; ` +
         `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}; ${new Date().toISOString().slice(0, 10)}.`,
-      `${RUNS} runs of ${SECONDS} s per measurement: medians, ranges in brackets. Latency at a fixed ${rate} req/s, ${HEALTH_SHARE * 100}% of the first /health saturation of this bench (LadybugDB's first run), the same for both engines (evenly paced, timed from when each request was due, or was sent if a timer fired early; ${rate! * SECONDS} requests per latency run, whatever its rate, after ${WARM_UP_SECONDS} s of the same scenario not measured); saturation with ${CONNECTIONS} autocannon connections, reported also as a share of the same run's /health. ` +
+      `${RUNS} runs of ${SECONDS} s per measurement: medians, ranges in brackets. ${WARM_UP_RUN_SECONDS > 0 ? `Before the first run, every scenario at saturation for ${WARM_UP_RUN_SECONDS} s, not measured (the server warmed as a long-running one is: V8's and, on Neo4j, the JVM's compilers). ` : ''}Latency at a fixed ${rate} req/s, ${HEALTH_SHARE * 100}% of the first /health saturation of this bench (LadybugDB's first run), the same for both engines (evenly paced, timed from when each request was due, or was sent if a timer fired early; ${rate! * SECONDS} requests per latency run, whatever its rate, after ${WARM_UP_SECONDS} s of the same scenario not measured); saturation with ${CONNECTIONS} autocannon connections, reported also as a share of the same run's /health. ` +
         `The two cores are shared, unpinned, by the load generator (this process), the server (one Node process; ${GRAPH_POOL} graph queries at once: LadybugDB connections, or the Neo4j driver's pool) and, on Neo4j, its JVM (Bolt workers serve those ${GRAPH_POOL} connections). Uniform verifies draw from every 5th credential (${keys.wide.length.toLocaleString('en-US')} keys, most never read before), Zipf keys and the other scenarios from every 50th. ` +
         (engine === 'ladybug' ? 'The graph file is read into the OS page cache before the server starts; the last column gives how much of it was still there when each latency run began.' : 'The store is warmed before the server starts (below).'),
       '',
