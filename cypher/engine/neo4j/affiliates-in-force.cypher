@@ -30,7 +30,7 @@ CALL () {
   WITH a, f, [n IN [a.full_name, a.business_name] | CASE WHEN n IS NULL OR n = '' THEN null ELSE replace(replace(replace(n, '\t', ' '), '\n', ' '), '\r', ' ') END] AS names
   RETURN collect({id: a.id, license_number: a.license_number, full_name: names[0], business_name: names[1],
                   license_type: a.license_type, affiliate_role: f.affiliate_role, relationship_type: f.relationship_type,
-                  effective_from: f.effective_from}) AS page
+                  effective_from: toString(f.effective_from)}) AS page
 }
 // The versions $g does not see (a refresh's, not yet published or since replaced) are counted off
 // the degree through the indexes on (supervisor_id, vf) and (supervisor_id, vt): as many as a run changed.

@@ -26,4 +26,4 @@ RETURN c.id AS id, [(c)<-[r:SUPERVISES]-(s)
           AND ($relationship_type IS NULL OR r.relationship_type = $relationship_type)
         | {id: s.id, license_number: s.license_number, full_name: s.full_name, business_name: s.business_name,
            affiliate_role: r.affiliate_role, relationship_type: r.relationship_type,
-           effective_from: r.effective_from, effective_to: r.effective_to}] AS affiliations
+           effective_from: toString(r.effective_from), effective_to: toString(r.effective_to)}] AS affiliations

@@ -37,31 +37,40 @@ const supervision = (value: unknown): SupervisionEntry[] =>
     .sort(bySupervisionEntry);
 
 /**
- * A credential from a traversal's row: its fields with its jurisdiction's coverage (the pending
- * values in place of their fields), and its relationships in. None outside a jurisdiction (an
- * import always links one).
+ * A credential's fields from a traversal's row, with its jurisdiction's coverage (the pending
+ * values in place of their fields). None outside a jurisdiction (an import always links one).
  */
-const record = (r: Row): CredentialRecord[] => {
+const fieldsOf = (r: Row): Row | undefined => {
   const values = r.record as unknown[];
   const fields: Row = {};
   for (let i = 0; i < CREDENTIAL_FIELDS.length; i++) fields[CREDENTIAL_FIELDS[i]] = values[i];
   const pending = values[CREDENTIAL_FIELDS.length] as unknown[] | null;
   if (pending) for (let i = 0; i < PENDING_FIELDS.length; i++) fields[PENDING_FIELDS[i]] = pending[i];
-  if (fields.relationship_coverage == null) return [];
+  return fields.relationship_coverage == null ? undefined : fields;
+};
+
+/** A credential with its relationships in, from a traversal's row. */
+const record = (r: Row): CredentialRecord[] => {
+  const fields = fieldsOf(r);
+  if (!fields) return [];
   fields.supervision = supervision(r.supervision);
   return [fields as unknown as CredentialRecord];
 };
 
-/** A supervisor's record with its relationship, from a row of a traversal. */
-const supervisorRow = (r: Row): SupervisorRecord[] =>
-  (r.relationship_type == null ? [] : record(r)).map(({ supervision: _, ...s }) => ({
-    ...s,
-    affiliate_id: r.affiliate_id as string,
-    affiliate_role: r.affiliate_role as string,
-    relationship_type: r.relationship_type as string,
-    effective_from: r.effective_from as string,
-    effective_to: (r.effective_to as string | null) ?? null,
-  }));
+/**
+ * A supervisor's record with its relationship, from a row of a traversal. Its fields are set on the
+ * object made for it: a copy by rest and spread took a search page's Node CPU a tenth.
+ */
+const supervisorRow = (r: Row): SupervisorRecord[] => {
+  const fields = r.relationship_type == null ? undefined : fieldsOf(r);
+  if (!fields) return [];
+  fields.affiliate_id = r.affiliate_id as string;
+  fields.affiliate_role = r.affiliate_role as string;
+  fields.relationship_type = r.relationship_type as string;
+  fields.effective_from = r.effective_from as string;
+  fields.effective_to = (r.effective_to as string | null) ?? null;
+  return [fields as unknown as SupervisorRecord];
+};
 
 export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => string): GraphReads {
   const typeCounts = files.get('engine/neo4j/type-counts');
