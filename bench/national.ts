@@ -55,8 +55,8 @@ const { values } = parseArgs({
     // Where one size's run of a list writes each scenario's medians (JSON), for the list's summary.
     'medians-json': { type: 'string' },
     // Every scenario driven at saturation this long before the measured runs, not measured: the
-    // JVM compiles Neo4j's query paths over thousands of calls (a page's reads cost twice the CPU
-    // in their first 2,000), as a long-running server has long done.
+    // JVM compiles Neo4j's query paths over thousands of calls (a search page's query took four
+    // times the JVM CPU over its first 1,800 calls: decision 0034), as a long-running server has.
     'warm-up': { type: 'string', default: '10' },
   },
 });
