@@ -289,7 +289,7 @@ describe('the supervision read models', () => {
     // Lists in parts of 4 KB, each COPYed on its own (a part a list took a COPY and a checkpoint
     // for each of the demo's lists, half a minute): the same lists.
     const part = 4096;
-    const bytes = (lists: { id: unknown; entries: unknown }[]) => lists.reduce((n, x) => n + String(x.id).length + String(x.entries).length, 0);
+    const bytes = (lists: Record<string, unknown>[]) => lists.reduce((n, x) => n + String(x.id).length + String(x.entries).length, 0);
     expect(Math.min(bytes(written.supervisors), bytes(written.affiliates))).toBeGreaterThan(3 * part);
     await g.engine.writeLarge(async (t) => {
       const pairs = (await t.run(q('engine/ladybug/supervision-state-pairs'))) as never;
