@@ -96,8 +96,20 @@ export function ingestCommand(args: string[], env: Record<string, string | undef
   return new Promise((resolve) =>
     child.on('exit', (code) => {
       clearInterval(sampler);
-      if (code === 0) resolve({ summary: JSON.parse(out) as RefreshSummary, peakRss });
-      else resolve({ error: (err.trim().split('\n').at(-1) ?? `exit ${code}`).slice(0, 500), peakRss });
+      const failed = () => ({ error: (err.trim().split('\n').at(-1) ?? `exit ${code}`).slice(0, 500), peakRss });
+      if (!args.includes('--all')) return resolve(code === 0 ? { summary: JSON.parse(out) as RefreshSummary, peakRss } : failed());
+      // A national refresh prints its states' outcomes (exit code 1 when one failed): their sums.
+      let all: { states: ({ state: string; landed: true; summary: RefreshSummary } | { state: string; landed: false; error: string })[] };
+      try {
+        all = JSON.parse(out);
+      } catch {
+        return resolve(failed());
+      }
+      const landed = all.states.flatMap((s) => (s.landed ? [s.summary] : []));
+      const sum = (k: keyof RefreshSummary) => landed.reduce((n, x) => n + (x[k] as number), 0);
+      const summary = { ...landed[0], state: landed.map((x) => x.state).join(', '), ...Object.fromEntries((['rows_read', 'inserted', 'updated', 'unchanged', 'left_source', 'edges_opened', 'edges_closed', 'rejected', 'links_rejected', 'elapsed_ms'] as const).map((k) => [k, sum(k)])) } as RefreshSummary;
+      const errors = all.states.flatMap((s) => (s.landed ? [] : [`${s.state}: ${s.error}`]));
+      resolve({ summary: landed.length ? summary : undefined, error: errors.length ? errors.join('; ').slice(0, 500) : undefined, peakRss });
     }),
   );
 }

@@ -3,32 +3,37 @@ import { DataDirLockedError } from '../errors.js';
 import type { RunCommand } from '../operator/admin.commands.js';
 import { readServerHandle } from '../server-handle.js';
 
+type OpenLocal = () => Promise<{ run: RunCommand; close: () => Promise<void> }>;
+
 /**
- * Runs an operator command in this process when it can open the stores, or through the running
- * server that holds the embedded data dir. Refuses with exit code 3 when neither is possible.
+ * Operator commands run in this process when it can open the stores, or through the running
+ * server that holds the embedded data dir: opened once for several commands. Refuses with exit
+ * code 3 when neither is possible.
  */
-export async function runOperatorCommand(
-  name: string,
-  args: unknown,
-  dataDir: string,
-  openLocal: () => Promise<{ run: RunCommand; close: () => Promise<void> }>,
-): Promise<unknown> {
-  let local;
+export async function openOperator(dataDir: string, openLocal: OpenLocal): Promise<{ run: RunCommand; close: () => Promise<void> }> {
   try {
-    local = await openLocal();
+    return await openLocal();
   } catch (err) {
     if (!(err instanceof DataDirLockedError)) throw err;
     const server = readServerHandle(dataDir);
     if (!server) throw Object.assign(new Error(err.message), { exitCode: 3 });
     process.stderr.write(`the server (pid ${server.pid}) holds ${dataDir}; running through it\n`);
-    const { status, body } = await postJson(`${server.url}/internal/commands/${encodeURIComponent(name)}`, args, server.token);
-    if (status >= 400) throw new Error(typeof body.detail === 'string' ? body.detail : JSON.stringify(body.detail));
-    return body.result;
+    const run = async (name: string, args: unknown) => {
+      const { status, body } = await postJson(`${server.url}/internal/commands/${encodeURIComponent(name)}`, args, server.token);
+      if (status >= 400) throw new Error(typeof body.detail === 'string' ? body.detail : JSON.stringify(body.detail));
+      return body.result;
+    };
+    return { run, close: async () => undefined };
   }
+}
+
+/** One operator command (see openOperator). */
+export async function runOperatorCommand(name: string, args: unknown, dataDir: string, openLocal: OpenLocal): Promise<unknown> {
+  const operator = await openOperator(dataDir, openLocal);
   try {
-    return await local.run(name, args);
+    return await operator.run(name, args);
   } finally {
-    await local.close();
+    await operator.close();
   }
 }
 
