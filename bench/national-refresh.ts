@@ -58,6 +58,20 @@ const goalSeconds = (engine: 'ladybug' | 'neo4j') => (STATES.length === 1 ? 180 
 /** Issue 57's goal: every API process serves the published snapshot within this of the publish. */
 const SERVE_GOAL_SECONDS = 10;
 
+const METRICS_TOKEN = 'national-refresh-bench-metrics';
+
+/** The server's gate holds by work (lvs_graph_gate_*: LadybugDB), from /metrics. */
+async function gateHolds(base: string): Promise<Map<string, { holds: number; held: number; longest: number }>> {
+  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const out = new Map<string, { holds: number; held: number; longest: number }>();
+  for (const m of text.matchAll(/^lvs_graph_gate_(holds_total|held_seconds_total|longest_hold_seconds)\{engine="[^"]+",work="([^"]+)"\} (\S+)$/gm)) {
+    const h = out.get(m[2]) ?? { holds: 0, held: 0, longest: 0 };
+    h[m[1] === 'holds_total' ? 'holds' : m[1] === 'held_seconds_total' ? 'held' : 'longest'] = Number(m[3]);
+    out.set(m[2], h);
+  }
+  return out;
+}
+
 interface Key {
   state: string;
   license_number: string;
@@ -161,7 +175,7 @@ async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], 
       const port = await freePort();
       // The bench's account gets a rate above its load, as in bench:national: an open-loop client sends
       // what a pause held back at once, which an enterprise burst (200) refuses with 429.
-      const env = { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json', LOG_LEVEL: 'warn', DEMO_DATA: 'false', RATE_LIMITS: 'enterprise=100000:100000', ...engineEnv, DATABASE_URL: side.url };
+      const env = { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json', LOG_LEVEL: 'warn', DEMO_DATA: 'false', RATE_LIMITS: 'enterprise=100000:100000', METRICS_TOKEN, ...engineEnv, DATABASE_URL: side.url };
       // The server's log beside the results, for what went wrong.
       const log = fs.openSync(path.join(STORES.root, `refresh-server-${engine}${i ? `-${i + 1}` : ''}.log`), 'w');
       procs.push({ base: `http://127.0.0.1:${port}`, child: spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', log, 'inherit'] }) });
@@ -208,6 +222,7 @@ async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], 
     // CA list current licences only.
     for (const [label, root, snapshot, extra] of [[`first snapshot (takes ${NAMES} over)`, roots[0], '2026-11-08', ['--confirm-retire']], ['next snapshot (20% changed)', roots[1], '2026-11-15', []]] as const) {
       memory?.reset();
+      const gateBefore = engine === 'ladybug' ? await gateHolds(base) : undefined;
       let done = false;
       let peak = 0;
       const sampler = setInterval(() => (peak = Math.max(peak, rss(server.pid!).now)), 500);
@@ -241,6 +256,16 @@ async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], 
       lines.push(`| ${label}${s ? '' : ': failed'} | ${seconds.toFixed(1)} | ${(s ? counts(s) : ['-', '-', '-']).join(' | ')} | ${peak.toFixed(0)} MB | ${d.n} | ${ms(d.p50)} | ${ms(d.p99)} | ${ms(d.max)} | ${statuses(during.others)} |`);
       if (error) notes.push(`- ${label} failed: ${error}`);
       if (memory) notes.push(`- ${label}: ${memory.peaks()}`);
+      if (gateBefore) {
+        // The longest a read waited at LadybugDB's gate (decision 0026), timed at the gate by the server.
+        const after = await gateHolds(base);
+        const parts = [...after].map(([work, h]) => {
+          const b = gateBefore.get(work) ?? { holds: 0, held: 0, longest: 0 };
+          return `${work} ${h.holds - b.holds} time(s), ${((h.held - b.held) * 1000).toFixed(0)} ms in all`;
+        });
+        const longest = Math.max(0, ...[...after.values()].map((h) => h.longest));
+        notes.push(`- ${label}: reads held at the engine's gate: ${parts.join('; ') || 'never'}; the longest hold since the server started ${(longest * 1000).toFixed(0)} ms (goal 100 ms: ${longest <= 0.1 ? 'met' : 'missed'})`);
+      }
       if (side.url) notes.push(`- ${label}: the ingest command's peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB`);
       if (label.startsWith('next') && s) notes.push(`- next snapshot within ${goalSeconds(engine)} s: ${seconds <= goalSeconds(engine) ? 'met' : 'missed'} (${seconds.toFixed(1)} s)`);
       if (!s) break;

@@ -131,7 +131,7 @@ export type Root = ReturnType<typeof compose>;
 /** Points the metrics' scrape-time gauges at what the root opened. */
 function watchMetrics(metrics: Metrics, graph: GraphAdapters, side: SideServices, deps: AppDeps) {
   metrics.watch({
-    graph: { engine: graph.engine.name, connections: graph.engine.connections },
+    graph: { engine: graph.engine.name, connections: graph.engine.connections, gateHolds: graph.engine.gateHolds },
     sideStore: { kind: side.store.kind, connections: side.store.connections },
     meter: side.meter.state,
     webhookBacklog: side.webhookBacklog,

@@ -80,6 +80,8 @@ export interface GraphEngine {
   writeLarge<T>(fn: (tx: GraphTx) => Promise<T>): Promise<T>;
   /** The engine's connections as they stand (metrics); absent where the engine tells nothing. */
   connections?(): PoolState;
+  /** How long the engine has held reads at its gate, by the work that held them (metrics; LadybugDB: decision 0026). */
+  gateHolds?(): GateHolds;
   /** Applies the engine's schema file; idempotent. */
   applySchema(statements: string[]): Promise<void>;
   ping(): Promise<void>;
@@ -93,6 +95,11 @@ export interface PoolState {
   idle: number;
   waiting: number;
 }
+
+/** Work that holds every read of the served database: a checkpoint, the swap of a refreshed file, the close. */
+export type GateWork = 'checkpoint' | 'swap' | 'close';
+/** Since the process started: how many holds, their seconds in all, the longest. */
+export type GateHolds = Partial<Record<GateWork, { holds: number; held_seconds: number; longest_seconds: number }>>;
 
 /** Hears a read begin (its query text); the function it returns hears it end, and whether it failed. */
 export type ReadObserver = (query: string) => (failed: boolean) => void;

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { GateHolds } from '../graph/graph-port.js';
 
 // Metric names follow Prometheus' conventions: the service's own start `lvs_`, counters end in
 // `_total`, durations are `_seconds`; labels are bounded (route templates and query file names,
@@ -14,7 +15,7 @@ interface Pool {
 
 /** What the scrape reads as it happens, from the parts the composition root opened. */
 export interface Watched {
-  graph: { engine: string; connections?: () => Pool };
+  graph: { engine: string; connections?: () => Pool; gateHolds?: () => GateHolds };
   sideStore: { kind: string; connections?: () => Pool };
   meter: () => { flushedAt: number | undefined; unitsWaiting: number };
   webhookBacklog: () => Promise<{ pending: number; oldestDueAt: Date | null }>;
@@ -90,6 +91,25 @@ export function prometheusMetrics() {
           },
         });
       pool('lvs_graph_connections', 'The graph engine\'s connections: in use, idle, callers waiting for one, and the most there may be', 'engine', w.graph.engine, w.graph.connections);
+      const holds = w.graph.gateHolds;
+      if (holds) {
+        // Read from the engine at each scrape; the counters advance by what it added since the last.
+        const seen = new Map<string, number>();
+        const advance = (counter: Counter, key: string, labels: Record<string, string>, now: number) => {
+          counter.inc(labels, now - (seen.get(key) ?? 0));
+          seen.set(key, now);
+        };
+        const labelsOf = (work: string) => ({ engine: w.graph.engine, work });
+        new Counter({ name: 'lvs_graph_gate_holds_total', help: 'Times the graph engine held every read of its database (a checkpoint, the swap of a refreshed file, the close), by that work', labelNames: ['engine', 'work'], registers, collect() {
+          for (const [work, h] of Object.entries(holds())) advance(this, `n ${work}`, labelsOf(work), h.holds);
+        } });
+        new Counter({ name: 'lvs_graph_gate_held_seconds_total', help: 'Seconds the graph engine held reads at its gate, by the work that held them (from the gate closing to its opening)', labelNames: ['engine', 'work'], registers, collect() {
+          for (const [work, h] of Object.entries(holds())) advance(this, `s ${work}`, labelsOf(work), h.held_seconds);
+        } });
+        new Gauge({ name: 'lvs_graph_gate_longest_hold_seconds', help: 'The longest the graph engine has held reads at its gate since the process started, by the work that held them: the longest a read waited there', labelNames: ['engine', 'work'], registers, collect() {
+          for (const [work, h] of Object.entries(holds())) this.set(labelsOf(work), h.longest_seconds);
+        } });
+      }
       pool('lvs_side_store_connections', 'The side store\'s connections: in use, idle, queries waiting for one, and the most there may be', 'store', w.sideStore.kind, w.sideStore.connections);
       new Gauge({
         name: 'lvs_metering_flush_age_seconds',

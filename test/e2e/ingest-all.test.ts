@@ -69,6 +69,11 @@ describe('npm run ingest -- --all', () => {
     // Progress goes to stderr, a line as each state starts and ends.
     expect(run.stderr).toMatch(/\[3\/6\] CA: 1 file\(s\) in .*\n[\s\S]*\[3\/6\] CA  failed: /);
 
+    // A folder of files rather than of state folders is refused before anything runs.
+    const flat = ingestAll(path.join(first, 'TX'));
+    expect(flat.status).toBe(1);
+    expect(flat.stderr).toMatch(/holds no state folder \(TX\/, FL\/, CA\/, CT\/, NY\/: /);
+
     // The next snapshot: every state lands, CA for the first time, the others with their changes.
     const again = ingestAll('--snapshot', '2026-11-15', next);
     expect(again.status, again.stderr).toBe(0);

@@ -24,7 +24,8 @@ describe('npm start and the import command on a fresh data dir', () => {
   });
 
   it('when started on an empty data dir then it loads the demo data, serves it, imports through itself and stops cleanly', async () => {
-    const server = await startServer({ DATA_DIR: dataDir });
+    const metricsToken = 'metrics-token-of-this-test';
+    const server = await startServer({ DATA_DIR: dataDir, METRICS_TOKEN: metricsToken });
     children.push(server.child);
     expect(server.output()).toMatch(/loaded the demo dataset/);
     expect(server.output()).toMatch(/API docs: http:\/\/127\.0\.0\.1:\d+\/docs/);
@@ -67,6 +68,12 @@ describe('npm start and the import command on a fresh data dir', () => {
     expect(refreshed.stderr).toMatch(/running through it/);
     expect(JSON.parse(refreshed.stdout)).toMatchObject({ source: 'tx-trec', inserted: 1, full_snapshot: false });
     expect((await get(`${server.url}/api/v1/licensees/TX/777-B`, demoKey)).body.data).toMatchObject({ full_name: 'REFRESHED BROKER', relationship_coverage: 'verified_graph' });
+    // The refresh swapped the refreshed file in under the readers' gate: /metrics says how long reads were held.
+    const exposition = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+    const sample = (name: string) => Number(new RegExp(`^${name}\\{engine="ladybug",work="swap"\\} (\\S+)$`, 'm').exec(exposition)?.[1]);
+    expect(sample('lvs_graph_gate_holds_total')).toBeGreaterThanOrEqual(1);
+    expect(sample('lvs_graph_gate_longest_hold_seconds')).toBeGreaterThan(0);
+    expect(sample('lvs_graph_gate_held_seconds_total')).toBeGreaterThanOrEqual(sample('lvs_graph_gate_longest_hold_seconds'));
 
     // The operator command line works through the server too: a new account, its key, revocation.
     const created = await runAdmin(dataDir, 'accounts', 'create', '--email', 'Ops@Example.com', '--plan', 'free');

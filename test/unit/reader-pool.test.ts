@@ -31,7 +31,7 @@ describe('the read connection pool', () => {
       await new Promise<void>((r) => (finish = r));
       order.push(`read on ${slot} done`);
     });
-    const swapped = pool.exclusive(async () => {
+    const swapped = pool.exclusive('swap', async () => {
       order.push('swap');
       slots = ['new'];
     }, () => slots);
@@ -42,7 +42,7 @@ describe('the read connection pool', () => {
     await Promise.all([running, swapped, waiting]);
     expect(order).toEqual(['read on old done', 'swap', 'read on new']);
 
-    await expect(pool.exclusive(async () => ((slots = ['restored']), Promise.reject(new Error('reopen failed'))), () => slots)).rejects.toThrow('reopen failed');
+    await expect(pool.exclusive('swap', async () => ((slots = ['restored']), Promise.reject(new Error('reopen failed'))), () => slots)).rejects.toThrow('reopen failed');
     expect(await pool.use(async (slot) => slot)).toBe('restored');
   });
 
@@ -57,12 +57,12 @@ describe('the read connection pool', () => {
       }),
     );
     let inFlightAtWork = -1;
-    const checkpoint = pool.exclusive(async () => {
+    const checkpoint = pool.exclusive('checkpoint', async () => {
       inFlightAtWork = pool.state().inUse + pool.state().waiting;
       order.push('checkpoint');
       return 'checkpointed';
     });
-    const second = pool.exclusive(async () => void order.push('second'));
+    const second = pool.exclusive('checkpoint', async () => void order.push('second'));
     const later = pool.use(async (slot) => void order.push(`later read on ${slot}`));
     await new Promise((r) => setTimeout(r, 5));
     expect(order).toEqual([]);
@@ -77,6 +77,24 @@ describe('the read connection pool', () => {
     expect(order.slice(0, 4)).toEqual(['read a done', 'read b done', 'checkpoint', 'second']);
     expect(order[4]).toMatch(/^later read on [ab]$/);
     expect(pool.state()).toEqual({ max: 2, inUse: 0, idle: 2, waiting: 0 });
+  });
+
+  it('when work holds the reads then its hold is timed from the gate closing, the wait for running reads included, by kind', async () => {
+    const pool = readerPool(['a'], () => false);
+    expect(pool.holds()).toEqual({});
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const running = pool.use(() => sleep(40));
+    await pool.exclusive('checkpoint', () => sleep(30));
+    await running;
+    await pool.exclusive('checkpoint', async () => undefined);
+    await expect(pool.exclusive('swap', () => Promise.reject(new Error('failed')))).rejects.toThrow('failed');
+    const { checkpoint, swap, close } = pool.holds();
+    expect(close).toBeUndefined();
+    expect(swap).toMatchObject({ holds: 1 });
+    expect(checkpoint).toMatchObject({ holds: 2 });
+    // The first hold waited for the running read (40 ms) and ran its work (30 ms); timers may fire a little early.
+    expect(checkpoint!.longest_seconds).toBeGreaterThanOrEqual(0.06);
+    expect(checkpoint!.held_seconds).toBeGreaterThanOrEqual(checkpoint!.longest_seconds);
   });
 
   it('when the engine is closed then a read is refused', async () => {

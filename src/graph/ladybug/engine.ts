@@ -237,7 +237,7 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
   };
   // Invariant: the served database is checkpointed only through the readers' gate (here, at the
   // swap and at close), with no read running.
-  const checkpoint = () => readers.exclusive(() => control(current.writer, 'CHECKPOINT'));
+  const checkpoint = () => readers.exclusive('checkpoint', () => control(current.writer, 'CHECKPOINT'));
   const walBytes = () => (options.path === ':memory:' ? 0 : (fs.statSync(`${options.path}.wal`, { throwIfNoEntry: false })?.size ?? 0));
   const transaction = async <T>(fn: (tx: GraphTx) => Promise<T>): Promise<T> => {
     const writer = current.writer;
@@ -290,6 +290,7 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
     embedded: true,
     read,
     connections: readers.state,
+    gateHolds: readers.holds,
     writeTransaction: (fn) => serializeWrite(() => transaction(fn)),
     /**
      * A large rewrite as one unit. LadybugDB holds a transaction's changes in its buffer pool,
@@ -327,7 +328,7 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
           await closeDatabase(shadow);
           shadow = undefined;
           // Swap: hold new reads, let running ones finish, then replace the file and reopen.
-          await readers.exclusive(async () => {
+          await readers.exclusive('swap', async () => {
             await closeDatabase(current);
             fs.rmSync(`${options.path}.wal`, { force: true });
             // The original is kept aside until the refreshed file opens; if it does not, it goes back.
@@ -370,7 +371,7 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
       await writeChain;
       closed = true;
       // Closing checkpoints the file: the reads already running finish first.
-      await readers.exclusive(() => closeDatabase(current));
+      await readers.exclusive('close', () => closeDatabase(current));
       // Written or not, the file is consistent now: what a later open will find.
       stamp = fileStamp(options.path);
     },

@@ -1,10 +1,13 @@
+import { performance } from 'node:perf_hooks';
 import { GraphError } from '../../errors.js';
+import type { GateHolds, GateWork } from '../graph-port.js';
 
 /**
  * The read connections: a read takes a free one or waits for one. `exclusive` holds new reads,
  * lets running ones finish and runs its work with no read in flight (a checkpoint, a reopen of the
  * database); with `slotsAfter`, reads then take those connections, whether the work succeeded or
- * not. `closed`: reads are refused.
+ * not. `closed`: reads are refused. `holds` tells how long each kind of work held reads: from the
+ * gate closing to its opening, the longest any read waited there.
  */
 export function readerPool<S>(slots: S[], closed: () => boolean) {
   let idle = [...slots];
@@ -12,6 +15,7 @@ export function readerPool<S>(slots: S[], closed: () => boolean) {
   let inFlight = 0;
   let drained: (() => void) | undefined;
   let gate: Promise<void> | undefined; // set while the database file is being swapped
+  const holds: GateHolds = {};
   const acquire = async (): Promise<S> => {
     while (gate) await gate;
     if (closed()) throw new GraphError('graph engine is closed', true);
@@ -40,10 +44,12 @@ export function readerPool<S>(slots: S[], closed: () => boolean) {
         release(slot);
       }
     },
-    async exclusive<T>(work: () => Promise<T>, slotsAfter?: () => S[]): Promise<T> {
+    holds: () => holds,
+    async exclusive<T>(kind: GateWork, work: () => Promise<T>, slotsAfter?: () => S[]): Promise<T> {
       while (gate) await gate;
       let open!: () => void;
       gate = new Promise((resolve) => (open = resolve));
+      const closedAt = performance.now();
       try {
         if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
         drained = undefined;
@@ -53,6 +59,11 @@ export function readerPool<S>(slots: S[], closed: () => boolean) {
           if (slotsAfter) idle = [...slotsAfter()];
         }
       } finally {
+        const seconds = (performance.now() - closedAt) / 1000;
+        const h = (holds[kind] ??= { holds: 0, held_seconds: 0, longest_seconds: 0 });
+        h.holds += 1;
+        h.held_seconds += seconds;
+        h.longest_seconds = Math.max(h.longest_seconds, seconds);
         gate = undefined;
         open();
       }

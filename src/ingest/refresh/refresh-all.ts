@@ -23,7 +23,7 @@ const CONFIGURED = [...new Set(Object.values(SOURCES).map((s) => s.state))];
 /**
  * The state folders of `root`: each directory named by a configured state's code (any case), with
  * its files (not hidden, not in sub-folders), in the sources' order. Other directories come after,
- * by name, so that the summary says why they were not refreshed.
+ * by name, so that the summary says why they were not refreshed. A root without any is an error.
  */
 export function stateFolders(root: string): StateFolder[] {
   if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`${root} is not a folder`);
@@ -39,6 +39,7 @@ export function stateFolders(root: string): StateFolder[] {
         .sort();
       return { state: e.name.toUpperCase(), folder, files };
     });
+  if (!folders.length) throw new Error(`${root} holds no state folder (${CONFIGURED.map((s) => `${s}/`).join(', ')}: each holding that state's files)`);
   const rank = (s: string) => (CONFIGURED.includes(s) ? CONFIGURED.indexOf(s) : CONFIGURED.length);
   return folders.sort((a, b) => rank(a.state) - rank(b.state) || a.state.localeCompare(b.state));
 }
