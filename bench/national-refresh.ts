@@ -232,14 +232,15 @@ async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], 
       const during = await pacedAll(0, () => done);
       const { summary: s, error, peakRss } = await ingest;
       clearInterval(sampler);
-      const published = memory?.published();
+      // A national refresh is served once its last state's publish is.
+      const published = STATES.length > 1 ? memory?.lastPublished() : memory?.published();
       if (serving && published) {
         // Seconds from the publish until each API process's search index shows its generation.
         const after = await serving.until(published.generation, published.at);
         const built = serving.builds(published.generation);
         const worst = Math.max(...after);
         notes.push(
-          `- ${label}: every API process serves the published snapshot ${Number.isFinite(worst) ? `${worst.toFixed(1)} s` : 'not within 180 s'} after the publish (${after.map((x) => (Number.isFinite(x) ? x.toFixed(1) : '-')).join(', ')} s; /health polled every 100 ms, the publish seen within about 0.3 s; the build that took each there, from its start: ${built.map((b) => (b?.ms === undefined ? '-' : `${(b.ms / 1000).toFixed(1)} s${b.read_ms === undefined ? '' : ` (${(b.read_ms / 1000).toFixed(1)} s to read its rows${b.index_ms === undefined ? '' : `, ${(b.index_ms / 1000).toFixed(1)} s to index them`})`}${b.changed === undefined ? ', states read whole' : `, ${b.changed.toLocaleString('en-US')} rows patched${b.merge_ms === undefined ? '' : `, merged in ${(b.merge_ms / 1000).toFixed(1)} s later`}`}`)).join(', ')}); within ${SERVE_GOAL_SECONDS} s: ${worst <= SERVE_GOAL_SECONDS ? 'met' : 'missed'}`,
+          `- ${label}: every API process serves ${STATES.length > 1 ? 'the last state\'s publish' : 'the published snapshot'} ${Number.isFinite(worst) ? `${worst.toFixed(1)} s` : 'not within 180 s'} after the publish (${after.map((x) => (Number.isFinite(x) ? x.toFixed(1) : '-')).join(', ')} s; /health polled every 100 ms, the publish seen within about 0.3 s; the build that took each there, from its start: ${built.map((b) => (b?.ms === undefined ? '-' : `${(b.ms / 1000).toFixed(1)} s${b.read_ms === undefined ? '' : ` (${(b.read_ms / 1000).toFixed(1)} s to read its rows${b.index_ms === undefined ? '' : `, ${(b.index_ms / 1000).toFixed(1)} s to index them`})`}${b.changed === undefined ? ', states read whole' : `, ${b.changed.toLocaleString('en-US')} rows patched${b.merge_ms === undefined ? '' : `, merged in ${(b.merge_ms / 1000).toFixed(1)} s later`}`}`)).join(', ')}); within ${SERVE_GOAL_SECONDS} s: ${worst <= SERVE_GOAL_SECONDS ? 'met' : 'missed'}`,
         );
       }
       await serving?.stop();

@@ -23,6 +23,9 @@ export function neo4jMemory(n: LocalNeo4j) {
   let since = Date.now();
   let publishedAfter: number | undefined;
   let published: { generation: number; at: number } | undefined;
+  // A national refresh publishes once per state: the last one ends it.
+  let lastAfter: number | undefined;
+  let last: { generation: number; at: number } | undefined;
   const sample = async () => {
     while (!stopped) {
       const [t, h] = await Promise.all([
@@ -32,9 +35,11 @@ export function neo4jMemory(n: LocalNeo4j) {
       tx = Math.max(tx, t);
       heap = Math.max(heap, h);
       const g = await driver.executeQuery("OPTIONAL MATCH (s:Snapshot {id: 'graph'}) RETURN coalesce(s.generation, 0) AS g").then((r) => Number(r.records[0].get('g')), () => generation);
-      if (generation >= 0 && g !== generation && publishedAfter === undefined) {
-        publishedAfter = Date.now() - since;
-        published = { generation: g, at: Date.now() };
+      if (generation >= 0 && g !== generation) {
+        lastAfter = Date.now() - since;
+        last = { generation: g, at: Date.now() };
+        publishedAfter ??= lastAfter;
+        published ??= last;
       }
       generation = g;
       await new Promise((r) => setTimeout(r, 250));
@@ -46,11 +51,13 @@ export function neo4jMemory(n: LocalNeo4j) {
       tx = heap = 0;
       since = Date.now();
       generation = -1;
-      publishedAfter = undefined;
-      published = undefined;
+      publishedAfter = lastAfter = undefined;
+      published = last = undefined;
     },
     /** The first generation published since the last reset, and when the sampler saw it (within about 300 ms). */
     published: () => published,
+    /** The last generation published since the last reset (the same as the first for one state's refresh). */
+    lastPublished: () => last,
     /**
      * Seconds from `since` until what publishes replaced is collected (no superseded or pending
      * version left, and no claim on the graph), polled every 500 ms for at most `waitMs`.
@@ -65,7 +72,8 @@ export function neo4jMemory(n: LocalNeo4j) {
     },
     peaks: () =>
       `Neo4j peak transaction memory ${(tx / MB).toFixed(0)} MB, heap ${(heap / MB).toFixed(0)} MB` +
-      (publishedAfter === undefined ? '' : `, published after ${(publishedAfter / 1000).toFixed(1)} s`),
+      (publishedAfter === undefined ? '' : `, published after ${(publishedAfter / 1000).toFixed(1)} s`) +
+      (lastAfter === undefined || lastAfter === publishedAfter ? '' : `, the last publish after ${(lastAfter / 1000).toFixed(1)} s`),
     async close() {
       stopped = true;
       await running;
