@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateNational } from '../../bench/national-data.js';
 import { STATE_FILE, STATE_LAYOUTS, writeStateSnapshots } from '../../bench/state-files.js';
+import { stateFolders } from '../../src/ingest/refresh/refresh-all.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { runScript } from '../helpers/processes.js';
 
@@ -47,6 +48,12 @@ describe('the bench writes each state in its own layout', () => {
 });
 
 describe('npm run ingest -- --all', () => {
+  it('when the folder holds files rather than state folders then it is refused before anything runs', () => {
+    expect(() => stateFolders(path.join(first, 'TX'))).toThrow(/holds no state folder \(TX\/, FL\/, CA\/, CT\/, NY\/: /);
+    expect(() => stateFolders(path.join(work, 'nowhere'))).toThrow(/is not a folder/);
+  });
+
+
   it('when one state fails then the others land, the summary says which, and the exit code is 1; the next snapshot lands whole with 0', () => {
     // A root whose CA folder holds NY's file, and a folder of no configured state.
     const broken = path.join(work, 'broken');
@@ -68,11 +75,6 @@ describe('npm run ingest -- --all', () => {
     for (const s of out.states.filter((x) => x.landed)) expect(s.summary).toMatchObject({ rows_read: written[s.state].first, inserted: expect.any(Number), rejected: 0 });
     // Progress goes to stderr, a line as each state starts and ends.
     expect(run.stderr).toMatch(/\[3\/6\] CA: 1 file\(s\) in .*\n[\s\S]*\[3\/6\] CA  failed: /);
-
-    // A folder of files rather than of state folders is refused before anything runs.
-    const flat = ingestAll(path.join(first, 'TX'));
-    expect(flat.status).toBe(1);
-    expect(flat.stderr).toMatch(/holds no state folder \(TX\/, FL\/, CA\/, CT\/, NY\/: /);
 
     // The next snapshot: every state lands, CA for the first time, the others with their changes.
     const again = ingestAll('--snapshot', '2026-11-15', next);

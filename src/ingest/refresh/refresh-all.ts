@@ -56,14 +56,15 @@ export async function refreshAll(
   const outcomes: StateOutcome[] = [];
   for (const [i, f] of folders.entries()) {
     onState?.({ at: i + 1, of: folders.length, folder: f });
+    const failed = (error: string): StateOutcome => ({ state: f.state, files: f.files, landed: false, error });
     let outcome: StateOutcome;
-    if (!CONFIGURED.includes(f.state)) outcome = { state: f.state, files: f.files, landed: false, error: `no configured source for ${f.state} (configured: ${CONFIGURED.join(', ')})` };
-    else if (!f.files.length) outcome = { state: f.state, files: f.files, landed: false, error: `${f.folder} holds no files` };
+    if (!CONFIGURED.includes(f.state)) outcome = failed(`no configured source for ${f.state} (configured: ${CONFIGURED.join(', ')})`);
+    else if (!f.files.length) outcome = failed(`${f.folder} holds no files`);
     else {
       try {
         outcome = { state: f.state, files: f.files, landed: true, summary: await refreshState(f) };
       } catch (err) {
-        outcome = { state: f.state, files: f.files, landed: false, error: (err as Error).message };
+        outcome = failed((err as Error).message);
       }
     }
     outcomes.push(outcome);
