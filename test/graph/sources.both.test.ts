@@ -610,4 +610,25 @@ describe('readers while a refresh lands', () => {
     await (g.engine as Neo4jEngine).writeNow("MATCH (r:GraphReader {id: 'elsewhere:1'}) SET r.oldest = $generation + 1, r.beat_at = datetime()", { generation });
     await expect.poll(replaced, { timeout: 30_000 }).toBe(0);
   });
+
+  it.skipIf(TEST_ENGINE !== 'neo4j')('on Neo4j when a collection made pending values a credential\'s own then their copies stay past the longest query and go at a later collection', async () => {
+    const { graph: g, ingest, licensees } = await setup();
+    const neo4j = g.engine as Neo4jEngine;
+    await ingest(tempFile('first.csv', snapshot(false, 10)), '2026-09-01');
+    await ingest(tempFile('next.csv', snapshot(true, 10)), '2026-10-15');
+    await expect.poll(replaced, { timeout: 30_000 }).toBe(0);
+    /** Credentials that still hold p_ values, and whether those are pending (pg set). */
+    const copies = async () => (await g.engine.read('MATCH (c:LicenseCredential) WHERE c.p_status IS NOT NULL RETURN c.license_number AS n, c.pg IS NOT NULL AS pending, c.status AS status ORDER BY n'));
+    // The broker's status changed in place: its own value is the new one, its copy kept for a read that saw pg.
+    expect(await copies()).toEqual([{ n: '100-B', pending: false, status: 'Inactive' }]);
+    expect((await licensees.get({ state: 'TX', license_number: '100-B' })).status).toBe('Inactive');
+
+    // Eleven minutes on, the next run's collection drops the copy, and the broker's own value stays.
+    await neo4j.writeNow('MATCH (c:Promoted) SET c.promoted_at = datetime() - duration({minutes: 12})');
+    await ingest(tempFile('third.csv', snapshot(true, 10)), '2026-10-22');
+    await expect.poll(replaced, { timeout: 30_000 }).toBe(0);
+    expect(await copies()).toEqual([]);
+    expect(Number((await g.engine.read('MATCH (c:Promoted) RETURN count(c) AS n'))[0].n)).toBe(0);
+    expect((await licensees.get({ state: 'TX', license_number: '100-B' })).status).toBe('Inactive');
+  });
 });

@@ -1,8 +1,9 @@
 // Neo4j, in a refresh run of generation $g: a new version of each credential of $ids that the run
 // changes (a copy, which the run's writes then change), the one readers see until it is published
-// kept as Superseded (it ends at $g). The copy takes the credential's relationships: its holder,
-// jurisdiction and brokerage, and a version of each SUPERVISES relationship from $g (the old ones
-// end there). The snapshot a touch left pending is the copy's own once published ($published).
+// kept as Superseded (it ends at $g). The copy leaves out the p_* values a collection promoted
+// (collect.cypher) and takes the credential's relationships: its holder, jurisdiction and
+// brokerage, and a version of each SUPERVISES relationship from $g (the old ones end there).
+// The snapshot a touch left pending is the copy's own once published ($published).
 // Gives the ids of the affiliates and supervisors whose SUPERVISES_IN_FORCE copies follow.
 // A credential the run created (a version from $g) is changed in place: no row.
 // :param ids => ['FL|CQ0000001']
@@ -19,7 +20,7 @@ SET n.vf = $g,
     n.snapshot_date = CASE WHEN h.sg <= $published THEN h.s_snapshot_date ELSE h.snapshot_date END,
     n.last_verified = CASE WHEN h.sg <= $published THEN h.s_last_verified ELSE h.last_verified END,
     n.data_source_notes = CASE WHEN h.sg <= $published THEN h.s_notes ELSE h.data_source_notes END
-REMOVE n.vt, n.sg, n.s_snapshot_date, n.s_last_verified, n.s_notes
+REMOVE n.vt, n.sg, n.s_snapshot_date, n.s_last_verified, n.s_notes, n.promoted_at, n.pg, n.p_license_number_display, n.p_license_type_display, n.p_status, n.p_status_normalized, n.p_issue_date, n.p_expiration_date, n.p_address_kind, n.p_address_line1, n.p_address_line2, n.p_address_city, n.p_address_county, n.p_address_region, n.p_address_postal_code, n.p_address_country, n.p_row_hash, n.p_source, n.p_left_source_on
 WITH h, n
 CALL (h, n) {
   MATCH (l:Licensee)-[:HOLDS]->(h)

@@ -22,6 +22,17 @@ MATCH ()-[f:SUPERVISES_IN_FORCE]->() WHERE f.vf <= $published
 CALL (f) { REMOVE f.vf } IN TRANSACTIONS OF 10000 ROWS;
 MATCH (c:Versioned) WHERE c.vf <= $published AND c.vt IS NULL
 CALL (c) { REMOVE c:Versioned, c.vf } IN TRANSACTIONS OF 10000 ROWS;
+// Pending values become the credential's own in steps that a read at any moment sees alike, since a
+// read sees each commit between two property reads (read committed): the own values take the pending
+// ones first, with pg still set; then pg and the label go; the p_* values go at a later collection, once
+// no read that saw pg can still read them (a query runs at most 10 minutes: GRAPH_QUERY_TIMEOUT_MS).
+// A credential pending again since (pg set by a later run) keeps its new values.
+MATCH (c:Promoted) WHERE c.promoted_at < datetime() - duration({minutes: 11})
+CALL (c) {
+  REMOVE c:Promoted, c.promoted_at
+  WITH c WHERE c.pg IS NULL
+  REMOVE c.p_license_number_display, c.p_license_type_display, c.p_status, c.p_status_normalized, c.p_issue_date, c.p_expiration_date, c.p_address_kind, c.p_address_line1, c.p_address_line2, c.p_address_city, c.p_address_county, c.p_address_region, c.p_address_postal_code, c.p_address_country, c.p_row_hash, c.p_source, c.p_left_source_on
+} IN TRANSACTIONS OF 10000 ROWS;
 MATCH (c:Pending) WHERE c.pg <= $published
 CALL (c) {
   SET c.license_number_display = c.p_license_number_display,
@@ -41,5 +52,9 @@ CALL (c) {
       c.row_hash = c.p_row_hash,
       c.source = c.p_source,
       c.left_source_on = c.p_left_source_on
-  REMOVE c:Pending, c.pg, c.p_license_number_display, c.p_license_type_display, c.p_status, c.p_status_normalized, c.p_issue_date, c.p_expiration_date, c.p_address_kind, c.p_address_line1, c.p_address_line2, c.p_address_city, c.p_address_county, c.p_address_region, c.p_address_postal_code, c.p_address_country, c.p_row_hash, c.p_source, c.p_left_source_on
-} IN TRANSACTIONS OF 2000 ROWS
+} IN TRANSACTIONS OF 2000 ROWS;
+MATCH (c:Pending) WHERE c.pg <= $published
+CALL (c) {
+  REMOVE c:Pending, c.pg
+  SET c:Promoted, c.promoted_at = datetime()
+} IN TRANSACTIONS OF 10000 ROWS
