@@ -46,6 +46,8 @@ const { values } = parseArgs({
     servers: { type: 'string' },
     // The states refreshed, each in its own layout, one national refresh per stretch.
     states: { type: 'string', default: 'FL' },
+    // A folder for each API process's CPU profile (node --cpu-prof, written when it stops): where a refresh's time goes.
+    'cpu-prof': { type: 'string' },
   },
 });
 const STATES = values.states!.split(',').map((s) => s.trim().toUpperCase()) as LayoutState[];
@@ -166,6 +168,7 @@ async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], 
   if (servers > 1 && !side.url) throw new Error('--servers above 1 shares the side store: give --database-url');
   const engineEnv = neo4j ? { NEO4J_URI: neo4j.uri, NEO4J_USER: neo4j.user, NEO4J_PASSWORD } : {};
   const procs: { base: string; child: ChildProcess }[] = [];
+  const profiled = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values['cpu-prof'])}`] : [];
   const lines: string[] = [];
   try {
     for (let i = 0; i < servers; i++) {
@@ -178,7 +181,7 @@ async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], 
       const env = { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json', LOG_LEVEL: 'warn', DEMO_DATA: 'false', RATE_LIMITS: 'enterprise=100000:100000', METRICS_TOKEN, ...engineEnv, DATABASE_URL: side.url };
       // The server's log beside the results, for what went wrong.
       const log = fs.openSync(path.join(STORES.root, `refresh-server-${engine}${i ? `-${i + 1}` : ''}.log`), 'w');
-      procs.push({ base: `http://127.0.0.1:${port}`, child: spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', log, 'inherit'] }) });
+      procs.push({ base: `http://127.0.0.1:${port}`, child: spawn(process.execPath, [...profiled, '--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', log, 'inherit'] }) });
       fs.closeSync(log);
     }
     const [{ base, child: server }] = procs;

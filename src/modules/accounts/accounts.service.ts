@@ -10,6 +10,11 @@ export const KEY_PREFIX = 'lvs_live_';
 // 24 random bytes: 192 bits, 32 base64url characters after the prefix.
 const KEY_PATTERN = /^lvs_live_[A-Za-z0-9_-]{32}$/;
 const AUTH_CACHE_MS = 1000;
+/**
+ * How long past its second an entry still answers while the store has not answered the lookup
+ * begun at half its life (a long write on PGlite's one connection: a refresh's change events).
+ */
+export const AUTH_STALE_MS = 30_000;
 const AUTH_CACHE_MAX = 10_000;
 
 // One-shot hash: no Hash object per call (every authenticated request hashes its key).
@@ -192,7 +197,9 @@ export function createAccountsService(repo: AccountsRepo, now: () => Date) {
       const t = now().getTime();
       let entry = cache.get(hash);
       if (!entry || entry.expires <= t) {
-        entry = await lookUp(hash, t);
+        // A lookup still in flight from half the entry's life means a busy store, not a changed key:
+        // callers would all wait behind the store's write. The entry answers on, for a bounded time.
+        if (!(entry && refreshing.has(hash) && t < entry.expires + AUTH_STALE_MS)) entry = await lookUp(hash, t);
       } else if (t - (entry.expires - AUTH_CACHE_MS) >= AUTH_CACHE_MS / 2 && !refreshing.has(hash)) {
         // Past half its life the entry is read again in the background, so that a caller waits
         // for the store only when it was busier than half a second (a long write on PGlite's one
