@@ -31,6 +31,7 @@ const neo4jOnly = {
       // The marks of a refresh's versions and pending values, which no index declares (docs/graph.md, Versions).
       'Versioned',
       'Pending',
+      'Promoted',
       // What the schema removes from a graph written before decision 0029.
       'NoGrams',
     ]),
