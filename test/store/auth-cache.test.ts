@@ -70,6 +70,22 @@ describe('API key lookups while the store is busy with a long write', () => {
     }
   });
 
+  it('when a key was not checked in the second half of its entry\'s life then callers after the second wait for the store, the first one\'s lookup in flight or not', async () => {
+    const { accounts, header, keyId, move } = await setup();
+    expect(await accounts.authenticate(header)).toMatchObject({ keyId });
+    move(1_600);
+    const release = await holdStore();
+    try {
+      const first = accounts.authenticate(header);
+      const second = accounts.authenticate(header);
+      expect(await settlesNow(Promise.race([first, second]))).toBe(false);
+      await release();
+      expect(await Promise.all([first, second])).toMatchObject([{ keyId }, { keyId }]);
+    } finally {
+      await release();
+    }
+  });
+
   it('when a key checked lately is revoked on this instance while the store is busy then it is refused once the revocation lands, not answered from the entry', async () => {
     const { accounts, header, keyId, move } = await setup();
     expect(await accounts.authenticate(header)).toMatchObject({ keyId });

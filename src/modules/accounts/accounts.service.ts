@@ -81,8 +81,8 @@ function checkTrial(plan: PlanName, trialPlan?: PlanName | null, trialEndsAt?: s
 export function createAccountsService(repo: AccountsRepo, now: () => Date) {
   type Entry = { caller?: Caller; revoked?: boolean; expires: number };
   const cache = new Map<string, Entry>();
-  // Lookups in flight, by key hash: concurrent callers share one.
-  const refreshing = new Map<string, Promise<Entry>>();
+  // Lookups in flight, by key hash, and when each began: concurrent callers share one.
+  const refreshing = new Map<string, { entry: Promise<Entry>; began: number }>();
   // Bumped when this process changes a key or plan: a lookup that began before keeps its answer out of the cache.
   let changes = 0;
   const forget = (hash: string) => {
@@ -92,7 +92,7 @@ export function createAccountsService(repo: AccountsRepo, now: () => Date) {
 
   /** Reads a key from the store and caches what it says for AUTH_CACHE_MS from `t`, when the read began. */
   function lookUp(hash: string, t: number): Promise<Entry> {
-    let pending = refreshing.get(hash);
+    let pending = refreshing.get(hash)?.entry;
     if (!pending) {
       pending = (async () => {
         const seen = changes;
@@ -107,7 +107,7 @@ export function createAccountsService(repo: AccountsRepo, now: () => Date) {
         if (seen === changes) cache.set(hash, entry);
         return entry;
       })().finally(() => refreshing.delete(hash));
-      refreshing.set(hash, pending);
+      refreshing.set(hash, { entry: pending, began: t });
     }
     return pending;
   }
@@ -197,9 +197,10 @@ export function createAccountsService(repo: AccountsRepo, now: () => Date) {
       const t = now().getTime();
       let entry = cache.get(hash);
       if (!entry || entry.expires <= t) {
-        // A lookup still in flight from half the entry's life means a busy store, not a changed key:
-        // callers would all wait behind the store's write. The entry answers on, for a bounded time.
-        if (!(entry && refreshing.has(hash) && t < entry.expires + AUTH_STALE_MS)) entry = await lookUp(hash, t);
+        // A lookup begun in the entry's life and still unanswered means a busy store, not a changed
+        // key: callers would all wait behind the store's write. The entry answers on, for a bounded time.
+        const inFlight = refreshing.get(hash);
+        if (!(entry && inFlight && inFlight.began < entry.expires && t < entry.expires + AUTH_STALE_MS)) entry = await lookUp(hash, t);
       } else if (t - (entry.expires - AUTH_CACHE_MS) >= AUTH_CACHE_MS / 2 && !refreshing.has(hash)) {
         // Past half its life the entry is read again in the background, so that a caller waits
         // for the store only when it was busier than half a second (a long write on PGlite's one
