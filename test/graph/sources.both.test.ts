@@ -305,8 +305,21 @@ describe('refresh history over successive snapshots', () => {
 
   it('when an agent changes broker between snapshots then as_of answers for both periods, and a licence gone from the file turns inactive', async () => {
     const { ingest, relationships, licensees, graph: g } = await setup();
+    // On Neo4j, each link in force on the in-force day has one in-force copy, and no copy is left
+    // without its link: those of new credentials are written with their links, the others after.
+    const inForceCopies = async () =>
+      (
+        await g!.engine.read(`MATCH (d:InForceDay {id: 'supervises'})
+          CALL (d) { MATCH (s)-[r:SUPERVISES]->(a) WHERE r.effective_from <= d.date AND (r.effective_to IS NULL OR r.effective_to > d.date)
+            RETURN count(r) AS links, sum(COUNT { MATCH (s)-[f:SUPERVISES_IN_FORCE]->(a) WHERE coalesce(f.vf, -1) = coalesce(r.vf, -1) AND coalesce(f.vt, -1) = coalesce(r.vt, -1)
+              AND f.page_key = a.sort_key + '\\u0000' + a.id + '\\u0000' + r.relationship_type + '\\u0000' + toString(r.effective_from) + '\\u0000' + coalesce(r.affiliate_role, '\\uffff') + '\\u0000' + coalesce(toString(r.effective_to), '\\uffff') }) AS matched }
+          RETURN links, matched, COUNT { MATCH ()-[:SUPERVISES_IN_FORCE]->() } AS copies`)
+      )[0];
     await ingest(tempFile('s1.csv', `${snapshot1}\n`), '2026-09-01');
+    if (TEST_ENGINE === 'neo4j') expect(await inForceCopies()).toEqual({ links: 2, matched: 2, copies: 2 });
     const second = await ingest(tempFile('s2.csv', `${snapshot2}\n`), '2026-10-01');
+    // Versions of the closed links stay until their collection, each with its copy.
+    if (TEST_ENGINE === 'neo4j') expect(await inForceCopies()).toEqual({ links: 3, matched: 3, copies: 3 });
     // The moving agent's own row is unchanged: its new broker shows in the relationship counts.
     expect(second).toMatchObject({ inserted: 0, updated: 0, unchanged: 3, left_source: 1, edges_opened: 1, edges_closed: 2 });
 

@@ -91,7 +91,7 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'engine/neo4j/refresh/touch-credentials': { rows: [{ id: TX_AGENT, snapshot_date: '2026-11-08', last_verified: '2026-11-08T00:00:00.000Z', data_source_notes: ['n'] }], g: 1, published: 0 },
   'engine/neo4j/refresh/create-credentials': { rows: [{ ...CREDENTIAL_ROW, id: '00000000-0000-5000-8000-000000000011' }], g: 1, state: 'OR' },
   'engine/neo4j/refresh/create-links': {
-    g: 1, rows: [{ supervisor_id: TX_AGENT, affiliate_id: TX_BROKERAGE, relationship_type: 'supervising_inspector', effective_from: '2026-01-01', affiliate_role: 'inspector', source: 'test' }],
+    g: 1, day: '2026-11-01', rows: [{ supervisor_id: TX_AGENT, affiliate_id: TX_BROKERAGE, relationship_type: 'supervising_inspector', effective_from: '2026-01-01', affiliate_role: 'inspector', source: 'test' }],
   },
   'engine/neo4j/refresh/close-links': {
     g: 1, rows: [{ supervisor_id: TX_AGENT, affiliate_id: TX_BROKERAGE, relationship_type: 'supervising_inspector', effective_from: '2026-01-01', effective_to: '2026-06-01' }],

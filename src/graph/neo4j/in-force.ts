@@ -28,10 +28,15 @@ export function neo4jInForce(graph: GraphEngine, files: QueryFiles) {
   let moving: Promise<void> | undefined;
 
   return {
-    /** After a write in `t`: the in-force relationships into the credentials `ids`. */
-    async syncIds(t: GraphTx, ids: string[]) {
+    /** The day the in-force relationships are kept for (none before the schema builds them), locked as `t` reads it. */
+    day: lockedDay,
+    /**
+     * After a write in `t`: the in-force relationships into the credentials `ids`, but for those of
+     * `settled`, kept in line as they were written on its day, when that is still the day.
+     */
+    async syncIds(t: GraphTx, ids: string[], settled?: { day: string | undefined; ids: Set<string> }) {
       const day = await lockedDay(t);
-      if (day) await syncIds(t, ids, day);
+      if (day) await syncIds(t, settled?.day === day ? ids.filter((id) => !settled.ids.has(id)) : ids, day);
     },
 
     /** After a write to `states` in `t`: the in-force relationships into their credentials. */

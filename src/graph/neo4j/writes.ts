@@ -17,6 +17,12 @@ interface Run {
   refresh: boolean;
   /** Credentials whose SUPERVISES relationships changed: their in-force relationships follow. */
   changed: Set<string>;
+  /**
+   * A refresh's: the in-force day it read as it began, and the credentials it created, whose links
+   * are all its own and got their in-force copies as they were written (create-links.cypher).
+   */
+  day?: string;
+  created: Set<string>;
   /** An import's states, whose in-force relationships follow at its end. */
   states: Set<string>;
 }
@@ -55,7 +61,7 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
     dropPairs: q('engine/neo4j/drop-snapshot-pairs'),
   };
   const runs = new WeakMap<GraphTx, Run>();
-  const newRun = (refresh: boolean): Run => ({ refresh, changed: new Set(), states: new Set() });
+  const newRun = (refresh: boolean): Run => ({ refresh, changed: new Set(), states: new Set(), created: new Set() });
   const runOf = (t: GraphTx) => {
     const run = runs.get(t);
     if (!run) throw new Error('Neo4j writes run inside importRun or refreshRun');
@@ -124,8 +130,10 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
       return versions.unit(async (t) => {
         const run = newRun(true);
         runs.set(t, run);
+        run.day = await inForce.day(t);
         const result = await fn(t);
-        if (run.changed.size) await inForce.syncIds(t, [...run.changed]);
+        // A first load's links were 30 s of 180 more to copy again after it (450,000 credentials).
+        if (run.changed.size) await inForce.syncIds(t, [...run.changed], { day: run.day, ids: run.created });
         await rowChanges.keep(t, state);
         return result;
       }, onWait);
@@ -178,6 +186,7 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
       // refresh is one state's.
       await unwindBatches(t, queries.createCredentials, created, 4000, { state: created[0].state });
       changed(t, created.map((r) => r.id));
+      for (const r of created) runOf(t).created.add(r.id as string);
     },
     async updateCredentials(t, rows, relinked) {
       const rest = await overlaid(t, queries.overlay, rows, { relinked });
@@ -192,7 +201,10 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
       await unwindBatches(t, queries.markLeft, rest);
     },
     // A first load opens a link for nearly every row: 10,000 a statement pays fewer commits, within about 50 MB.
-    createLinks: links(queries.createLinks, 10_000),
+    createLinks: async (t, rows) => {
+      changed(t, rows.map((r) => r.affiliate_id));
+      await unwindBatches(t, queries.createLinks, rows, 10_000, { day: runOf(t).day ?? null });
+    },
     closeLinks: links(queries.closeLinks),
     deleteLinks: links(queries.deleteLinks),
     reopenLinks: links(queries.reopenLinks),
