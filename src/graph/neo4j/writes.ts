@@ -132,7 +132,7 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
         runs.set(t, run);
         run.day = await inForce.day(t);
         const result = await fn(t);
-        // A first load's links were 30 s of 180 more to copy again after it (450,000 credentials).
+        // The run's new credentials are not matched again: their links' copies came with them (decision 0017).
         if (run.changed.size) await inForce.syncIds(t, [...run.changed], { day: run.day, ids: run.created });
         await rowChanges.keep(t, state);
         return result;
