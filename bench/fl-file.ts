@@ -5,8 +5,11 @@ import path from 'node:path';
 import { loadConfig, type Config } from '../src/config.js';
 import { compose } from '../src/compose/index.js';
 
-/** Deterministic: brokerages every 40 rows, agents employed by them, and the rows `inactive` picks Inactive. */
-export function writeFlFile(file: string, rows: number, inactive: (i: number) => boolean) {
+/**
+ * Deterministic: brokerages every 40 rows, agents employed by them, and the rows `inactive` picks
+ * Inactive; the agents `moved` picks are employed by the next brokerage instead (the last one's stay).
+ */
+export function writeFlFile(file: string, rows: number, inactive: (i: number) => boolean, moved: (i: number) => boolean = () => false) {
   const out = fs.createWriteStream(file);
   const last = ['SMITH', 'JOHNSON', 'WILLIAMS', 'BROWN', 'JONES', 'GARCIA', 'MILLER', 'DAVIS', 'RODRIGUEZ', 'MARTINEZ'];
   const first = ['JAMES', 'MARY', 'ROBERT', 'PATRICIA', 'JOHN', 'JENNIFER', 'MICHAEL', 'LINDA'];
@@ -14,7 +17,8 @@ export function writeFlFile(file: string, rows: number, inactive: (i: number) =>
   for (let i = 0; i < rows; i++) {
     const number = 3000000 + i;
     const broker = i % 40 === 0;
-    const employer = broker ? '' : String(3000000 + i - (i % 40));
+    const home = i - (i % 40);
+    const employer = broker ? '' : String(3000000 + (moved(i) && home + 40 < rows ? home + 40 : home));
     const status = inactive(i) ? '"Current","Inactive"' : '"Current","Active"';
     const name = broker ? `"${last[i % 10]} REALTY ${i} INC"` : `"${last[i % 10]}, ${first[i % 8]} ${String.fromCharCode(65 + (i % 26))}"`;
     const rank = broker ? '"CQ RE Corp."' : '"SL Sales Associate"';

@@ -4,7 +4,7 @@
 // PGlite side store. LadybugDB on disk; Neo4j from the local launcher on its own settings
 // (NEO4J_CONF names another file: bench/neo4j-compose.conf has the compose file's), with its peak
 // transaction memory and heap sampled while each run goes.
-// Usage: npm run bench:ingest [-- --rows 450000] [--engine ladybug,neo4j]
+// Usage: npm run bench:ingest [-- --rows 450000] [--engine ladybug,neo4j] [--moves]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +21,9 @@ const { values } = parseArgs({
   options: {
     rows: { type: 'string', default: '450000' },
     engine: { type: 'string', default: 'ladybug,neo4j' },
+    // The next snapshot also moves agents to the next brokerage: one in 40 alone (transfers), and
+    // every agent of one brokerage in 100 (bulk moves).
+    moves: { type: 'boolean', default: false },
   },
 });
 const ROWS = Number(values.rows);
@@ -41,19 +44,27 @@ async function bench(engine: 'ladybug' | 'neo4j', file1: string, file2: string) 
     DATABASE_URL: undefined,
     GRAPH_QUERY_TIMEOUT_MS: '600000',
   };
-  const events = async () => {
+  /** Published events, and how many of them are transfers and bulk moves. */
+  const counted = async () => {
     const store = await openStore({ pglitePath: path.join(env.DATA_DIR, 'accounts.pglite'), DATABASE_POOL_SIZE: 1 });
     try {
-      return Number((await store.query<{ n: number }>('SELECT count(*)::int AS n FROM change_events WHERE seq IS NOT NULL'))[0].n);
+      const [r] = await store.query<{ n: number; transfers: number; bulk: number }>(
+        "SELECT count(*)::int AS n, count(*) FILTER (WHERE type = 'supervision_transferred')::int AS transfers, count(*) FILTER (WHERE type = 'roster_moved')::int AS bulk FROM change_events WHERE seq IS NOT NULL",
+      );
+      return r;
     } catch {
-      return 0; // no run has made the side store's tables yet
+      return { n: 0, transfers: 0, bulk: 0 }; // no run has made the side store's tables yet
     } finally {
       await store.close();
     }
   };
+  const eventsSince = async (before: Awaited<ReturnType<typeof counted>>) => {
+    const now = await counted();
+    return `${now.n - before.n}${values.moves ? ` (transfers ${now.transfers - before.transfers}, bulk moves ${now.bulk - before.bulk})` : ''}`;
+  };
   const run = async (label: string, file: string, snapshot: string): Promise<RefreshSummary | undefined> => {
     memory?.reset();
-    const before = await events();
+    const before = await counted();
     const started = Date.now();
     const { summary: s, error, peakRss } = await ingestCommand(['--format', 'dbpr-csv', '--snapshot', snapshot, file], env);
     const where = `ingest process peak RSS ${(peakRss / MB).toFixed(0)} MB${memory ? `; ${memory.peaks()}` : ''}`;
@@ -63,7 +74,7 @@ async function bench(engine: 'ladybug' | 'neo4j', file1: string, file2: string) 
     }
     console.log(
       `${engine}: ${label.padEnd(26)} ${(s.elapsed_ms / 1000).toFixed(1).padStart(6)} s  ${Math.round(s.rows_read / (s.elapsed_ms / 1000)).toLocaleString('en-US').padStart(7)} rows/s  ${where}  ` +
-        `inserted ${s.inserted}, updated ${s.updated}, unchanged ${s.unchanged}, opened ${s.edges_opened}, closed ${s.edges_closed}, rejected ${s.rejected}, change events ${(await events()) - before}`,
+        `inserted ${s.inserted}, updated ${s.updated}, unchanged ${s.unchanged}, opened ${s.edges_opened}, closed ${s.edges_closed}, rejected ${s.rejected}, change events ${await eventsSince(before)}`,
     );
     return s;
   };
@@ -108,7 +119,7 @@ async function main() {
   const file2 = path.join(dir, 'RE_rgn1-next.csv');
   await writeFlFile(file1, ROWS, (i) => i % 10 === 0);
   // 20% changed: the rows that go inactive and the rows that come back.
-  await writeFlFile(file2, ROWS, (i) => (i + 1) % 10 === 0);
+  await writeFlFile(file2, ROWS, (i) => (i + 1) % 10 === 0, values.moves ? (i) => i % 40 === 5 || Math.floor(i / 40) % 100 === 1 : undefined);
   try {
     for (const engine of ENGINES) {
       const missing = engine === 'neo4j' && localNeo4jMissing();

@@ -211,6 +211,8 @@ function scenarios({ keys, wide }: { keys: Key[]; wide: Key[] }, random: () => n
   const flBrokerages = keys.filter((k) => k.state === 'FL' && k.type === 'brokerage' && k.name);
   const path1 = (k: Key) => `/api/v1/licensees/${k.state}/${encodeURIComponent(k.license_number)}`;
   const verify = (k: Key) => `/api/v1/licensees/verify?state=${k.state}&license_number=${encodeURIComponent(k.license_number)}`;
+  // A year of months before the generated snapshot (2026-11-01).
+  const [YEAR_BEFORE_SNAPSHOT, SNAPSHOT_MONTH_END] = ['2025-11-01', '2026-10-31'];
   // The largest brokerage of FL is its first (Zipf rank 1): CQ0000001.
   const largest = '/api/v1/licensees/FL/CQ0000001/affiliates';
   return [
@@ -245,6 +247,9 @@ function scenarios({ keys, wide }: { keys: Key[]; wide: Key[] }, random: () => n
     { scenario: { name: 'hierarchy', next: () => { const k = agent(); return { path: `/api/v1/license-credentials/${credentialId(k.state, k.license_number)}/hierarchy` }; } }, graphRead: true, targets: { p99: 10 } },
     { scenario: { name: 'affiliates of the largest broker, page 1', next: () => ({ path: `${largest}?per_page=25&page=1` }) }, graphRead: true, targets: { p99: 30 } },
     { scenario: { name: 'affiliates of the largest broker, last page', next: () => ({ path: `${largest}?per_page=25&page=LAST` }) }, graphRead: true, targets: { p99: 30 } },
+    // Issue 59: a year of the roster month by month (joiners and leavers named, where each came from or went), a report
+    // paced at a tenth of the rate as the searches and batches are; gated at 3x the page's p99.
+    { scenario: { name: 'roster history of the largest broker, a year (latency at a tenth of the rate)', rateFactor: 0.1, next: () => ({ path: `/api/v1/licensees/FL/CQ0000001/roster-history?from=${YEAR_BEFORE_SNAPSHOT}&to=${SNAPSHOT_MONTH_END}` }) }, graphRead: true, targets: { p99: 90 } },
   ];
 }
 
@@ -460,6 +465,16 @@ function gates(embedded: Measured, served: Measured): string {
       if (!name.startsWith('affiliates')) continue;
       const [p99Ratio, shareRatio] = [n.p99 / verify.p99, n.share / verify.share];
       lines.push(`- ${name}: p99 ${p99Ratio.toFixed(2)}x, saturation ${shareRatio.toFixed(2)}x: ${p99Ratio <= 3 && shareRatio >= 0.5 ? 'met' : 'missed'}`);
+    }
+  }
+  // Issue 59: a year of the largest broker's roster history against the same engine's page 1.
+  const history = 'roster history of the largest broker, a year (latency at a tenth of the rate)';
+  const page = 'affiliates of the largest broker, page 1';
+  if (embedded.rows.has(history) && embedded.rows.has(page)) {
+    lines.push('', 'Roster history of the largest broker for a year against the same engine\'s affiliates page 1 (goal: p99 at most 3x):', '');
+    for (const [engine, m] of [['LadybugDB', embedded], ['Neo4j', served]] as const) {
+      const ratio = m.rows.get(history)!.p99 / m.rows.get(page)!.p99;
+      lines.push(`- ${engine}: p99 ${m.rows.get(history)!.p99.toFixed(1)} ms against ${m.rows.get(page)!.p99.toFixed(1)} ms, ${ratio.toFixed(2)}x: ${ratio <= 3 ? 'met' : 'missed'}`);
     }
   }
   return `${lines.join('\n')}\n`;

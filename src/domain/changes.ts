@@ -9,6 +9,8 @@ export const CHANGE_TYPES = [
   'returned_to_source',
   'supervision_started',
   'supervision_ended',
+  'supervision_transferred',
+  'roster_moved',
   'state_loaded',
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
@@ -28,6 +30,9 @@ export function changeTypeNamed(name: string, today: string): ChangeType | undef
   return old && today <= old.until ? old.name : undefined;
 }
 
+/** A relationship may start this many days after another of its affiliate and type ended (under another supervisor) and still be a transfer from it. */
+export const TRANSFER_WINDOW_DAYS = 90;
+
 /** A relationship a supervision event is about. */
 export interface ChangedRelationship {
   supervisor_license_credential_id: string;
@@ -37,6 +42,38 @@ export interface ChangedRelationship {
   affiliate_role: string | null;
   effective_from: string;
   effective_to: string | null;
+}
+
+/**
+ * An affiliate's relationship of one type that ended with one supervisor and started with another
+ * (docs/changes.md, *Transfers*). While a run stages it, the two events are named by their place in
+ * the run (`*_n`); once published, by their feed numbers (`*_seq`).
+ */
+export interface Transfer {
+  from: ChangedRelationship;
+  to: ChangedRelationship;
+  /** Days from the end of `from` to the start of `to`; negative when they overlap. */
+  gap_days: number;
+  ended_n?: number | null;
+  started_n?: number | null;
+  ended_seq?: number | null;
+  started_seq?: number | null;
+}
+
+/** Most of a supervisor's roster of one relationship type moved to one other supervisor on one date. */
+export interface BulkMove {
+  from_supervisor_license_credential_id: string;
+  from_supervisor_license_number: string | null;
+  to_supervisor_license_credential_id: string;
+  to_supervisor_license_number: string | null;
+  relationship_type: string;
+  effective_from: string;
+  /** Affiliates moved, and the open relationships of this type the first supervisor had before the snapshot. */
+  moved: number;
+  roster_before: number;
+  /** The `roster_moved` event, on the events of the affiliates it moved (its place in the run while staged). */
+  event_n?: number | null;
+  event_seq?: number | null;
 }
 
 /** One change as a run detects it (the feed adds its id). */
@@ -49,16 +86,34 @@ export interface ChangeEvent {
   old: Record<string, unknown> | null;
   new: Record<string, unknown> | null;
   relationship: ChangedRelationship | null;
+  /** On `supervision_transferred`. */
+  transfer?: Transfer | null;
+  /** On `roster_moved`, and on the supervision events of the affiliates it moved. */
+  bulk_move?: BulkMove | null;
   snapshot_date: string;
   detected_at: string;
   source: string;
 }
 
+/** A transfer as the feed publishes it: the two events named by their ids. */
+export interface PublishedTransfer {
+  from: ChangedRelationship;
+  to: ChangedRelationship;
+  gap_days: number;
+  ended_event_id: string | null;
+  started_event_id: string | null;
+}
+export type PublishedBulkMove = Omit<BulkMove, 'event_n' | 'event_seq'> & { event_id: string | null };
+
 /** A published event's id: unique, and sorts in feed order. */
 export const changeId = (seq: number) => `chg_${String(seq).padStart(12, '0')}`;
 
+const idOf = (seq: number | null | undefined) => (seq == null ? null : changeId(seq));
+
+export type PublishedChange = Omit<ChangeEvent, 'transfer' | 'bulk_move'> & { id: string; transfer: PublishedTransfer | null; bulk_move: PublishedBulkMove | null };
+
 /** An event as the feed and webhooks publish it: its id, and the event's fields, nothing else (a stored row's `seq` stays out). */
-export const publishedChange = (seq: number, e: ChangeEvent): ChangeEvent & { id: string } => ({
+export const publishedChange = (seq: number, e: ChangeEvent): PublishedChange => ({
   id: changeId(seq),
   type: e.type,
   state: e.state,
@@ -67,7 +122,13 @@ export const publishedChange = (seq: number, e: ChangeEvent): ChangeEvent & { id
   old: e.old,
   new: e.new,
   relationship: e.relationship,
+  transfer: e.transfer ? { from: e.transfer.from, to: e.transfer.to, gap_days: e.transfer.gap_days, ended_event_id: idOf(e.transfer.ended_seq), started_event_id: idOf(e.transfer.started_seq) } : null,
+  bulk_move: e.bulk_move ? { ...withoutPlaces(e.bulk_move), event_id: idOf(e.bulk_move.event_seq) } : null,
   snapshot_date: e.snapshot_date,
   detected_at: e.detected_at,
   source: e.source,
 });
+
+function withoutPlaces({ event_n: _n, event_seq: _s, ...move }: BulkMove) {
+  return move;
+}

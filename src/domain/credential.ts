@@ -135,6 +135,25 @@ export interface AffiliateRecord {
   effective_from: string;
 }
 
+/** Another supervisor's relationship of the same type an affiliate came from or went to. */
+export interface CounterpartRecord {
+  id: string;
+  license_number: string;
+  full_name: string | null;
+  business_name: string | null;
+  effective_from: string;
+  effective_to: string | null;
+}
+
+/** A supervisor's relationship that started or ended in a window, with where its affiliate came from or went. */
+export interface RosterChangeRecord extends AffiliateRecord {
+  effective_to: string | null;
+  /** Started in the window: the affiliate's latest relationship of this type under another supervisor that ended at most `windowDays` before. */
+  came_from: CounterpartRecord | null;
+  /** Ended in the window: the affiliate's earliest relationship of this type under another supervisor that started at most `windowDays` after. */
+  went_to: CounterpartRecord | null;
+}
+
 /** Filters on a relationship's role and type. */
 export interface EdgeFilters {
   affiliate_role?: string;
@@ -154,3 +173,28 @@ export interface AffiliationFilters extends EdgeFilters {
 /** Affiliations: newest first, then by the supervisor's licence number and the relationship type. */
 export const byAffiliation = (a: AffiliationRecord, b: AffiliationRecord) =>
   b.effective_from.localeCompare(a.effective_from) || a.license_number.localeCompare(b.license_number) || a.relationship_type.localeCompare(b.relationship_type);
+
+/** Roster changes: by the affiliate's licence number, then the relationship's type and start. */
+export const byRosterChange = (a: RosterChangeRecord, b: RosterChangeRecord) =>
+  a.license_number.localeCompare(b.license_number) || a.id.localeCompare(b.id) || a.relationship_type.localeCompare(b.relationship_type) || a.effective_from.localeCompare(b.effective_from) || a.affiliate_role.localeCompare(b.affiliate_role);
+
+/**
+ * Where an affiliate came from (`started` true: its latest relationship of `type` under another
+ * supervisor that ended on `day` or up to `windowDays` before) or went (its earliest one that
+ * started on `day` or up to `windowDays` after). Both engines apply it (Neo4j in Cypher).
+ */
+export function counterpartEntry(supervision: SupervisionEntry[], supervisorId: string, type: string, day: string, started: boolean, windowDays: number, shift: (day: string, days: number) => string): SupervisionEntry | undefined {
+  let best: SupervisionEntry | undefined;
+  const edge = shift(day, started ? -windowDays : windowDays);
+  for (const e of supervision) {
+    if (e.supervisor_id === supervisorId || e.relationship_type !== type) continue;
+    if (started) {
+      if (e.effective_to === null || e.effective_to > day || e.effective_to < edge) continue;
+      if (!best || e.effective_to > best.effective_to!) best = e;
+    } else {
+      if (e.effective_from < day || e.effective_from > edge) continue;
+      if (!best || e.effective_from < best.effective_from) best = e;
+    }
+  }
+  return best;
+}

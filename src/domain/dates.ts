@@ -25,3 +25,24 @@ export function dayProblem(v: string): string | undefined {
   if (!inDateRange(v)) return DATE_RANGE_MESSAGE;
   return undefined;
 }
+
+/** Whole days from `from` to `to` (YYYY-MM-DD both); negative when `to` is earlier. */
+export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/** The day `days` after `day` (YYYY-MM-DD; negative: before). */
+export const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The first day of the calendar month or ISO week (Monday) holding `day`. */
+export function periodStart(day: string, period: 'month' | 'week'): string {
+  if (period === 'month') return `${day.slice(0, 8)}01`;
+  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
+  return addDays(day, -weekday);
+}
+
+/** The first day of the period after the one starting on `start`. */
+export function nextPeriod(start: string, period: 'month' | 'week'): string {
+  if (period === 'week') return addDays(start, 7);
+  const d = new Date(`${start}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return d.toISOString().slice(0, 10);
+}

@@ -1,4 +1,4 @@
-import type { AffiliateRecord, AffiliationFilters, AffiliationRecord, CredentialRecord, EdgeFilters, SupervisorRecord } from '../domain/credential.js';
+import type { AffiliateRecord, AffiliationFilters, AffiliationRecord, CredentialRecord, EdgeFilters, RosterChangeRecord, SupervisorRecord } from '../domain/credential.js';
 import type { JurisdictionRecord } from '../domain/jurisdictions.js';
 
 /**
@@ -28,6 +28,13 @@ export interface GraphReads {
   affiliations(id: string, f: AffiliationFilters): Promise<AffiliationRecord[] | undefined>;
   /** One page of the relationships in force today out of a supervising credential, and their exact number. */
   affiliates(id: string, f: EdgeFilters, skip: number, limit: number): Promise<{ rows: AffiliateRecord[]; total: number }>;
+  /**
+   * A supervising credential's relationships that started or ended from `from` to `to` (days, both
+   * included), with where each affiliate came from or went (within `windowDays`), and how many were
+   * in force on the day before `from`; none of either for a credential not on file. Ordered by the
+   * affiliate's licence number, then the relationship's type and start.
+   */
+  rosterChanges(id: string, from: string, to: string, f: EdgeFilters, windowDays: number): Promise<{ before: number; changes: RosterChangeRecord[] }>;
   /** Credentials per state and licence type. */
   typeCounts(states: string[]): Promise<{ state: string; license_type: string; count: number }[]>;
   /** Every jurisdiction on file with its counts and source (the same query on both engines: a few dozen rows). */

@@ -1,4 +1,4 @@
-import { type ChangeEvent, type ChangedRelationship, type ChangeType } from '../domain/changes.js';
+import { type BulkMove, type ChangeEvent, type ChangedRelationship, type ChangeType, type Transfer } from '../domain/changes.js';
 import type { Row } from '../graph/graph-port.js';
 
 /** What every event of one run shares. */
@@ -41,9 +41,7 @@ export const leftSource = (ctx: RunContext, id: string, old: Row, status: string
 
 export const returned = (ctx: RunContext, id: string, leftOn: string | null) => event(ctx, 'returned_to_source', id, { left_source_on: leftOn }, { left_source_on: null });
 
-/** A relationship opened or ended, as an event on its affiliate's licence. */
-export function supervision(ctx: RunContext, type: 'supervision_started' | 'supervision_ended', link: Row): ChangeEvent {
-  const relationship: ChangedRelationship = {
+const relationshipOf = (link: Row): ChangedRelationship => ({
     supervisor_license_credential_id: link.supervisor_id as string,
     supervisor_license_number: null,
     affiliate_license_credential_id: link.affiliate_id as string,
@@ -51,24 +49,50 @@ export function supervision(ctx: RunContext, type: 'supervision_started' | 'supe
     affiliate_role: (link.affiliate_role as string | null) ?? null,
     effective_from: link.effective_from as string,
     effective_to: (link.effective_to as string | null) ?? null,
-  };
-  return event(ctx, type, link.affiliate_id as string, null, null, relationship);
+});
+
+/** A relationship opened or ended, as an event on its affiliate's licence (`bulk_move`: the move it was part of). */
+export function supervision(ctx: RunContext, type: 'supervision_started' | 'supervision_ended', link: Row, bulk_move: BulkMove | null = null): ChangeEvent {
+  return { ...event(ctx, type, link.affiliate_id as string, null, null, relationshipOf(link)), bulk_move };
 }
+
+/**
+ * An affiliate's move from one supervisor to another, on its licence; `relationship` is the one
+ * that started, `transfer` names both and their events (places in the run, `null` for an earlier run's end).
+ */
+export function transferred(ctx: RunContext, from: Row, to: Row, gap_days: number, ended_n: number | null, started_n: number): ChangeEvent {
+  const transfer: Transfer = { from: relationshipOf(from), to: relationshipOf(to), gap_days, ended_n, started_n };
+  return { ...event(ctx, 'supervision_transferred', to.affiliate_id as string, null, null, relationshipOf(to)), transfer };
+}
+
+/** Most of a supervisor's roster moved to another on one date: one event, on the first supervisor's licence. */
+export const rosterMoved = (ctx: RunContext, move: BulkMove): ChangeEvent => ({ ...event(ctx, 'roster_moved', move.from_supervisor_license_credential_id, null, null), bulk_move: move });
 
 /** Fills in the licence numbers the events lack (`numbers` by credential id). */
 export function withNumbers(events: ChangeEvent[], numbers: Map<string, string>): ChangeEvent[] {
   for (const e of events) {
     if (e.license_credential_id) e.license_number ??= numbers.get(e.license_credential_id) ?? null;
-    if (e.relationship) e.relationship.supervisor_license_number ??= numbers.get(e.relationship.supervisor_license_credential_id) ?? null;
+    for (const r of relationships(e)) r.supervisor_license_number ??= numbers.get(r.supervisor_license_credential_id) ?? null;
+    if (e.bulk_move) {
+      e.bulk_move.from_supervisor_license_number ??= numbers.get(e.bulk_move.from_supervisor_license_credential_id) ?? null;
+      e.bulk_move.to_supervisor_license_number ??= numbers.get(e.bulk_move.to_supervisor_license_credential_id) ?? null;
+    }
   }
   return events;
 }
+
+const relationships = (e: ChangeEvent) => [e.relationship, e.transfer?.from, e.transfer?.to].filter((r): r is ChangedRelationship => !!r);
 
 /** The credentials whose licence numbers the events lack. */
 export const credentialIds = (events: ChangeEvent[]) =>
   [
     ...new Set(
-      events.flatMap((e) => [e.license_number === null ? e.license_credential_id : null, e.relationship?.supervisor_license_number === null ? e.relationship.supervisor_license_credential_id : null]),
+      events.flatMap((e) => [
+        e.license_number === null ? e.license_credential_id : null,
+        ...relationships(e).map((r) => (r.supervisor_license_number === null ? r.supervisor_license_credential_id : null)),
+        e.bulk_move?.from_supervisor_license_number === null ? e.bulk_move.from_supervisor_license_credential_id : null,
+        e.bulk_move?.to_supervisor_license_number === null ? e.bulk_move.to_supervisor_license_credential_id : null,
+      ]),
     ),
   ].filter((id): id is string => !!id);
 

@@ -78,9 +78,17 @@ describe('the change feed', () => {
         ['supervision_ended', '1-SA', '100-B', '2020-03-01', '2026-09-15'],
         ['supervision_ended', '2-SA', '100-B', '2021-04-01', '2026-10-01'],
         ['supervision_started', '1-SA', '200-B', '2026-09-15', null],
+        ['supervision_transferred', '1-SA', '200-B', '2026-09-15', null],
       ].sort(),
     );
-    expect(events).toHaveLength(7);
+    // The move from 100-B to 200-B is told once more, naming both relationships and their events.
+    const moved = events.find((e) => e.type === 'supervision_transferred')!;
+    const ended = events.find((e) => e.type === 'supervision_ended' && e.license_number === '1-SA')!;
+    const started = events.find((e) => e.type === 'supervision_started')!;
+    expect(moved.transfer).toEqual({ from: ended.relationship, to: started.relationship, gap_days: 0, ended_event_id: ended.id, started_event_id: started.id });
+    expect(moved.transfer!.from).toMatchObject({ supervisor_license_number: '100-B', effective_from: '2020-03-01', effective_to: '2026-09-15' });
+    expect(events.filter((e) => e.type !== 'supervision_transferred').every((e) => e.transfer === null && e.bulk_move === null)).toBe(true);
+    expect(events).toHaveLength(8);
     // Ids sort in feed order and are unique; a run's events are numbered once each, in a row.
     const ids = (await all()).map((e) => e.id);
     expect([...ids].sort()).toEqual(ids);
@@ -90,10 +98,10 @@ describe('the change feed', () => {
 
     // The same snapshot again: nothing changed, nothing recorded.
     await ingest(snapshot2, '2026-10-01');
-    expect(await all()).toHaveLength(8);
+    expect(await all()).toHaveLength(9);
     // A rename and a return to the source.
     await ingest(`${snapshot2.replace('FRESH AGENT', 'RENAMED AGENT')}\n${txRow({ type: 'Sales Agent', number: '2-SA', name: 'LEAVING AGENT' })}`, '2026-10-08');
-    const latest = (await all()).slice(8).map((e) => [e.type, e.license_number]);
+    const latest = (await all()).slice(9).map((e) => [e.type, e.license_number]);
     expect(latest).toEqual(expect.arrayContaining([['name_changed', '4-SA'], ['returned_to_source', '2-SA'], ['status_changed', '2-SA']]));
   });
 
@@ -216,7 +224,11 @@ describe('change events and the graph after a crash', () => {
     expect(landed.map((e) => e.n)).toEqual(landed.map((_, i) => i));
     expect(Number(landed.at(-1)!.seq) - Number(landed[0].seq)).toBe(landed.length - 1);
     expect(landed.every((e) => e.license_number)).toBe(true);
-    expect(new Set(landed.map((e) => e.type))).toEqual(new Set(['left_source', 'returned_to_source', 'status_changed', 'expiration_changed', 'supervision_started', 'supervision_ended']));
+    expect(new Set(landed.map((e) => e.type))).toEqual(new Set(['left_source', 'returned_to_source', 'status_changed', 'expiration_changed', 'supervision_started', 'supervision_ended', 'supervision_transferred']));
+    // A transfer staged in a later part than its events still names them once published.
+    const [moved] = await t.side.store.query<{ transfer: { ended_seq: number; started_seq: number } }>("SELECT transfer FROM change_events WHERE type = 'supervision_transferred' AND seq IS NOT NULL ORDER BY seq DESC LIMIT 1");
+    const named = await t.side.store.query<{ type: string }>('SELECT type FROM change_events WHERE seq = ANY($1::bigint[]) ORDER BY seq', [[moved.transfer.ended_seq, moved.transfer.started_seq]]);
+    expect(named.map((e) => e.type).sort()).toEqual(['supervision_ended', 'supervision_started']);
 
     parts.length = 0;
     await expect(run(snapshot2, '2026-11-08', { ...repo, finish: async () => Promise.reject(new Error('killed')) }, 2)).rejects.toThrow(/killed/);

@@ -178,7 +178,13 @@ describe('Connecticut snapshots written from the layout', () => {
       ['supervision_ended', 'RES.0000002'],
       ['supervision_started', 'RES.0000001'],
       ['supervision_started', 'RES.0000004'],
+      ['supervision_transferred', 'RES.0000001'],
     ]);
+    expect(events.find((e) => e.type === 'supervision_transferred')?.transfer).toMatchObject({
+      from: { supervisor_license_number: 'REB.0000100' },
+      to: { supervisor_license_number: 'REB.0000200' },
+      gap_days: 0,
+    });
 
     // The same snapshot again changes nothing; Alpha named again returns to the source.
     expect(await ingest(second, '2026-03-02')).toMatchObject({ inserted: 0, updated: 0, left_source: 0, edges_opened: 0, edges_closed: 0 });
@@ -190,7 +196,7 @@ describe('Connecticut snapshots written from the layout', () => {
     expect(await ingest(third, '2026-04-06')).toMatchObject({ updated: 1, left_source: 0, edges_opened: 1, edges_closed: 1 });
     expect(await licensee('REB.0000100')).toMatchObject({ status: 'Active', last_verified: '2026-04-06T00:00:00.000Z' });
     expect(await supervisors('RES.0000003')).toEqual([expect.objectContaining({ license_number: 'REB.0000100', effective_from: '2026-04-06' })]);
-    expect((await feed()).filter((e) => e.snapshot_date === '2026-04-06').map((e) => e.type).sort()).toEqual(['returned_to_source', 'status_changed', 'supervision_ended', 'supervision_started']);
+    expect((await feed()).filter((e) => e.snapshot_date === '2026-04-06').map((e) => e.type).sort()).toEqual(['returned_to_source', 'status_changed', 'supervision_ended', 'supervision_started', 'supervision_transferred']);
   });
 });
 

@@ -103,18 +103,26 @@ describe('webhooks', () => {
     // 4-SA is not on file yet: its license_added event comes when it appears.
     body(await request(app).post('/api/v1/watchlist').set(watcher).send({ items: ['1-SA', '100-B', '4-SA'].map((license_number) => ({ state: 'TX', license_number })) }), WatchResult);
     const some = await endpoint(watcher, receiver.url('/watcher'), { event_types: ['status_changed', 'supervision_started', 'supervision_ended', 'license_added'] });
+    // A watcher of the broker an agent leaves hears of the transfer, though the event is on the agent's licence and names the new broker.
+    const oldBroker = await account();
+    body(await request(app).post('/api/v1/watchlist').set(oldBroker).send({ items: [{ state: 'TX', license_number: '100-B' }] }), WatchResult);
+    const moves = await endpoint(oldBroker, receiver.url('/moves'), { event_types: ['supervision_transferred', 'roster_moved'] });
 
     await ingest(snapshot1, '2026-09-01');
     await ingest(snapshot2, '2026-10-01');
     const feedRes = await request(app).get('/api/v1/licensees/changes?limit=1000').set(follower);
     const feed = body(feedRes, ChangeFeed).data;
-    expect(feed).toHaveLength(8);
+    expect(feed).toHaveLength(9);
 
-    await waitFor(() => expect(receiver.at('/follower')).toHaveLength(8));
+    await waitFor(() => expect(receiver.at('/follower')).toHaveLength(9));
     const got = verified(receiver.at('/follower'), all.secret);
     expect(got.map((g) => g.data).sort((a, b) => a.id.localeCompare(b.id))).toEqual(feed);
     expect(got.every((g) => g.type === g.data.type && g.timestamp === g.data.detected_at)).toBe(true);
-    expect(new Set(got.map((g) => g.id)).size).toBe(8);
+    expect(new Set(got.map((g) => g.id)).size).toBe(9);
+    await waitFor(() => expect(receiver.at('/moves')).toHaveLength(1));
+    const [transfer] = verified(receiver.at('/moves'), moves.secret);
+    expect(transfer.data).toEqual(feed.find((e) => e.type === 'supervision_transferred'));
+    expect([transfer.data.license_number, transfer.data.transfer!.from.supervisor_license_number, transfer.data.transfer!.to.supervisor_license_number]).toEqual(['1-SA', '100-B', '200-B']);
 
     await waitFor(() => expect(receiver.at('/watcher')).toHaveLength(5));
     const watched = verified(receiver.at('/watcher'), some.secret).map((g) => [g.type, g.data.license_number, g.data.relationship?.supervisor_license_number ?? null]);
@@ -132,7 +140,7 @@ describe('webhooks', () => {
     expect(() => new Webhook(all.secret).verify(receiver.at('/watcher')[0].body, receiver.at('/watcher')[0].headers)).toThrow();
 
     const log = await deliveries(follower, all.id);
-    expect(log.meta.total).toBe(8);
+    expect(log.meta.total).toBe(9);
     expect(log.data.every((d) => d.status === 'succeeded' && d.attempts === 1 && d.last_status_code === 200 && d.next_attempt_at === null)).toBe(true);
     expect(log.data[0].last_response_excerpt).toHaveLength(1024);
     expect(new Set(log.data.map((d) => d.event_id))).toEqual(new Set(feed.map((e) => e.id)));
@@ -371,7 +379,7 @@ describe.skipIf(onNeo4j)('an endpoint made under WEBHOOK_ALLOW_PRIVATE_URLS=true
       await side.dispatcher.stop();
       // Still enabled: events published now are stored for it, until the next start.
       await ingest(snapshot2, '2026-10-01');
-      expect((await log('?status=pending')).meta.total).toBe(7);
+      expect((await log('?status=pending')).meta.total).toBe(8);
       await side.store.close();
 
       side = await testStore(strict, folder);
@@ -384,9 +392,9 @@ describe.skipIf(onNeo4j)('an endpoint made under WEBHOOK_ALLOW_PRIVATE_URLS=true
       expect(body(await request(app).get(`/api/v1/webhooks/${made.id}`).set(auth), Endpoint)).toMatchObject({ status: 'disabled', disabled_reason: reason });
       expect((await log('?status=pending')).meta.total).toBe(0);
       const failed = (await log('?status=failed&per_page=100')).data;
-      expect(failed).toHaveLength(8);
+      expect(failed).toHaveLength(9);
       const neverSent = failed.filter((d) => d.attempts === 0);
-      expect(neverSent).toHaveLength(7);
+      expect(neverSent).toHaveLength(8);
       expect(neverSent.every((d) => d.last_error === `the endpoint was disabled: ${reason}` && d.next_attempt_at === null)).toBe(true);
       expect(warnings).toEqual([expect.stringContaining(made.id)]);
       expect(warnings[0]).toContain(reason);
@@ -457,9 +465,14 @@ describe.skipIf(!hasShared)('webhooks over the real TREC inspector export (../sh
           ...[m1, m2].flatMap((r) => [
             ['supervision_ended', r[NUMBER], before.get(r[NUMBER])],
             ['supervision_started', r[NUMBER], other[RELATED]],
+            ['supervision_transferred', r[NUMBER], other[RELATED]],
           ]),
         ].sort(),
       );
+      for (const r of [m1, m2]) {
+        const moved = feed.find((e) => e.type === 'supervision_transferred' && e.license_number === r[NUMBER])!;
+        expect([moved.transfer!.from.supervisor_license_number, moved.transfer!.to.effective_from, moved.transfer!.gap_days]).toEqual([before.get(r[NUMBER]), '2026-11-05', 0]);
+      }
       expect(feed[0]).toMatchObject({ type: 'state_loaded', state: 'TX', license_number: null });
       await waitFor(() => expect(receiver.at('/real')).toHaveLength(feed.length));
       expect(verified(receiver.at('/real'), made.secret).map((g) => g.data).sort((a, b) => a.id.localeCompare(b.id))).toEqual(feed);
@@ -524,9 +537,9 @@ describe.skipIf(onNeo4j)('one slow endpoint', () => {
       };
       await ingest(snapshot1, '2026-09-01');
       await ingest(snapshot2, '2026-10-01');
-      // 8 events: the hanging endpoint holds 8 requests open, the other gets every event.
-      await waitFor(() => expect(receiver.at('/fine')).toHaveLength(8));
-      expect(verified(receiver.at('/fine'), fine.secret)).toHaveLength(8);
+      // 9 events: the hanging endpoint holds 8 requests open, the other gets every event.
+      await waitFor(() => expect(receiver.at('/fine')).toHaveLength(9));
+      expect(verified(receiver.at('/fine'), fine.secret)).toHaveLength(9);
       expect(receiver.at('/hang').length).toBeGreaterThan(0);
       expect(receiver.at('/hang').length).toBeLessThanOrEqual(8);
     } finally {

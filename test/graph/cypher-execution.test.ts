@@ -14,9 +14,6 @@ const EXPECT_ROWS = new Set([
   'engine/ladybug/affiliate-list',
   'import/jurisdiction-codes',
   'engine/ladybug/supervision-state-pairs',
-  'analyst/broker-current-affiliates',
-  'analyst/agent-supervision-history',
-  'analyst/supervised-by-expired-licence',
 ]);
 
 /** Writes among them run last, in a write transaction, in the order an import does. */

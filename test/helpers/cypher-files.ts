@@ -1,7 +1,10 @@
 import type { QueryFiles } from '../../src/graph/query-files.js';
 
-/** Query files both engines run: everything but schema and engine-specific files. */
-export const sharedQueryNames = (files: QueryFiles) => files.names().filter((n) => !n.startsWith('schema/') && !n.startsWith('engine/'));
+/** Query files both engines run: everything but schema, engine-specific and analyst files. */
+export const sharedQueryNames = (files: QueryFiles) => files.names().filter((n) => !/^(?:schema|engine|analyst)\//.test(n));
+
+/** The analysts' queries, for Neo4j Browser (they read Neo4j's versions: docs/graph.md). */
+export const analystQueryNames = (files: QueryFiles) => files.names().filter((n) => n.startsWith('analyst/'));
 
 /** The query as its adapters run it (the test runs each as written). */
 export const queryVariants = (files: QueryFiles, name: string): { label: string; query: string }[] => [{ label: 'as written', query: files.get(name) }];

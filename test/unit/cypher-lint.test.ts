@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { splitStatements } from '../../src/graph/query-files.js';
-import { queryVariants, sharedQueryNames, schemaVocabulary } from '../helpers/cypher-files.js';
+import { analystQueryNames, queryVariants, sharedQueryNames, schemaVocabulary } from '../helpers/cypher-files.js';
 import { files } from '../helpers/graph.js';
 import { QUERY_PARAMS } from '../helpers/query-params.js';
 
@@ -58,12 +58,12 @@ describe("Neo4j's linter over the shared Cypher files", () => {
     expect(lint('MATCH (c:LicenseCredential {id: $idd}) RETURN c.id AS x', { id: 'x' }, 'CYPHER 25')).not.toEqual([]);
   });
 
-  // The shared files, and those written for Neo4j alone.
-  for (const name of [...sharedQueryNames(files), ...files.names().filter((n) => n.startsWith('engine/neo4j/') && !n.endsWith('.filters'))]) {
+  // The shared files, and those written for Neo4j alone (its engine's, and the analysts' for Neo4j Browser).
+  for (const name of [...sharedQueryNames(files), ...analystQueryNames(files), ...files.names().filter((n) => n.startsWith('engine/neo4j/') && !n.endsWith('.filters'))]) {
     it(`when cypher/${name}.cypher is linted for ${QUERY_VERSION} then it has no error or warning`, () => {
       const params = QUERY_PARAMS[name];
       expect(params, `test/helpers/query-params.ts has no parameters for ${name}`).toBeDefined();
-      for (const { label, query } of queryVariants(files, name)) expect(lint(query, params, QUERY_VERSION, name.startsWith('engine/neo4j/')), label).toEqual([]);
+      for (const { label, query } of queryVariants(files, name)) expect(lint(query, params, QUERY_VERSION, /^(?:engine\/neo4j|analyst)\//.test(name)), label).toEqual([]);
     });
   }
 

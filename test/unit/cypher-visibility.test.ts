@@ -58,6 +58,15 @@ const RUN: Record<string, Form> = {
   /** A link no run has ended, the run's own included (what earlier runs ended is collected before a run starts). */
   openLink: (r) => `${r}.vt IS NULL`,
 };
+/**
+ * The analysts' queries (cypher/analyst/), run in Neo4j Browser as they stand: the generation they
+ * read is the published one, read first from the Snapshot node into `g` (GENERATION), not a parameter.
+ */
+const ANALYST: Record<string, Form> = {
+  visible: (x, p) => READ.visible(x, p).replaceAll('$g', 'g'),
+};
+const GENERATION = "OPTIONAL MATCH (snapshot:Snapshot {id: 'graph'})\nWITH coalesce(snapshot.generation, 0) AS g";
+
 /** The files read in a run (src/graph/neo4j/writes.ts), which see the run's view alone. */
 const RUN_VIEW = ['engine/neo4j/credentials'];
 
@@ -88,7 +97,8 @@ function strays(text: string, forms: Record<string, Form>): { line: number; foun
   });
 }
 
-const formsOf = (name: string) => (RUN_VIEW.includes(name) ? RUN : READ);
+const analyst = (name: string) => name.startsWith('analyst/');
+const formsOf = (name: string) => (analyst(name) ? ANALYST : RUN_VIEW.includes(name) ? RUN : READ);
 
 describe('the visibility conditions of Neo4j reads', () => {
   it('when a copy drifts from its canonical form then the rule names its line', () => {
@@ -117,12 +127,21 @@ describe('the visibility conditions of Neo4j reads', () => {
 
   it('when the query files are read then every canonical form is used, and docs/graph.md quotes the visible one', () => {
     for (const [forms, names] of [
-      [READ, covered.filter((n) => !RUN_VIEW.includes(n))],
+      [READ, covered.filter((n) => !RUN_VIEW.includes(n) && !analyst(n))],
       [RUN, RUN_VIEW],
+      [ANALYST, covered.filter(analyst)],
     ] as const) {
       for (const [key, form] of Object.entries(forms)) expect(names.some((n) => pattern(form).test(files.get(n))), `no query file writes ${key}`).toBe(true);
     }
     expect(fs.readFileSync(new URL('../../docs/graph.md', import.meta.url), 'utf8')).toContain(READ.visible('x', 'id'));
+  });
+
+  it('when an analyst query reads versions then it reads the published generation from the Snapshot node first', () => {
+    for (const name of covered.filter(analyst)) {
+      const text = files.get(name);
+      if (VERSIONED.test(text)) expect(text, `cypher/${name}.cypher`).toContain(GENERATION);
+      VERSIONED.lastIndex = 0;
+    }
   });
 
   it('when a query file reads a generation then it declares it for Neo4j Browser', () => {

@@ -1,6 +1,7 @@
 import type { JurisdictionRecord } from '../../domain/jurisdictions.js';
 import DataLoader from 'dataloader';
-import { byAffiliation, bySupervision, inForce, matchesEdge, type AffiliationRecord, type CredentialRecord, type EdgeFilters, type SupervisorRecord } from '../../domain/credential.js';
+import { addDays } from '../../domain/dates.js';
+import { byAffiliation, byRosterChange, bySupervision, counterpartEntry, inForce, matchesEdge, type CounterpartRecord, type RosterChangeRecord, type SupervisionEntry, type AffiliationRecord, type CredentialRecord, type EdgeFilters, type SupervisorRecord } from '../../domain/credential.js';
 import { decodeDoc } from '../credential-doc.js';
 import type { GraphEngine, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
@@ -16,6 +17,26 @@ import { WriteCache } from './write-cache.js';
 const CACHED_RECORDS = 50_000;
 /** Entries of affiliate lists kept (~150 bytes each): the largest brokers' lists stay read. */
 const CACHED_ENTRIES = 500_000;
+
+/** A relationship of a supervisor as the roster history reads it, with where its affiliate came from and went once worked out. */
+interface RosterEntry {
+  line: string;
+  affiliate_id: string;
+  relationship_type: string;
+  affiliate_role: string;
+  effective_from: string;
+  effective_to: string | null;
+  moves?: { came_from: CounterpartRecord | null; went_to: CounterpartRecord | null };
+}
+
+const rosterEntry = (line: string): RosterEntry => ({
+  line,
+  affiliate_id: affiliateField(line, 'id'),
+  relationship_type: affiliateField(line, 'type'),
+  affiliate_role: affiliateField(line, 'role'),
+  effective_from: affiliateField(line, 'from'),
+  effective_to: affiliateField(line, 'to') || null,
+});
 
 /** A supervisor's affiliate list: its entries sorted as text, which is the affiliates order. */
 type AffiliateList = string[];
@@ -34,6 +55,8 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
   const typeCounts = files.get('licensees/type-counts');
   const rows = new WriteCache<CredentialRow>((l) => graph.onWrite(l), CACHED_RECORDS);
   const lists = new WriteCache<AffiliateList>((l) => graph.onWrite(l), CACHED_ENTRIES, (list) => list.length);
+  /** Supervisors' relationships parsed for the roster history, kept like the lists they come from. */
+  const rosters = new WriteCache<RosterEntry[]>((l) => graph.onWrite(l), CACHED_ENTRIES, (r) => r.length);
   /** Relationship coverage by state: a few dozen rows, kept like the rest. */
   const coverage = new WriteCache<Map<string, string>>((l) => graph.onWrite(l), 1);
   const coverageByState = () =>
@@ -184,6 +207,43 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
       const wanted = matching(list, today(), f);
       const page = wanted.slice(skip, skip + limit).map((i) => affiliateOf(list[i]));
       return { rows: page, total: wanted.length };
+    },
+
+    async rosterChanges(id, from, to, f, windowDays) {
+      // The supervisor's affiliate list holds every relationship it supervises, ended ones included.
+      const roster = await rosters.fetch(`${id}|${windowDays}`, async () => (await listOf(id)).map(rosterEntry));
+      let before = 0;
+      const inRange: RosterEntry[] = [];
+      for (const e of roster) {
+        if (!matchesEdge(e, f)) continue;
+        if (e.effective_from < from && (e.effective_to === null || e.effective_to >= from)) before += 1;
+        if ((e.effective_from >= from && e.effective_from <= to) || (e.effective_to !== null && e.effective_to >= from && e.effective_to <= to)) inRange.push(e);
+      }
+      // Where each came from or went, worked out once per relationship until the next write: it
+      // decodes the affiliate's record and its counterparts', which a year of a big roster repeats.
+      const missing = inRange.filter((e) => !e.moves);
+      if (missing.length) {
+        const affiliates = new Map((await records([...new Set(missing.map((e) => e.affiliate_id))])).map((r) => [r.id, r]));
+        const links = missing.map((e) => {
+          const supervision = affiliates.get(e.affiliate_id)?.supervision ?? [];
+          const came = counterpartEntry(supervision, id, e.relationship_type, e.effective_from, true, windowDays, addDays);
+          const went = e.effective_to === null ? undefined : counterpartEntry(supervision, id, e.relationship_type, e.effective_to, false, windowDays, addDays);
+          return { e, came, went };
+        });
+        const others = new Map((await records([...new Set(links.flatMap((l) => [l.came?.supervisor_id, l.went?.supervisor_id]).filter((s): s is string => !!s))])).map((r) => [r.id, r]));
+        const counterpart = (c: SupervisionEntry | undefined) => {
+          const o = c && others.get(c.supervisor_id);
+          return o ? { id: o.id, license_number: o.license_number, full_name: o.full_name, business_name: o.business_name, effective_from: c.effective_from, effective_to: c.effective_to } : null;
+        };
+        for (const l of links) l.e.moves = { came_from: counterpart(l.came), went_to: counterpart(l.went) };
+      }
+      const changed: RosterChangeRecord[] = inRange.map((e) => ({
+        ...affiliateOf(e.line),
+        effective_to: e.effective_to,
+        came_from: e.effective_from >= from ? (e.moves?.came_from ?? null) : null,
+        went_to: e.effective_to !== null && e.effective_to <= to ? (e.moves?.went_to ?? null) : null,
+      }));
+      return { before, changes: changed.sort(byRosterChange) };
     },
 
     async typeCounts(states) {

@@ -1,5 +1,5 @@
 import type { JurisdictionRecord } from '../../domain/jurisdictions.js';
-import { byAffiliation, bySupervision, bySupervisionEntry, type AffiliateRecord, type AffiliationRecord, type CredentialRecord, type SupervisionEntry, type SupervisorRecord } from '../../domain/credential.js';
+import { byAffiliation, byRosterChange, bySupervision, bySupervisionEntry, type RosterChangeRecord, type AffiliateRecord, type AffiliationRecord, type CredentialRecord, type SupervisionEntry, type SupervisorRecord } from '../../domain/credential.js';
 import { batchedReads } from '../batched-reads.js';
 import type { GraphEngine, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
@@ -75,6 +75,7 @@ const supervisorRow = (r: Row): SupervisorRecord[] => {
 export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => string): GraphReads {
   const typeCounts = files.get('engine/neo4j/type-counts');
   const affiliatesQuery = files.get('engine/neo4j/affiliates');
+  const rosterChangesQuery = files.get('engine/neo4j/roster-changes');
   const inForcePage = files.get('engine/neo4j/affiliates-in-force');
   const inForceFiltered = files.get('engine/neo4j/affiliates-in-force-filtered');
   const inForceTotal = files.get('engine/neo4j/affiliates-in-force-total');
@@ -158,6 +159,12 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
         [found] = await graph.read(affiliatesQuery, params);
       }
       return { rows: (found?.page ?? []) as AffiliateRecord[], total: Number(found?.total ?? 0) };
+    },
+
+    async rosterChanges(id, from, to, f, windowDays) {
+      const [found] = await graph.read(rosterChangesQuery, { id, from, to, window: windowDays, affiliate_role: f.affiliate_role ?? null, relationship_type: f.relationship_type ?? null });
+      const changes = ((found?.changes ?? []) as RosterChangeRecord[]).map((c) => ({ ...c, effective_to: c.effective_to ?? null }));
+      return { before: Number(found?.before ?? 0), changes: changes.sort(byRosterChange) };
     },
 
     async typeCounts(states) {

@@ -3,6 +3,8 @@ import type { Row } from '../../graph/graph-port.js';
 import * as changeEvents from '../change-events.js';
 import type { Read } from './refresh-read.js';
 import { reject, stageEvents, type Run } from './refresh-run.js';
+import { findTransfers, type TransfersInput } from './transfers.js';
+import type { BulkMove } from '../../domain/changes.js';
 
 // A refresh's supervision links: what a full snapshot retires, the links that cannot hold, and the
 // diff of the links asked for against those on file (refresh.ts runs them after the credentials).
@@ -29,15 +31,56 @@ export async function writeLinks(run: Run, read: Read, confirmRetire: boolean, s
   await repo.writes.createLinks(t, links.toOpen);
   await repo.writes.closeLinks(t, links.toClose);
   await repo.writes.deleteLinks(t, links.toDelete);
-  if (run.events && !run.firstLoad) {
-    for (const link of [...links.toOpen, ...links.toReopen]) {
-      run.events.push(changeEvents.supervision(run.ctx, 'supervision_started', link));
-      await stageEvents(run);
+  if (run.events && !run.firstLoad) await linkEvents(run, links);
+}
+
+/**
+ * The supervision events, then the transfers among them, then the bulk moves. An event's place in
+ * the run is known before it is staged (staged + held), so a transfer and a moved affiliate's
+ * events name theirs; the commit turns places into feed numbers.
+ */
+async function linkEvents(run: Run, links: Awaited<ReturnType<typeof diffLinks>>) {
+  const events = run.events!;
+  const started = [...links.toOpen, ...links.toReopen];
+  const ended = [...links.toClose, ...links.toDelete];
+  const { single, bulk } = findTransfers({ started, ended, ...links.context });
+  const base = run.log.staged + events.length;
+  const firstBulk = base + started.length + ended.length + single.length;
+  const moves: BulkMove[] = bulk.map((b) => ({
+    from_supervisor_license_credential_id: b.from,
+    from_supervisor_license_number: null,
+    to_supervisor_license_credential_id: b.to,
+    to_supervisor_license_number: null,
+    relationship_type: b.relationship_type,
+    effective_from: b.effective_from,
+    moved: b.transfers.length,
+    roster_before: b.roster_before,
+  }));
+  const movedStart = new Map<number, BulkMove>();
+  const movedEnd = new Map<number, BulkMove>();
+  bulk.forEach((b, k) => {
+    const move = { ...moves[k], event_n: firstBulk + k };
+    for (const t of b.transfers) {
+      movedStart.set(t.started, move);
+      movedEnd.set(t.ended!, move);
     }
-    for (const link of [...links.toClose, ...links.toDelete]) {
-      run.events.push(changeEvents.supervision(run.ctx, 'supervision_ended', link));
-      await stageEvents(run);
-    }
+  });
+  for (const [i, link] of started.entries()) {
+    events.push(changeEvents.supervision(run.ctx, 'supervision_started', link, movedStart.get(i) ?? null));
+    await stageEvents(run);
+  }
+  for (const [i, link] of ended.entries()) {
+    events.push(changeEvents.supervision(run.ctx, 'supervision_ended', link, movedEnd.get(i) ?? null));
+    await stageEvents(run);
+  }
+  for (const t of single) {
+    const endedAt = t.ended === null ? null : base + started.length + t.ended;
+    events.push(changeEvents.transferred(run.ctx, t.from, t.to, t.gap_days, endedAt, base + t.started));
+    await stageEvents(run);
+  }
+  for (const move of moves) {
+    events.push(changeEvents.rosterMoved(run.ctx, move));
+    await stageEvents(run);
   }
 }
 
@@ -127,8 +170,20 @@ async function diffLinks(run: Run, read: Read) {
   };
   // Open links on file that no link asked for matches: they end, on a date the new links give.
   const unmatched: Row[] = [];
+  // For transfers: each supervisor's open links before the run, and the latest ended link of an
+  // affiliate and type the run asks a link for (held for those affiliates only).
+  const roster = new Map<string, number>();
+  const endedBefore = new Map<string, Row>();
   for await (const r of run.repo.writes.links(run.t, run.state, source.id)) {
     const link = desired.get(r.supervisor_id as string, r.affiliate_id as string, r.relationship_type as string);
+    if (r.effective_to === null) {
+      const k = `${r.supervisor_id as string}|${r.relationship_type as string}`;
+      roster.set(k, (roster.get(k) ?? 0) + 1);
+    } else if (desired.asks(r.affiliate_id as string, r.relationship_type as string)) {
+      const k = `${r.affiliate_id as string}|${r.relationship_type as string}`;
+      const held = endedBefore.get(k);
+      if (!held || (held.effective_to as string) < (r.effective_to as string)) endedBefore.set(k, r);
+    }
     if (r.effective_to !== null) {
       // An ended link back with the start it had is reopened rather than repeated.
       if (link && link.found === null && r.effective_from === (link.effective_from ?? snapshot)) link.found = 'ended';
@@ -165,5 +220,10 @@ async function diffLinks(run: Run, read: Read) {
     const on = replacedOn && replacedOn > (current.effective_from as string) && replacedOn < snapshot ? replacedOn : snapshot;
     close(current, on);
   }
-  return { toOpen, toReopen, toClose, toDelete };
+  const context: Omit<TransfersInput, 'started' | 'ended'> = {
+    endedBefore,
+    keptOpen: (affiliate, type) => desired.ofAffiliate(affiliate).some((l) => l.relationship_type === type && l.found === 'kept'),
+    rosterBefore: (supervisor, type) => roster.get(`${supervisor}|${type}`) ?? 0,
+  };
+  return { toOpen, toReopen, toClose, toDelete, context };
 }

@@ -67,6 +67,16 @@ export class DesiredLinks {
     this.hold(link.affiliate_id, [...this.list(link.affiliate_id).filter((l) => !same(l)), link]);
   }
 
+  /** The links asked for an affiliate. */
+  ofAffiliate(affiliateId: string): DesiredLink[] {
+    return this.list(affiliateId);
+  }
+
+  /** Whether a link of this type is asked for the affiliate. */
+  asks(affiliateId: string, relationshipType: string): boolean {
+    return this.list(affiliateId).some((l) => l.relationship_type === relationshipType);
+  }
+
   get(supervisorId: string, affiliateId: string, relationshipType: string): DesiredLink | undefined {
     return this.list(affiliateId).find((l) => l.supervisor_id === supervisorId && l.relationship_type === relationshipType);
   }

@@ -8,7 +8,7 @@ export interface StoredChange extends ChangeEvent {
   seq: number;
 }
 
-const COLUMNS = `seq, type, state, license_number, credential_id, old_values, new_values, relationship,
+const COLUMNS = `seq, type, state, license_number, credential_id, old_values, new_values, relationship, transfer, bulk_move,
   to_char(snapshot_date, 'YYYY-MM-DD') AS snapshot_date, detected_at, source`;
 
 function change(r: Record<string, unknown>): StoredChange {
@@ -22,6 +22,8 @@ function change(r: Record<string, unknown>): StoredChange {
     old: json(r.old_values),
     new: json(r.new_values),
     relationship: json(r.relationship),
+    transfer: json(r.transfer),
+    bulk_move: json(r.bulk_move),
     snapshot_date: r.snapshot_date as string,
     detected_at: new Date(r.detected_at as string).toISOString(),
     source: r.source as string,
@@ -40,9 +42,9 @@ export function createChangesRepo(store: SqlStore, onPublish?: (tx: SqlTx, runId
         for (let i = 0; i < events.length; i += 1000) {
           const rows = events.slice(i, i + 1000).map((e, j) => ({ n: from + i + j, ...e }));
           await tx.query(
-            `INSERT INTO change_events (run_id, n, type, state, license_number, credential_id, old_values, new_values, relationship, snapshot_date, detected_at, source)
-             SELECT $1, r.n, r.type, r.state, r.license_number, r.license_credential_id, r.old, r.new, r.relationship, r.snapshot_date::date, r.detected_at::timestamptz, r.source
-             FROM jsonb_to_recordset($2::jsonb) AS r(n integer, type text, state text, license_number text, license_credential_id text, old jsonb, new jsonb, relationship jsonb, snapshot_date text, detected_at text, source text)`,
+            `INSERT INTO change_events (run_id, n, type, state, license_number, credential_id, old_values, new_values, relationship, transfer, bulk_move, snapshot_date, detected_at, source)
+             SELECT $1, r.n, r.type, r.state, r.license_number, r.license_credential_id, r.old, r.new, r.relationship, r.transfer, r.bulk_move, r.snapshot_date::date, r.detected_at::timestamptz, r.source
+             FROM jsonb_to_recordset($2::jsonb) AS r(n integer, type text, state text, license_number text, license_credential_id text, old jsonb, new jsonb, relationship jsonb, transfer jsonb, bulk_move jsonb, snapshot_date text, detected_at text, source text)`,
             [run.id, JSON.stringify(rows)],
           );
         }
@@ -59,6 +61,20 @@ export function createChangesRepo(store: SqlStore, onPublish?: (tx: SqlTx, runId
         await tx.query(
           `WITH o AS MATERIALIZED (SELECT n, nextval('change_feed_seq') AS seq FROM (SELECT n FROM change_events WHERE run_id = $1 ORDER BY n) AS ordered)
            UPDATE change_events e SET seq = o.seq FROM o WHERE e.run_id = $1 AND e.n = o.n`,
+          [runId],
+        );
+        // Events that name others of the run (a transfer, a bulk move) by their place get their numbers.
+        await tx.query(
+          `UPDATE change_events e SET transfer = e.transfer - 'ended_n' - 'started_n' || jsonb_build_object(
+             'ended_seq', (SELECT x.seq FROM change_events x WHERE x.run_id = $1 AND x.n = (e.transfer->>'ended_n')::integer),
+             'started_seq', (SELECT x.seq FROM change_events x WHERE x.run_id = $1 AND x.n = (e.transfer->>'started_n')::integer))
+           WHERE e.run_id = $1 AND e.transfer IS NOT NULL`,
+          [runId],
+        );
+        await tx.query(
+          `UPDATE change_events e SET bulk_move = e.bulk_move - 'event_n' || jsonb_build_object(
+             'event_seq', (SELECT x.seq FROM change_events x WHERE x.run_id = $1 AND x.n = (e.bulk_move->>'event_n')::integer))
+           WHERE e.run_id = $1 AND e.bulk_move ? 'event_n'`,
           [runId],
         );
         await onPublish?.(tx, runId);

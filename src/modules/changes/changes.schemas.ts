@@ -9,6 +9,42 @@ export const RENAMED_NOTE = [...RENAMED_CHANGE_TYPES]
   .map(([old, { name, until }]) => `\`${old}\`, the old name of \`${name}\`, is accepted until ${until}`)
   .join('; ');
 
+const Relationship = z
+  .object({
+    supervisor_license_credential_id: z.string(),
+    supervisor_license_number: z.string().nullable(),
+    affiliate_license_credential_id: z.string(),
+    relationship_type: z.string(),
+    affiliate_role: z.string().nullable(),
+    effective_from: z.string(),
+    effective_to: z.string().nullable(),
+  })
+  .openapi('ChangedRelationship');
+
+const TransferSchema = z
+  .object({
+    from: Relationship.openapi({ description: 'The relationship that ended' }),
+    to: Relationship.openapi({ description: 'The relationship that started' }),
+    gap_days: z.number().int().openapi({ description: "Days from the end of `from` to the start of `to`, by the source's dates; negative when they overlap" }),
+    ended_event_id: z.string().nullable().openapi({ description: 'The `supervision_ended` event of `from`; null when an earlier snapshot ended it' }),
+    started_event_id: z.string().nullable().openapi({ description: 'The `supervision_started` event of `to`' }),
+  })
+  .openapi('Transfer');
+
+const BulkMoveSchema = z
+  .object({
+    from_supervisor_license_credential_id: z.string(),
+    from_supervisor_license_number: z.string().nullable(),
+    to_supervisor_license_credential_id: z.string(),
+    to_supervisor_license_number: z.string().nullable(),
+    relationship_type: z.string(),
+    effective_from: z.string().openapi({ format: 'date' }),
+    moved: z.number().int().openapi({ description: 'Affiliates moved' }),
+    roster_before: z.number().int().openapi({ description: 'Open relationships of this type the first supervisor had before the snapshot' }),
+    event_id: z.string().nullable().openapi({ description: 'On a moved affiliate\'s supervision events, the `roster_moved` event; null on that event' }),
+  })
+  .openapi('BulkMove');
+
 export const ChangeEventSchema = z
   .object({
     id: z.string().openapi({ description: 'Unique, and sorts in feed order', example: 'chg_000000000042' }),
@@ -18,18 +54,11 @@ export const ChangeEventSchema = z
     license_credential_id: z.string().nullable(),
     old: Values.openapi({ description: 'The values before the change (the fields the type is about)' }),
     new: Values.openapi({ description: 'The values after the change; for `state_loaded`, what the first load brought' }),
-    relationship: z
-      .object({
-        supervisor_license_credential_id: z.string(),
-        supervisor_license_number: z.string().nullable(),
-        affiliate_license_credential_id: z.string(),
-        relationship_type: z.string(),
-        affiliate_role: z.string().nullable(),
-        effective_from: z.string(),
-        effective_to: z.string().nullable(),
-      })
-      .nullable()
-      .openapi({ description: 'The relationship a `supervision_started` or `supervision_ended` event is about' }),
+    relationship: Relationship.nullable().openapi({ description: 'The relationship a `supervision_started` or `supervision_ended` event is about; on `supervision_transferred`, the one that started' }),
+    transfer: TransferSchema.nullable().openapi({ description: 'On `supervision_transferred`: the relationships that ended and started, and their events' }),
+    bulk_move: BulkMoveSchema.nullable().openapi({
+      description: "On `roster_moved` (most of a supervisor's roster moved to another on one date, told once instead of a transfer per affiliate), and on the supervision events of the affiliates it moved",
+    }),
     snapshot_date: z.string().openapi({ format: 'date', description: 'The source snapshot the change was seen in' }),
     detected_at: z.string().openapi({ format: 'date-time' }),
     source: z.string(),

@@ -128,3 +128,69 @@ export const HierarchyResponse = z
 export const SingleSupervisorResponse = z
   .object({ data: nullable(SupervisorItem) })
   .openapi('LegacySupervisor', { description: 'The one current supervisor (the brokerage link first, then the newest), or null' });
+
+/** Periods a roster history answers at most. */
+export const ROSTER_PERIODS_MAX = 60;
+/** Affiliates named per list and period in the JSON answer (the CSV names every one). */
+export const ROSTER_NAMED_MAX = 1000;
+
+export const RosterHistoryQuery = z
+  .object({
+    period: z.enum(['month', 'week']).default('month').openapi({ description: 'Calendar months, or ISO weeks (Monday to Sunday)' }),
+    from: IsoDate.optional().openapi({ description: 'A day in the first period (default: the 12th period back from `to`)' }),
+    to: IsoDate.optional().openapi({ description: "A day in the last period (default: today, the service's UTC date)" }),
+    ...edgeFilters,
+  })
+  .superRefine((q, ctx) => {
+    if (q.from !== undefined && q.to !== undefined && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['from'], message: 'from must be on or before to' });
+  });
+
+const Counterpart = z
+  .object({
+    license_credential_id: z.string(),
+    license_number: z.string(),
+    full_name: z.string().nullable(),
+    effective_from: z.string().openapi({ format: 'date' }),
+    effective_to: z.string().nullable().openapi({ format: 'date' }),
+  })
+  .openapi('RosterCounterpart');
+
+const RosterAffiliate = z
+  .object({
+    affiliate_license_credential_id: z.string(),
+    license_number: z.string(),
+    full_name: z.string().nullable(),
+    license_class: z.string().nullable(),
+    relationship_type: z.string(),
+    affiliate_role: z.string(),
+    effective_from: z.string().openapi({ format: 'date' }),
+    effective_to: z.string().nullable().openapi({ format: 'date' }),
+    transferred_from: Counterpart.nullable().openapi({ description: 'On a joiner: the supervisor whose relationship of this type ended at most 90 days before this one began (a transfer in)' }),
+    transferred_to: Counterpart.nullable().openapi({ description: 'On a leaver: the supervisor whose relationship of this type began at most 90 days after this one ended (a transfer out)' }),
+  })
+  .openapi('RosterAffiliate');
+
+export const RosterPeriod = z
+  .object({
+    period_start: z.string().openapi({ format: 'date' }),
+    period_end: z.string().openapi({ format: 'date' }),
+    joined: z.number().int().openapi({ description: 'Relationships that began in the period' }),
+    left: z.number().int().openapi({ description: 'Relationships that ended in the period (not in force from their effective_to)' }),
+    in_force_at_end: z.number().int().openapi({ description: "Relationships in force on the period's last day" }),
+    transfers_in: z.number().int(),
+    transfers_out: z.number().int(),
+    joined_affiliates: z.array(RosterAffiliate).openapi({ description: `By licence number; at most ${ROSTER_NAMED_MAX} (\`joined\` counts all; the CSV names every one)` }),
+    left_affiliates: z.array(RosterAffiliate).openapi({ description: `By licence number; at most ${ROSTER_NAMED_MAX}` }),
+  })
+  .openapi('RosterPeriod');
+
+export const RosterHistoryResponse = z
+  .object({
+    supervisor: z.object({ license_credential_id: z.string(), state: z.string(), license_number: z.string(), full_name: z.string().nullable() }),
+    period: z.enum(['month', 'week']),
+    from: z.string().openapi({ format: 'date', description: "The first period's first day" }),
+    to: z.string().openapi({ format: 'date', description: "The last period's last day" }),
+    in_force_before: z.number().int().openapi({ description: 'Relationships in force on the day before `from`' }),
+    data: z.array(RosterPeriod),
+  })
+  .openapi('RosterHistory');

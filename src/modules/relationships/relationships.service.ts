@@ -1,6 +1,8 @@
 import { BROKERAGE_RELATIONSHIP_TYPES, type RelationshipType } from '../../domain/vocabulary.js';
-import { NotFoundError } from '../../errors.js';
-import { bySupervision, displayName, matchesEdge, type AffiliationFilters, type CredentialRecord, type EdgeFilters, type SupervisorRecord } from '../../domain/credential.js';
+import { NotFoundError, ValidationError } from '../../errors.js';
+import { addDays, nextPeriod, periodStart } from '../../domain/dates.js';
+import { TRANSFER_WINDOW_DAYS } from '../../domain/changes.js';
+import { bySupervision, displayName, matchesEdge, type AffiliationFilters, type CounterpartRecord, type CredentialRecord, type EdgeFilters, type RosterChangeRecord, type SupervisorRecord } from '../../domain/credential.js';
 import type { GraphReads } from '../../graph/reads-port.js';
 import { licenceNotFound, type LicenseRef, type LicenseesService } from '../licensees/licensees.service.js';
 
@@ -16,6 +18,31 @@ function supervisorItem(s: SupervisorRecord) {
     effective_to: s.effective_to,
   };
 }
+
+export interface RosterHistoryQuery extends EdgeFilters {
+  period: 'month' | 'week';
+  from?: string;
+  to?: string;
+}
+
+const counterpartItem = (c: CounterpartRecord | null) =>
+  c && { license_credential_id: c.id, license_number: c.license_number, full_name: c.full_name ?? c.business_name, effective_from: c.effective_from, effective_to: c.effective_to };
+
+function rosterItem(c: RosterChangeRecord) {
+  return {
+    affiliate_license_credential_id: c.id,
+    license_number: c.license_number,
+    full_name: c.full_name ?? c.business_name,
+    license_class: c.license_type,
+    relationship_type: c.relationship_type,
+    affiliate_role: c.affiliate_role,
+    effective_from: c.effective_from,
+    effective_to: c.effective_to,
+    transferred_from: counterpartItem(c.came_from),
+    transferred_to: counterpartItem(c.went_to),
+  };
+}
+export type RosterItem = ReturnType<typeof rosterItem>;
 
 export function createRelationshipsService(repo: GraphReads, licensees: LicenseesService, today: () => string) {
   return {
@@ -62,6 +89,53 @@ export function createRelationshipsService(repo: GraphReads, licensees: Licensee
           effective_from: a.effective_from,
         })),
         meta: { total, page, per_page: perPage },
+      };
+    },
+
+    /**
+     * A supervisor's roster per calendar period: who joined and left (and from or to whom they
+     * moved, by the feed's transfer window) and how many were in force on each period's last day.
+     * `named` caps the affiliates listed per list and period (the counts are whole).
+     */
+    async rosterHistory(ref: LicenseRef, q: RosterHistoryQuery, limits: { periods: number; named: number }) {
+      const supervisor = await licensees.require(ref);
+      const last = periodStart(q.to ?? today(), q.period);
+      let first = q.from === undefined ? last : periodStart(q.from, q.period);
+      if (q.from === undefined) for (let i = 1; i < 12; i++) first = periodStart(addDays(first, -1), q.period);
+      const starts: string[] = [];
+      for (let s = first; s <= last; s = nextPeriod(s, q.period)) {
+        starts.push(s);
+        if (starts.length > limits.periods) {
+          throw new ValidationError([{ loc: ['query', 'from'], msg: `at most ${limits.periods} periods of a ${q.period}: from ${first} to ${last} is more`, type: 'value_error' }]);
+        }
+      }
+      const to = addDays(nextPeriod(last, q.period), -1);
+      const { before, changes } = await repo.rosterChanges(supervisor.id, first, to, q, TRANSFER_WINDOW_DAYS);
+      let inForce = before;
+      const data = starts.map((start) => {
+        const end = addDays(nextPeriod(start, q.period), -1);
+        const joined = changes.filter((c) => c.effective_from >= start && c.effective_from <= end);
+        const left = changes.filter((c) => c.effective_to !== null && c.effective_to >= start && c.effective_to <= end);
+        inForce += joined.length - left.length;
+        return {
+          period_start: start,
+          period_end: end,
+          joined: joined.length,
+          left: left.length,
+          in_force_at_end: inForce,
+          transfers_in: joined.filter((c) => c.came_from).length,
+          transfers_out: left.filter((c) => c.went_to).length,
+          joined_affiliates: joined.slice(0, limits.named).map(rosterItem),
+          left_affiliates: left.slice(0, limits.named).map(rosterItem),
+        };
+      });
+      return {
+        supervisor: { license_credential_id: supervisor.id, state: supervisor.state, license_number: supervisor.license_number, full_name: displayName(supervisor) || null },
+        period: q.period,
+        from: first,
+        to,
+        in_force_before: before,
+        data,
       };
     },
 

@@ -8,6 +8,7 @@ import {
   type CredentialHierarchy,
   type Licensee,
   type PublicDesignatedBroker,
+  type RosterHistory,
   type SupervisorItem,
   type VerifyResponse,
 } from './generated/api.js';
@@ -59,6 +60,9 @@ export async function exercise(baseUrl: string, key: string, publish: () => Prom
   const history = (await call('listAffiliations', api.listAffiliations('TX', '763827-SA', { include_inactive: true, as_of: '2024-01-01', relationship_type: 'sponsoring_broker' }))).data.data;
   const supervisors: SupervisorItem[] = (await call('listSupervisors', api.listSupervisors('TX', '763827-SA', { affiliate_role: 'salesperson' }))).data.data;
   const affiliates: AffiliateItem[] = (await call('listAffiliates', api.listAffiliates('TX', '100001-B', { page: 1, per_page: 5 }))).data.data;
+  const roster: RosterHistory = (await call('getRosterHistory', api.getRosterHistory('TX', '100001-B', { period: 'month', from: '2024-01-01', to: '2024-06-30' }))).data;
+  const joined: number | undefined = roster.data[0]?.joined;
+  const rosterCsv = String((await call('exportRosterHistory', api.exportRosterHistory('TX', '100001-B', { period: 'week' }, { format: 'text' }))).data);
   const chain: CredentialHierarchy = (await call('getCredentialHierarchy', api.getCredentialHierarchy(one.id, { max_depth: 5 }))).data;
   const top: 'top' | 'cycle' | 'max_depth' = chain.terminated_by;
 
@@ -98,6 +102,6 @@ export async function exercise(baseUrl: string, key: string, publish: () => Prom
   const jobEnd: string = (await call('cancelVerificationJob', api.cancelVerificationJob(job.id))).data.data.status;
 
   // Everything read above is used, so that no typed read is dropped as unused.
-  void [health, states, account, quota, raw, revoked, broker, miss, misses, total, history, supervisors, affiliates, top, single, changes, normalized, watching, watched, unwatched, following, followed, secret, endpoints, status, disabled, rotated, redelivered, deleted, unfollowed, named, records.meta.next_cursor, record, exported, jobs, jobStatus, jobRows, jobCsv, jobEnd];
+  void [health, states, account, quota, raw, revoked, broker, miss, misses, total, history, supervisors, affiliates, joined, rosterCsv, top, single, changes, normalized, watching, watched, unwatched, following, followed, secret, endpoints, status, disabled, rotated, redelivered, deleted, unfollowed, named, records.meta.next_cursor, record, exported, jobs, jobStatus, jobRows, jobCsv, jobEnd];
   return statuses;
 }
