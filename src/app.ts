@@ -237,7 +237,7 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean; rec
   });
   methods.add('/', 'get');
 
-  if (accessControl) app.use('/dashboard', dashboardRoutes(deps.dashboard, methods, { secureCookies: deps.secureCookies }, { watchlist: deps.watchlist, webhooks: deps.webhooks, verifications: deps.verifications, jobs: deps.jobs }));
+  if (accessControl) app.use('/dashboard', dashboardRoutes(deps.dashboard, methods, { secureCookies: deps.secureCookies }, { watchlist: deps.watchlist, webhooks: deps.webhooks, verifications: deps.verifications, jobs: deps.jobs, changes: deps.changes }));
   if (deps.adminRouter) app.use('/internal', deps.adminRouter);
 
   app.use(notFound);

@@ -33,6 +33,8 @@ export interface ComposeOptions {
   transport?: WebhookTransport;
   /** Where the dashboard's mail goes, when not as configured (mailSetup). */
   mail?: MailSetup;
+  /** Committed runs get their alerts derived from the graph (default); false for a side store used without a graph (a test's). */
+  alerts?: boolean;
 }
 
 /**
@@ -60,14 +62,17 @@ export function compose(config: Config, options: ComposeOptions = {}) {
     return (opened.graph = g);
   });
   const store = once(async () => (opened.store = await (options.store ?? openStore(config, logger))));
+  // One reads for the process: the services' and the alerts' (LadybugDB's keep caches).
+  const reads = once(async () => (await graph()).reads(clock.today));
+  const alertReads = options.alerts === false ? undefined : reads;
   const side = once(async () => {
     const s = await store();
     // PGlite on disk gets its verification records through a journal beside its folder.
     const journal = s.kind === 'pglite' && s.folder ? path.join(path.dirname(s.folder), 'verifications.journal') : undefined;
-    return (opened.side = sideServices(s, config, { clock, logger, metrics: options.metrics, transport: options.transport, journal }));
+    return (opened.side = sideServices(s, config, { clock, logger, metrics: options.metrics, transport: options.transport, journal, reads: alertReads }));
   });
   const leases = once(async () => createRefreshLeases(await store()));
-  const changeLog = once(async () => (options.delivers ? (await side()).changes.log : changeLogOf(await store(), clock, config)));
+  const changeLog = once(async () => (options.delivers ? (await side()).changes.log : changeLogOf(await store(), clock, config, logger, alertReads)));
   // The search index of either engine; kept for the next start only beside the configured graph.
   const index = once(async () => {
     const g = await graph();
@@ -79,7 +84,7 @@ export function compose(config: Config, options: ComposeOptions = {}) {
   const services = once(async () => {
     const s = await side();
     const { appServices } = await import('./services.js');
-    const deps = appServices(await graph(), s, config, { logger, index: await index(), mail: options.mail ?? mailSetup(config, logger) });
+    const deps = appServices(await graph(), s, config, { logger, index: await index(), mail: options.mail ?? mailSetup(config, logger), reads: await reads() });
     if (options.metrics) watchMetrics(options.metrics, opened.graph!, s, deps);
     return deps;
   });

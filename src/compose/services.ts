@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from '../app.js';
 import type { Config } from '../config.js';
+import type { GraphReads } from '../graph/reads-port.js';
 import type { GraphAdapters } from '../graph/adapters-port.js';
 import type { SearchIndex } from '../search/search-port.js';
 import { lookupTraffic } from '../http/traffic.js';
@@ -34,10 +35,10 @@ export type ServicesConfig = Pick<
  * The services over the graph and the side store, and what the app needs of the configuration; with
  * the roster jobs' runner, which the root's workers start.
  */
-export function appServices(graph: GraphAdapters, side: SideServices, config: ServicesConfig, o: { logger: Logger; index: SearchIndex; mail: MailSetup }): AppDeps & { jobRunner: JobRunner } {
+export function appServices(graph: GraphAdapters, side: SideServices, config: ServicesConfig, o: { logger: Logger; index: SearchIndex; mail: MailSetup; reads?: GraphReads }): AppDeps & { jobRunner: JobRunner } {
   // One clock for the process: the side store's, which the meter and accounts read too.
   const { clock, accounts, meter } = side;
-  const reads = graph.reads(clock.today);
+  const reads = o.reads ?? graph.reads(clock.today);
   const licensees = createLicenseesService(reads, clock, o.index);
   const { repo: jobsRepo, soleProcess } = side.jobsStore;
   const traffic = lookupTraffic();

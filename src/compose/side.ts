@@ -9,6 +9,9 @@ import { createUsageRepo } from '../modules/accounts/usage.repo.js';
 import { createRefreshLeases } from '../operator/refresh-leases.repo.js';
 import { createChangesRepo } from '../modules/changes/changes.repo.js';
 import { createChangesService } from '../modules/changes/changes.service.js';
+import { createAlerts } from '../modules/changes/alerts.js';
+import { createExpiryPass } from '../modules/changes/expiries.js';
+import type { GraphReads } from '../graph/reads-port.js';
 import { createDashboardRepo } from '../modules/dashboard/dashboard.repo.js';
 import { createJobsRepo } from '../modules/jobs/jobs.repo.js';
 import { createVerificationsRepo } from '../modules/verifications/verifications.repo.js';
@@ -38,6 +41,8 @@ export interface SideOptions {
   transport?: WebhookTransport;
   /** A folder for the journal that feeds PGlite its verification records (store/journal.ts). */
   journal?: string;
+  /** The graph's reads, for deriving a committed run's alerts; without them no alerts are derived. */
+  reads?: () => Promise<GraphReads>;
 }
 
 /** Finished webhook deliveries older than this leave the log. */
@@ -62,6 +67,8 @@ export function sideServices(store: SqlStore, config: SideConfig, o: SideOptions
   const transport = o.transport ?? webhookTransport(config);
   const webhooksRepo = createWebhooksRepo(store);
   const changesRepo = createChangesRepo(store, (tx, runId) => webhooksRepo.fanOut(tx, runId, clock.now()));
+  const derive = o.reads && createAlerts({ repo: changesRepo, reads: o.reads, now: clock.now, log: o.logger });
+  const expiries = o.reads && createExpiryPass({ repo: changesRepo, reads: o.reads, now: clock.now, log: o.logger });
   const dispatcher = createDispatcher(
     { repo: webhooksRepo, events: changesRepo.bySeqs, transport, now: clock.now, log: o.logger, attempted: o.metrics?.webhookAttempt },
     {
@@ -80,8 +87,10 @@ export function sideServices(store: SqlStore, config: SideConfig, o: SideOptions
     fairShare: rates !== 'off' ? createFairShare(store, rates, clock.now, o.metrics?.rateLimited, meter.quotaHeaders) : undefined,
     meter,
     dashboardRepo: createDashboardRepo(store),
-    changes: createChangesService(changesRepo, clock, config.CHANGE_RETENTION_DAYS, dispatcher.nudge),
+    changes: createChangesService(changesRepo, clock, config.CHANGE_RETENTION_DAYS, dispatcher.nudge, derive),
     refreshLeases: createRefreshLeases(store),
+    /** The hourly expiry pass (with the graph's reads only). */
+    expiries,
     watchlist: createWatchlistService(createWatchlistRepo(store), clock.now),
     webhooks: createWebhooksService({ repo: webhooksRepo, transport, now: clock.now, nudge: dispatcher.nudge }),
     dispatcher,
@@ -94,8 +103,13 @@ export function sideServices(store: SqlStore, config: SideConfig, o: SideOptions
 }
 export type SideServices = ReturnType<typeof sideServices>;
 
-/** The change log a process that does not deliver webhooks records into (the import and ingest commands): their deliveries wait for a server's dispatcher. */
-export function changeLogOf(store: SqlStore, clock: Clock, config: Pick<Config, 'CHANGE_RETENTION_DAYS'>) {
+/**
+ * The change log a process that does not deliver webhooks records into (the import and ingest
+ * commands): their deliveries wait for a server's dispatcher; alerts are derived as a server's are.
+ */
+export function changeLogOf(store: SqlStore, clock: Clock, config: Pick<Config, 'CHANGE_RETENTION_DAYS'>, logger: Log, reads?: () => Promise<GraphReads>) {
   const webhooks = createWebhooksRepo(store);
-  return createChangesService(createChangesRepo(store, (tx, runId) => webhooks.fanOut(tx, runId, clock.now())), clock, config.CHANGE_RETENTION_DAYS).log;
+  const repo = createChangesRepo(store, (tx, runId) => webhooks.fanOut(tx, runId, clock.now()));
+  const derive = reads && createAlerts({ repo, reads, now: clock.now, log: logger });
+  return createChangesService(repo, clock, config.CHANGE_RETENTION_DAYS, undefined, derive).log;
 }

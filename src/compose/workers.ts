@@ -4,10 +4,12 @@ import type { Log, SideServices } from './side.js';
 
 const USAGE_FLUSH_MS = 1000;
 const PRUNE_MS = 3600_000;
+/** The expiry pass: each hour, so each state's new day is seen within the hour (docs/changes.md). */
+const EXPIRY_PASS_MS = 3600_000;
 
 /**
  * A server's background work: webhook deliveries, roster job lanes, the meter's flush, and the
- * hourly prunes (expired e-mail links and sessions, past rate-limit windows, old change events,
+ * hourly expiry pass and prunes (expired e-mail links and sessions, past rate-limit windows, old change events,
  * deliveries, verification records and jobs; PGlite runs no autovacuum, so the log's statistics
  * are refreshed with them).
  */
@@ -24,12 +26,21 @@ export function createWorkers(side: SideServices, services: Pick<AppDeps, 'jobs'
   const prune = () => {
     for (const [what, run] of prunes) run().catch((err) => log.error({ err }, `${what} prune failed`));
   };
+  // One pass at a time in this process; stop waits for the one running.
+  let passing: Promise<unknown> | undefined;
+  const expiries = () => {
+    passing ??= side.expiries?.run()
+      .catch((err) => log.error({ err }, 'expiry pass failed: the next one tells what it missed'))
+      .finally(() => (passing = undefined));
+  };
   return {
     async start() {
       side.dispatcher.start();
       await services.jobRunner.start();
       prune();
+      expiries();
       timers = [
+        setInterval(expiries, EXPIRY_PASS_MS),
         setInterval(() => side.meter.flush().catch((err) => log.error({ err }, 'usage flush failed')), USAGE_FLUSH_MS),
         setInterval(prune, PRUNE_MS),
       ];
@@ -39,6 +50,7 @@ export function createWorkers(side: SideServices, services: Pick<AppDeps, 'jobs'
     async stop(): Promise<boolean> {
       for (const t of timers.splice(0)) clearInterval(t);
       await services.jobRunner.stop();
+      await passing;
       await side.dispatcher.stop();
       try {
         await side.meter.flush();

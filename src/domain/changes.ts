@@ -12,6 +12,11 @@ export const CHANGE_TYPES = [
   'supervision_transferred',
   'roster_moved',
   'state_loaded',
+  'supervisor_status_changed',
+  'supervision_gap_opened',
+  'designated_broker_changed',
+  'license_expiring',
+  'renewed_after_lapse',
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 
@@ -76,6 +81,28 @@ export interface BulkMove {
   event_seq?: number | null;
 }
 
+/** Types derived for one account from a run's events and the graph (never in another account's feed). */
+export const ACCOUNT_CHANGE_TYPES: readonly ChangeType[] = ['supervisor_status_changed', 'supervision_gap_opened', 'designated_broker_changed', 'license_expiring', 'renewed_after_lapse'];
+
+/** One relationship crossed on the way up from a watched licence. */
+export interface PathStep {
+  affiliate_license_credential_id: string;
+  supervisor_license_credential_id: string;
+  supervisor_license_number: string;
+  supervisor_full_name: string | null;
+  relationship_type: string;
+  effective_from: string;
+}
+
+/** What an account's event is derived from (its `key` is unique per account: a derivation run again writes none twice). */
+export interface Alert {
+  key: string;
+  /** From the watched licence up to the supervisor the cause is about; empty when the cause is on the watched licence itself. */
+  path: PathStep[];
+  /** The feed numbers of the public events it was derived from. */
+  cause_seqs: number[];
+}
+
 /** One change as a run detects it (the feed adds its id). */
 export interface ChangeEvent {
   type: ChangeType;
@@ -90,6 +117,9 @@ export interface ChangeEvent {
   transfer?: Transfer | null;
   /** On `roster_moved`, and on the supervision events of the affiliates it moved. */
   bulk_move?: BulkMove | null;
+  /** On an account's own event: the account, and what it was derived from. */
+  account_id?: string | null;
+  alert?: Alert | null;
   snapshot_date: string;
   detected_at: string;
   source: string;
@@ -110,7 +140,18 @@ export const changeId = (seq: number) => `chg_${String(seq).padStart(12, '0')}`;
 
 const idOf = (seq: number | null | undefined) => (seq == null ? null : changeId(seq));
 
-export type PublishedChange = Omit<ChangeEvent, 'transfer' | 'bulk_move'> & { id: string; transfer: PublishedTransfer | null; bulk_move: PublishedBulkMove | null };
+export interface PublishedAlert {
+  key: string;
+  path: PathStep[];
+  cause_event_ids: string[];
+}
+
+export type PublishedChange = Omit<ChangeEvent, 'transfer' | 'bulk_move' | 'account_id' | 'alert'> & {
+  id: string;
+  transfer: PublishedTransfer | null;
+  bulk_move: PublishedBulkMove | null;
+  alert: PublishedAlert | null;
+};
 
 /** An event as the feed and webhooks publish it: its id, and the event's fields, nothing else (a stored row's `seq` stays out). */
 export const publishedChange = (seq: number, e: ChangeEvent): PublishedChange => ({
@@ -124,6 +165,7 @@ export const publishedChange = (seq: number, e: ChangeEvent): PublishedChange =>
   relationship: e.relationship,
   transfer: e.transfer ? { from: e.transfer.from, to: e.transfer.to, gap_days: e.transfer.gap_days, ended_event_id: idOf(e.transfer.ended_seq), started_event_id: idOf(e.transfer.started_seq) } : null,
   bulk_move: e.bulk_move ? { ...withoutPlaces(e.bulk_move), event_id: idOf(e.bulk_move.event_seq) } : null,
+  alert: e.alert ? { key: e.alert.key, path: e.alert.path, cause_event_ids: e.alert.cause_seqs.map(changeId) } : null,
   snapshot_date: e.snapshot_date,
   detected_at: e.detected_at,
   source: e.source,

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import type { App } from 'supertest/types.js';
@@ -449,6 +449,37 @@ describe('the dashboard', () => {
       const paid = await agent.get('/dashboard/jobs');
       expect(paid.text).not.toContain('need a paid plan');
       expect(paid.text).toContain('action="/dashboard/jobs"');
+    });
+
+    it('when the changes page is opened then it shows the public events and this account\'s alerts, never another account\'s, with its filters', async () => {
+      const { agent } = await signUp('feed-view@example.com');
+      await signUp('feed-other@example.com');
+      const accountOf = async (email: string) => (await store.query<{ id: string }>('SELECT id FROM accounts WHERE email = $1', [email]))[0].id;
+      const at = new Date().toISOString();
+      const event = (number: string) => ({ type: 'status_changed' as const, state: 'TX', license_number: number, license_credential_id: null, old: { status: 'Active' }, new: { status: 'Suspended' }, relationship: null, snapshot_date: at.slice(0, 10), detected_at: at, source: 'tx-trec' });
+      const runId = randomUUID();
+      await side.changes.log.stage({ id: runId, source: 'tx-trec', state: 'TX', snapshot_date: at.slice(0, 10) }, [event('77-B')]);
+      await side.changes.log.commit(runId);
+      // Alerts as a derivation writes them: one for each account.
+      for (const [email, number] of [['feed-view@example.com', '77-SA'], ['feed-other@example.com', '88-SA']]) {
+        await store.query(
+          `INSERT INTO change_events (run_id, n, seq, type, state, license_number, new_values, account_id, dedupe_key, alert, snapshot_date, detected_at, source)
+           VALUES ($1, $2, nextval('change_feed_seq'), 'supervisor_status_changed', 'TX', $3, '{"status":"Suspended"}', $4, $5, $6, $7::date, $8, 'tx-trec')`,
+          [runId, number === '77-SA' ? 1 : 2, number, await accountOf(email), `k:${number}`, JSON.stringify({ key: `k:${number}`, path: [{ affiliate_license_credential_id: 'x', supervisor_license_credential_id: 'y', supervisor_license_number: '77-B', supervisor_full_name: null, relationship_type: 'sponsoring_broker', effective_from: '2020-01-01' }], cause_seqs: [] }), at.slice(0, 10), at],
+        );
+      }
+      const page = await agent.get(`/dashboard/changes?since=${at.slice(0, 10)}&state=TX`);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('<code>77-B</code>');
+      expect(page.text).toContain('<code>77-SA</code>');
+      expect(page.text).toContain('for your watchlist');
+      expect(page.text).not.toContain('88-SA');
+      const onlyAlerts = await agent.get(`/dashboard/changes?since=${at.slice(0, 10)}&types=supervisor_status_changed`);
+      expect(onlyAlerts.text).toContain('<code>77-SA</code>');
+      expect(onlyAlerts.text).not.toContain('<code>status_changed</code>');
+      const bad = await agent.get('/dashboard/changes?types=no_such_type');
+      expect(bad.status).toBe(400);
+      expect(bad.text).toContain('unknown event types no_such_type');
     });
 
     it('when the history filter or its CSV names a day outside the range then the page says so, never 503', async () => {

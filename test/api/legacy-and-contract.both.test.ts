@@ -92,7 +92,7 @@ describe('the contract: OpenAPI, docs, errors and headers', () => {
       'get /api/v1/sources', 'get /api/v1/sources/coverage', 'get /api/v1/states', 'get /health', 'post /api/v1/licensees/batch',
       'get /api/v1/account', 'get /api/v1/account/usage', 'get /api/v1/api-keys', 'post /api/v1/api-keys', 'delete /api/v1/api-keys/{key_id}',
       'post /api/v1/watchlist', 'get /api/v1/watchlist', 'delete /api/v1/watchlist/{state}/{license_number}',
-      'put /api/v1/watchlist/states/{state}', 'get /api/v1/watchlist/states', 'delete /api/v1/watchlist/states/{state}',
+      'put /api/v1/watchlist/states/{state}', 'get /api/v1/watchlist/expiry-alerts', 'put /api/v1/watchlist/expiry-alerts', 'get /api/v1/watchlist/states', 'delete /api/v1/watchlist/states/{state}',
       'post /api/v1/webhooks', 'get /api/v1/webhooks', 'get /api/v1/webhooks/{id}', 'patch /api/v1/webhooks/{id}', 'delete /api/v1/webhooks/{id}',
       'post /api/v1/webhooks/{id}/rotate-secret', 'get /api/v1/webhooks/{id}/deliveries', 'post /api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver',
       'get /api/v1/verifications', 'get /api/v1/verifications.csv', 'get /api/v1/verifications/{id}',

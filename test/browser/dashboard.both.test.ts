@@ -143,7 +143,7 @@ describe.runIf(browser)(`the dashboard in Chromium${browser ? '' : `: skipped, n
     await page.getByRole('button', { name: 'Follow', exact: true }).click();
     await page.getByText('Following TX.').waitFor();
     await page.getByLabel('Endpoint URL (https)').fill('https://93.184.216.34/hooks/licences');
-    await page.getByLabel('status_changed').check();
+    await page.getByLabel('status_changed', { exact: true }).check();
     await page.getByRole('button', { name: 'Add the endpoint' }).click();
     expect(await page.getByRole('textbox', { name: 'Signing secret' }).inputValue()).toMatch(/^whsec_/);
     await checked(page, 'monitoring');

@@ -72,10 +72,11 @@ export async function testGraph(...folders: string[]): Promise<{ graph: GraphAda
  * A PGlite side store (in memory, or in `folder`), migrated, with its services as the root makes
  * them over `overrides` of the test configuration.
  */
-export async function testStore(overrides: Partial<Config> = {}, folder?: string, clock?: Clock, extra: { metrics?: Metrics; transport?: WebhookTransport } = {}) {
+export async function testStore(overrides: Partial<Config> = {}, folder?: string, clock?: Clock, extra: { metrics?: Metrics; transport?: WebhookTransport; graph?: GraphAdapters } = {}) {
   const store = folder ? await openPglite(folder) : await openTestPglite();
   if (folder) await migrate(store);
-  return compose(testConfig(overrides), { store, clock, ...extra }).side();
+  // With a graph, committed runs get their alerts as the server's do; without, none are derived.
+  return compose(testConfig(overrides), { store, clock, alerts: extra.graph !== undefined, ...extra }).side();
 }
 
 const indexes = new WeakMap<GraphAdapters, ReturnType<typeof searchIndexOver>>();
@@ -121,7 +122,7 @@ export function useApp(...folders: string[]) {
   beforeAll(async () => {
     ctx.graph = (await testGraph(...folders)).graph;
     // Webhook URLs on loopback are allowed here; test/api/webhooks.both.test.ts checks the default refusal.
-    const side = await testStore({ WEBHOOK_ALLOW_PRIVATE_URLS: true });
+    const side = await testStore({ WEBHOOK_ALLOW_PRIVATE_URLS: true }, undefined, undefined, { graph: ctx.graph });
     ctx.side = side;
     ctx.store = side.store;
     ctx.app = testApp(ctx.graph, side) as unknown as App;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ChangeEvent } from '../../domain/changes.js';
 import type { SqlStore, SqlTx } from '../../store/sql-store.js';
 
@@ -8,7 +9,7 @@ export interface StoredChange extends ChangeEvent {
   seq: number;
 }
 
-const COLUMNS = `seq, type, state, license_number, credential_id, old_values, new_values, relationship, transfer, bulk_move,
+const COLUMNS = `seq, type, state, license_number, credential_id, old_values, new_values, relationship, transfer, bulk_move, account_id, alert,
   to_char(snapshot_date, 'YYYY-MM-DD') AS snapshot_date, detected_at, source`;
 
 function change(r: Record<string, unknown>): StoredChange {
@@ -24,6 +25,8 @@ function change(r: Record<string, unknown>): StoredChange {
     relationship: json(r.relationship),
     transfer: json(r.transfer),
     bulk_move: json(r.bulk_move),
+    account_id: (r.account_id as string | null) ?? null,
+    alert: json(r.alert),
     snapshot_date: r.snapshot_date as string,
     detected_at: new Date(r.detected_at as string).toISOString(),
     source: r.source as string,
@@ -35,6 +38,35 @@ function change(r: Record<string, unknown>): StoredChange {
  * stored there, so an event is never published without them).
  */
 export function createChangesRepo(store: SqlStore, onPublish?: (tx: SqlTx, runId: string) => Promise<void>) {
+  const numberRun = (tx: SqlTx, runId: string) =>
+    // Materialized: numbered once, in event order (as a join's inner side the numbering could be
+    // rescanned, leaving gaps and numbering the run's events out of their order).
+    tx.query(
+      `WITH o AS MATERIALIZED (SELECT n, nextval('change_feed_seq') AS seq FROM (SELECT n FROM change_events WHERE run_id = $1 ORDER BY n) AS ordered)
+       UPDATE change_events e SET seq = o.seq FROM o WHERE e.run_id = $1 AND e.n = o.n`,
+      [runId],
+    );
+  /** Inserts alerts as a committed run of their own, numbered, with their deliveries; an alert whose key its account holds is left out. */
+  const insertAlerts = async (tx: SqlTx, run: { source: string; state: string; snapshot_date: string }, events: ChangeEvent[]) => {
+    if (!events.length) return 0;
+    const id = randomUUID();
+    await tx.query("INSERT INTO change_runs (id, source, state, snapshot_date, status, derived) VALUES ($1, $2, $3, $4::date, 'committed', true)", [id, run.source, run.state, run.snapshot_date]);
+    let written = 0;
+    for (let i = 0; i < events.length; i += 1000) {
+      const rows = events.slice(i, i + 1000).map((e, j) => ({ n: i + j, ...e, dedupe_key: e.alert?.key ?? null }));
+      const inserted = await tx.query(
+        `INSERT INTO change_events (run_id, n, type, state, license_number, credential_id, old_values, new_values, relationship, account_id, dedupe_key, alert, snapshot_date, detected_at, source)
+         SELECT $1, r.n, r.type, r.state, r.license_number, r.license_credential_id, r.old, r.new, r.relationship, r.account_id, r.dedupe_key, r.alert, r.snapshot_date::date, r.detected_at::timestamptz, r.source
+         FROM jsonb_to_recordset($2::jsonb) AS r(n integer, type text, state text, license_number text, license_credential_id text, old jsonb, new jsonb, relationship jsonb, account_id uuid, dedupe_key text, alert jsonb, snapshot_date text, detected_at text, source text)
+         ON CONFLICT (account_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING RETURNING n`,
+        [id, JSON.stringify(rows)],
+      );
+      written += inserted.length;
+    }
+    await numberRun(tx, id);
+    await onPublish?.(tx, id);
+    return written;
+  };
   return {
     async stage(run: { id: string; source: string; state: string; snapshot_date: string }, events: ChangeEvent[], from = 0) {
       await store.transaction(async (tx) => {
@@ -56,13 +88,7 @@ export function createChangesRepo(store: SqlStore, onPublish?: (tx: SqlTx, runId
         await tx.query('SELECT pg_advisory_xact_lock($1)', [FEED_LOCK]);
         const [run] = await tx.query("UPDATE change_runs SET status = 'committed' WHERE id = $1 AND status = 'staged' RETURNING id", [runId]);
         if (!run) return;
-        // Materialized: numbered once, in event order (as a join's inner side the numbering could be
-        // rescanned, leaving gaps and numbering the run's events out of their order).
-        await tx.query(
-          `WITH o AS MATERIALIZED (SELECT n, nextval('change_feed_seq') AS seq FROM (SELECT n FROM change_events WHERE run_id = $1 ORDER BY n) AS ordered)
-           UPDATE change_events e SET seq = o.seq FROM o WHERE e.run_id = $1 AND e.n = o.n`,
-          [runId],
-        );
+        await numberRun(tx, runId);
         // Events that name others of the run (a transfer, a bulk move) by their place get their numbers.
         await tx.query(
           `UPDATE change_events e SET transfer = e.transfer - 'ended_n' - 'started_n' || jsonb_build_object(
@@ -83,19 +109,87 @@ export function createChangesRepo(store: SqlStore, onPublish?: (tx: SqlTx, runId
     async discard(runId: string) {
       await store.query("DELETE FROM change_runs WHERE id = $1 AND status = 'staged'", [runId]);
     },
+    /** Sources with runs a crash left staged, or committed with their alerts underived. */
     async stagedSources(): Promise<string[]> {
-      return (await store.query<{ source: string }>("SELECT DISTINCT source FROM change_runs WHERE status = 'staged' ORDER BY source")).map((r) => r.source);
+      return (await store.query<{ source: string }>("SELECT DISTINCT source FROM change_runs WHERE status = 'staged' OR NOT derived ORDER BY source")).map((r) => r.source);
     },
     async stagedRuns(source: string): Promise<string[]> {
       return (await store.query<{ id: string }>("SELECT id FROM change_runs WHERE source = $1 AND status = 'staged' ORDER BY created_at", [source])).map((r) => r.id);
     },
-    /** Committed events after `afterSeq`, oldest first. */
-    async list(f: { afterSeq: number; since?: string; states?: string[]; types?: string[]; limit: number }): Promise<StoredChange[]> {
+    /** A run whose public events are committed and whose alerts are not derived yet (with what deriving needs of it). */
+    async underived(runId: string): Promise<{ id: string; source: string; state: string; snapshot_date: string } | undefined> {
+      const [run] = await store.query<{ id: string; source: string; state: string; snapshot_date: string }>(
+        "SELECT id, source, state, to_char(snapshot_date, 'YYYY-MM-DD') AS snapshot_date FROM change_runs WHERE id = $1 AND status = 'committed' AND NOT derived",
+        [runId],
+      );
+      return run;
+    },
+    /** Committed runs of `source` whose alerts a crash left underived, oldest first. */
+    async underivedRuns(source: string): Promise<string[]> {
+      return (await store.query<{ id: string }>("SELECT id FROM change_runs WHERE source = $1 AND status = 'committed' AND NOT derived ORDER BY created_at", [source])).map((r) => r.id);
+    },
+    /** A committed run's public events of `types` on the licences `ids`, in feed order. */
+    async runEvents(runId: string, types: readonly string[], ids: string[]): Promise<StoredChange[]> {
+      return (
+        await store.query(`SELECT ${COLUMNS} FROM change_events WHERE run_id = $1 AND account_id IS NULL AND type = ANY($2::text[]) AND credential_id = ANY($3::text[]) ORDER BY seq`, [runId, types, ids])
+      ).map(change);
+    },
+    /** Who watches which licence of `state`. */
+    async watchedIn(state: string): Promise<{ account_id: string; credential_id: string }[]> {
+      return store.query('SELECT account_id, credential_id FROM watched_licences WHERE state = $1 ORDER BY credential_id, account_id', [state]);
+    },
+    /**
+     * Publishes the alerts derived from a committed run and marks it derived, in one transaction: a
+     * run derived already, or an alert whose key its account holds already, writes nothing.
+     */
+    async publishDerived(cause: { id: string; source: string; state: string; snapshot_date: string }, events: ChangeEvent[]): Promise<number> {
+      return store.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [FEED_LOCK]);
+        const [run] = await tx.query("UPDATE change_runs SET derived = true WHERE id = $1 AND status = 'committed' AND NOT derived RETURNING id", [cause.id]);
+        return run ? insertAlerts(tx, cause, events) : 0;
+      });
+    },
+    /** Publishes alerts that no run caused (the expiry pass's): an alert whose key its account holds already is left out. */
+    async publishAlerts(run: { source: string; state: string; snapshot_date: string }, events: ChangeEvent[]): Promise<number> {
+      if (!events.length) return 0;
+      return store.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [FEED_LOCK]);
+        return insertAlerts(tx, run, events);
+      });
+    },
+    /** Watched licences of `state` after `after` (by credential id), with their watchers' expiry days (null: the default). */
+    async watchedWithDays(state: string, after: string, limit: number): Promise<{ account_id: string; credential_id: string; expiry_days: number[] | null }[]> {
+      return store.query(
+        `SELECT l.account_id, l.credential_id, s.expiry_days FROM watched_licences l LEFT JOIN watch_settings s ON s.account_id = l.account_id
+         WHERE l.state = $1 AND l.credential_id > $2 ORDER BY l.credential_id, l.account_id LIMIT $3`,
+        [state, after, limit],
+      );
+    },
+    async watchedStates(): Promise<string[]> {
+      return (await store.query<{ state: string }>('SELECT DISTINCT state FROM watched_licences ORDER BY state')).map((r) => r.state);
+    },
+    /** Takes the expiry pass for `holder` unless another holder was heard from within `staleMs`; true when taken. */
+    async claimExpiryPass(holder: string, now: Date, staleMs: number): Promise<boolean> {
+      const rows = await store.query(
+        `UPDATE expiry_pass SET holder = $1, heartbeat_at = $2 WHERE id = 1 AND (holder IS NULL OR holder = $1 OR heartbeat_at < $3) RETURNING id`,
+        [holder, now, new Date(now.getTime() - staleMs)],
+      );
+      return rows.length > 0;
+    },
+    async beatExpiryPass(holder: string, now: Date) {
+      await store.query('UPDATE expiry_pass SET heartbeat_at = $2 WHERE id = 1 AND holder = $1', [holder, now]);
+    },
+    async finishExpiryPass(holder: string, now: Date) {
+      await store.query('UPDATE expiry_pass SET holder = NULL, heartbeat_at = NULL, finished_at = $2 WHERE id = 1 AND holder = $1', [holder, now]);
+    },
+    /** Committed events after `afterSeq`, oldest first: the public ones and `account`'s own. */
+    async list(f: { afterSeq: number; account?: string; since?: string; states?: string[]; types?: string[]; limit: number }): Promise<StoredChange[]> {
       const rows = await store.query(
         `SELECT ${COLUMNS} FROM change_events
          WHERE seq > $1 AND ($2::date IS NULL OR detected_at >= $2::date) AND ($3::text[] IS NULL OR state = ANY($3)) AND ($4::text[] IS NULL OR type = ANY($4))
+           AND (account_id IS NULL OR account_id = $6::uuid)
          ORDER BY seq LIMIT $5`,
-        [f.afterSeq, f.since ?? null, f.states ?? null, f.types ?? null, f.limit],
+        [f.afterSeq, f.since ?? null, f.states ?? null, f.types ?? null, f.limit, f.account ?? null],
       );
       return rows.map(change);
     },

@@ -11,11 +11,11 @@ export function changesRoutes(ctx: RouteContext, service: ChangesService) {
     metered: 'lookup',
     summary: 'Change feed: what refreshes changed, oldest first',
     description:
-      'Every change a state refresh detected: a licence added, its status, expiration date or name changed, leaving or returning to the source, a supervision starting or ending; a state\'s first load is one `state_loaded` event. Page with `cursor` (the previous page\'s `next_cursor`); start with `since` (a date). Events are kept 400 days: an older cursor is 410.',
+      'Every change a state refresh detected: a licence added, its status, expiration date or name changed, leaving or returning to the source, a supervision starting or ending; a state\'s first load is one `state_loaded` event. Your feed also holds the alerts derived for your account from your watchlist (`supervisor_status_changed`, `supervision_gap_opened`, `designated_broker_changed`), which no other account sees. Page with `cursor` (the previous page\'s `next_cursor`); start with `since` (a date). Events are kept 400 days: an older cursor is 410.',
     tags: ['Licensees'],
     query: ChangesQuery,
     response: ChangeFeed,
     errors: [410],
-    handler: ({ query }) => service.feed(query),
+    handler: ({ query }, _req, res) => service.feed({ ...query, account: res.locals.caller!.account.id }),
   });
 }

@@ -45,6 +45,25 @@ const BulkMoveSchema = z
   })
   .openapi('BulkMove');
 
+const PathStepSchema = z
+  .object({
+    affiliate_license_credential_id: z.string(),
+    supervisor_license_credential_id: z.string(),
+    supervisor_license_number: z.string(),
+    supervisor_full_name: z.string().nullable(),
+    relationship_type: z.string(),
+    effective_from: z.string().openapi({ format: 'date' }),
+  })
+  .openapi('PathStep');
+
+const AlertSchema = z
+  .object({
+    key: z.string().openapi({ description: 'What the event is about, unique in your feed: an event derived again is never written twice' }),
+    path: z.array(PathStepSchema).openapi({ description: 'The relationships in force from your watched licence up to the supervisor the cause is about, nearest first; empty when the cause is on the watched licence itself' }),
+    cause_event_ids: z.array(z.string()).openapi({ description: 'The public events it was derived from' }),
+  })
+  .openapi('Alert');
+
 export const ChangeEventSchema = z
   .object({
     id: z.string().openapi({ description: 'Unique, and sorts in feed order', example: 'chg_000000000042' }),
@@ -58,6 +77,9 @@ export const ChangeEventSchema = z
     transfer: TransferSchema.nullable().openapi({ description: 'On `supervision_transferred`: the relationships that ended and started, and their events' }),
     bulk_move: BulkMoveSchema.nullable().openapi({
       description: "On `roster_moved` (most of a supervisor's roster moved to another on one date, told once instead of a transfer per affiliate), and on the supervision events of the affiliates it moved",
+    }),
+    alert: AlertSchema.nullable().openapi({
+      description: 'On an event derived for your account alone from your watchlist (`supervisor_status_changed`, `supervision_gap_opened`, `designated_broker_changed`): what it is about and why; null on public events',
     }),
     snapshot_date: z.string().openapi({ format: 'date', description: 'The source snapshot the change was seen in' }),
     detected_at: z.string().openapi({ format: 'date-time' }),

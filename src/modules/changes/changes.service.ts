@@ -29,13 +29,20 @@ function typesOn(names: string[], today: string) {
 }
 
 /** The change feed, and the change log refreshes record into (see change-log.ts). */
-/** @param published called once a run's events (and their webhook deliveries) are published. */
-export function createChangesService(repo: ChangesRepo, clock: Clock, retentionDays: number, published?: () => void) {
+/**
+ * @param published called once a run's events (and their webhook deliveries) are published.
+ * @param derive derives a committed run's alerts (alerts.ts); a run it failed on is derived again by the next recovery.
+ */
+export function createChangesService(repo: ChangesRepo, clock: Clock, retentionDays: number, published?: () => void, derive?: (runId: string) => Promise<void>) {
   const log: ChangeLog = {
     stage: (run, events: ChangeEvent[], from?: number) => repo.stage(run, events, from),
     commit: async (runId) => {
       await repo.commit(runId);
       published?.();
+      if (derive) {
+        await derive(runId);
+        published?.();
+      }
     },
     discard: (runId) => repo.discard(runId),
     async recover(source, landed) {
@@ -43,6 +50,7 @@ export function createChangesService(repo: ChangesRepo, clock: Clock, retentionD
         if (await landed(runId)) await log.commit(runId);
         else await repo.discard(runId);
       }
+      if (derive) for (const runId of await repo.underivedRuns(source)) await derive(runId);
     },
   };
   return {
@@ -52,14 +60,14 @@ export function createChangesService(repo: ChangesRepo, clock: Clock, retentionD
       for (const source of await repo.stagedSources()) await log.recover(source, (runId) => landed(source, runId));
     },
     /** Events oldest first, from `cursor` (or from `since`, a date, on a first call). */
-    async feed(q: { cursor?: string; since?: string; state?: string; types?: string[]; limit: number }) {
+    async feed(q: { account: string; cursor?: string; since?: string; state?: string; types?: string[]; limit: number }) {
       const types = q.types && typesOn(q.types, clock.today());
       const after = q.cursor === undefined ? 0 : cursors.decode(q.cursor);
       if (q.cursor !== undefined && after < (await repo.prunedThrough())) {
         throw new GoneError(`this cursor is older than the ${retentionDays} days of events kept: start again with since`);
       }
       // One more than asked: whether more are waiting now.
-      const rows = await repo.list({ afterSeq: after, since: q.cursor ? undefined : q.since, states: q.state ? [q.state] : undefined, types, limit: q.limit + 1 });
+      const rows = await repo.list({ afterSeq: after, account: q.account, since: q.cursor ? undefined : q.since, states: q.state ? [q.state] : undefined, types, limit: q.limit + 1 });
       const page = rows.slice(0, q.limit);
       const last = page.at(-1)?.seq ?? (q.cursor !== undefined ? after : undefined);
       return { data: page.map(view), next_cursor: last === undefined ? null : cursors.encode(last), has_more: rows.length > q.limit };

@@ -4,6 +4,7 @@ import { EVENT_TYPES, type EventType } from '../../domain/webhook-events.js';
 import { AppError, BadRequestError, NotFoundError } from '../../errors.js';
 import { stateCodeProblem } from '../../http/common.schemas.js';
 import type { Account } from '../accounts/account.js';
+import type { ChangesService } from '../changes/changes.service.js';
 import type { VerificationsService } from '../verifications/verifications.service.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import type { WatchlistService } from '../watchlist/watchlist.service.js';
@@ -18,6 +19,7 @@ export interface MonitoringServices {
   webhooks: WebhooksService;
   verifications: VerificationsService;
   jobs: JobsService;
+  changes: ChangesService;
 }
 
 /** What the dashboard's router lends these pages: sessions, CSRF and rendering. */

@@ -92,6 +92,14 @@ export function createWatchlistRepo(store: SqlStore) {
       const rows = await store.query<{ state: string; added_at: string }>('SELECT state, added_at FROM state_subscriptions WHERE account_id = $1 ORDER BY state', [accountId]);
       return rows.map((r) => ({ state: r.state, added_at: new Date(r.added_at).toISOString() }));
     },
+    /** The account's expiry days, or null for the default. */
+    async expiryDays(accountId: string): Promise<number[] | null> {
+      const [row] = await store.query<{ expiry_days: number[] }>('SELECT expiry_days FROM watch_settings WHERE account_id = $1', [accountId]);
+      return row?.expiry_days ?? null;
+    },
+    async setExpiryDays(accountId: string, days: number[]) {
+      await store.query('INSERT INTO watch_settings (account_id, expiry_days) VALUES ($1, $2::integer[]) ON CONFLICT (account_id) DO UPDATE SET expiry_days = EXCLUDED.expiry_days', [accountId, days]);
+    },
     async unsubscribeState(accountId: string, state: string): Promise<boolean> {
       return (await store.query('DELETE FROM state_subscriptions WHERE account_id = $1 AND state = $2 RETURNING state', [accountId, state])).length > 0;
     },

@@ -1,5 +1,5 @@
 import { route, type RouteContext } from '../../http/route.js';
-import { Followed, FollowedList, StatePath, Unfollowed, Unwatched, WatchedPath, WatchlistPage, WatchlistQuery, WatchRequest, WatchResult } from './watchlist.schemas.js';
+import { ExpiryAlerts, ExpiryAlertsRequest, Followed, FollowedList, StatePath, Unfollowed, Unwatched, WatchedPath, WatchlistPage, WatchlistQuery, WatchRequest, WatchResult } from './watchlist.schemas.js';
 import type { WatchlistService } from './watchlist.service.js';
 
 /** The account's watchlist: not metered. */
@@ -37,6 +37,27 @@ export function watchlistRoutes(ctx: RouteContext, service: WatchlistService) {
     response: Unfollowed,
     errors: [404],
     handler: ({ params }, _req, res) => service.unfollow(res.locals.caller!.account, params.state),
+  });
+  route(ctx, {
+    method: 'get',
+    path: '/api/v1/watchlist/expiry-alerts',
+    operationId: 'getExpiryAlerts',
+    summary: "The days before a watched licence's expiration date the account is told",
+    description: 'Each reached mark is told once as `license_expiring`, counted in the licence\'s state\'s local date (docs/changes.md, *Expiries ahead*).',
+    tags,
+    response: ExpiryAlerts,
+    handler: (_input, _req, res) => service.expiryAlerts(res.locals.caller!.account),
+  });
+  route(ctx, {
+    method: 'put',
+    path: '/api/v1/watchlist/expiry-alerts',
+    operationId: 'setExpiryAlerts',
+    summary: "Choose the days before a watched licence's expiration date to be told",
+    description: 'From the next pass (each hour), the nearest chosen mark a licence has reached is told, once; marks told before stay told.',
+    tags,
+    body: ExpiryAlertsRequest,
+    response: ExpiryAlerts,
+    handler: ({ body }, _req, res) => service.setExpiryAlerts(res.locals.caller!.account, body.days),
   });
   route(ctx, {
     method: 'post',

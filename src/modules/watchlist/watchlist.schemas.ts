@@ -1,6 +1,7 @@
 import { LicenseNumberParam, PageParam, PaginationMeta, StateCode, intQueryParam } from '../../http/common.schemas.js';
 import { DEMO_BROKER, DEMO_LICENCE } from '../../http/examples.js';
 import { z } from '../../http/zod.js';
+import { DEFAULT_EXPIRY_DAYS } from '../../domain/expiries.js';
 
 export const WatchRequest = z
   .object({
@@ -54,3 +55,22 @@ export const FollowedList = z
   .openapi('FollowedStates');
 
 export const Unfollowed = z.object({ state: z.string(), following: z.literal(false) }).openapi('UnfollowedState');
+
+export const ExpiryAlertsRequest = z
+  .object({
+    days: z
+      .array(z.number().int().min(0, 'must be 0 or more').max(365, 'must be at most 365'))
+      .min(1, 'must hold at least one day')
+      .max(10, 'must hold at most 10 days')
+      .refine((d) => new Set(d).size === d.length, 'must not repeat a day')
+      .openapi({ description: 'Days before a watched licence\'s expiration date to be told (`license_expiring`); 0 is the day itself' }),
+  })
+  .strict()
+  .openapi('ExpiryAlertsRequest', { example: { days: [60, 14, 0] } });
+
+export const ExpiryAlerts = z
+  .object({
+    days: z.array(z.number().int()).openapi({ description: 'Largest first' }),
+    default: z.boolean().openapi({ description: `The service's days (${DEFAULT_EXPIRY_DAYS.join(', ')}), not chosen by the account` }),
+  })
+  .openapi('ExpiryAlerts');

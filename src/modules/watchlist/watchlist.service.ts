@@ -1,5 +1,6 @@
 import { canonicalLicenseNumber, credentialId } from '../../domain/identity.js';
 import { effectivePlan } from '../../domain/plans.js';
+import { DEFAULT_EXPIRY_DAYS } from '../../domain/expiries.js';
 import { NotFoundError, PaymentRequiredError } from '../../errors.js';
 import type { Account } from '../accounts/account.js';
 import type { SqlTx } from '../../store/sql-store.js';
@@ -13,6 +14,10 @@ export function createWatchlistService(repo: WatchlistRepo, now: () => Date) {
     const number = canonicalLicenseNumber(ref.license_number);
     return { credential_id: credentialId(ref.state, number), state: ref.state, license_number: number };
   };
+  async function expiryAlerts(account: Account) {
+    const days = await repo.expiryDays(account.id);
+    return { days: [...(days ?? DEFAULT_EXPIRY_DAYS)].sort((a, b) => b - a), default: days === null };
+  }
   return {
     async add(account: Account, refs: { state: string; license_number: string }[]) {
       const plan = effectivePlan(account, now());
@@ -50,6 +55,11 @@ export function createWatchlistService(repo: WatchlistRepo, now: () => Date) {
         throw new PaymentRequiredError(`the ${plan.name} plan follows at most ${plan.followedStates} whole states, and this account follows ${result.states}; stop following one or upgrade`);
       }
       return { state, following: true as const, states: result.states, limit: plan.followedStates };
+    },
+    expiryAlerts,
+    async setExpiryAlerts(account: Account, days: number[]) {
+      await repo.setExpiryDays(account.id, [...days].sort((a, b) => b - a));
+      return expiryAlerts(account);
     },
     async followed(account: Account) {
       return { data: await repo.subscribedStates(account.id) };

@@ -76,6 +76,8 @@ export async function exercise(baseUrl: string, key: string, publish: () => Prom
   const watching: number = (await call('watchLicences', api.watchLicences({ items: [{ state: 'TX', license_number: '763827-SA' }] }))).data.watched;
   const watched: string | undefined = (await call('listWatchedLicences', api.listWatchedLicences({ per_page: 10 }))).data.data[0]?.license_credential_id;
   const unwatched: true = (await call('unwatchLicence', api.unwatchLicence('TX', '763827-SA'))).data.removed;
+  const expiryDays: number[] = (await call('setExpiryAlerts', api.setExpiryAlerts({ days: [60, 14, 0] }))).data.days;
+  const expiryDefault: boolean = (await call('getExpiryAlerts', api.getExpiryAlerts())).data.default;
   const following: number = (await call('followState', api.followState('TX'))).data.states;
   const followed: string[] = (await call('listFollowedStates', api.listFollowedStates())).data.data.map((s) => s.state);
   // Nothing listens on port 9: the delivery is stored, and its attempts (if any) fail.
@@ -102,6 +104,6 @@ export async function exercise(baseUrl: string, key: string, publish: () => Prom
   const jobEnd: string = (await call('cancelVerificationJob', api.cancelVerificationJob(job.id))).data.data.status;
 
   // Everything read above is used, so that no typed read is dropped as unused.
-  void [health, states, account, quota, raw, revoked, broker, miss, misses, total, history, supervisors, affiliates, joined, rosterCsv, top, single, changes, normalized, watching, watched, unwatched, following, followed, secret, endpoints, status, disabled, rotated, redelivered, deleted, unfollowed, named, records.meta.next_cursor, record, exported, jobs, jobStatus, jobRows, jobCsv, jobEnd];
+  void [health, states, account, quota, raw, revoked, broker, miss, misses, total, history, supervisors, affiliates, joined, rosterCsv, expiryDays, expiryDefault, top, single, changes, normalized, watching, watched, unwatched, following, followed, secret, endpoints, status, disabled, rotated, redelivered, deleted, unfollowed, named, records.meta.next_cursor, record, exported, jobs, jobStatus, jobRows, jobCsv, jobEnd];
   return statuses;
 }
