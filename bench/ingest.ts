@@ -4,7 +4,10 @@
 // PGlite side store. LadybugDB on disk; Neo4j from the local launcher on its own settings
 // (NEO4J_CONF names another file: bench/neo4j-compose.conf has the compose file's), with its peak
 // transaction memory and heap sampled while each run goes.
-// Usage: npm run bench:ingest [-- --rows 450000] [--engine ladybug,neo4j] [--moves]
+// With --watchers N, N accounts (each with a webhook endpoint) watch the first --watched agents
+// before the next snapshot, which changes the status of every brokerage above them: the alerts
+// derived, and the derivation timed again alone against the refresh it was part of.
+// Usage: npm run bench:ingest [-- --rows 450000] [--engine ladybug,neo4j] [--moves] [--watchers 10 --watched 4433]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,11 +27,15 @@ const { values } = parseArgs({
     // The next snapshot also moves agents to the next brokerage: one in 40 alone (transfers), and
     // every agent of one brokerage in 100 (bulk moves).
     moves: { type: 'boolean', default: false },
+    watchers: { type: 'string', default: '0' },
+    watched: { type: 'string', default: '4433' },
   },
 });
 const ROWS = Number(values.rows);
 const ENGINES = values.engine!.split(',') as ('ladybug' | 'neo4j')[];
 const MB = 2 ** 20;
+const WATCHERS = Number(values.watchers);
+const WATCHED = Number(values.watched);
 
 async function bench(engine: 'ladybug' | 'neo4j', file1: string, file2: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `lvs-bench-ingest-${engine}-`));
@@ -80,7 +87,7 @@ async function bench(engine: 'ladybug' | 'neo4j', file1: string, file2: string) 
   };
   /** The search index a server would build on the refreshed graph: its build time, size, and a search of the state's largest surname. */
   const searchIndex = async () => {
-    const root = compose(loadConfig(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<string, string>));
+    const root = rootOf();
     try {
       const started = Date.now();
       const index = await root.index();
@@ -95,13 +102,59 @@ async function bench(engine: 'ladybug' | 'neo4j', file1: string, file2: string) 
       await root.close();
     }
   };
+  const rootOf = () => compose(loadConfig(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<string, string>));
+  /** WATCHERS accounts watch the first WATCHED agents of the file, each with an endpoint (stored deliveries: no server sends them here). */
+  const watch = async () => {
+    const root = rootOf();
+    try {
+      const side = await root.side();
+      const agents = Array.from({ length: ROWS }, (_, i) => i).filter((i) => i % 40 !== 0).slice(0, WATCHED).map((i) => ({ state: 'FL', license_number: String(3000000 + i) }));
+      for (let k = 0; k < WATCHERS; k++) {
+        const { account } = await side.accounts.createAccount({ email: `watcher-${k}@bench.example`, plan: 'enterprise' });
+        for (let i = 0; i < agents.length; i += 1000) await side.watchlist.add(account, agents.slice(i, i + 1000));
+        await side.store.query(
+          "INSERT INTO webhook_endpoints (id, account_id, url, secret, status, created_at, updated_at) VALUES ($1, $2, 'http://127.0.0.1:9/bench', 'whsec_bench', 'enabled', now(), now())",
+          [`we_bench_${k}`, account.id],
+        );
+      }
+    } finally {
+      await root.close();
+    }
+  };
+  /** The last run's alerts derived again alone, as a restart would: their time, count and deliveries. */
+  const deriveAgain = async (refresh: RefreshSummary) => {
+    const root = rootOf();
+    try {
+      const side = await root.side();
+      const count = async () =>
+        (await side.store.query<{ alerts: number; deliveries: number }>(
+          'SELECT count(*)::int AS alerts, (SELECT count(*)::int FROM webhook_deliveries d JOIN change_events x ON x.seq = d.event_seq WHERE x.account_id IS NOT NULL) AS deliveries FROM change_events WHERE account_id IS NOT NULL',
+        ))[0];
+      const first = await count();
+      await side.store.query('DELETE FROM webhook_deliveries d USING change_events e WHERE e.seq = d.event_seq AND e.account_id IS NOT NULL');
+      await side.store.query('DELETE FROM change_events WHERE account_id IS NOT NULL');
+      await side.store.query("UPDATE change_runs SET derived = false WHERE status = 'committed' AND source = 'fl-dbpr'");
+      const started = Date.now();
+      await side.changes.log.recover('fl-dbpr', async () => true);
+      const ms = Date.now() - started;
+      const again = await count();
+      console.log(
+        `${engine}: ${WATCHERS} accounts watching ${WATCHED.toLocaleString('en-US')} agents: ${first.alerts.toLocaleString('en-US')} alerts, ${first.deliveries.toLocaleString('en-US')} deliveries stored; ` +
+          `derived again alone in ${(ms / 1000).toFixed(1)} s (${again.alerts.toLocaleString('en-US')} alerts), ${((100 * ms) / refresh.elapsed_ms).toFixed(1)}% of the refresh's ${(refresh.elapsed_ms / 1000).toFixed(1)} s; bench process RSS ${(process.memoryUsage().rss / MB).toFixed(0)} MB`,
+      );
+    } finally {
+      await root.close();
+    }
+  };
   const settings = neo4j ? `Neo4j from the local launcher (${process.env.NEO4J_CONF ?? 'tools/neo4j/neo4j.conf'})` : `LadybugDB on disk, ${config.GRAPH_BUFFER_POOL_MB} MB buffer pool`;
   console.log(`refresh of a ${ROWS.toLocaleString('en-US')}-row FL file by the ingest command on ${settings}, ${os.cpus().length} cores`);
   try {
     const first = await run('first load', file1, '2026-11-01');
     if (first) {
       await run('same snapshot again', file1, '2026-11-01');
-      await run('next snapshot (20% changed)', file2, '2026-11-08');
+      if (WATCHERS) await watch();
+      const next = await run('next snapshot (20% changed)', file2, '2026-11-08');
+      if (WATCHERS && next) await deriveAgain(next);
       await searchIndex();
     }
     const goal = engine === 'ladybug' ? 60 : 150;

@@ -25,6 +25,8 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'analyst/supervised-by-expired-licence': { as_of: '2026-11-22' },
   'analyst/broker-roster-by-month': { state: 'TX', license_number: '100001-B', from: '2026-01-01', to: '2026-06-30' },
   'analyst/transfers-between': { state: 'TX', from: '2026-01-01', to: '2026-06-30' },
+  'analyst/supervision-gaps': { state: 'TX', as_of: '2026-11-22' },
+  'analyst/licences-expiring': { state: 'TX', as_of: '2026-11-22', days: 90 },
   'coverage/jurisdictions': {},
   'engine/ladybug/by-id': { id: TX_AGENT },
   'engine/ladybug/records-by-ids': { ids: [TX_AGENT, TX_BROKERAGE] },

@@ -11,3 +11,5 @@ CREATE INDEX change_events_account_seq ON change_events (account_id, seq) WHERE 
 ALTER TABLE change_runs ADD COLUMN derived boolean NOT NULL DEFAULT false;
 UPDATE change_runs SET derived = true WHERE status = 'committed';
 CREATE INDEX change_runs_underived ON change_runs (created_at) WHERE status = 'committed' AND NOT derived;
+-- An event's deliveries by the event: deleting events (retention, a derivation rewritten) looks them up.
+CREATE INDEX webhook_deliveries_event ON webhook_deliveries (event_seq);
