@@ -474,6 +474,12 @@ describe('the dashboard', () => {
       expect(page.text).toContain('<code>77-SA</code>');
       expect(page.text).toContain('for your watchlist');
       expect(page.text).not.toContain('88-SA');
+      // Without a date the page starts a week back, and says so in its form.
+      const recent = await agent.get('/dashboard/changes');
+      expect(recent.text).toContain('<code>77-SA</code>');
+      const weekBack = (iso: string) => new Date(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
+      // (The day before the request or after it: the test may cross midnight.)
+      expect([weekBack(at), weekBack(new Date().toISOString())]).toContain(/id="since" name="since" type="date" value="([\d-]+)"/.exec(recent.text)?.[1]);
       const onlyAlerts = await agent.get(`/dashboard/changes?since=${at.slice(0, 10)}&types=supervisor_status_changed`);
       expect(onlyAlerts.text).toContain('<code>77-SA</code>');
       expect(onlyAlerts.text).not.toContain('<code>status_changed</code>');

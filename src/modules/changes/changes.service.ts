@@ -73,6 +73,8 @@ export function createChangesService(repo: ChangesRepo, clock: Clock, retentionD
       return { data: page.map(view), next_cursor: last === undefined ? null : cursors.encode(last), has_more: rows.length > q.limit };
     },
     prune: () => repo.prune(new Date(clock.now().getTime() - retentionDays * DAY_MS)),
+    /** The service's day (UTC), for views that start from a recent day. */
+    today: () => clock.today(),
   };
 }
 export type ChangesService = ReturnType<typeof createChangesService>;

@@ -1,4 +1,5 @@
 import type { Request, Router } from 'express';
+import { addDays } from '../../domain/dates.js';
 import { ValidationError } from '../../errors.js';
 import { toValidationIssues } from '../../http/validation.js';
 import { ChangesQuery } from '../changes/changes.schemas.js';
@@ -7,12 +8,14 @@ import { changesPage, type ChangesForm } from './changes-page.js';
 import type { DashboardKit } from './monitoring.routes.js';
 
 const PER_PAGE = 50;
+/** Without a date or a cursor the page starts this many days back (the feed holds 400 days of every state). */
+const RECENT_DAYS = 7;
 
-/** The filters the page's form sent (empty fields left out), as text and as a query string. */
-function formOf(req: Request): { form: ChangesForm; query: string } {
+/** The filters the page's form sent (empty fields left out; `since` when it sent no date), as text and as a query string. */
+function formOf(req: Request, since?: string): { form: ChangesForm; query: string } {
   const form: ChangesForm = {};
   const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-  form.since = text(req.query.since);
+  form.since = text(req.query.since) ?? since;
   form.state = text(req.query.state);
   const types = ([] as unknown[]).concat(req.query.types ?? []).flatMap((t) => text(t) ?? []);
   if (types.length) form.types = types;
@@ -29,8 +32,8 @@ export function changesRoutes(router: Router, kit: DashboardKit, changes: Change
   router.get('/changes', async (req, res) => {
     const account = await kit.pageAccount(req, res);
     if (!account) return;
-    const { form, query } = formOf(req);
     const cursor = typeof req.query.cursor === 'string' ? req.query.cursor : undefined;
+    const { form, query } = formOf(req, cursor ? undefined : addDays(changes.today(), -RECENT_DAYS));
     const raw = { cursor, since: cursor ? undefined : form.since, state: form.state, types: form.types?.join(','), limit: String(PER_PAGE) };
     try {
       const parsed = ChangesQuery.safeParse(raw);
