@@ -81,9 +81,6 @@ export interface BulkMove {
   event_seq?: number | null;
 }
 
-/** Types derived for one account from a run's events and the graph (never in another account's feed). */
-export const ACCOUNT_CHANGE_TYPES: readonly ChangeType[] = ['supervisor_status_changed', 'supervision_gap_opened', 'designated_broker_changed', 'license_expiring', 'renewed_after_lapse'];
-
 /** One relationship crossed on the way up from a watched licence. */
 export interface PathStep {
   affiliate_license_credential_id: string;

@@ -8,7 +8,7 @@ import type { GraphReads } from '../../graph/reads-port.js';
 import type { ChangesRepo, StoredChange } from './changes.repo.js';
 
 /** Levels a walk up from a watched licence crosses (real chains are two or three deep). */
-export const ALERT_HOPS = 5;
+const ALERT_HOPS = 5;
 /** Credentials read per round of the walk. */
 const READ_BATCH = 2_000;
 
@@ -75,6 +75,7 @@ async function alertsOf(repo: ChangesRepo, run: Run, watched: { account_id: stri
   let frontier = [...watchers.keys()];
   const seen = new Set(frontier);
   const supervisors = new Set<string>();
+  // The first round reads every watched licence: the gaps, designations and renewals below read them from `records`.
   for (let level = 0; level <= ALERT_HOPS && frontier.length; level++) {
     await read(frontier);
     const ups = level < ALERT_HOPS ? frontier.flatMap((id) => above(id).map((r) => r.supervisor_id)) : [];
@@ -117,7 +118,6 @@ async function alertsOf(repo: ChangesRepo, run: Run, watched: { account_id: stri
       const id = e.relationship!.affiliate_license_credential_id;
       if (e.type === 'supervision_ended' && !left.has(id)) ended.set(id, [...(ended.get(id) ?? []), e]);
     }
-    await read([...ended.keys()]);
     for (const [id, ends] of ended) {
       const record = records.get(id);
       if (!record || record.supervision.some((r) => BROKERAGE_RELATIONSHIP_TYPES.includes(r.relationship_type as never) && inForce(r, run.snapshot_date))) continue;
@@ -132,7 +132,6 @@ async function alertsOf(repo: ChangesRepo, run: Run, watched: { account_id: stri
     const id = e.relationship!.affiliate_license_credential_id;
     designations.set(id, [...(designations.get(id) ?? []), e]);
   }
-  await read([...designations.keys()]);
   for (const [id, changes] of designations) {
     const side = (type: string) => changes.filter((e) => e.type === type).map((e) => ({ license_credential_id: e.relationship!.supervisor_license_credential_id, license_number: e.relationship!.supervisor_license_number, relationship_type: e.relationship!.relationship_type }));
     emit(id, {
@@ -150,7 +149,6 @@ async function alertsOf(repo: ChangesRepo, run: Run, watched: { account_id: stri
     r[e.type === 'status_changed' ? 'status' : 'expiration'] = e;
     renewals.set(e.license_credential_id!, r);
   }
-  await read([...renewals.keys()]);
   for (const [id, { status, expiration }] of renewals) {
     const after = records.get(id);
     if (!after) continue;
