@@ -41,6 +41,10 @@ CREATE INDEX supervises_effective_from IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON
 CREATE INDEX supervises_affiliate_role IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.affiliate_role);
 CREATE INDEX supervises_source IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.source);
 CREATE INDEX supervises_relationship_type IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.relationship_type);
+// A roster's relationships by date (roster-changes.cypher): the supervisor's id on each SUPERVISES,
+// set by every write and, on a graph written before it was, once below.
+CREATE INDEX supervises_supervisor_from IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.supervisor_id, r.effective_from);
+CREATE INDEX supervises_supervisor_to IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.supervisor_id, r.effective_to);
 // Affiliates pages (cypher/engine/neo4j/affiliates-in-force.cypher): beside each SUPERVISES link
 // in force on the InForceDay node's date, a SUPERVISES_IN_FORCE relationship whose page_key orders
 // the supervisor's affiliates; writes keep them (src/graph/neo4j/in-force.ts), and the first read
@@ -76,6 +80,14 @@ CALL (s, r, a) {
 } IN TRANSACTIONS OF 10000 ROWS;
 MATCH (d:InForceDay {id: 'supervises'}) WHERE d.date IS NULL
 SET d.date = d.building_for REMOVE d.building_for;
+// SUPERVISES written before they carried supervisor_id get it, in batches, once (a Migration node
+// marks it done; a run cut short sets the rest at the next start).
+OPTIONAL MATCH (m:Migration {id: 'supervises-supervisor-id'})
+WITH m WHERE m IS NULL
+MATCH (s)-[r:SUPERVISES]->()
+WHERE r.supervisor_id IS NULL
+CALL (s, r) { SET r.supervisor_id = s.id } IN TRANSACTIONS OF 10000 ROWS;
+MERGE (:Migration {id: 'supervises-supervisor-id'});
 // The NAME_GRAM postings name search once read go (decision 0029), once, in batches (a national
 // graph held 30M), marked by a Migration node; a clean-up cut short runs again at the next start.
 DROP INDEX name_gram_k IF EXISTS;

@@ -5,8 +5,10 @@ import { parse } from 'csv-parse/sync';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { refreshOf } from '../../src/compose/index.js';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
+import { splitStatements } from '../../src/graph/query-files.js';
 import { refresh } from '../../src/ingest/refresh/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { AffiliationsResponse, RosterHistoryResponse } from '../../src/modules/relationships/relationships.schemas.js';
@@ -92,6 +94,15 @@ describe('a broker\'s roster history', () => {
     expect([year.data.length, year.from, year.to]).toEqual([12, '2025-07-01', '2026-06-30']);
   });
 
+  it('when a role or a relationship type is asked then only those relationships are counted, before the range and in it', async () => {
+    const counts = (h: z.infer<typeof RosterHistoryResponse>) => [h.in_force_before, ...h.data.map((p) => [p.joined, p.left, p.in_force_at_end, p.transfers_in, p.transfers_out])];
+    const all = await history('?from=2025-12-15&to=2026-06-02');
+    expect(counts(await history('?from=2025-12-15&to=2026-06-02&affiliate_role=salesperson'))).toEqual(counts(all));
+    expect(counts(await history('?from=2025-12-15&to=2026-06-02&relationship_type=sponsoring_broker'))).toEqual(counts(all));
+    const none = await history('?from=2025-12-15&to=2026-06-02&affiliate_role=broker_associate');
+    expect(counts(none)).toEqual([0, ...all.data.map(() => [0, 0, 0, 0, 0])]);
+  });
+
   it('when the CSV is asked then it has a row per joiner and leaver with its period, and one for a quiet period', async () => {
     const res = await request(app).get('/api/v1/licensees/TX/10-B/roster-history.csv?from=2026-03-01&to=2026-05-31').set(auth);
     expect(res.status).toBe(200);
@@ -120,6 +131,21 @@ describe('a broker\'s roster history', () => {
     ]);
   });
 
+  // A store written before SUPERVISES carried its supervisor's id gets it at the next start.
+  it.runIf(TEST_ENGINE === 'neo4j')('when a Neo4j store\'s relationships lack the supervisor\'s id then the schema sets it once and the history is the same', async () => {
+    const months = async () => (await history('?from=2025-12-15&to=2026-06-02')).data.map((p) => [p.joined, p.left, p.in_force_at_end, p.transfers_in, p.transfers_out]);
+    const before = await months();
+    const missing = async () => Number((await graph.engine.read('MATCH (s)-[r:SUPERVISES]->() WHERE r.supervisor_id IS NULL OR r.supervisor_id <> s.id RETURN count(r) AS n'))[0].n);
+    await graph.engine.writeTransaction(async (tx) => {
+      await tx.run('MATCH ()-[r:SUPERVISES]->() REMOVE r.supervisor_id');
+      await tx.run("MATCH (m:Migration {id: 'supervises-supervisor-id'}) DELETE m");
+    });
+    expect(await missing()).toBeGreaterThan(3);
+    await graph.engine.applySchema(splitStatements(files.get('schema/neo4j')));
+    expect(await missing()).toBe(0);
+    expect(await months()).toEqual(before);
+  });
+
   it('when the licence is unknown or the range is wrong then 404 and 422 say so', async () => {
     expect(errorDetail(await request(app).get('/api/v1/licensees/TX/999-B/roster-history').set(auth), 404)).toMatch(/999-B/);
     const bad = async (q: string) => validationErrors(await request(app).get(`/api/v1/licensees/TX/10-B/roster-history${q}`).set(auth));
@@ -136,5 +162,8 @@ describe('a broker\'s roster history', () => {
     const after = await june();
     expect(after).toMatchObject({ joined: 0, left: 2, transfers_out: 1, in_force_at_end: 2 });
     expect(after.left_affiliates.map((a) => [a.license_number, a.transferred_to?.license_number ?? null])).toEqual([['2-SA', null], ['5-SA', '20-B']]);
+    // The other side: the relationship the refresh opened is found by its date.
+    const other = (await history('?from=2026-06-01&to=2026-06-30', '20-B')).data[0];
+    expect(other.joined_affiliates.map((a) => [a.license_number, a.effective_from, a.transferred_from?.license_number ?? null])).toEqual([['5-SA', '2026-06-15', '10-B']]);
   });
 });

@@ -49,10 +49,13 @@ describe.skipIf(missing)(`the first load of a folder through Neo4j's offline imp
     // import over Bolt by Cypher (src/graph/neo4j/keys.ts).
     const inForce = 'MATCH (s)-[f:SUPERVISES_IN_FORCE]->(a) RETURN s.id AS s, a.id AS a, f.supervisor_id AS sid, f.page_key AS k, f.affiliate_role AS role, f.relationship_type AS t, f.effective_from AS f, f.effective_to AS u ORDER BY s, k';
     const day = "MATCH (d:InForceDay {id: 'supervises'}) RETURN toString(d.date) AS day";
+    // The supervisor's id on each link, which roster histories seek by (roster-changes.cypher).
+    const supervisorIds = 'MATCH (s)-[r:SUPERVISES]->(a) RETURN s.id AS s, a.id AS a, r.relationship_type AS t, toString(r.effective_from) AS f, r.supervisor_id AS sid ORDER BY s, a, t, f';
     const written = {
       contents: await contents(offline.graph), jurisdictions: await offline.graph.engine.read(jurisdictions), types: await offline.graph.engine.read(types),
-      inForce: await offline.graph.engine.read(inForce),
+      inForce: await offline.graph.engine.read(inForce), supervisorIds: await offline.graph.engine.read(supervisorIds),
     };
+    expect(written.supervisorIds.filter((r) => r.sid !== r.s)).toEqual([]);
     expect(await offline.graph.engine.read(day)).toEqual([{ day: NOW.toISOString().slice(0, 10) }]);
     expect(written.inForce.length).toBeGreaterThan(2);
 
@@ -91,6 +94,7 @@ describe.skipIf(missing)(`the first load of a folder through Neo4j's offline imp
     expect(written.jurisdictions.length).toBeGreaterThan(0);
     expect(written.types).toEqual(await bolt.engine.read(types));
     expect(written.inForce).toEqual(await bolt.engine.read(inForce));
+    expect(written.supervisorIds).toEqual(await bolt.engine.read(supervisorIds));
 
     // A backup as docs/operations.md gives it: with Neo4j stopped, a dump, loaded into another
     // data folder (reading the loaded store back costs a Neo4j start: checked by hand, see there).

@@ -64,6 +64,10 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
     rows: [{ line: 2, supervisor_id: TX_BROKERAGE, affiliate_id: '00000000-0000-5000-8000-000000000001', affiliate_role: 'salesperson',
       relationship_type: 'sponsoring_broker', effective_from: '2024-01-01', effective_to: null, source: 'test' }],
   },
+  'engine/neo4j/upsert-relationships': {
+    rows: [{ line: 2, supervisor_id: TX_BROKERAGE, affiliate_id: '00000000-0000-5000-8000-000000000001', affiliate_role: 'salesperson',
+      relationship_type: 'sponsoring_broker', effective_from: '2024-01-01', effective_to: null, source: 'test' }],
+  },
   'import/delete-demo-credentials': { state: 'OR' },
   'import/any-credential': {},
   'engine/ladybug/any-relationship': {},
@@ -111,6 +115,7 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'engine/neo4j/refresh/open-links': { state: 'TX', source: 'fixture' },
   'engine/neo4j/affiliates': { id: TX_BROKERAGE, today: '2026-11-22', affiliate_role: null, relationship_type: null, skip: 0, limit: 25 , g: 0 },
   'engine/neo4j/roster-changes': { id: TX_BROKERAGE, from: '2020-01-01', to: '2026-11-30', window: 90, affiliate_role: null, relationship_type: null, g: 0 },
+  'engine/neo4j/roster-changes-traversal': { id: TX_BROKERAGE, from: '2020-01-01', to: '2026-11-30', window: 90, affiliate_role: null, relationship_type: null, g: 0 },
   'engine/neo4j/affiliates-in-force-total': { id: TX_BROKERAGE, today: '2026-11-22' , g: 0 },
   'engine/neo4j/affiliates-in-force-from-end': { id: TX_BROKERAGE, today: '2026-11-22', from_end: 0, limit: 25 , g: 0 },
   'engine/neo4j/affiliates-in-force': { id: TX_BROKERAGE, today: '2026-11-22', skip: 0, limit: 25 , g: 0 },

@@ -1,9 +1,11 @@
 // Neo4j: the SUPERVISES relationships out of a credential that started or ended from $from to $to
-// (both included), each with its affiliate and, for a start, the affiliate's latest relationship
-// of the same type under another supervisor that ended at most $window days before it (came_from);
-// for an end, the earliest one that started at most $window days after it (went_to). And how many
-// were in force on the day before $from. $affiliate_role and $relationship_type filter when not null.
-// No row when the credential is not on file.
+// (both included), each with its affiliate and where it came from or went (came_from, went_to: as
+// in roster-changes-traversal.cypher), and how many were in force on the day before $from. Read
+// by date from the (supervisor_id, effective_from) and (supervisor_id, effective_to) indexes, not
+// the whole roster: the count before is the count in force on the day the SUPERVISES_IN_FORCE
+// copies hold (held), corrected by the relationships begun or ended between that day and $from.
+// $affiliate_role and $relationship_type filter when not null. No row when the credential is not
+// on file; held null when the in-force copies are not built yet (then the traversal's query serves).
 // :param id => 'FL|CQ0000001'
 // :param from => '2026-01-01'
 // :param to => '2026-12-31'
@@ -11,24 +13,60 @@
 // :param affiliate_role => null
 // :param relationship_type => null
 // :param g => 0
+OPTIONAL MATCH (d:InForceDay {id: 'supervises'})
+WITH d.date AS held
 CALL () {
   MATCH (s:LicenseCredential {id: $id}) RETURN s
   UNION
   MATCH (s:Superseded {id: $id}) RETURN s
 }
-WITH s WHERE coalesce(s.vf, CASE WHEN s.id IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(s.vt, CASE WHEN s.id IS NULL THEN $g ELSE $g + 1 END) > $g
-// One pass over the relationships out of s: those in force the day before $from are counted,
-// those begun or ended in the range kept.
-CALL (s) {
-  MATCH (s)-[r:SUPERVISES]->(a)
+WITH held, s WHERE coalesce(s.vf, CASE WHEN s.id IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(s.vt, CASE WHEN s.id IS NULL THEN $g ELSE $g + 1 END) > $g
+// In force on held: the degree less the versions $g does not see (affiliates-in-force-total.cypher),
+// or with a filter the credential's in-force index entries that match (affiliates-in-force-filtered.cypher).
+CALL (s, held) {
+  WITH s, held WHERE held IS NOT NULL AND $affiliate_role IS NULL AND $relationship_type IS NULL
+  RETURN COUNT { (s)-[:SUPERVISES_IN_FORCE]->() } - COUNT { MATCH ()-[h:SUPERVISES_IN_FORCE]->() USING INDEX SEEK h:SUPERVISES_IN_FORCE(supervisor_id, vf) WHERE h.supervisor_id = $id AND h.vf > $g AND startNode(h) = s }
+         - COUNT { MATCH ()-[h:SUPERVISES_IN_FORCE]->() USING INDEX SEEK h:SUPERVISES_IN_FORCE(supervisor_id, vt) WHERE h.supervisor_id = $id AND h.vt <= $g AND startNode(h) = s } AS n
+  UNION ALL
+  WITH s, held WHERE held IS NOT NULL AND ($affiliate_role IS NOT NULL OR $relationship_type IS NOT NULL)
+  MATCH ()-[f:SUPERVISES_IN_FORCE]->()
+  USING INDEX SEEK f:SUPERVISES_IN_FORCE(supervisor_id, page_key)
+  WHERE f.supervisor_id = $id AND f.page_key >= '' AND startNode(f) = s
+    AND ($affiliate_role IS NULL OR f.affiliate_role = $affiliate_role)
+    AND ($relationship_type IS NULL OR f.relationship_type = $relationship_type)
+    AND coalesce(f.vf, CASE WHEN f.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(f.vt, CASE WHEN f.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
+  RETURN count(f) AS n
+}
+WITH s, held, sum(n) AS held_count, date($from) - duration({days: 1}) AS day_before
+// Every relationship whose status differs between day_before and held, or that began or ended in
+// the range, has a date between lo and hi.
+WITH s, held, held_count, day_before,
+     CASE WHEN held < day_before THEN held ELSE day_before END AS lo,
+     CASE WHEN held > date($to) THEN held ELSE date($to) END AS hi
+OPTIONAL CALL (s, lo, hi) {
+  CALL (s, lo, hi) {
+    MATCH ()-[r:SUPERVISES]->(a)
+    USING INDEX SEEK r:SUPERVISES(supervisor_id, effective_from)
+    WHERE r.supervisor_id = $id AND r.effective_from >= lo AND r.effective_from <= hi AND startNode(r) = s
+    RETURN r, a
+    UNION
+    MATCH ()-[r:SUPERVISES]->(a)
+    USING INDEX SEEK r:SUPERVISES(supervisor_id, effective_to)
+    WHERE r.supervisor_id = $id AND r.effective_to >= lo AND r.effective_to <= hi AND startNode(r) = s
+    RETURN r, a
+  }
+  WITH r, a
   WHERE coalesce(r.vf, CASE WHEN r.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(r.vt, CASE WHEN r.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
-    AND r.effective_from <= date($to) AND (r.effective_to IS NULL OR r.effective_to >= date($from))
     AND ($affiliate_role IS NULL OR r.affiliate_role = $affiliate_role)
     AND ($relationship_type IS NULL OR r.relationship_type = $relationship_type)
-  WITH r, a, r.effective_from < date($from) AS earlier
-  RETURN count(CASE WHEN earlier THEN 1 END) AS before,
-         collect(CASE WHEN NOT earlier OR r.effective_to <= date($to) THEN {r: r, a: a} END) AS changed
+  RETURN r, a
 }
+WITH s, held, held_count, day_before, r, a,
+     CASE WHEN r.effective_from <= day_before AND (r.effective_to IS NULL OR r.effective_to > day_before) THEN 1 ELSE 0 END
+     - CASE WHEN r.effective_from <= held AND (r.effective_to IS NULL OR r.effective_to > held) THEN 1 ELSE 0 END AS delta
+WITH s, held, held_count, sum(delta) AS delta,
+     collect(CASE WHEN (r.effective_from >= date($from) AND r.effective_from <= date($to)) OR (r.effective_to >= date($from) AND r.effective_to <= date($to)) THEN {r: r, a: a} END) AS changed
+WITH s, held, held_count + delta AS before, changed
 CALL (s, changed) {
   UNWIND changed AS c
   WITH c.r AS r, c.a AS a
@@ -52,4 +90,4 @@ CALL (s, changed) {
                   affiliate_role: r.affiliate_role, relationship_type: r.relationship_type, effective_from: toString(r.effective_from),
                   effective_to: toString(r.effective_to), came_from: came_from, went_to: went_to}) AS changes
 }
-RETURN before, changes
+RETURN held IS NOT NULL AS held, before, changes

@@ -54,6 +54,27 @@ async function write(stream: fs.WriteStream, text: string) {
 
 const ended = (stream: fs.WriteStream) => new Promise<void>((resolve, reject) => stream.end((err?: Error | null) => (err ? reject(err) : resolve())));
 
+/**
+ * A links file copied with its supervisor's id (its first column, the start id) as a last column,
+ * supervisor_id: the importer keeps no start id as a property, and roster-changes.cypher seeks by it.
+ */
+async function withSupervisorIds(from: string, to: string) {
+  const out = fs.createWriteStream(to);
+  let header = true;
+  for await (const records of readBulkRecords(from)) {
+    const lines = records.map((record) => {
+      if (header) {
+        header = false;
+        return `${record}${FIELD_SEPARATOR}supervisor_id`;
+      }
+      const supervisor = record.includes(QUOTE) ? bulkFields(record)[0] : record.slice(0, record.indexOf(FIELD_SEPARATOR));
+      return `${record}${FIELD_SEPARATOR}${csvRow(['v'], { v: supervisor })}`;
+    });
+    await write(out, `${lines.join('\n')}\n`);
+  }
+  await ended(out);
+}
+
 /** Records what `known` keeps of each credential of a credentials file, and writes its search row to `search`. */
 async function readCredentials(credentials: string, known: Map<string, Known>, search: fs.WriteStream) {
   let header = true;
@@ -116,11 +137,16 @@ export function neo4jImportFiles(dir: string, today = new Date().toISOString().s
     async load(kind, file: BulkFile) {
       layout(kind);
       const own = path.join(dir, `${kind}-${(files.get(kind)?.length ?? 0) + 1}.csv`);
-      try {
-        fs.renameSync(file.path, own);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
-        fs.copyFileSync(file.path, own);
+      if (kind === 'links') {
+        await withSupervisorIds(file.path, own);
+        fs.rmSync(file.path, { force: true });
+      } else {
+        try {
+          fs.renameSync(file.path, own);
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+          fs.copyFileSync(file.path, own);
+        }
       }
       files.set(kind, [...(files.get(kind) ?? []), own]);
       lineBreaks ||= file.lineBreaks;
@@ -183,10 +209,11 @@ export function neo4jImportFiles(dir: string, today = new Date().toISOString().s
     importOptions(jurisdictions: string[]): string[] {
       const jurisdictionsFile = path.join(dir, 'jurisdictions.csv');
       fs.writeFileSync(jurisdictionsFile, `code:ID(Jurisdiction)\n${jurisdictions.map((c) => `${c}\n`).join('')}`);
-      // The in-force day, and the Migration node of the name grams' removal: the schema does neither again.
+      // The in-force day, and the Migration nodes of the name grams' removal and of supervisor_id on
+      // SUPERVISES (the links files carry it): the schema does none of them again.
       const markers = [path.join(dir, 'in-force-day.csv'), path.join(dir, 'migrations.csv')];
       fs.writeFileSync(markers[0], `id:ID(InForceDay)${FIELD_SEPARATOR}date:date\nsupervises${FIELD_SEPARATOR}${today}\n`);
-      fs.writeFileSync(markers[1], 'id:ID(Migration)\nno-name-grams\n');
+      fs.writeFileSync(markers[1], 'id:ID(Migration)\nno-name-grams\nsupervises-supervisor-id\n');
       const options = [
         `--delimiter=${unicode(FIELD_SEPARATOR)}`,
         `--quote=${unicode(QUOTE)}`,

@@ -76,6 +76,7 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
   const typeCounts = files.get('engine/neo4j/type-counts');
   const affiliatesQuery = files.get('engine/neo4j/affiliates');
   const rosterChangesQuery = files.get('engine/neo4j/roster-changes');
+  const rosterChangesTraversal = files.get('engine/neo4j/roster-changes-traversal');
   const inForcePage = files.get('engine/neo4j/affiliates-in-force');
   const inForceFiltered = files.get('engine/neo4j/affiliates-in-force-filtered');
   const inForceTotal = files.get('engine/neo4j/affiliates-in-force-total');
@@ -162,7 +163,10 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
     },
 
     async rosterChanges(id, from, to, f, windowDays) {
-      const [found] = await graph.read(rosterChangesQuery, { id, from, to, window: windowDays, affiliate_role: f.affiliate_role ?? null, relationship_type: f.relationship_type ?? null });
+      const params = { id, from, to, window: windowDays, affiliate_role: f.affiliate_role ?? null, relationship_type: f.relationship_type ?? null };
+      let [found] = await graph.read(rosterChangesQuery, params);
+      // No in-force relationships yet (the schema builds them at the first start): every relationship is read.
+      if (found && !found.held) [found] = await graph.read(rosterChangesTraversal, params);
       const changes = ((found?.changes ?? []) as RosterChangeRecord[]).map((c) => ({ ...c, effective_to: c.effective_to ?? null }));
       return { before: Number(found?.before ?? 0), changes: changes.sort(byRosterChange) };
     },

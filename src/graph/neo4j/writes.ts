@@ -41,6 +41,7 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
   const r = (name: string) => q(`engine/neo4j/refresh/${name}`);
   const queries = {
     records: q('engine/neo4j/credentials'),
+    upsertRelationships: q('engine/neo4j/upsert-relationships'),
     touchCredentials: r('touch-credentials'),
     createCredentials: r('create-credentials'),
     supersede: r('supersede'),
@@ -152,7 +153,7 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
     },
     async upsertRelationships(t, rows) {
       for (const r of rows) runOf(t).states.add(r.supervisor_state as string).add(r.affiliate_state as string);
-      return shared.upsertRelationships(t, rows);
+      return (await t.run(queries.upsertRelationships, { rows })).map((r) => Number(r.line));
     },
     async removeDemo(t, states) {
       const run = runOf(t);

@@ -7,7 +7,7 @@
 UNWIND $rows AS r
 MATCH (s:LicenseCredential {id: r.supervisor_id})
 MATCH (a:LicenseCredential {id: r.affiliate_id})
-CREATE (s)-[l:SUPERVISES {relationship_type: r.relationship_type, effective_from: date(r.effective_from), affiliate_role: r.affiliate_role, source: r.source, vf: $g}]->(a)
+CREATE (s)-[l:SUPERVISES {supervisor_id: s.id, relationship_type: r.relationship_type, effective_from: date(r.effective_from), affiliate_role: r.affiliate_role, source: r.source, vf: $g}]->(a)
 WITH s, l, a
 WHERE $day IS NOT NULL AND l.effective_from <= date($day)
 CREATE (s)-[:SUPERVISES_IN_FORCE {supervisor_id: s.id, page_key: a.sort_key + '\u0000' + a.id + '\u0000' + l.relationship_type + '\u0000' + toString(l.effective_from) + '\u0000' + coalesce(l.affiliate_role, '\uffff') + '\u0000' + '\uffff', affiliate_role: l.affiliate_role, relationship_type: l.relationship_type, effective_from: l.effective_from, effective_to: null, vf: l.vf, vt: null}]->(a)

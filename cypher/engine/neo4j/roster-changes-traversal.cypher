@@ -1,0 +1,55 @@
+// Neo4j: the SUPERVISES relationships out of a credential that started or ended from $from to $to
+// (both included), each with its affiliate and, for a start, the affiliate's latest relationship
+// of the same type under another supervisor that ended at most $window days before it (came_from);
+// for an end, the earliest one that started at most $window days after it (went_to). And how many
+// were in force on the day before $from. $affiliate_role and $relationship_type filter when not null.
+// No row when the credential is not on file.
+// :param id => 'FL|CQ0000001'
+// :param from => '2026-01-01'
+// :param to => '2026-12-31'
+// :param window => 90
+// :param affiliate_role => null
+// :param relationship_type => null
+// :param g => 0
+CALL () {
+  MATCH (s:LicenseCredential {id: $id}) RETURN s
+  UNION
+  MATCH (s:Superseded {id: $id}) RETURN s
+}
+WITH s WHERE coalesce(s.vf, CASE WHEN s.id IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(s.vt, CASE WHEN s.id IS NULL THEN $g ELSE $g + 1 END) > $g
+// One pass over the relationships out of s: those in force the day before $from are counted,
+// those begun or ended in the range kept.
+CALL (s) {
+  MATCH (s)-[r:SUPERVISES]->(a)
+  WHERE coalesce(r.vf, CASE WHEN r.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(r.vt, CASE WHEN r.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
+    AND r.effective_from <= date($to) AND (r.effective_to IS NULL OR r.effective_to >= date($from))
+    AND ($affiliate_role IS NULL OR r.affiliate_role = $affiliate_role)
+    AND ($relationship_type IS NULL OR r.relationship_type = $relationship_type)
+  WITH r, a, r.effective_from < date($from) AS earlier
+  RETURN count(CASE WHEN earlier THEN 1 END) AS before,
+         collect(CASE WHEN NOT earlier OR r.effective_to <= date($to) THEN {r: r, a: a} END) AS changed
+}
+CALL (s, changed) {
+  UNWIND changed AS c
+  WITH c.r AS r, c.a AS a
+  CALL (s, r, a) {
+    OPTIONAL MATCH (a)<-[p:SUPERVISES]-(o)
+    WHERE r.effective_from >= date($from) AND o <> s
+      AND coalesce(p.vf, CASE WHEN p.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(p.vt, CASE WHEN p.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
+      AND p.relationship_type = r.relationship_type AND p.effective_to <= r.effective_from AND p.effective_to >= r.effective_from - duration({days: $window})
+    WITH o, p ORDER BY p.effective_to DESC, o.license_number LIMIT 1
+    RETURN CASE WHEN p IS NULL THEN null ELSE {id: o.id, license_number: o.license_number, full_name: o.full_name, business_name: o.business_name, effective_from: toString(p.effective_from), effective_to: toString(p.effective_to)} END AS came_from
+  }
+  CALL (s, r, a) {
+    OPTIONAL MATCH (a)<-[n:SUPERVISES]-(o)
+    WHERE r.effective_to IS NOT NULL AND r.effective_to <= date($to) AND o <> s
+      AND coalesce(n.vf, CASE WHEN n.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(n.vt, CASE WHEN n.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
+      AND n.relationship_type = r.relationship_type AND n.effective_from >= r.effective_to AND n.effective_from <= r.effective_to + duration({days: $window})
+    WITH o, n ORDER BY n.effective_from, o.license_number LIMIT 1
+    RETURN CASE WHEN n IS NULL THEN null ELSE {id: o.id, license_number: o.license_number, full_name: o.full_name, business_name: o.business_name, effective_from: toString(n.effective_from), effective_to: toString(n.effective_to)} END AS went_to
+  }
+  RETURN collect({id: a.id, license_number: a.license_number, full_name: a.full_name, business_name: a.business_name, license_type: a.license_type,
+                  affiliate_role: r.affiliate_role, relationship_type: r.relationship_type, effective_from: toString(r.effective_from),
+                  effective_to: toString(r.effective_to), came_from: came_from, went_to: went_to}) AS changes
+}
+RETURN before, changes
