@@ -28,10 +28,11 @@ CALL (s, held) {
   RETURN COUNT { (s)-[:SUPERVISES_IN_FORCE]->() } - COUNT { MATCH ()-[h:SUPERVISES_IN_FORCE]->() USING INDEX SEEK h:SUPERVISES_IN_FORCE(supervisor_id, vf) WHERE h.supervisor_id = $id AND h.vf > $g AND startNode(h) = s }
          - COUNT { MATCH ()-[h:SUPERVISES_IN_FORCE]->() USING INDEX SEEK h:SUPERVISES_IN_FORCE(supervisor_id, vt) WHERE h.supervisor_id = $id AND h.vt <= $g AND startNode(h) = s } AS n
   UNION ALL
-  WITH s, held WHERE held IS NOT NULL AND ($affiliate_role IS NOT NULL OR $relationship_type IS NOT NULL)
+  // The seek's key is null without a filter: the planner may seek before it applies a guard.
+  WITH s, CASE WHEN held IS NOT NULL AND ($affiliate_role IS NOT NULL OR $relationship_type IS NOT NULL) THEN $id END AS filtered
   MATCH ()-[f:SUPERVISES_IN_FORCE]->()
   USING INDEX SEEK f:SUPERVISES_IN_FORCE(supervisor_id, page_key)
-  WHERE f.supervisor_id = $id AND f.page_key >= '' AND startNode(f) = s
+  WHERE f.supervisor_id = filtered AND f.page_key >= '' AND startNode(f) = s
     AND ($affiliate_role IS NULL OR f.affiliate_role = $affiliate_role)
     AND ($relationship_type IS NULL OR f.relationship_type = $relationship_type)
     AND coalesce(f.vf, CASE WHEN f.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(f.vt, CASE WHEN f.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
@@ -76,7 +77,7 @@ CALL (s, changed) {
       AND coalesce(p.vf, CASE WHEN p.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(p.vt, CASE WHEN p.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
       AND p.relationship_type = r.relationship_type AND p.effective_to <= r.effective_from AND p.effective_to >= r.effective_from - duration({days: $window})
     WITH o, p ORDER BY p.effective_to DESC, o.license_number LIMIT 1
-    RETURN CASE WHEN p IS NULL THEN null ELSE {id: o.id, license_number: o.license_number, full_name: o.full_name, business_name: o.business_name, effective_from: toString(p.effective_from), effective_to: toString(p.effective_to)} END AS came_from
+    RETURN CASE WHEN p IS NULL THEN null ELSE [o.id, o.license_number, o.full_name, o.business_name, toString(p.effective_from), toString(p.effective_to)] END AS came_from
   }
   CALL (s, r, a) {
     OPTIONAL MATCH (a)<-[n:SUPERVISES]-(o)
@@ -84,10 +85,11 @@ CALL (s, changed) {
       AND coalesce(n.vf, CASE WHEN n.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(n.vt, CASE WHEN n.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
       AND n.relationship_type = r.relationship_type AND n.effective_from >= r.effective_to AND n.effective_from <= r.effective_to + duration({days: $window})
     WITH o, n ORDER BY n.effective_from, o.license_number LIMIT 1
-    RETURN CASE WHEN n IS NULL THEN null ELSE {id: o.id, license_number: o.license_number, full_name: o.full_name, business_name: o.business_name, effective_from: toString(n.effective_from), effective_to: toString(n.effective_to)} END AS went_to
+    RETURN CASE WHEN n IS NULL THEN null ELSE [o.id, o.license_number, o.full_name, o.business_name, toString(n.effective_from), toString(n.effective_to)] END AS went_to
   }
-  RETURN collect({id: a.id, license_number: a.license_number, full_name: a.full_name, business_name: a.business_name, license_type: a.license_type,
-                  affiliate_role: r.affiliate_role, relationship_type: r.relationship_type, effective_from: toString(r.effective_from),
-                  effective_to: toString(r.effective_to), came_from: came_from, went_to: went_to}) AS changes
+  // Lists, not maps: the driver decodes a map's keys with every row (a year of the largest broker
+  // took 15 of 32 ms to decode as maps).
+  RETURN collect([a.id, a.license_number, a.full_name, a.business_name, a.license_type, r.affiliate_role, r.relationship_type,
+                  toString(r.effective_from), toString(r.effective_to), came_from, went_to]) AS changes
 }
 RETURN held IS NOT NULL AS held, before, changes

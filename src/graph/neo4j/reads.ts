@@ -1,5 +1,5 @@
 import type { JurisdictionRecord } from '../../domain/jurisdictions.js';
-import { byAffiliation, byRosterChange, bySupervision, bySupervisionEntry, type RosterChangeRecord, type AffiliateRecord, type AffiliationRecord, type CredentialRecord, type SupervisionEntry, type SupervisorRecord } from '../../domain/credential.js';
+import { byAffiliation, byRosterChange, bySupervision, bySupervisionEntry, type CounterpartRecord, type RosterChangeRecord, type AffiliateRecord, type AffiliationRecord, type CredentialRecord, type SupervisionEntry, type SupervisorRecord } from '../../domain/credential.js';
 import { batchedReads } from '../batched-reads.js';
 import type { GraphEngine, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
@@ -71,6 +71,15 @@ const supervisorRow = (r: Row): SupervisorRecord[] => {
   fields.effective_to = (r.effective_to as string | null) ?? null;
   return [fields as unknown as SupervisorRecord];
 };
+
+type Cells = (string | null)[];
+const counterpart = (c: Cells | null): CounterpartRecord | null =>
+  c && { id: c[0]!, license_number: c[1]!, full_name: c[2], business_name: c[3], effective_from: c[4]!, effective_to: c[5] };
+/** A roster change from its row's list, in roster-changes.cypher's order. */
+const rosterChange = (c: Cells): RosterChangeRecord => ({
+  id: c[0]!, license_number: c[1]!, full_name: c[2], business_name: c[3], license_type: c[4], affiliate_role: c[5]!, relationship_type: c[6]!,
+  effective_from: c[7]!, effective_to: c[8], came_from: counterpart(c[9] as unknown as Cells | null), went_to: counterpart(c[10] as unknown as Cells | null),
+});
 
 export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => string): GraphReads {
   const typeCounts = files.get('engine/neo4j/type-counts');
@@ -167,7 +176,7 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
       let [found] = await graph.read(rosterChangesQuery, params);
       // No in-force relationships yet (the schema builds them at the first start): every relationship is read.
       if (found && !found.held) [found] = await graph.read(rosterChangesTraversal, params);
-      const changes = ((found?.changes ?? []) as RosterChangeRecord[]).map((c) => ({ ...c, effective_to: c.effective_to ?? null }));
+      const changes = ((found?.changes ?? []) as Cells[]).map(rosterChange);
       return { before: Number(found?.before ?? 0), changes: changes.sort(byRosterChange) };
     },
 
