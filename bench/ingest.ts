@@ -19,6 +19,7 @@ import type { RefreshSummary } from '../src/ingest/refresh/refresh.js';
 import { localNeo4jMissing, startLocalNeo4j } from '../test/helpers/local-neo4j.js';
 import { writeFlFile } from './fl-file.js';
 import { ingestCommand, neo4jMemory } from './refresh-runs.js';
+import { addWatchers, deriveAgain } from './watchers.js';
 
 const { values } = parseArgs({
   options: {
@@ -104,47 +105,15 @@ async function bench(engine: 'ladybug' | 'neo4j', file1: string, file2: string) 
   };
   const rootOf = () => compose(loadConfig(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<string, string>));
   /** WATCHERS accounts watch the first WATCHED agents of the file, each with an endpoint (stored deliveries: no server sends them here). */
-  const watch = async () => {
-    const root = rootOf();
-    try {
-      const side = await root.side();
-      const agents = Array.from({ length: ROWS }, (_, i) => i).filter((i) => i % 40 !== 0).slice(0, WATCHED).map((i) => ({ state: 'FL', license_number: String(3000000 + i) }));
-      for (let k = 0; k < WATCHERS; k++) {
-        const { account } = await side.accounts.createAccount({ email: `watcher-${k}@bench.example`, plan: 'enterprise' });
-        for (let i = 0; i < agents.length; i += 1000) await side.watchlist.add(account, agents.slice(i, i + 1000));
-        await side.store.query(
-          "INSERT INTO webhook_endpoints (id, account_id, url, secret, status, created_at, updated_at) VALUES ($1, $2, 'http://127.0.0.1:9/bench', 'whsec_bench', 'enabled', now(), now())",
-          [`we_bench_${k}`, account.id],
-        );
-      }
-    } finally {
-      await root.close();
-    }
-  };
+  const watch = () =>
+    addWatchers(rootOf, Array.from({ length: ROWS }, (_, i) => i).filter((i) => i % 40 !== 0).slice(0, WATCHED).map((i) => ({ state: 'FL', license_number: String(3000000 + i) })), WATCHERS, 'http://127.0.0.1:9/bench');
   /** The last run's alerts derived again alone, as a restart would: their time, count and deliveries. */
-  const deriveAgain = async (refresh: RefreshSummary) => {
-    const root = rootOf();
-    try {
-      const side = await root.side();
-      const count = async () =>
-        (await side.store.query<{ alerts: number; deliveries: number }>(
-          'SELECT count(*)::int AS alerts, (SELECT count(*)::int FROM webhook_deliveries d JOIN change_events x ON x.seq = d.event_seq WHERE x.account_id IS NOT NULL) AS deliveries FROM change_events WHERE account_id IS NOT NULL',
-        ))[0];
-      const first = await count();
-      await side.store.query('DELETE FROM webhook_deliveries d USING change_events e WHERE e.seq = d.event_seq AND e.account_id IS NOT NULL');
-      await side.store.query('DELETE FROM change_events WHERE account_id IS NOT NULL');
-      await side.store.query("UPDATE change_runs SET derived = false WHERE status = 'committed' AND source = 'fl-dbpr'");
-      const started = Date.now();
-      await side.changes.log.recover('fl-dbpr', async () => true);
-      const ms = Date.now() - started;
-      const again = await count();
-      console.log(
-        `${engine}: ${WATCHERS} accounts watching ${WATCHED.toLocaleString('en-US')} agents: ${first.alerts.toLocaleString('en-US')} alerts, ${first.deliveries.toLocaleString('en-US')} deliveries stored; ` +
-          `derived again alone in ${(ms / 1000).toFixed(1)} s (${again.alerts.toLocaleString('en-US')} alerts), ${((100 * ms) / refresh.elapsed_ms).toFixed(1)}% of the refresh's ${(refresh.elapsed_ms / 1000).toFixed(1)} s; bench process RSS ${(process.memoryUsage().rss / MB).toFixed(0)} MB`,
-      );
-    } finally {
-      await root.close();
-    }
+  const derivedAgain = async (refresh: RefreshSummary) => {
+    const d = await deriveAgain(rootOf, 'fl-dbpr');
+    console.log(
+      `${engine}: ${WATCHERS} accounts watching ${WATCHED.toLocaleString('en-US')} agents: ${d.alerts.toLocaleString('en-US')} alerts, ${d.deliveries.toLocaleString('en-US')} deliveries stored; ` +
+        `derived again alone in ${(d.ms / 1000).toFixed(1)} s (${d.again.alerts.toLocaleString('en-US')} alerts), ${((100 * d.ms) / refresh.elapsed_ms).toFixed(1)}% of the refresh's ${(refresh.elapsed_ms / 1000).toFixed(1)} s; bench process RSS ${(process.memoryUsage().rss / MB).toFixed(0)} MB`,
+    );
   };
   const settings = neo4j ? `Neo4j from the local launcher (${process.env.NEO4J_CONF ?? 'tools/neo4j/neo4j.conf'})` : `LadybugDB on disk, ${config.GRAPH_BUFFER_POOL_MB} MB buffer pool`;
   console.log(`refresh of a ${ROWS.toLocaleString('en-US')}-row FL file by the ingest command on ${settings}, ${os.cpus().length} cores`);
@@ -154,7 +123,7 @@ async function bench(engine: 'ladybug' | 'neo4j', file1: string, file2: string) 
       await run('same snapshot again', file1, '2026-11-01');
       if (WATCHERS) await watch();
       const next = await run('next snapshot (20% changed)', file2, '2026-11-08');
-      if (WATCHERS && next) await deriveAgain(next);
+      if (WATCHERS && next) await derivedAgain(next);
       await searchIndex();
     }
     const goal = engine === 'ladybug' ? 60 : 150;

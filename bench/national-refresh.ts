@@ -9,10 +9,16 @@
 // most 3 minutes; for TX, FL, CA, NY and CT: 10 minutes on Neo4j, 15 on LadybugDB, issue 58).
 // The command runs through the server, which holds the data dir (the embedded side store), or
 // with --database-url (a PostgreSQL side store, as the compose file deploys) as its own process.
+// With --watchers N (FL alone), N accounts watch every affiliate of FL's largest broker, each with a
+// webhook endpoint on a receiver of the bench's: the next snapshot's alerts are derived again alone
+// (the servers stopped) for their share of the refresh, and a third snapshot suspends that broker,
+// whose fan-out (alerts written, deliveries due) is timed the same way (issue 59).
 // Writes bench/results/national-refresh.md.
-// Usage: npm run bench:national-refresh [-- --credentials 3000000 --engine ladybug,neo4j --baseline-seconds 60 --states TX,FL,CA,NY,CT]
+// Usage: npm run bench:national-refresh [-- --credentials 3000000 --engine ladybug,neo4j --baseline-seconds 60 --states TX,FL,CA,NY,CT --watchers 10]
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,6 +34,8 @@ import { ingestCommand, neo4jMemory } from './refresh-runs.js';
 import { STATE_LAYOUTS, writeStateSnapshots, type LayoutState } from './state-files.js';
 import { freePort, localNeo4jMissing, startLocalNeo4j } from '../test/helpers/local-neo4j.js';
 import { ROOT } from '../test/helpers/processes.js';
+import { compose } from '../src/compose/index.js';
+import { addWatchers, deriveAgain, type Derived } from './watchers.js';
 
 const { values } = parseArgs({
   options: {
@@ -48,10 +56,16 @@ const { values } = parseArgs({
     states: { type: 'string', default: 'FL' },
     // A folder for each API process's CPU profile (node --cpu-prof, written when it stops): where a refresh's time goes.
     'cpu-prof': { type: 'string' },
+    // Accounts watching every affiliate of FL's largest broker (0: no watchlist load).
+    watchers: { type: 'string', default: '0' },
   },
 });
+const WATCHERS = Number(values.watchers);
+/** FL's largest broker in the generated dataset (Zipf rank 1), whose affiliates the watchers watch. */
+const LARGEST = 'CQ0000001';
 const STATES = values.states!.split(',').map((s) => s.trim().toUpperCase()) as LayoutState[];
 for (const s of STATES) if (!STATE_LAYOUTS.includes(s)) throw new Error(`--states takes ${STATE_LAYOUTS.join(', ')}: not ${s}`);
+if (WATCHERS && values.states !== 'FL') throw new Error('--watchers takes FL alone (--states FL)');
 const NAMES = STATES.join(', ');
 const STORES = nationalStores(path.resolve(values.dir), Number(values.credentials), Number(values.seed));
 const WORK = path.join(STORES.root, `refresh-${STORES.credentials}-${STORES.seed}`);
@@ -139,7 +153,53 @@ function servingTimes(bases: string[]) {
   };
 }
 
-async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], roots: [string, string]): Promise<string> {
+/** FL's licences under LARGEST in the dataset (their published link: none ended). */
+async function largestAffiliates(dataset: string): Promise<Key[]> {
+  const out: Key[] = [];
+  for await (const r of fs.createReadStream(path.join(dataset, 'relationships.csv')).pipe(parse({ columns: true }))) {
+    if (r.supervisor_state === 'FL' && r.supervisor_license_number === LARGEST && r.affiliate_state === 'FL' && !r.effective_to) out.push({ state: 'FL', license_number: r.affiliate_license_number });
+  }
+  return out;
+}
+
+/** A copy of the snapshot folder `from` in which LARGEST is suspended (its DBPR row's two status cells). */
+function withLargestSuspended(from: string, to: string) {
+  fs.rmSync(to, { recursive: true, force: true });
+  fs.cpSync(from, to, { recursive: true });
+  const file = path.join(to, 'FL', 'RE_rgn1.csv');
+  const text = fs.readFileSync(file, 'utf8');
+  const row = new RegExp(`"${LARGEST}","[^"]*","[^"]*"`);
+  if (!row.test(text)) throw new Error(`${LARGEST} is not in ${file}`);
+  fs.writeFileSync(file, text.replace(row, `"${LARGEST}","Suspended",""`));
+}
+
+/** What a stretch's alerts cost: their derivation alone against the refresh, and the fan-out's goal (60 s). */
+function watchNote(label: string, d: Derived, s: RefreshSummary, delivered: number, watched: number) {
+  const share = (100 * d.ms) / s.elapsed_ms;
+  const fanOut = label.includes('suspended');
+  return (
+    `- ${label}: ${WATCHERS} accounts watching ${watched.toLocaleString('en-US')} agents of ${LARGEST}, each with an endpoint on the bench's receiver: ` +
+    `${d.alerts.toLocaleString('en-US')} alerts and ${d.deliveries.toLocaleString('en-US')} deliveries stored with the refresh (${delivered.toLocaleString('en-US')} deliveries received by the bench so far); ` +
+    `derived again alone in ${(d.ms / 1000).toFixed(1)} s (${d.again.alerts.toLocaleString('en-US')} alerts, ${d.again.deliveries.toLocaleString('en-US')} deliveries due), ` +
+    (fanOut ? `the fan-out within 60 s: ${d.ms <= 60_000 ? 'met' : 'missed'}` : `${share.toFixed(1)}% of the refresh's ${(s.elapsed_ms / 1000).toFixed(1)} s (goal at most 20%: ${share <= 20 ? 'met' : 'missed'})`)
+  );
+}
+
+/** An HTTP receiver for webhook deliveries: answers 200 and counts them. */
+async function receiver() {
+  let received = 0;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received++;
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received: () => received, close: () => new Promise((done) => server.close(done)) };
+}
+
+async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], roots: string[], watched: Key[]): Promise<string> {
   // A copy of the loaded store: the refresh changes it, and the other benches reuse the original.
   fs.rmSync(WORK, { recursive: true, force: true });
   fs.mkdirSync(WORK, { recursive: true });
@@ -162,15 +222,20 @@ async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], 
   const memory = neo4j && neo4jMemory(neo4j);
   const side = await sideStore(values['database-url']);
   const key = await apiKey(dataDir, side.url);
+  const engineEnv = neo4j ? { NEO4J_URI: neo4j.uri, NEO4J_USER: neo4j.user, NEO4J_PASSWORD } : {};
+  // The watchers, stored before the servers start (the embedded side store is one process's).
+  const hooks = WATCHERS ? await receiver() : undefined;
+  const rootOf = () => compose(loadConfig({ DATA_DIR: dataDir, ...engineEnv, ...(side.url ? { DATABASE_URL: side.url } : {}) }));
+  if (hooks) await addWatchers(rootOf, watched, WATCHERS, hooks.url);
   // The store's files in the OS page cache, as on a server up for a while.
   for (const file of execFileSync('find', [WORK, '-type', 'f'], { encoding: 'utf8' }).split('\n').filter(Boolean)) for await (const _ of fs.createReadStream(file, { highWaterMark: 1 << 22 })) void _;
   const servers = engine === 'neo4j' ? Number(values.servers ?? (side.url ? 2 : 1)) : 1;
   if (servers > 1 && !side.url) throw new Error('--servers above 1 shares the side store: give --database-url');
-  const engineEnv = neo4j ? { NEO4J_URI: neo4j.uri, NEO4J_USER: neo4j.user, NEO4J_PASSWORD } : {};
   const procs: { base: string; child: ChildProcess }[] = [];
   const profiled = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values['cpu-prof'])}`] : [];
   const lines: string[] = [];
-  try {
+  const headers = { authorization: `Bearer ${key}` };
+  const startServers = async () => {
     for (let i = 0; i < servers; i++) {
       // Each API process has a data dir of its own (its kept search index); the side store is shared.
       const dir = i === 0 ? dataDir : path.join(WORK, `server-${i + 1}`);
@@ -178,18 +243,27 @@ async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], 
       const port = await freePort();
       // The bench's account gets a rate above its load, as in bench:national: an open-loop client sends
       // what a pause held back at once, which an enterprise burst (200) refuses with 429.
-      const env = { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json', LOG_LEVEL: 'warn', DEMO_DATA: 'false', RATE_LIMITS: 'enterprise=100000:100000', METRICS_TOKEN, ...engineEnv, DATABASE_URL: side.url };
+      const env = { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json', LOG_LEVEL: 'warn', DEMO_DATA: 'false', RATE_LIMITS: 'enterprise=100000:100000', METRICS_TOKEN, ...engineEnv, DATABASE_URL: side.url, ...(hooks ? { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } : {}) };
       // The server's log beside the results, for what went wrong.
-      const log = fs.openSync(path.join(STORES.root, `refresh-server-${engine}${i ? `-${i + 1}` : ''}.log`), 'w');
+      const log = fs.openSync(path.join(STORES.root, `refresh-server-${engine}${i ? `-${i + 1}` : ''}.log`), 'a');
       procs.push({ base: `http://127.0.0.1:${port}`, child: spawn(process.execPath, [...profiled, '--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', log, 'inherit'] }) });
       fs.closeSync(log);
     }
-    const [{ base, child: server }] = procs;
-    const headers = { authorization: `Bearer ${key}` };
     for (const p of procs) {
       await waitFor(`${p.base}/health`, p.child);
       await waitFor(`${p.base}/api/v1/readiness`, p.child, 600_000, headers);
     }
+  };
+  const stopServers = async () => {
+    for (const { child } of procs) {
+      child.kill('SIGTERM');
+      await new Promise((done) => (child.exitCode !== null ? done(null) : child.once('exit', done)));
+    }
+    procs.length = 0;
+  };
+  try {
+    await startServers();
+    let [{ base, child: server }] = procs;
     const health = await new Promise<autocannon.Result>((resolve, reject) => autocannon({ url: `${base}/health`, connections: 16, duration: 5 }, (err, r) => (err ? reject(err) : resolve(r))));
     const rate = Math.max(1, Math.round(Number(values['health-share']) * health.requests.average));
     let k = 0;
@@ -223,7 +297,12 @@ async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], 
     const notes: string[] = [];
     // The takeover confirms what leaves the source: CT numbers its licences its own way, and NY and
     // CA list current licences only.
-    for (const [label, root, snapshot, extra] of [[`first snapshot (takes ${NAMES} over)`, roots[0], '2026-11-08', ['--confirm-retire']], ['next snapshot (20% changed)', roots[1], '2026-11-15', []]] as const) {
+    const stretches: [string, string, string, string[]][] = [
+      [`first snapshot (takes ${NAMES} over)`, roots[0], '2026-11-08', ['--confirm-retire']],
+      ['next snapshot (20% changed)', roots[1], '2026-11-15', []],
+      ...(hooks ? [[`${LARGEST} suspended (the watched agents' broker)`, roots[2], '2026-11-22', []] as [string, string, string, string[]]] : []),
+    ];
+    for (const [n, [label, root, snapshot, extra]] of stretches.entries()) {
       memory?.reset();
       const gateBefore = engine === 'ladybug' ? await gateHolds(base) : undefined;
       let done = false;
@@ -273,15 +352,24 @@ async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], 
       if (side.url) notes.push(`- ${label}: the ingest command's peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB`);
       if (label.startsWith('next') && s) notes.push(`- next snapshot within ${goalSeconds(engine)} s: ${seconds <= goalSeconds(engine) ? 'met' : 'missed'} (${seconds.toFixed(1)} s)`);
       if (!s) break;
+      if (hooks && n > 0) {
+        // The run's alerts derived again alone, as a start's recovery would: the servers stop meanwhile.
+        const delivered = hooks.received();
+        await stopServers();
+        const d = await deriveAgain(rootOf, 'fl-dbpr');
+        notes.push(watchNote(label, d, s, delivered, watched.length));
+        if (n + 1 < stretches.length) {
+          await startServers();
+          [{ base, child: server }] = procs;
+        }
+      }
     }
     if (engine === 'ladybug') notes.push('- LadybugDB refreshes a copy of its file and swaps it in: the max column of each refresh holds the pause at the swap.');
     lines.push('', ...notes, '');
     return lines.join('\n');
   } finally {
-    for (const { child } of procs) {
-      child.kill('SIGTERM');
-      await new Promise((done) => (child.exitCode !== null ? done(null) : child.once('exit', done)));
-    }
+    await stopServers();
+    await hooks?.close();
     await memory?.close();
     await neo4j?.stop();
     await side.drop();
@@ -293,9 +381,11 @@ async function main() {
   const engines = values.engine!.split(',') as ('ladybug' | 'neo4j')[];
   // The LadybugDB store is loaded only for a run that measures it.
   const dataset = engines.includes('ladybug') ? (await prepare(STORES)).dataset : (await ensureNational(STORES.root, STORES)).folder;
-  const roots: [string, string] = [path.join(STORES.root, 'states-first'), path.join(STORES.root, 'states-next')];
+  const roots = [path.join(STORES.root, 'states-first'), path.join(STORES.root, 'states-next'), path.join(STORES.root, 'states-suspended')];
   for (const r of roots) fs.rmSync(r, { recursive: true, force: true });
-  const written = await writeStateSnapshots(dataset, ...roots, STATES);
+  const written = await writeStateSnapshots(dataset, roots[0], roots[1], STATES);
+  const watched = WATCHERS ? await largestAffiliates(dataset) : [];
+  if (WATCHERS) withLargestSuspended(roots[1], roots[2]);
   console.log(`state files: ${Object.entries(written).map(([s, n]) => `${s} ${n.first.toLocaleString('en-US')} and ${n.next.toLocaleString('en-US')} rows`).join(', ')}`);
   const keys = await sampleKeys(dataset);
   const sections: string[] = [];
@@ -303,7 +393,7 @@ async function main() {
     for (const engine of engines) {
       const missing = engine === 'neo4j' && localNeo4jMissing();
       if (missing) sections.push(`## Neo4j\n\nskipped: ${missing}\n`);
-      else sections.push(await bench(engine, dataset, keys, roots));
+      else sections.push(await bench(engine, dataset, keys, roots, watched));
       // Written after each engine: a later failure keeps what was measured.
       const text = `# ${NAMES} refreshed inside the national store\n\n${sections.join('\n')}`;
       fs.mkdirSync(path.dirname(values.results!), { recursive: true });

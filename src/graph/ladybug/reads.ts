@@ -1,7 +1,7 @@
 import type { JurisdictionRecord } from '../../domain/jurisdictions.js';
 import DataLoader from 'dataloader';
 import { addDays } from '../../domain/dates.js';
-import { byAffiliation, byRosterChange, bySupervision, counterpartEntry, inForce, matchesEdge, type CounterpartRecord, type RosterChangeRecord, type SupervisionEntry, type AffiliationRecord, type CredentialRecord, type EdgeFilters, type SupervisorRecord } from '../../domain/credential.js';
+import { byAffiliation, byRosterChange, bySupervision, counterpartEntry, inForce, matchesEdge, type AffiliateRecord, type CounterpartRecord, type RosterChangeRecord, type SupervisionEntry, type AffiliationRecord, type CredentialRecord, type EdgeFilters, type SupervisorRecord } from '../../domain/credential.js';
 import { decodeDoc } from '../credential-doc.js';
 import type { GraphEngine, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
@@ -27,6 +27,8 @@ interface RosterEntry {
   effective_from: string;
   effective_to: string | null;
   moves?: { came_from: CounterpartRecord | null; went_to: CounterpartRecord | null };
+  /** The affiliate's fields, decoded once a history names it. */
+  record?: AffiliateRecord;
 }
 
 const rosterEntry = (line: string): RosterEntry => ({
@@ -237,12 +239,15 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
         };
         for (const l of links) l.e.moves = { came_from: counterpart(l.came), went_to: counterpart(l.went) };
       }
-      const changed: RosterChangeRecord[] = inRange.map((e) => ({
-        ...affiliateOf(e.line),
-        effective_to: e.effective_to,
-        came_from: e.effective_from >= from ? (e.moves?.came_from ?? null) : null,
-        went_to: e.effective_to !== null && e.effective_to <= to ? (e.moves?.went_to ?? null) : null,
-      }));
+      const changed = inRange.map((e): RosterChangeRecord => {
+        const a = (e.record ??= affiliateOf(e.line));
+        return {
+          id: a.id, license_number: a.license_number, full_name: a.full_name, business_name: a.business_name, license_type: a.license_type,
+          affiliate_role: a.affiliate_role, relationship_type: a.relationship_type, effective_from: a.effective_from, effective_to: e.effective_to,
+          came_from: e.effective_from >= from ? (e.moves?.came_from ?? null) : null,
+          went_to: e.effective_to !== null && e.effective_to <= to ? (e.moves?.went_to ?? null) : null,
+        };
+      });
       return { before, changes: changed.sort(byRosterChange) };
     },
 

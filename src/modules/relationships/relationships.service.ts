@@ -111,11 +111,25 @@ export function createRelationshipsService(repo: GraphReads, licensees: Licensee
       }
       const to = addDays(nextPeriod(last, q.period), -1);
       const { before, changes } = await repo.rosterChanges(supervisor.id, first, to, q, TRANSFER_WINDOW_DAYS);
+      // Each change into its period in one pass (a year of the largest broker names thousands), in the order read.
+      const lists = starts.map(() => ({ joined: [] as RosterChangeRecord[], left: [] as RosterChangeRecord[] }));
+      const periodOf = (day: string) => {
+        let lo = 0;
+        for (let hi = starts.length - 1; lo < hi; ) {
+          const mid = (lo + hi + 1) >> 1;
+          if (starts[mid] <= day) lo = mid;
+          else hi = mid - 1;
+        }
+        return lists[lo];
+      };
+      for (const c of changes) {
+        if (c.effective_from >= first && c.effective_from <= to) periodOf(c.effective_from).joined.push(c);
+        if (c.effective_to !== null && c.effective_to >= first && c.effective_to <= to) periodOf(c.effective_to).left.push(c);
+      }
       let inForce = before;
-      const data = starts.map((start) => {
+      const data = starts.map((start, i) => {
         const end = addDays(nextPeriod(start, q.period), -1);
-        const joined = changes.filter((c) => c.effective_from >= start && c.effective_from <= end);
-        const left = changes.filter((c) => c.effective_to !== null && c.effective_to >= start && c.effective_to <= end);
+        const { joined, left } = lists[i];
         inForce += joined.length - left.length;
         return {
           period_start: start,
