@@ -235,6 +235,9 @@ async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], 
   const profiled = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values['cpu-prof'])}`] : [];
   const lines: string[] = [];
   const headers = { authorization: `Bearer ${key}` };
+  // A log per API process, appended to when the servers start again (after a derivation run alone).
+  const logOf = (i: number) => path.join(STORES.root, `refresh-server-${engine}${i ? `-${i + 1}` : ''}.log`);
+  for (let i = 0; i < servers; i++) fs.rmSync(logOf(i), { force: true });
   const startServers = async () => {
     for (let i = 0; i < servers; i++) {
       // Each API process has a data dir of its own (its kept search index); the side store is shared.
@@ -245,7 +248,7 @@ async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], 
       // what a pause held back at once, which an enterprise burst (200) refuses with 429.
       const env = { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json', LOG_LEVEL: 'warn', DEMO_DATA: 'false', RATE_LIMITS: 'enterprise=100000:100000', METRICS_TOKEN, ...engineEnv, DATABASE_URL: side.url, ...(hooks ? { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } : {}) };
       // The server's log beside the results, for what went wrong.
-      const log = fs.openSync(path.join(STORES.root, `refresh-server-${engine}${i ? `-${i + 1}` : ''}.log`), 'a');
+      const log = fs.openSync(logOf(i), 'a');
       procs.push({ base: `http://127.0.0.1:${port}`, child: spawn(process.execPath, [...profiled, '--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', log, 'inherit'] }) });
       fs.closeSync(log);
     }
