@@ -154,6 +154,24 @@ export interface RosterChangeRecord extends AffiliateRecord {
   went_to: CounterpartRecord | null;
 }
 
+/**
+ * A roster change as counted (roster history): the relationship's identity and dates, whether it is
+ * a transfer in or out, and `ref`, the engine's handle to read its named record by.
+ */
+export interface RosterChangeSummary {
+  ref: string;
+  id: string;
+  license_number: string;
+  affiliate_role: string;
+  relationship_type: string;
+  effective_from: string;
+  effective_to: string | null;
+  /** Started in the window and came from another supervisor (RosterChangeRecord.came_from is set). */
+  came: boolean;
+  /** Ended in the window and went to another supervisor (RosterChangeRecord.went_to is set). */
+  went: boolean;
+}
+
 /** Filters on a relationship's role and type. */
 export interface EdgeFilters {
   affiliate_role?: string;
@@ -175,7 +193,7 @@ export const byAffiliation = (a: AffiliationRecord, b: AffiliationRecord) =>
   b.effective_from.localeCompare(a.effective_from) || a.license_number.localeCompare(b.license_number) || a.relationship_type.localeCompare(b.relationship_type);
 
 /** Roster changes: by the affiliate's licence number, then the relationship's type and start. */
-export const byRosterChange = (a: RosterChangeRecord, b: RosterChangeRecord) =>
+export const byRosterChange = (a: RosterChangeSummary, b: RosterChangeSummary) =>
   a.license_number.localeCompare(b.license_number) || a.id.localeCompare(b.id) || a.relationship_type.localeCompare(b.relationship_type) || a.effective_from.localeCompare(b.effective_from) || a.affiliate_role.localeCompare(b.affiliate_role);
 
 /**

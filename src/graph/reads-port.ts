@@ -1,4 +1,4 @@
-import type { AffiliateRecord, AffiliationFilters, AffiliationRecord, CredentialRecord, EdgeFilters, RosterChangeRecord, SupervisorRecord } from '../domain/credential.js';
+import type { AffiliateRecord, AffiliationFilters, AffiliationRecord, CredentialRecord, EdgeFilters, RosterChangeRecord, RosterChangeSummary, SupervisorRecord } from '../domain/credential.js';
 import type { JurisdictionRecord } from '../domain/jurisdictions.js';
 
 /**
@@ -30,11 +30,17 @@ export interface GraphReads {
   affiliates(id: string, f: EdgeFilters, skip: number, limit: number): Promise<{ rows: AffiliateRecord[]; total: number }>;
   /**
    * A supervising credential's relationships that started or ended from `from` to `to` (days, both
-   * included), with where each affiliate came from or went (within `windowDays`), and how many were
-   * in force on the day before `from`; none of either for a credential not on file. Ordered by the
-   * affiliate's licence number, then the relationship's type and start.
+   * included), each with whether its affiliate came from or went to another supervisor (within
+   * `windowDays`), and how many were in force on the day before `from`; none of either for a
+   * credential not on file. Ordered by the affiliate's licence number, then the relationship's type
+   * and start.
    */
-  rosterChanges(id: string, from: string, to: string, f: EdgeFilters, windowDays: number): Promise<{ before: number; changes: RosterChangeRecord[] }>;
+  rosterChanges(id: string, from: string, to: string, f: EdgeFilters, windowDays: number): Promise<{ before: number; changes: RosterChangeSummary[] }>;
+  /**
+   * The named records of some of those changes (read with the same `from`, `to` and `windowDays`):
+   * the affiliate and where it came from or went. In the order given; one a write removed since is left out.
+   */
+  rosterChangeRecords(id: string, from: string, to: string, windowDays: number, changes: RosterChangeSummary[]): Promise<RosterChangeRecord[]>;
   /** Credentials per state and licence type. */
   typeCounts(states: string[]): Promise<{ state: string; license_type: string; count: number }[]>;
   /** Every jurisdiction on file with its counts and source (the same query on both engines: a few dozen rows). */

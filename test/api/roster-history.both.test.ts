@@ -82,6 +82,19 @@ describe('a broker\'s roster history', () => {
     }
   });
 
+  it('when a page of the lists is asked then each list names that page, with its transfers, and the counts stay whole', async () => {
+    const may = async (query: string) => (await history(`?from=2026-05-01&to=2026-05-31${query}`));
+    const first = await may('&per_page=1');
+    expect(first.meta).toEqual({ page: 1, per_page: 1 });
+    expect(first.data[0]).toMatchObject({ joined: 2, transfers_in: 1, in_force_at_end: 4 });
+    expect(first.data[0].joined_affiliates.map((a) => [a.license_number, a.transferred_from?.license_number ?? null])).toEqual([['3-SA', '20-B']]);
+    const second = await may('&per_page=1&page=2');
+    expect(second.data[0]).toMatchObject({ joined: 2, transfers_in: 1, in_force_at_end: 4 });
+    expect(second.data[0].joined_affiliates.map((a) => [a.license_number, a.transferred_from])).toEqual([['5-SA', null]]);
+    expect((await may('&per_page=1&page=3')).data[0].joined_affiliates).toEqual([]);
+    expect(validationErrors(await request(app).get('/api/v1/licensees/TX/10-B/roster-history?per_page=101').set(auth))).toEqual([expect.objectContaining({ loc: ['query', 'per_page'] })]);
+  });
+
   it('when weeks are asked, or the other side of a move, then the periods are ISO weeks and 20-B sees the mirror of the transfers', async () => {
     const weeks = await history('?period=week&from=2026-04-08&to=2026-04-12');
     expect(weeks.data.map((p) => [p.period_start, p.period_end])).toEqual([['2026-04-06', '2026-04-12']]);
@@ -129,6 +142,18 @@ describe('a broker\'s roster history', () => {
       ['1-SA', '10-B', '2026-04-10', '20-B', '2026-04-10'],
       ['3-SA', '20-B', '2026-05-05', '10-B', '2026-05-05'],
     ]);
+  });
+
+  // Before the first start builds the in-force copies, the traversal's query answers.
+  it.runIf(TEST_ENGINE === 'neo4j')('when the in-force copies are not built then the traversal gives the same history, names and transfers', async () => {
+    const full = await history('?from=2025-12-15&to=2026-06-02');
+    const [{ day }] = await graph.engine.read("MATCH (d:InForceDay {id: 'supervises'}) RETURN toString(d.date) AS day");
+    await graph.engine.writeTransaction((tx) => tx.run("MATCH (d:InForceDay {id: 'supervises'}) REMOVE d.date"));
+    try {
+      expect(await history('?from=2025-12-15&to=2026-06-02')).toEqual(full);
+    } finally {
+      await graph.engine.writeTransaction((tx) => tx.run("MATCH (d:InForceDay {id: 'supervises'}) SET d.date = date($day)", { day }));
+    }
   });
 
   // A store written before SUPERVISES carried its supervisor's id gets it at the next start.

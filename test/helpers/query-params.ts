@@ -115,6 +115,7 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'engine/neo4j/refresh/open-links': { state: 'TX', source: 'fixture' },
   'engine/neo4j/affiliates': { id: TX_BROKERAGE, today: '2026-11-22', affiliate_role: null, relationship_type: null, skip: 0, limit: 25 , g: 0 },
   'engine/neo4j/roster-changes': { id: TX_BROKERAGE, from: '2020-01-01', to: '2026-11-30', window: 90, affiliate_role: null, relationship_type: null, g: 0 },
+  'engine/neo4j/roster-change-records': { id: TX_BROKERAGE, from: '2020-01-01', to: '2026-11-30', window: 90, refs: ['5:00000000-0000-0000-0000-000000000000:0'], g: 0 },
   'engine/neo4j/roster-changes-traversal': { id: TX_BROKERAGE, from: '2020-01-01', to: '2026-11-30', window: 90, affiliate_role: null, relationship_type: null, g: 0 },
   'engine/neo4j/affiliates-in-force-total': { id: TX_BROKERAGE, today: '2026-11-22' , g: 0 },
   'engine/neo4j/affiliates-in-force-from-end': { id: TX_BROKERAGE, today: '2026-11-22', from_end: 0, limit: 25 , g: 0 },

@@ -1,7 +1,7 @@
 import type { JurisdictionRecord } from '../../domain/jurisdictions.js';
 import DataLoader from 'dataloader';
 import { addDays } from '../../domain/dates.js';
-import { byAffiliation, byRosterChange, bySupervision, counterpartEntry, inForce, matchesEdge, type AffiliateRecord, type CounterpartRecord, type RosterChangeRecord, type SupervisionEntry, type AffiliationRecord, type CredentialRecord, type EdgeFilters, type SupervisorRecord } from '../../domain/credential.js';
+import { byAffiliation, byRosterChange, bySupervision, counterpartEntry, inForce, matchesEdge, type AffiliateRecord, type CounterpartRecord, type RosterChangeRecord, type RosterChangeSummary, type SupervisionEntry, type AffiliationRecord, type CredentialRecord, type EdgeFilters, type SupervisorRecord } from '../../domain/credential.js';
 import { decodeDoc } from '../credential-doc.js';
 import type { GraphEngine, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
@@ -162,6 +162,30 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
     return at;
   };
 
+  // The supervisor's affiliate list holds every relationship it supervises, ended ones included.
+  const rosterOf = (id: string, windowDays: number) => rosters.fetch(`${id}|${windowDays}`, async () => (await listOf(id)).map(rosterEntry));
+  /**
+   * Where each entry's affiliate came from or went, worked out once per relationship until the next
+   * write: it decodes the affiliate's record and its counterparts', which a year of a big roster repeats.
+   */
+  const movesOf = async (id: string, windowDays: number, entries: RosterEntry[]) => {
+    const missing = entries.filter((e) => !e.moves);
+    if (!missing.length) return;
+    const affiliates = new Map((await records([...new Set(missing.map((e) => e.affiliate_id))])).map((r) => [r.id, r]));
+    const links = missing.map((e) => {
+      const supervision = affiliates.get(e.affiliate_id)?.supervision ?? [];
+      const came = counterpartEntry(supervision, id, e.relationship_type, e.effective_from, true, windowDays, addDays);
+      const went = e.effective_to === null ? undefined : counterpartEntry(supervision, id, e.relationship_type, e.effective_to, false, windowDays, addDays);
+      return { e, came, went };
+    });
+    const others = new Map((await records([...new Set(links.flatMap((l) => [l.came?.supervisor_id, l.went?.supervisor_id]).filter((s): s is string => !!s))])).map((r) => [r.id, r]));
+    const counterpart = (c: SupervisionEntry | undefined) => {
+      const o = c && others.get(c.supervisor_id);
+      return o ? { id: o.id, license_number: o.license_number, full_name: o.full_name, business_name: o.business_name, effective_from: c.effective_from, effective_to: c.effective_to } : null;
+    };
+    for (const l of links) l.e.moves = { came_from: counterpart(l.came), went_to: counterpart(l.went) };
+  };
+
   return {
     byIds: records,
 
@@ -212,34 +236,36 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
     },
 
     async rosterChanges(id, from, to, f, windowDays) {
-      // The supervisor's affiliate list holds every relationship it supervises, ended ones included.
-      const roster = await rosters.fetch(`${id}|${windowDays}`, async () => (await listOf(id)).map(rosterEntry));
+      const roster = await rosterOf(id, windowDays);
       let before = 0;
-      const inRange: RosterEntry[] = [];
-      for (const e of roster) {
+      const inRange: number[] = [];
+      for (const [i, e] of roster.entries()) {
         if (!matchesEdge(e, f)) continue;
         if (e.effective_from < from && (e.effective_to === null || e.effective_to >= from)) before += 1;
-        if ((e.effective_from >= from && e.effective_from <= to) || (e.effective_to !== null && e.effective_to >= from && e.effective_to <= to)) inRange.push(e);
+        if ((e.effective_from >= from && e.effective_from <= to) || (e.effective_to !== null && e.effective_to >= from && e.effective_to <= to)) inRange.push(i);
       }
-      // Where each came from or went, worked out once per relationship until the next write: it
-      // decodes the affiliate's record and its counterparts', which a year of a big roster repeats.
-      const missing = inRange.filter((e) => !e.moves);
-      if (missing.length) {
-        const affiliates = new Map((await records([...new Set(missing.map((e) => e.affiliate_id))])).map((r) => [r.id, r]));
-        const links = missing.map((e) => {
-          const supervision = affiliates.get(e.affiliate_id)?.supervision ?? [];
-          const came = counterpartEntry(supervision, id, e.relationship_type, e.effective_from, true, windowDays, addDays);
-          const went = e.effective_to === null ? undefined : counterpartEntry(supervision, id, e.relationship_type, e.effective_to, false, windowDays, addDays);
-          return { e, came, went };
-        });
-        const others = new Map((await records([...new Set(links.flatMap((l) => [l.came?.supervisor_id, l.went?.supervisor_id]).filter((s): s is string => !!s))])).map((r) => [r.id, r]));
-        const counterpart = (c: SupervisionEntry | undefined) => {
-          const o = c && others.get(c.supervisor_id);
-          return o ? { id: o.id, license_number: o.license_number, full_name: o.full_name, business_name: o.business_name, effective_from: c.effective_from, effective_to: c.effective_to } : null;
+      await movesOf(id, windowDays, inRange.map((i) => roster[i]));
+      const changes = inRange.map((i): RosterChangeSummary => {
+        const e = roster[i];
+        return {
+          ref: `${i}`, id: e.affiliate_id, license_number: (e.record ??= affiliateOf(e.line)).license_number, affiliate_role: e.affiliate_role, relationship_type: e.relationship_type,
+          effective_from: e.effective_from, effective_to: e.effective_to,
+          came: e.effective_from >= from && !!e.moves?.came_from,
+          went: e.effective_to !== null && e.effective_to <= to && !!e.moves?.went_to,
         };
-        for (const l of links) l.e.moves = { came_from: counterpart(l.came), went_to: counterpart(l.went) };
-      }
-      const changed = inRange.map((e): RosterChangeRecord => {
+      });
+      return { before, changes: changes.sort(byRosterChange) };
+    },
+
+    async rosterChangeRecords(id, from, to, windowDays, changes) {
+      const roster = await rosterOf(id, windowDays);
+      // A ref is a place in the roster: one a write has moved since names another relationship, left out.
+      const entries = changes.flatMap((c) => {
+        const e = roster[Number(c.ref)];
+        return e && e.affiliate_id === c.id && e.relationship_type === c.relationship_type && e.effective_from === c.effective_from ? [e] : [];
+      });
+      await movesOf(id, windowDays, entries);
+      return entries.map((e): RosterChangeRecord => {
         const a = (e.record ??= affiliateOf(e.line));
         return {
           id: a.id, license_number: a.license_number, full_name: a.full_name, business_name: a.business_name, license_type: a.license_type,
@@ -248,7 +274,6 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
           went_to: e.effective_to !== null && e.effective_to <= to ? (e.moves?.went_to ?? null) : null,
         };
       });
-      return { before, changes: changed.sort(byRosterChange) };
     },
 
     async typeCounts(states) {

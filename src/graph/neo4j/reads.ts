@@ -1,5 +1,5 @@
 import type { JurisdictionRecord } from '../../domain/jurisdictions.js';
-import { byAffiliation, byRosterChange, bySupervision, bySupervisionEntry, type CounterpartRecord, type RosterChangeRecord, type AffiliateRecord, type AffiliationRecord, type CredentialRecord, type SupervisionEntry, type SupervisorRecord } from '../../domain/credential.js';
+import { byAffiliation, byRosterChange, bySupervision, bySupervisionEntry, type CounterpartRecord, type RosterChangeRecord, type RosterChangeSummary, type AffiliateRecord, type AffiliationRecord, type CredentialRecord, type SupervisionEntry, type SupervisorRecord } from '../../domain/credential.js';
 import { batchedReads } from '../batched-reads.js';
 import type { GraphEngine, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
@@ -75,10 +75,15 @@ const supervisorRow = (r: Row): SupervisorRecord[] => {
 type Cells = (string | null)[];
 const counterpart = (c: Cells | null): CounterpartRecord | null =>
   c && { id: c[0]!, license_number: c[1]!, full_name: c[2], business_name: c[3], effective_from: c[4]!, effective_to: c[5] };
-/** A roster change from its row's list, in roster-changes.cypher's order. */
+/** A roster change as counted, from its row's list in roster-changes.cypher's order. */
+const rosterSummary = (c: Cells): RosterChangeSummary => ({
+  ref: c[0]!, id: c[1]!, license_number: c[2]!, affiliate_role: c[3]!, relationship_type: c[4]!, effective_from: c[5]!, effective_to: c[6],
+  came: c[7] as unknown as boolean, went: c[8] as unknown as boolean,
+});
+/** A roster change's record, from its row's list in roster-change-records.cypher's order (its ref first). */
 const rosterChange = (c: Cells): RosterChangeRecord => ({
-  id: c[0]!, license_number: c[1]!, full_name: c[2], business_name: c[3], license_type: c[4], affiliate_role: c[5]!, relationship_type: c[6]!,
-  effective_from: c[7]!, effective_to: c[8], came_from: counterpart(c[9] as unknown as Cells | null), went_to: counterpart(c[10] as unknown as Cells | null),
+  id: c[1]!, license_number: c[2]!, full_name: c[3], business_name: c[4], license_type: c[5], affiliate_role: c[6]!, relationship_type: c[7]!,
+  effective_from: c[8]!, effective_to: c[9], came_from: counterpart(c[10] as unknown as Cells | null), went_to: counterpart(c[11] as unknown as Cells | null),
 });
 
 export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => string): GraphReads {
@@ -86,6 +91,7 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
   const affiliatesQuery = files.get('engine/neo4j/affiliates');
   const rosterChangesQuery = files.get('engine/neo4j/roster-changes');
   const rosterChangesTraversal = files.get('engine/neo4j/roster-changes-traversal');
+  const rosterChangeRecords = files.get('engine/neo4j/roster-change-records');
   const inForcePage = files.get('engine/neo4j/affiliates-in-force');
   const inForceFiltered = files.get('engine/neo4j/affiliates-in-force-filtered');
   const inForceTotal = files.get('engine/neo4j/affiliates-in-force-total');
@@ -176,8 +182,18 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
       let [found] = await graph.read(rosterChangesQuery, params);
       // No in-force relationships yet (the schema builds them at the first start): every relationship is read.
       if (found && !found.held) [found] = await graph.read(rosterChangesTraversal, params);
-      const changes = ((found?.changes ?? []) as Cells[]).map(rosterChange);
+      const changes = ((found?.changes ?? []) as Cells[]).map(rosterSummary);
       return { before: Number(found?.before ?? 0), changes: changes.sort(byRosterChange) };
+    },
+
+    async rosterChangeRecords(id, from, to, windowDays, changes) {
+      if (!changes.length) return [];
+      const [found] = await graph.read(rosterChangeRecords, { id, from, to, window: windowDays, refs: changes.map((c) => c.ref) });
+      const byRef = new Map(((found?.changes ?? []) as Cells[]).map((c) => [c[0]!, c]));
+      return changes.flatMap((c) => {
+        const cells = byRef.get(c.ref);
+        return cells ? [rosterChange(cells)] : [];
+      });
     },
 
     async typeCounts(states) {

@@ -10,8 +10,8 @@ import {
   HierarchyPath,
   HierarchyQuery,
   HierarchyResponse,
-  ROSTER_NAMED_MAX,
   ROSTER_PERIODS_MAX,
+  RosterHistoryCsvQuery,
   RosterHistoryQuery,
   RosterHistoryResponse,
   SupervisorPath,
@@ -103,13 +103,13 @@ export function relationshipsRoutes(
     operationId: 'getRosterHistory',
     metered: 'lookup',
     summary: "A supervising licence's roster over time",
-    description: `${rosterDescription} Each list names at most ${ROSTER_NAMED_MAX} affiliates a period; the counts are whole, and the CSV names every one.`,
+    description: `${rosterDescription} The counts are whole; each list names one page of its affiliates (\`page\`, \`per_page\`: the same page of every list and period), and the CSV names every one.`,
     tags,
     params: SupervisorPath,
     query: RosterHistoryQuery,
     response: RosterHistoryResponse,
     errors: [404],
-    handler: ({ params, query }) => service.rosterHistory(params, query, { periods: ROSTER_PERIODS_MAX, named: ROSTER_NAMED_MAX }),
+    handler: ({ params, query }) => service.rosterHistory(params, query, { periods: ROSTER_PERIODS_MAX, page: query.page, perPage: query.per_page }),
   });
   route(ctx, {
     method: 'get',
@@ -120,12 +120,12 @@ export function relationshipsRoutes(
     description: `${rosterDescription} One row per affiliate who joined or left (\`change\`), with its period and the period's count in force; a period with neither has one row, \`change\` \`none\`. Columns: ${ROSTER_CSV_COLUMNS.join(', ')}.`,
     tags,
     params: SupervisorPath,
-    query: RosterHistoryQuery,
+    query: RosterHistoryCsvQuery,
     errors: [404],
     produces: 'text/csv',
     response: z.string(),
     handler: async ({ params, query }, _req, res) => {
-      const history = await service.rosterHistory(params, query, { periods: ROSTER_PERIODS_MAX, named: Infinity });
+      const history = await service.rosterHistory(params, query, { periods: ROSTER_PERIODS_MAX, page: 1, perPage: Infinity });
       await sendCsv(res, rosterRows(history.data), { filename: `roster-history-${history.supervisor.state}-${history.supervisor.license_number}.csv`, columns: ROSTER_CSV_COLUMNS, line: (r) => r });
     },
   });

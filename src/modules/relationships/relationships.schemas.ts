@@ -131,19 +131,25 @@ export const SingleSupervisorResponse = z
 
 /** Periods a roster history answers at most. */
 export const ROSTER_PERIODS_MAX = 60;
-/** Affiliates named per list and period in the JSON answer (the CSV names every one). */
-export const ROSTER_NAMED_MAX = 1000;
 
+const rosterHistoryFields = {
+  period: z.enum(['month', 'week']).default('month').openapi({ description: 'Calendar months, or ISO weeks (Monday to Sunday)' }),
+  from: IsoDate.optional().openapi({ description: 'A day in the first period (default: the 12th period back from `to`)' }),
+  to: IsoDate.optional().openapi({ description: "A day in the last period (default: today, the service's UTC date)" }),
+  ...edgeFilters,
+};
+const fromNotAfterTo = (q: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
+  if (q.from !== undefined && q.to !== undefined && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['from'], message: 'from must be on or before to' });
+};
+/** The CSV's query: it names every affiliate. */
+export const RosterHistoryCsvQuery = z.object(rosterHistoryFields).superRefine(fromNotAfterTo);
 export const RosterHistoryQuery = z
   .object({
-    period: z.enum(['month', 'week']).default('month').openapi({ description: 'Calendar months, or ISO weeks (Monday to Sunday)' }),
-    from: IsoDate.optional().openapi({ description: 'A day in the first period (default: the 12th period back from `to`)' }),
-    to: IsoDate.optional().openapi({ description: "A day in the last period (default: today, the service's UTC date)" }),
-    ...edgeFilters,
+    ...rosterHistoryFields,
+    page: PageParam.openapi({ description: "Which page of each period's lists of affiliates who joined and left to name" }),
+    per_page: PerPageParam.openapi({ description: 'Affiliates named per list and period' }),
   })
-  .superRefine((q, ctx) => {
-    if (q.from !== undefined && q.to !== undefined && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['from'], message: 'from must be on or before to' });
-  });
+  .superRefine(fromNotAfterTo);
 
 const Counterpart = z
   .object({
@@ -179,8 +185,8 @@ export const RosterPeriod = z
     in_force_at_end: z.number().int().openapi({ description: "Relationships in force on the period's last day" }),
     transfers_in: z.number().int(),
     transfers_out: z.number().int(),
-    joined_affiliates: z.array(RosterAffiliate).openapi({ description: `By licence number; at most ${ROSTER_NAMED_MAX} (\`joined\` counts all; the CSV names every one)` }),
-    left_affiliates: z.array(RosterAffiliate).openapi({ description: `By licence number; at most ${ROSTER_NAMED_MAX}` }),
+    joined_affiliates: z.array(RosterAffiliate).openapi({ description: 'By licence number, the page `page` of `per_page` (`joined` counts all; the CSV names every one)' }),
+    left_affiliates: z.array(RosterAffiliate).openapi({ description: 'By licence number, the page `page` of `per_page` (`left` counts all)' }),
   })
   .openapi('RosterPeriod');
 
@@ -192,5 +198,6 @@ export const RosterHistoryResponse = z
     to: z.string().openapi({ format: 'date', description: "The last period's last day" }),
     in_force_before: z.number().int().openapi({ description: 'Relationships in force on the day before `from`' }),
     data: z.array(RosterPeriod),
+    meta: z.object({ page: z.number().int(), per_page: z.number().int() }).openapi({ description: "The page of each period's lists named: a list holds more when its count exceeds page × per_page" }),
   })
   .openapi('RosterHistory');

@@ -2,7 +2,7 @@ import { BROKERAGE_RELATIONSHIP_TYPES, type RelationshipType } from '../../domai
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { addDays, nextPeriod, periodStart } from '../../domain/dates.js';
 import { TRANSFER_WINDOW_DAYS } from '../../domain/changes.js';
-import { bySupervision, displayName, matchesEdge, type AffiliationFilters, type CounterpartRecord, type CredentialRecord, type EdgeFilters, type RosterChangeRecord, type SupervisorRecord } from '../../domain/credential.js';
+import { bySupervision, displayName, matchesEdge, type AffiliationFilters, type CounterpartRecord, type CredentialRecord, type EdgeFilters, type RosterChangeRecord, type RosterChangeSummary, type SupervisorRecord } from '../../domain/credential.js';
 import type { GraphReads } from '../../graph/reads-port.js';
 import { licenceNotFound, type LicenseRef, type LicenseesService } from '../licensees/licensees.service.js';
 
@@ -43,6 +43,8 @@ function rosterItem(c: RosterChangeRecord) {
   };
 }
 export type RosterItem = ReturnType<typeof rosterItem>;
+/** A relationship is one per (supervisor, affiliate, type, start). */
+const rosterKey = (c: { id: string; relationship_type: string; effective_from: string }) => `${c.id}\t${c.relationship_type}\t${c.effective_from}`;
 
 export function createRelationshipsService(repo: GraphReads, licensees: LicenseesService, today: () => string) {
   return {
@@ -95,9 +97,10 @@ export function createRelationshipsService(repo: GraphReads, licensees: Licensee
     /**
      * A supervisor's roster per calendar period: who joined and left (and from or to whom they
      * moved, by the feed's transfer window) and how many were in force on each period's last day.
-     * `named` caps the affiliates listed per list and period (the counts are whole).
+     * The counts are whole; each list and period names its `page` of `perPage` in the lists' order,
+     * and only those are read whole.
      */
-    async rosterHistory(ref: LicenseRef, q: RosterHistoryQuery, limits: { periods: number; named: number }) {
+    async rosterHistory(ref: LicenseRef, q: RosterHistoryQuery, limits: { periods: number; page: number; perPage: number }) {
       const supervisor = await licensees.require(ref);
       const last = periodStart(q.to ?? today(), q.period);
       let first = q.from === undefined ? last : periodStart(q.from, q.period);
@@ -112,7 +115,7 @@ export function createRelationshipsService(repo: GraphReads, licensees: Licensee
       const to = addDays(nextPeriod(last, q.period), -1);
       const { before, changes } = await repo.rosterChanges(supervisor.id, first, to, q, TRANSFER_WINDOW_DAYS);
       // Each change into its period in one pass (a year of the largest broker names thousands), in the order read.
-      const lists = starts.map(() => ({ joined: [] as RosterChangeRecord[], left: [] as RosterChangeRecord[] }));
+      const lists = starts.map(() => ({ joined: [] as RosterChangeSummary[], left: [] as RosterChangeSummary[] }));
       const periodOf = (day: string) => {
         let lo = 0;
         for (let hi = starts.length - 1; lo < hi; ) {
@@ -126,6 +129,14 @@ export function createRelationshipsService(repo: GraphReads, licensees: Licensee
         if (c.effective_from >= first && c.effective_from <= to) periodOf(c.effective_from).joined.push(c);
         if (c.effective_to !== null && c.effective_to >= first && c.effective_to <= to) periodOf(c.effective_to).left.push(c);
       }
+      const skip = limits.page === 1 ? 0 : (limits.page - 1) * limits.perPage; // perPage may be Infinity (the CSV)
+      const shown = lists.map(({ joined, left }) => ({ joined: joined.slice(skip, skip + limits.perPage), left: left.slice(skip, skip + limits.perPage) }));
+      const wanted = [...new Set(shown.flatMap((l) => [...l.joined, ...l.left]))];
+      const records = new Map((await repo.rosterChangeRecords(supervisor.id, first, to, TRANSFER_WINDOW_DAYS, wanted)).map((r) => [rosterKey(r), r]));
+      const named = (list: RosterChangeSummary[]) => list.flatMap((c) => {
+        const r = records.get(rosterKey(c));
+        return r ? [rosterItem(r)] : [];
+      });
       let inForce = before;
       const data = starts.map((start, i) => {
         const end = addDays(nextPeriod(start, q.period), -1);
@@ -137,10 +148,10 @@ export function createRelationshipsService(repo: GraphReads, licensees: Licensee
           joined: joined.length,
           left: left.length,
           in_force_at_end: inForce,
-          transfers_in: joined.filter((c) => c.came_from).length,
-          transfers_out: left.filter((c) => c.went_to).length,
-          joined_affiliates: joined.slice(0, limits.named).map(rosterItem),
-          left_affiliates: left.slice(0, limits.named).map(rosterItem),
+          transfers_in: joined.filter((c) => c.came).length,
+          transfers_out: left.filter((c) => c.went).length,
+          joined_affiliates: named(shown[i].joined),
+          left_affiliates: named(shown[i].left),
         };
       });
       return {
@@ -150,6 +161,7 @@ export function createRelationshipsService(repo: GraphReads, licensees: Licensee
         to,
         in_force_before: before,
         data,
+        meta: { page: limits.page, per_page: limits.perPage },
       };
     },
 
