@@ -66,7 +66,7 @@ export function sideServices(store: SqlStore, config: SideConfig, o: SideOptions
     : directWriter(verificationsRepo);
   const transport = o.transport ?? webhookTransport(config);
   const webhooksRepo = createWebhooksRepo(store);
-  const changesRepo = createChangesRepo(store, (tx, runId) => webhooksRepo.fanOut(tx, runId, clock.now()));
+  const changesRepo = createChangesRepo(store, (tx, runId, ownOnly) => webhooksRepo.fanOut(tx, runId, clock.now(), ownOnly));
   const derive = o.reads && createAlerts({ repo: changesRepo, reads: o.reads, now: clock.now, log: o.logger });
   const expiries = o.reads && createExpiryPass({ repo: changesRepo, reads: o.reads, now: clock.now, log: o.logger });
   const dispatcher = createDispatcher(
@@ -109,7 +109,7 @@ export type SideServices = ReturnType<typeof sideServices>;
  */
 export function changeLogOf(store: SqlStore, clock: Clock, config: Pick<Config, 'CHANGE_RETENTION_DAYS'>, logger: Log, reads?: () => Promise<GraphReads>) {
   const webhooks = createWebhooksRepo(store);
-  const repo = createChangesRepo(store, (tx, runId) => webhooks.fanOut(tx, runId, clock.now()));
+  const repo = createChangesRepo(store, (tx, runId, ownOnly) => webhooks.fanOut(tx, runId, clock.now(), ownOnly));
   const derive = reads && createAlerts({ repo, reads, now: clock.now, log: logger });
   return createChangesService(repo, clock, config.CHANGE_RETENTION_DAYS, undefined, derive).log;
 }

@@ -33,11 +33,15 @@ function change(r: Record<string, unknown>): StoredChange {
   };
 }
 
+/** Alerts a derivation publishes per transaction: each batch's deliveries are due as it commits. */
+const ALERT_BATCH = 5_000;
+
 /**
  * @param onPublish runs in the transaction that publishes a run's events (webhook deliveries are
- * stored there, so an event is never published without them).
+ * stored there, so an event is never published without them); `ownOnly`: the run holds accounts'
+ * own events (alerts) alone.
  */
-export function createChangesRepo(store: SqlStore, onPublish?: (tx: SqlTx, runId: string) => Promise<void>) {
+export function createChangesRepo(store: SqlStore, onPublish?: (tx: SqlTx, runId: string, ownOnly: boolean) => Promise<void>) {
   const numberRun = (tx: SqlTx, runId: string) =>
     // Materialized: numbered once, in event order (as a join's inner side the numbering could be
     // rescanned, leaving gaps and numbering the run's events out of their order).
@@ -46,7 +50,11 @@ export function createChangesRepo(store: SqlStore, onPublish?: (tx: SqlTx, runId
        UPDATE change_events e SET seq = o.seq FROM o WHERE e.run_id = $1 AND e.n = o.n`,
       [runId],
     );
-  /** Inserts alerts as a committed run of their own, numbered, with their deliveries; an alert whose key its account holds is left out. */
+  /**
+   * Inserts alerts as a committed run of their own with their deliveries, numbered as they are
+   * inserted (the feed lock is held, so no other commit numbers meanwhile; an update numbering them
+   * after would write every row twice). An alert whose key its account holds is left out.
+   */
   const insertAlerts = async (tx: SqlTx, run: { source: string; state: string; snapshot_date: string }, events: ChangeEvent[]) => {
     if (!events.length) return 0;
     const id = randomUUID();
@@ -54,17 +62,19 @@ export function createChangesRepo(store: SqlStore, onPublish?: (tx: SqlTx, runId
     let written = 0;
     for (let i = 0; i < events.length; i += 1000) {
       const rows = events.slice(i, i + 1000).map((e, j) => ({ n: i + j, ...e, dedupe_key: e.alert?.key ?? null }));
+      // Those held already are left out before they are numbered, so that the feed's numbers have no gaps.
       const inserted = await tx.query(
-        `INSERT INTO change_events (run_id, n, type, state, license_number, credential_id, old_values, new_values, relationship, account_id, dedupe_key, alert, snapshot_date, detected_at, source)
-         SELECT $1, r.n, r.type, r.state, r.license_number, r.license_credential_id, r.old, r.new, r.relationship, r.account_id, r.dedupe_key, r.alert, r.snapshot_date::date, r.detected_at::timestamptz, r.source
-         FROM jsonb_to_recordset($2::jsonb) AS r(n integer, type text, state text, license_number text, license_credential_id text, old jsonb, new jsonb, relationship jsonb, account_id uuid, dedupe_key text, alert jsonb, snapshot_date text, detected_at text, source text)
+        `INSERT INTO change_events (run_id, n, seq, type, state, license_number, credential_id, old_values, new_values, relationship, account_id, dedupe_key, alert, snapshot_date, detected_at, source)
+         SELECT $1, r.n, nextval('change_feed_seq'), r.type, r.state, r.license_number, r.license_credential_id, r.old, r.new, r.relationship, r.account_id, r.dedupe_key, r.alert, r.snapshot_date::date, r.detected_at::timestamptz, r.source
+         FROM (SELECT * FROM jsonb_to_recordset($2::jsonb) AS x(n integer, type text, state text, license_number text, license_credential_id text, old jsonb, new jsonb, relationship jsonb, account_id uuid, dedupe_key text, alert jsonb, snapshot_date text, detected_at text, source text)
+               WHERE x.dedupe_key IS NULL OR NOT EXISTS (SELECT 1 FROM change_events h WHERE h.account_id = x.account_id AND h.dedupe_key = x.dedupe_key)
+               ORDER BY x.n) AS r
          ON CONFLICT (account_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING RETURNING n`,
         [id, JSON.stringify(rows)],
       );
       written += inserted.length;
     }
-    await numberRun(tx, id);
-    await onPublish?.(tx, id);
+    await onPublish?.(tx, id, true);
     return written;
   };
   return {
@@ -103,7 +113,7 @@ export function createChangesRepo(store: SqlStore, onPublish?: (tx: SqlTx, runId
            WHERE e.run_id = $1 AND e.bulk_move ? 'event_n'`,
           [runId],
         );
-        await onPublish?.(tx, runId);
+        await onPublish?.(tx, runId, false);
       });
     },
     async discard(runId: string) {
@@ -139,15 +149,28 @@ export function createChangesRepo(store: SqlStore, onPublish?: (tx: SqlTx, runId
       return store.query('SELECT account_id, credential_id FROM watched_licences WHERE state = $1 ORDER BY credential_id, account_id', [state]);
     },
     /**
-     * Publishes the alerts derived from a committed run and marks it derived, in one transaction: a
-     * run derived already, or an alert whose key its account holds already, writes nothing.
+     * Publishes the alerts derived from a committed run, ALERT_BATCH a transaction, and marks the run
+     * derived with the last: a run derived already writes nothing, and a derivation cut off between
+     * batches leaves the run underived, its next one skipping what was written by the alerts' keys.
      */
     async publishDerived(cause: { id: string; source: string; state: string; snapshot_date: string }, events: ChangeEvent[]): Promise<number> {
-      return store.transaction(async (tx) => {
-        await tx.query('SELECT pg_advisory_xact_lock($1)', [FEED_LOCK]);
-        const [run] = await tx.query("UPDATE change_runs SET derived = true WHERE id = $1 AND status = 'committed' AND NOT derived RETURNING id", [cause.id]);
-        return run ? insertAlerts(tx, cause, events) : 0;
-      });
+      let written = 0;
+      for (let i = 0; ; i += ALERT_BATCH) {
+        const last = i + ALERT_BATCH >= events.length;
+        const batch = await store.transaction(async (tx) => {
+          await tx.query('SELECT pg_advisory_xact_lock($1)', [FEED_LOCK]);
+          const [run] = await tx.query(
+            last
+              ? "UPDATE change_runs SET derived = true WHERE id = $1 AND status = 'committed' AND NOT derived RETURNING id"
+              : "SELECT id FROM change_runs WHERE id = $1 AND status = 'committed' AND NOT derived",
+            [cause.id],
+          );
+          return run ? insertAlerts(tx, cause, events.slice(i, i + ALERT_BATCH)) : undefined;
+        });
+        if (batch === undefined) return written;
+        written += batch;
+        if (last) return written;
+      }
     },
     /** Publishes alerts that no run caused (the expiry pass's): an alert whose key its account holds already is left out. */
     async publishAlerts(run: { source: string; state: string; snapshot_date: string }, events: ChangeEvent[]): Promise<number> {

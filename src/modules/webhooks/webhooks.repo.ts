@@ -68,9 +68,22 @@ export function createWebhooksRepo(store: SqlStore) {
      * transfer, both supervisors'; for a bulk move, the supervisor the roster moved to); an account's
      * own event (an alert) goes to that account's endpoints alone.
      * Driven by who is interested, not by every endpoint: a run of 90,000 events meets only the
-     * followers of its state and the watchers of its licences.
+     * followers of its state and the watchers of its licences. `ownOnly`: the run holds accounts'
+     * own events alone (alerts), so only their accounts' endpoints are looked up.
      */
-    async fanOut(tx: SqlTx, runId: string, at: Date) {
+    async fanOut(tx: SqlTx, runId: string, at: Date, ownOnly = false) {
+      if (ownOnly) {
+        await tx.query(
+          `INSERT INTO webhook_deliveries (id, endpoint_id, event_seq, event_type, status, next_attempt_at, created_at)
+           SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), w.id, e.seq, e.type, 'pending', $2::timestamptz, $2::timestamptz
+           FROM change_events e
+           JOIN webhook_endpoints w ON w.account_id = e.account_id AND w.status = 'enabled' AND (w.event_types IS NULL OR e.type = ANY(w.event_types))
+           WHERE e.run_id = $1 AND e.account_id IS NOT NULL
+           ORDER BY e.seq`,
+          [runId, at],
+        );
+        return;
+      }
       await tx.query(
         `WITH interested AS (
            SELECT e.seq, s.account_id FROM change_events e JOIN state_subscriptions s ON s.state = e.state WHERE e.run_id = $1 AND e.account_id IS NULL
