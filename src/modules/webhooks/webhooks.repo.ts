@@ -65,11 +65,10 @@ export function createWebhooksRepo(store: SqlStore) {
     /**
      * Stores one delivery per published event of the run and enabled endpoint of an account that
      * follows the event's state or watches its licence (or, for a supervision, the supervisor's; for a
-     * transfer, both supervisors'; for a bulk move, the supervisor the roster moved to); an account's
-     * own event (an alert) goes to that account's endpoints alone.
+     * transfer, both supervisors'; for a bulk move, the supervisor the roster moved to).
      * Driven by who is interested, not by every endpoint: a run of 90,000 events meets only the
-     * followers of its state and the watchers of its licences. `ownOnly`: the run holds accounts'
-     * own events alone (alerts), so only their accounts' endpoints are looked up.
+     * followers of its state and the watchers of its licences. A run of accounts' own events
+     * (alerts, `ownOnly`; never mixed with public ones) goes to those accounts' endpoints alone.
      */
     async fanOut(tx: SqlTx, runId: string, at: Date, ownOnly = false) {
       if (ownOnly) {
@@ -95,8 +94,6 @@ export function createWebhooksRepo(store: SqlStore) {
            SELECT e.seq, l.account_id FROM change_events e JOIN watched_licences l ON l.credential_id = e.transfer->'from'->>'supervisor_license_credential_id' WHERE e.run_id = $1 AND e.transfer IS NOT NULL
            UNION
            SELECT e.seq, l.account_id FROM change_events e JOIN watched_licences l ON l.credential_id = e.bulk_move->>'to_supervisor_license_credential_id' WHERE e.run_id = $1 AND e.type = 'roster_moved'
-           UNION
-           SELECT e.seq, e.account_id FROM change_events e WHERE e.run_id = $1 AND e.account_id IS NOT NULL
          )
          INSERT INTO webhook_deliveries (id, endpoint_id, event_seq, event_type, status, next_attempt_at, created_at)
          SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), w.id, e.seq, e.type, 'pending', $2::timestamptz, $2::timestamptz
