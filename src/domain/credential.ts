@@ -172,6 +172,48 @@ export interface RosterChangeSummary {
   went: boolean;
 }
 
+/** A period's roster changes: both lists counted whole, with their transfers, and one page of each named. */
+export interface RosterPeriodChanges {
+  joined: number;
+  left: number;
+  transfers_in: number;
+  transfers_out: number;
+  /** The page of those that began in the period, in byRosterChange order. */
+  joinedPage: RosterChangeSummary[];
+  /** The page of those that ended in the period, in byRosterChange order. */
+  leftPage: RosterChangeSummary[];
+}
+
+/**
+ * Roster changes (sorted by byRosterChange, every one from `starts[0]` to `to`) counted into the
+ * periods that begin on `starts`, the last ending on `to`, each list paged [skip, skip + limit).
+ */
+export function rosterPeriodsOf(changes: RosterChangeSummary[], starts: string[], to: string, skip: number, limit: number): RosterPeriodChanges[] {
+  const lists = starts.map(() => ({ joined: [] as RosterChangeSummary[], left: [] as RosterChangeSummary[] }));
+  const periodOf = (day: string) => {
+    let lo = 0;
+    for (let hi = starts.length - 1; lo < hi; ) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= day) lo = mid;
+      else hi = mid - 1;
+    }
+    return lists[lo];
+  };
+  const first = starts[0];
+  for (const c of changes) {
+    if (c.effective_from >= first && c.effective_from <= to) periodOf(c.effective_from).joined.push(c);
+    if (c.effective_to !== null && c.effective_to >= first && c.effective_to <= to) periodOf(c.effective_to).left.push(c);
+  }
+  return lists.map(({ joined, left }) => ({
+    joined: joined.length,
+    left: left.length,
+    transfers_in: joined.filter((c) => c.came).length,
+    transfers_out: left.filter((c) => c.went).length,
+    joinedPage: joined.slice(skip, skip + limit),
+    leftPage: left.slice(skip, skip + limit),
+  }));
+}
+
 /** Filters on a relationship's role and type. */
 export interface EdgeFilters {
   affiliate_role?: string;
@@ -193,7 +235,8 @@ export const byAffiliation = (a: AffiliationRecord, b: AffiliationRecord) =>
   b.effective_from.localeCompare(a.effective_from) || a.license_number.localeCompare(b.license_number) || a.relationship_type.localeCompare(b.relationship_type);
 
 /** Roster changes: by the affiliate's licence number, then the relationship's type and start. */
-export const byRosterChange = (a: RosterChangeSummary, b: RosterChangeSummary) =>
+type RosterOrderKey = Pick<RosterChangeSummary, 'license_number' | 'id' | 'relationship_type' | 'effective_from' | 'affiliate_role'>;
+export const byRosterChange = (a: RosterOrderKey, b: RosterOrderKey) =>
   a.license_number.localeCompare(b.license_number) || a.id.localeCompare(b.id) || a.relationship_type.localeCompare(b.relationship_type) || a.effective_from.localeCompare(b.effective_from) || a.affiliate_role.localeCompare(b.affiliate_role);
 
 /**

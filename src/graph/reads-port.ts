@@ -1,4 +1,4 @@
-import type { AffiliateRecord, AffiliationFilters, AffiliationRecord, CredentialRecord, EdgeFilters, RosterChangeRecord, RosterChangeSummary, SupervisorRecord } from '../domain/credential.js';
+import type { AffiliateRecord, AffiliationFilters, AffiliationRecord, CredentialRecord, EdgeFilters, RosterChangeRecord, RosterChangeSummary, RosterPeriodChanges, SupervisorRecord } from '../domain/credential.js';
 import type { JurisdictionRecord } from '../domain/jurisdictions.js';
 
 /**
@@ -29,13 +29,13 @@ export interface GraphReads {
   /** One page of the relationships in force today out of a supervising credential, and their exact number. */
   affiliates(id: string, f: EdgeFilters, skip: number, limit: number): Promise<{ rows: AffiliateRecord[]; total: number }>;
   /**
-   * A supervising credential's relationships that started or ended from `from` to `to` (days, both
-   * included), each with whether its affiliate came from or went to another supervisor (within
-   * `windowDays`), and how many were in force on the day before `from`; none of either for a
-   * credential not on file. Ordered by the affiliate's licence number, then the relationship's type
-   * and start.
+   * A supervising credential's relationships that started or ended in each period (periods begin on
+   * `starts`, ascending; the last ends on `to`), counted whole with those whose affiliate came from
+   * or went to another supervisor (within `windowDays`), each list's page [skip, skip + limit) in
+   * byRosterChange order; and how many were in force on the day before `starts[0]`. None of either
+   * for a credential not on file.
    */
-  rosterChanges(id: string, from: string, to: string, f: EdgeFilters, windowDays: number): Promise<{ before: number; changes: RosterChangeSummary[] }>;
+  rosterPeriods(id: string, starts: string[], to: string, f: EdgeFilters, windowDays: number, skip: number, limit: number): Promise<{ before: number; periods: RosterPeriodChanges[] }>;
   /**
    * The named records of some of those changes (read with the same `from`, `to` and `windowDays`):
    * the affiliate and where it came from or went. In the order given; one a write removed since is left out.

@@ -100,7 +100,7 @@ export const supervisionOf = (value: unknown): SupervisionEntry[] =>
     .sort(bySupervisionEntry);
 
 /** Positions of an affiliate entry's fields that a page filters on. */
-const AFFILIATE_FIELD = { id: 1, type: 2, from: 3, role: 4, to: 5 } as const;
+const AFFILIATE_FIELD = { id: 1, type: 2, from: 3, role: 4, to: 5, number: 6 } as const;
 
 /** The n-th tab-separated field of an entry line; empty when the line has fewer. */
 function fieldAt(line: string, n: number): string {

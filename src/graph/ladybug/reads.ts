@@ -40,6 +40,31 @@ const rosterEntry = (line: string): RosterEntry => ({
   effective_to: affiliateField(line, 'to') || null,
 });
 
+/** A roster's entries (positions) matching a filter, by start and by end, with the days to search them by. */
+interface RosterIndex {
+  /** Each roster position's place in byRosterChange order. */
+  rank: Int32Array;
+  starts: Int32Array;
+  startDays: string[];
+  /** Those with an end. */
+  ends: Int32Array;
+  endDays: string[];
+  /** Sorted: the later of each ended entry's start and end. */
+  closeDays: string[];
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** The first position in sorted `days` at or after `day` (days.length when none): how many are before it. */
+function firstAtOrAfter(days: string[], day: string) {
+  let lo = 0;
+  for (let hi = days.length; lo < hi; ) {
+    const mid = (lo + hi) >> 1;
+    if (days[mid] < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** A supervisor's affiliate list: its entries sorted as text, which is the affiliates order. */
 type AffiliateList = string[];
 
@@ -165,6 +190,35 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
   // The supervisor's affiliate list holds every relationship it supervises, ended ones included.
   const rosterOf = (id: string, windowDays: number) => rosters.fetch(`${id}|${windowDays}`, async () => (await listOf(id)).map(rosterEntry));
   /**
+   * A roster's entries matching a filter in date order, kept with the roster until the next write:
+   * a period's joiners and leavers are runs found by binary search, not a pass over the roster.
+   */
+  const rosterIndexes = new WeakMap<RosterEntry[], { rank: Int32Array; byFilter: Map<string, RosterIndex> }>();
+  const rosterIndex = (roster: RosterEntry[], f: EdgeFilters): RosterIndex => {
+    let kept = rosterIndexes.get(roster);
+    if (!kept) {
+      // Each entry's place in byRosterChange order, once per roster: a page sorts by it.
+      const keyed = roster.map((e, i) => ({ i, id: e.affiliate_id, license_number: affiliateField(e.line, 'number'), relationship_type: e.relationship_type, effective_from: e.effective_from, affiliate_role: e.affiliate_role }));
+      const rank = new Int32Array(roster.length);
+      keyed.sort(byRosterChange).forEach((k, r) => (rank[k.i] = r));
+      rosterIndexes.set(roster, (kept = { rank, byFilter: new Map() }));
+    }
+    const key = `${f.affiliate_role ?? ''}\t${f.relationship_type ?? ''}`;
+    let ix = kept.byFilter.get(key);
+    if (!ix) {
+      const wanted = roster.flatMap((e, i) => (matchesEdge(e, f) ? [i] : []));
+      const ended = wanted.filter((i) => roster[i].effective_to !== null);
+      const starts = Int32Array.from(wanted).sort((a, b) => cmp(roster[a].effective_from, roster[b].effective_from));
+      const ends = Int32Array.from(ended).sort((a, b) => cmp(roster[a].effective_to!, roster[b].effective_to!));
+      // In force on day d: effective_from <= d < effective_to, so closed by d when both are at most d.
+      const closeDays = ended.map((i) => { const e = roster[i]; return e.effective_to! > e.effective_from ? e.effective_to! : e.effective_from; }).sort();
+      ix = { rank: kept.rank, starts, startDays: Array.from(starts, (i) => roster[i].effective_from), ends, endDays: Array.from(ends, (i) => roster[i].effective_to!), closeDays };
+      kept.byFilter.set(key, ix);
+    }
+    return ix;
+  };
+
+  /**
    * Where each entry's affiliate came from or went, worked out once per relationship until the next
    * write: it decodes the affiliate's record and its counterparts', which a year of a big roster repeats.
    */
@@ -235,26 +289,44 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
       return { rows: page, total: wanted.length };
     },
 
-    async rosterChanges(id, from, to, f, windowDays) {
+    async rosterPeriods(id, starts, to, f, windowDays, skip, limit) {
       const roster = await rosterOf(id, windowDays);
-      let before = 0;
-      const inRange: number[] = [];
-      for (const [i, e] of roster.entries()) {
-        if (!matchesEdge(e, f)) continue;
-        if (e.effective_from < from && (e.effective_to === null || e.effective_to >= from)) before += 1;
-        if ((e.effective_from >= from && e.effective_from <= to) || (e.effective_to !== null && e.effective_to >= from && e.effective_to <= to)) inRange.push(i);
-      }
-      await movesOf(id, windowDays, inRange.map((i) => roster[i]));
-      const changes = inRange.map((i): RosterChangeSummary => {
+      const ix = rosterIndex(roster, f);
+      const first = starts[0];
+      const lo = (days: string[], day: string) => firstAtOrAfter(days, day);
+      const bounds = (days: string[]) => [...starts.map((s) => lo(days, s)), lo(days, addDays(to, 1))];
+      const joins = bounds(ix.startDays);
+      const ends = bounds(ix.endDays);
+      const changed = [...ix.starts.subarray(joins[0], joins.at(-1)), ...ix.ends.subarray(ends[0], ends.at(-1))].map((i) => roster[i]);
+      await movesOf(id, windowDays, changed);
+      const summary = (i: number): RosterChangeSummary => {
         const e = roster[i];
         return {
           ref: `${i}`, id: e.affiliate_id, license_number: (e.record ??= affiliateOf(e.line)).license_number, affiliate_role: e.affiliate_role, relationship_type: e.relationship_type,
           effective_from: e.effective_from, effective_to: e.effective_to,
-          came: e.effective_from >= from && !!e.moves?.came_from,
+          came: e.effective_from >= first && !!e.moves?.came_from,
           went: e.effective_to !== null && e.effective_to <= to && !!e.moves?.went_to,
         };
-      });
-      return { before, changes: changes.sort(byRosterChange) };
+      };
+      // A period's list is a run of the date-ordered positions: counted by its bounds, paged by rank.
+      const page = (run: Int32Array) => Array.from(run).sort((a, b) => ix.rank[a] - ix.rank[b]).slice(skip, skip + limit).map(summary);
+      const count = (run: Int32Array, moved: (e: RosterEntry) => boolean) => run.reduce((n, i) => n + (moved(roster[i]) ? 1 : 0), 0);
+      return {
+        // In force on the day before the first: begun before it, less those closed before it.
+        before: lo(ix.startDays, first) - lo(ix.closeDays, first),
+        periods: starts.map((_, p) => {
+          const joined = ix.starts.subarray(joins[p], joins[p + 1]);
+          const left = ix.ends.subarray(ends[p], ends[p + 1]);
+          return {
+            joined: joined.length,
+            left: left.length,
+            transfers_in: count(joined, (e) => !!e.moves?.came_from),
+            transfers_out: count(left, (e) => !!e.moves?.went_to),
+            joinedPage: page(joined),
+            leftPage: page(left),
+          };
+        }),
+      };
     },
 
     async rosterChangeRecords(id, from, to, windowDays, changes) {

@@ -1,5 +1,5 @@
 import type { JurisdictionRecord } from '../../domain/jurisdictions.js';
-import { byAffiliation, byRosterChange, bySupervision, bySupervisionEntry, type CounterpartRecord, type RosterChangeRecord, type RosterChangeSummary, type AffiliateRecord, type AffiliationRecord, type CredentialRecord, type SupervisionEntry, type SupervisorRecord } from '../../domain/credential.js';
+import { byAffiliation, byRosterChange, rosterPeriodsOf, bySupervision, bySupervisionEntry, type CounterpartRecord, type RosterChangeRecord, type RosterChangeSummary, type AffiliateRecord, type AffiliationRecord, type CredentialRecord, type SupervisionEntry, type SupervisorRecord } from '../../domain/credential.js';
 import { batchedReads } from '../batched-reads.js';
 import type { GraphEngine, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
@@ -177,13 +177,13 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
       return { rows: (found?.page ?? []) as AffiliateRecord[], total: Number(found?.total ?? 0) };
     },
 
-    async rosterChanges(id, from, to, f, windowDays) {
-      const params = { id, from, to, window: windowDays, affiliate_role: f.affiliate_role ?? null, relationship_type: f.relationship_type ?? null };
+    async rosterPeriods(id, starts, to, f, windowDays, skip, limit) {
+      const params = { id, from: starts[0], to, window: windowDays, affiliate_role: f.affiliate_role ?? null, relationship_type: f.relationship_type ?? null };
       let [found] = await graph.read(rosterChangesQuery, params);
       // No in-force relationships yet (the schema builds them at the first start): every relationship is read.
       if (found && !found.held) [found] = await graph.read(rosterChangesTraversal, params);
-      const changes = ((found?.changes ?? []) as Cells[]).map(rosterSummary);
-      return { before: Number(found?.before ?? 0), changes: changes.sort(byRosterChange) };
+      const changes = ((found?.changes ?? []) as Cells[]).map(rosterSummary).sort(byRosterChange);
+      return { before: Number(found?.before ?? 0), periods: rosterPeriodsOf(changes, starts, to, skip, limit) };
     },
 
     async rosterChangeRecords(id, from, to, windowDays, changes) {

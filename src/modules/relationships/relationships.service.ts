@@ -113,25 +113,9 @@ export function createRelationshipsService(repo: GraphReads, licensees: Licensee
         }
       }
       const to = addDays(nextPeriod(last, q.period), -1);
-      const { before, changes } = await repo.rosterChanges(supervisor.id, first, to, q, TRANSFER_WINDOW_DAYS);
-      // Each change into its period in one pass (a year of the largest broker names thousands), in the order read.
-      const lists = starts.map(() => ({ joined: [] as RosterChangeSummary[], left: [] as RosterChangeSummary[] }));
-      const periodOf = (day: string) => {
-        let lo = 0;
-        for (let hi = starts.length - 1; lo < hi; ) {
-          const mid = (lo + hi + 1) >> 1;
-          if (starts[mid] <= day) lo = mid;
-          else hi = mid - 1;
-        }
-        return lists[lo];
-      };
-      for (const c of changes) {
-        if (c.effective_from >= first && c.effective_from <= to) periodOf(c.effective_from).joined.push(c);
-        if (c.effective_to !== null && c.effective_to >= first && c.effective_to <= to) periodOf(c.effective_to).left.push(c);
-      }
       const skip = limits.page === 1 ? 0 : (limits.page - 1) * limits.perPage; // perPage may be Infinity (the CSV)
-      const shown = lists.map(({ joined, left }) => ({ joined: joined.slice(skip, skip + limits.perPage), left: left.slice(skip, skip + limits.perPage) }));
-      const wanted = [...new Set(shown.flatMap((l) => [...l.joined, ...l.left]))];
+      const { before, periods } = await repo.rosterPeriods(supervisor.id, starts, to, q, TRANSFER_WINDOW_DAYS, skip, limits.perPage);
+      const wanted = [...new Map(periods.flatMap((p) => [...p.joinedPage, ...p.leftPage]).map((c) => [c.ref, c])).values()];
       const records = new Map((await repo.rosterChangeRecords(supervisor.id, first, to, TRANSFER_WINDOW_DAYS, wanted)).map((r) => [rosterKey(r), r]));
       const named = (list: RosterChangeSummary[]) => list.flatMap((c) => {
         const r = records.get(rosterKey(c));
@@ -139,19 +123,18 @@ export function createRelationshipsService(repo: GraphReads, licensees: Licensee
       });
       let inForce = before;
       const data = starts.map((start, i) => {
-        const end = addDays(nextPeriod(start, q.period), -1);
-        const { joined, left } = lists[i];
-        inForce += joined.length - left.length;
+        const p = periods[i];
+        inForce += p.joined - p.left;
         return {
           period_start: start,
-          period_end: end,
-          joined: joined.length,
-          left: left.length,
+          period_end: addDays(nextPeriod(start, q.period), -1),
+          joined: p.joined,
+          left: p.left,
           in_force_at_end: inForce,
-          transfers_in: joined.filter((c) => c.came).length,
-          transfers_out: left.filter((c) => c.went).length,
-          joined_affiliates: named(shown[i].joined),
-          left_affiliates: named(shown[i].left),
+          transfers_in: p.transfers_in,
+          transfers_out: p.transfers_out,
+          joined_affiliates: named(p.joinedPage),
+          left_affiliates: named(p.leftPage),
         };
       });
       return {
