@@ -92,6 +92,7 @@ describe('a broker\'s roster history', () => {
     expect(second.data[0]).toMatchObject({ joined: 2, transfers_in: 1, in_force_at_end: 4 });
     expect(second.data[0].joined_affiliates.map((a) => [a.license_number, a.transferred_from])).toEqual([['5-SA', null]]);
     expect((await may('&per_page=1&page=3')).data[0].joined_affiliates).toEqual([]);
+    expect((await may('')).meta).toEqual({ page: 1, per_page: 10 });
     expect(validationErrors(await request(app).get('/api/v1/licensees/TX/10-B/roster-history?per_page=101').set(auth))).toEqual([expect.objectContaining({ loc: ['query', 'per_page'] })]);
   });
 

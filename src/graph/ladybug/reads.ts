@@ -42,8 +42,9 @@ const rosterEntry = (line: string): RosterEntry => ({
 
 /** A roster's entries (positions) matching a filter, by start and by end, with the days to search them by. */
 interface RosterIndex {
-  /** Each roster position's place in byRosterChange order. */
+  /** Each roster position's place in byRosterChange order, and the position at each place. */
   rank: Int32Array;
+  byRank: Int32Array;
   starts: Int32Array;
   startDays: string[];
   /** Those with an end. */
@@ -193,15 +194,16 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
    * A roster's entries matching a filter in date order, kept with the roster until the next write:
    * a period's joiners and leavers are runs found by binary search, not a pass over the roster.
    */
-  const rosterIndexes = new WeakMap<RosterEntry[], { rank: Int32Array; byFilter: Map<string, RosterIndex> }>();
+  const rosterIndexes = new WeakMap<RosterEntry[], { rank: Int32Array; byRank: Int32Array; byFilter: Map<string, RosterIndex> }>();
   const rosterIndex = (roster: RosterEntry[], f: EdgeFilters): RosterIndex => {
     let kept = rosterIndexes.get(roster);
     if (!kept) {
       // Each entry's place in byRosterChange order, once per roster: a page sorts by it.
       const keyed = roster.map((e, i) => ({ i, id: e.affiliate_id, license_number: affiliateField(e.line, 'number'), relationship_type: e.relationship_type, effective_from: e.effective_from, affiliate_role: e.affiliate_role }));
       const rank = new Int32Array(roster.length);
-      keyed.sort(byRosterChange).forEach((k, r) => (rank[k.i] = r));
-      rosterIndexes.set(roster, (kept = { rank, byFilter: new Map() }));
+      const byRank = new Int32Array(roster.length);
+      keyed.sort(byRosterChange).forEach((k, r) => ((rank[k.i] = r), (byRank[r] = k.i)));
+      rosterIndexes.set(roster, (kept = { rank, byRank, byFilter: new Map() }));
     }
     const key = `${f.affiliate_role ?? ''}\t${f.relationship_type ?? ''}`;
     let ix = kept.byFilter.get(key);
@@ -212,7 +214,7 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
       const ends = Int32Array.from(ended).sort((a, b) => cmp(roster[a].effective_to!, roster[b].effective_to!));
       // In force on day d: effective_from <= d < effective_to, so closed by d when both are at most d.
       const closeDays = ended.map((i) => { const e = roster[i]; return e.effective_to! > e.effective_from ? e.effective_to! : e.effective_from; }).sort();
-      ix = { rank: kept.rank, starts, startDays: Array.from(starts, (i) => roster[i].effective_from), ends, endDays: Array.from(ends, (i) => roster[i].effective_to!), closeDays };
+      ix = { rank: kept.rank, byRank: kept.byRank, starts, startDays: Array.from(starts, (i) => roster[i].effective_from), ends, endDays: Array.from(ends, (i) => roster[i].effective_to!), closeDays };
       kept.byFilter.set(key, ix);
     }
     return ix;
@@ -309,8 +311,13 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
         };
       };
       // A period's list is a run of the date-ordered positions: counted by its bounds, paged by rank.
-      const page = (run: Int32Array) => Array.from(run).sort((a, b) => ix.rank[a] - ix.rank[b]).slice(skip, skip + limit).map(summary);
-      const count = (run: Int32Array, moved: (e: RosterEntry) => boolean) => run.reduce((n, i) => n + (moved(roster[i]) ? 1 : 0), 0);
+      // Ranks sort natively as numbers, and each names its position back (byRank).
+      const page = (run: Int32Array) => Array.from(run.map((i) => ix.rank[i]).sort().subarray(skip, skip + limit), (r) => summary(ix.byRank[r]));
+      const count = (run: Int32Array, moved: (e: RosterEntry) => boolean) => {
+        let n = 0;
+        for (const i of run) if (moved(roster[i])) n += 1;
+        return n;
+      };
       return {
         // In force on the day before the first: begun before it, less those closed before it.
         before: lo(ix.startDays, first) - lo(ix.closeDays, first),

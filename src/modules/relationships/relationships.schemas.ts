@@ -147,7 +147,8 @@ export const RosterHistoryQuery = z
   .object({
     ...rosterHistoryFields,
     page: PageParam.openapi({ description: "Which page of each period's lists of affiliates who joined and left to name" }),
-    per_page: PerPageParam.openapi({ description: 'Affiliates named per list and period' }),
+    // 10, not the 25 of other lists: a year names up to 24 lists (decision 0039).
+    per_page: intQueryParam(1, 100, 10, 'Affiliates named per list and period, 1 to 100'),
   })
   .superRefine(fromNotAfterTo);
 
