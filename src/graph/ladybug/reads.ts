@@ -295,8 +295,7 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
       const roster = await rosterOf(id, windowDays);
       const ix = rosterIndex(roster, f);
       const first = starts[0];
-      const lo = (days: string[], day: string) => firstAtOrAfter(days, day);
-      const bounds = (days: string[]) => [...starts.map((s) => lo(days, s)), lo(days, addDays(to, 1))];
+      const bounds = (days: string[]) => [...starts.map((s) => firstAtOrAfter(days, s)), firstAtOrAfter(days, addDays(to, 1))];
       const joins = bounds(ix.startDays);
       const ends = bounds(ix.endDays);
       const changed = [...ix.starts.subarray(joins[0], joins.at(-1)), ...ix.ends.subarray(ends[0], ends.at(-1))].map((i) => roster[i]);
@@ -320,7 +319,7 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
       };
       return {
         // In force on the day before the first: begun before it, less those closed before it.
-        before: lo(ix.startDays, first) - lo(ix.closeDays, first),
+        before: firstAtOrAfter(ix.startDays, first) - firstAtOrAfter(ix.closeDays, first),
         periods: starts.map((_, p) => {
           const joined = ix.starts.subarray(joins[p], joins[p + 1]);
           const left = ix.ends.subarray(ends[p], ends[p + 1]);
