@@ -1,4 +1,5 @@
 // A licence credential as the service reads it, its supervising relationships, and the rules on them.
+import { countBelow } from './sorted.js';
 
 /**
  * The name a credential is known by, everywhere (the record a licensee is read as, a supervisor's
@@ -190,15 +191,8 @@ export interface RosterPeriodChanges {
  */
 export function rosterPeriodsOf(changes: RosterChangeSummary[], starts: string[], to: string, skip: number, limit: number): RosterPeriodChanges[] {
   const lists = starts.map(() => ({ joined: [] as RosterChangeSummary[], left: [] as RosterChangeSummary[] }));
-  const periodOf = (day: string) => {
-    let lo = 0;
-    for (let hi = starts.length - 1; lo < hi; ) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= day) lo = mid;
-      else hi = mid - 1;
-    }
-    return lists[lo];
-  };
+  // The last period begun on or before the day (every day here is on or after the first start).
+  const periodOf = (day: string) => lists[countBelow(starts, day, true) - 1];
   const first = starts[0];
   for (const c of changes) {
     if (c.effective_from >= first && c.effective_from <= to) periodOf(c.effective_from).joined.push(c);

@@ -1,6 +1,7 @@
 import type { JurisdictionRecord } from '../../domain/jurisdictions.js';
 import DataLoader from 'dataloader';
 import { addDays } from '../../domain/dates.js';
+import { countBelow } from '../../domain/sorted.js';
 import { byAffiliation, byRosterChange, bySupervision, counterpartEntry, inForce, matchesEdge, type AffiliateRecord, type CounterpartRecord, type RosterChangeRecord, type RosterChangeSummary, type SupervisionEntry, type AffiliationRecord, type CredentialRecord, type EdgeFilters, type SupervisorRecord } from '../../domain/credential.js';
 import { decodeDoc } from '../credential-doc.js';
 import type { GraphEngine, Row } from '../graph-port.js';
@@ -55,17 +56,6 @@ interface RosterIndex {
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-/** The first position in sorted `days` at or after `day` (days.length when none): how many are before it. */
-function firstAtOrAfter(days: string[], day: string) {
-  let lo = 0;
-  for (let hi = days.length; lo < hi; ) {
-    const mid = (lo + hi) >> 1;
-    if (days[mid] < day) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** A supervisor's affiliate list: its entries sorted as text, which is the affiliates order. */
 type AffiliateList = string[];
 
@@ -295,7 +285,7 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
       const roster = await rosterOf(id, windowDays);
       const ix = rosterIndex(roster, f);
       const first = starts[0];
-      const bounds = (days: string[]) => [...starts.map((s) => firstAtOrAfter(days, s)), firstAtOrAfter(days, addDays(to, 1))];
+      const bounds = (days: string[]) => [...starts.map((s) => countBelow(days, s)), countBelow(days, addDays(to, 1))];
       const joins = bounds(ix.startDays);
       const ends = bounds(ix.endDays);
       const changed = [...ix.starts.subarray(joins[0], joins.at(-1)), ...ix.ends.subarray(ends[0], ends.at(-1))].map((i) => roster[i]);
@@ -319,7 +309,7 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
       };
       return {
         // In force on the day before the first: begun before it, less those closed before it.
-        before: firstAtOrAfter(ix.startDays, first) - firstAtOrAfter(ix.closeDays, first),
+        before: countBelow(ix.startDays, first) - countBelow(ix.closeDays, first),
         periods: starts.map((_, p) => {
           const joined = ix.starts.subarray(joins[p], joins[p + 1]);
           const left = ix.ends.subarray(ends[p], ends[p + 1]);

@@ -1,0 +1,10 @@
+/** How many of ascending `sorted` are below `value` (with `orEqual`, at or below it): where it would go. */
+export function countBelow<T extends string | number>(sorted: ArrayLike<T>, value: T, orEqual = false): number {
+  let lo = 0;
+  for (let hi = sorted.length; lo < hi; ) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < value || (orEqual && sorted[mid] === value)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
