@@ -1,5 +1,4 @@
 // A licence credential as the service reads it, its supervising relationships, and the rules on them.
-import { countBelow } from './sorted.js';
 
 /**
  * The name a credential is known by, everywhere (the record a licensee is read as, a supervisor's
@@ -156,8 +155,8 @@ export interface RosterChangeRecord extends AffiliateRecord {
 }
 
 /**
- * A roster change as counted (roster history): the relationship's identity and dates, whether it is
- * a transfer in or out, and `ref`, the engine's handle to read its named record by.
+ * A roster change on a roster history's page: the relationship's identity and dates, and `ref`, the
+ * engine's handle to read its named record by.
  */
 export interface RosterChangeSummary {
   ref: string;
@@ -167,10 +166,6 @@ export interface RosterChangeSummary {
   relationship_type: string;
   effective_from: string;
   effective_to: string | null;
-  /** Started in the window and came from another supervisor (RosterChangeRecord.came_from is set). */
-  came: boolean;
-  /** Ended in the window and went to another supervisor (RosterChangeRecord.went_to is set). */
-  went: boolean;
 }
 
 /** A period's roster changes: both lists counted whole, with their transfers, and one page of each named. */
@@ -183,29 +178,6 @@ export interface RosterPeriodChanges {
   joinedPage: RosterChangeSummary[];
   /** The page of those that ended in the period, in byRosterChange order. */
   leftPage: RosterChangeSummary[];
-}
-
-/**
- * Roster changes (sorted by byRosterChange, every one from `starts[0]` to `to`) counted into the
- * periods that begin on `starts`, the last ending on `to`, each list paged [skip, skip + limit).
- */
-export function rosterPeriodsOf(changes: RosterChangeSummary[], starts: string[], to: string, skip: number, limit: number): RosterPeriodChanges[] {
-  const lists = starts.map(() => ({ joined: [] as RosterChangeSummary[], left: [] as RosterChangeSummary[] }));
-  // The last period begun on or before the day (every day here is on or after the first start).
-  const periodOf = (day: string) => lists[countBelow(starts, day, true) - 1];
-  const first = starts[0];
-  for (const c of changes) {
-    if (c.effective_from >= first && c.effective_from <= to) periodOf(c.effective_from).joined.push(c);
-    if (c.effective_to !== null && c.effective_to >= first && c.effective_to <= to) periodOf(c.effective_to).left.push(c);
-  }
-  return lists.map(({ joined, left }) => ({
-    joined: joined.length,
-    left: left.length,
-    transfers_in: joined.filter((c) => c.came).length,
-    transfers_out: left.filter((c) => c.went).length,
-    joinedPage: joined.slice(skip, skip + limit),
-    leftPage: left.slice(skip, skip + limit),
-  }));
 }
 
 /** Filters on a relationship's role and type. */

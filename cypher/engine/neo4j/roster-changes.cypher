@@ -1,6 +1,8 @@
 // Neo4j: the SUPERVISES relationships out of a credential that started or ended from $from to $to
-// (both included), each with its affiliate and whether it came from or went to another supervisor
-// (as in roster-changes-traversal.cypher), and how many were in force on the day before $from. Read
+// (both included), counted per period (periods begin on $starts, $from first) with those whose
+// affiliate came from or went to another supervisor (as in roster-changes-traversal.cypher), each
+// period's joined and left lists paged [$skip, $end) in byRosterChange order; and how many were in
+// force on the day before $from. Read
 // by date from the (supervisor_id, effective_from) and (supervisor_id, effective_to) indexes, not
 // the whole roster: the count before is the count in force on the day the SUPERVISES_IN_FORCE
 // copies hold (held), corrected by the relationships begun or ended between that day and $from.
@@ -9,6 +11,9 @@
 // :param id => 'FL|CQ0000001'
 // :param from => '2026-01-01'
 // :param to => '2026-12-31'
+// :param starts => ['2026-01-01', '2026-07-01']
+// :param skip => 0
+// :param end => 10
 // :param window => 90
 // :param affiliate_role => null
 // :param relationship_type => null
@@ -68,21 +73,29 @@ WITH s, held, held_count, day_before, r, a,
 WITH s, held, held_count, sum(delta) AS delta,
      collect(CASE WHEN (r.effective_from >= date($from) AND r.effective_from <= date($to)) OR (r.effective_to >= date($from) AND r.effective_to <= date($to)) THEN {r: r, a: a} END) AS changed
 WITH s, held, held_count + delta AS before, changed
+// Each change once in each list it is in (begun in the range: joined; ended in it: left), in the
+// lists' order (byRosterChange), counted into the last period begun on or before its day with
+// whether its affiliate came from or went to another supervisor; each list returns its page only.
 CALL (s, changed) {
+  WITH s, changed, [x IN $starts | date(x)] AS starts
   UNWIND changed AS c
-  WITH c.r AS r, c.a AS a
-  // Whether a counterpart exists, not which (roster-change-records.cypher names it for the changes
-  // a page lists). Lists, not maps: the driver decodes a map's keys with every row.
-  RETURN collect([elementId(r), a.id, a.license_number, r.affiliate_role, r.relationship_type, toString(r.effective_from), toString(r.effective_to),
-    r.effective_from >= date($from) AND EXISTS {
+  WITH s, starts, c.r AS r, c.a AS a
+  UNWIND CASE WHEN r.effective_from >= date($from) AND r.effective_from <= date($to) THEN [true] ELSE [] END
+       + CASE WHEN r.effective_to >= date($from) AND r.effective_to <= date($to) THEN [false] ELSE [] END AS joined
+  WITH s, r, a, joined, size([x IN starts WHERE x <= CASE WHEN joined THEN r.effective_from ELSE r.effective_to END]) - 1 AS period,
+    CASE WHEN joined THEN EXISTS {
       MATCH (a)<-[p:SUPERVISES]-(o)
       WHERE o <> s AND p.relationship_type = r.relationship_type AND p.effective_to <= r.effective_from AND p.effective_to >= r.effective_from - duration({days: $window})
         AND coalesce(p.vf, CASE WHEN p.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(p.vt, CASE WHEN p.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
-    },
-    r.effective_to IS NOT NULL AND r.effective_to <= date($to) AND EXISTS {
+    } ELSE EXISTS {
       MATCH (a)<-[n:SUPERVISES]-(o)
       WHERE o <> s AND n.relationship_type = r.relationship_type AND n.effective_from >= r.effective_to AND n.effective_from <= r.effective_to + duration({days: $window})
         AND coalesce(n.vf, CASE WHEN n.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(n.vt, CASE WHEN n.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
-    }]) AS changes
+    } END AS moved
+  ORDER BY a.license_number, a.id, r.relationship_type, r.effective_from, r.affiliate_role
+  // Lists, not maps: the driver decodes a map's keys with every row.
+  WITH joined, period, count(*) AS n, count(CASE WHEN moved THEN 1 END) AS moved,
+       collect([elementId(r), a.id, a.license_number, r.affiliate_role, r.relationship_type, toString(r.effective_from), toString(r.effective_to)])[$skip..$end] AS page
+  RETURN collect([joined, period, n, moved, page]) AS periods
 }
-RETURN held IS NOT NULL AS held, before, changes
+RETURN held IS NOT NULL AS held, before, periods

@@ -295,8 +295,6 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
         return {
           ref: `${i}`, id: e.affiliate_id, license_number: (e.record ??= affiliateOf(e.line)).license_number, affiliate_role: e.affiliate_role, relationship_type: e.relationship_type,
           effective_from: e.effective_from, effective_to: e.effective_to,
-          came: e.effective_from >= first && !!e.moves?.came_from,
-          went: e.effective_to !== null && e.effective_to <= to && !!e.moves?.went_to,
         };
       };
       // A period's list is a run of the date-ordered positions: counted by its bounds, paged by rank.

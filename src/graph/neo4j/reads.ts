@@ -1,5 +1,5 @@
 import type { JurisdictionRecord } from '../../domain/jurisdictions.js';
-import { byAffiliation, byRosterChange, rosterPeriodsOf, bySupervision, bySupervisionEntry, type CounterpartRecord, type RosterChangeRecord, type RosterChangeSummary, type AffiliateRecord, type AffiliationRecord, type CredentialRecord, type SupervisionEntry, type SupervisorRecord } from '../../domain/credential.js';
+import { byAffiliation, bySupervision, bySupervisionEntry, type CounterpartRecord, type RosterChangeRecord, type RosterChangeSummary, type RosterPeriodChanges, type AffiliateRecord, type AffiliationRecord, type CredentialRecord, type SupervisionEntry, type SupervisorRecord } from '../../domain/credential.js';
 import { batchedReads } from '../batched-reads.js';
 import type { GraphEngine, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
@@ -12,6 +12,8 @@ import { neo4jInForce } from './in-force.js';
 
 /** Neo4j takes SKIP as an integer, never a float (a JS offset past 2^53 is one): past that is past the end all the same. */
 const offset = (skip: number) => Math.min(skip, Number.MAX_SAFE_INTEGER);
+/** A bound of a Cypher list slice, which takes a 32-bit index. */
+const listIndex = (i: number) => Math.min(i, 2 ** 31 - 1);
 
 /** A credential's public fields in the order licensees.cypher and hierarchy.cypher list them in `record`. */
 const CREDENTIAL_FIELDS = [
@@ -75,11 +77,12 @@ const supervisorRow = (r: Row): SupervisorRecord[] => {
 type Cells = (string | null)[];
 const counterpart = (c: Cells | null): CounterpartRecord | null =>
   c && { id: c[0]!, license_number: c[1]!, full_name: c[2], business_name: c[3], effective_from: c[4]!, effective_to: c[5] };
-/** A roster change as counted, from its row's list in roster-changes.cypher's order. */
+/** A roster change on a page, from its list in roster-changes.cypher's order. */
 const rosterSummary = (c: Cells): RosterChangeSummary => ({
   ref: c[0]!, id: c[1]!, license_number: c[2]!, affiliate_role: c[3]!, relationship_type: c[4]!, effective_from: c[5]!, effective_to: c[6],
-  came: c[7] as unknown as boolean, went: c[8] as unknown as boolean,
 });
+/** A period's list as roster-changes.cypher counts it: joined or left, the period's index, its count and transfers, its page. */
+type RosterList = [boolean, number, number, number, Cells[]];
 /** A roster change's record, from its row's list in roster-change-records.cypher's order (its ref first). */
 const rosterChange = (c: Cells): RosterChangeRecord => ({
   id: c[1]!, license_number: c[2]!, full_name: c[3], business_name: c[4], license_type: c[5], affiliate_role: c[6]!, relationship_type: c[7]!,
@@ -178,12 +181,20 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
     },
 
     async rosterPeriods(id, starts, to, f, windowDays, skip, limit) {
-      const params = { id, from: starts[0], to, window: windowDays, affiliate_role: f.affiliate_role ?? null, relationship_type: f.relationship_type ?? null };
+      const params = {
+        id, from: starts[0], starts, to, window: windowDays, affiliate_role: f.affiliate_role ?? null, relationship_type: f.relationship_type ?? null,
+        skip: listIndex(skip), end: listIndex(skip + limit),
+      };
       let [found] = await graph.read(rosterChangesQuery, params);
       // No in-force relationships yet (the schema builds them at the first start): every relationship is read.
       if (found && !found.held) [found] = await graph.read(rosterChangesTraversal, params);
-      const changes = ((found?.changes ?? []) as Cells[]).map(rosterSummary).sort(byRosterChange);
-      return { before: Number(found?.before ?? 0), periods: rosterPeriodsOf(changes, starts, to, skip, limit) };
+      const periods: RosterPeriodChanges[] = starts.map(() => ({ joined: 0, left: 0, transfers_in: 0, transfers_out: 0, joinedPage: [], leftPage: [] }));
+      for (const [joined, period, n, moved, page] of (found?.periods ?? []) as RosterList[]) {
+        const p = periods[period];
+        if (joined) Object.assign(p, { joined: n, transfers_in: moved, joinedPage: page.map(rosterSummary) });
+        else Object.assign(p, { left: n, transfers_out: moved, leftPage: page.map(rosterSummary) });
+      }
+      return { before: Number(found?.before ?? 0), periods };
     },
 
     async rosterChangeRecords(id, from, to, windowDays, changes) {
