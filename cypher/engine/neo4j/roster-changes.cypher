@@ -75,27 +75,28 @@ WITH s, held, held_count, sum(delta) AS delta,
 WITH s, held, held_count + delta AS before, changed
 // Each change once in each list it is in (begun in the range: joined; ended in it: left), in the
 // lists' order (byRosterChange), counted into the last period begun on or before its day with
-// whether its affiliate came from or went to another supervisor; each list returns its page only.
+// whether its affiliate came from or went to another supervisor; only each list's page is read whole.
 CALL (s, changed) {
   WITH s, changed, [x IN $starts | date(x)] AS starts
   UNWIND changed AS c
   WITH s, starts, c.r AS r, c.a AS a
-  UNWIND CASE WHEN r.effective_from >= date($from) AND r.effective_from <= date($to) THEN [true] ELSE [] END
-       + CASE WHEN r.effective_to >= date($from) AND r.effective_to <= date($to) THEN [false] ELSE [] END AS joined
-  WITH s, r, a, joined, size([x IN starts WHERE x <= CASE WHEN joined THEN r.effective_from ELSE r.effective_to END]) - 1 AS period,
-    CASE WHEN joined THEN EXISTS {
+  WITH r, a, starts, r.effective_from >= date($from) AND EXISTS {
       MATCH (a)<-[p:SUPERVISES]-(o)
       WHERE o <> s AND p.relationship_type = r.relationship_type AND p.effective_to <= r.effective_from AND p.effective_to >= r.effective_from - duration({days: $window})
         AND coalesce(p.vf, CASE WHEN p.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(p.vt, CASE WHEN p.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
-    } ELSE EXISTS {
+    } AS came,
+    r.effective_to IS NOT NULL AND r.effective_to <= date($to) AND EXISTS {
       MATCH (a)<-[n:SUPERVISES]-(o)
       WHERE o <> s AND n.relationship_type = r.relationship_type AND n.effective_from >= r.effective_to AND n.effective_from <= r.effective_to + duration({days: $window})
         AND coalesce(n.vf, CASE WHEN n.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(n.vt, CASE WHEN n.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
-    } END AS moved
+    } AS went
   ORDER BY a.license_number, a.id, r.relationship_type, r.effective_from, r.affiliate_role
+  UNWIND CASE WHEN r.effective_from >= date($from) AND r.effective_from <= date($to) THEN [true] ELSE [] END
+       + CASE WHEN r.effective_to >= date($from) AND r.effective_to <= date($to) THEN [false] ELSE [] END AS joined
+  WITH r, a, starts, joined, CASE WHEN joined THEN r.effective_from ELSE r.effective_to END AS day, CASE WHEN joined THEN came ELSE went END AS moved
+  WITH r, a, joined, size([x IN starts WHERE x <= day]) - 1 AS period, moved
+  WITH joined, period, count(*) AS n, count(CASE WHEN moved THEN 1 END) AS moved, collect([r, a])[$skip..$end] AS page
   // Lists, not maps: the driver decodes a map's keys with every row.
-  WITH joined, period, count(*) AS n, count(CASE WHEN moved THEN 1 END) AS moved,
-       collect([elementId(r), a.id, a.license_number, r.affiliate_role, r.relationship_type, toString(r.effective_from), toString(r.effective_to)])[$skip..$end] AS page
-  RETURN collect([joined, period, n, moved, page]) AS periods
+  RETURN collect([joined, period, n, moved, [x IN page | [elementId(x[0]), x[1].id, x[1].license_number, x[0].affiliate_role, x[0].relationship_type, toString(x[0].effective_from), toString(x[0].effective_to)]]]) AS periods
 }
 RETURN held IS NOT NULL AS held, before, periods
