@@ -88,6 +88,27 @@ MATCH (s)-[r:SUPERVISES]->()
 WHERE r.supervisor_id IS NULL
 CALL (s, r) { SET r.supervisor_id = s.id } IN TRANSACTIONS OF 10000 ROWS;
 MERGE (:Migration {id: 'supervises-supervisor-id'});
+// Transfer marks (engine/neo4j/transfer-marks.cypher, which writes keep) on the SUPERVISES of a
+// store written before them, or loaded by the offline importer: once, in batches of affiliates, in
+// place (readers count a relationship without marks by its counterparts, the same answer). 90 is
+// TRANSFER_WINDOW_DAYS (src/domain/changes.ts).
+OPTIONAL MATCH (m:Migration {id: 'supervises-transfer-marks'})
+WITH m WHERE m IS NULL
+MATCH (a:LicenseCredential)
+WHERE EXISTS { (a)<-[:SUPERVISES]-() }
+CALL (a) {
+  MATCH (a)<-[r:SUPERVISES]-(s)
+  WHERE r.vt IS NULL AND r.came IS NULL
+  SET r.came = EXISTS {
+      MATCH (a)<-[p:SUPERVISES]-(o)
+      WHERE o <> s AND p.vt IS NULL AND p.relationship_type = r.relationship_type AND p.effective_to <= r.effective_from AND p.effective_to >= r.effective_from - duration({days: 90})
+    },
+    r.went = r.effective_to IS NOT NULL AND EXISTS {
+      MATCH (a)<-[n:SUPERVISES]-(o)
+      WHERE o <> s AND n.vt IS NULL AND n.relationship_type = r.relationship_type AND n.effective_from >= r.effective_to AND n.effective_from <= r.effective_to + duration({days: 90})
+    }
+} IN TRANSACTIONS OF 2000 ROWS;
+MERGE (:Migration {id: 'supervises-transfer-marks'});
 // The NAME_GRAM postings name search once read go (decision 0029), once, in batches (a national
 // graph held 30M), marked by a Migration node; a clean-up cut short runs again at the next start.
 DROP INDEX name_gram_k IF EXISTS;

@@ -158,17 +158,24 @@ describe('a broker\'s roster history', () => {
   });
 
   // A store written before SUPERVISES carried its supervisor's id gets it at the next start.
-  it.runIf(TEST_ENGINE === 'neo4j')('when a Neo4j store\'s relationships lack the supervisor\'s id then the schema sets it once and the history is the same', async () => {
+  it.runIf(TEST_ENGINE === 'neo4j')('when a Neo4j store\'s relationships lack the supervisor\'s id and transfer marks then the schema sets them once and the history is the same', async () => {
     const months = async () => (await history('?from=2025-12-15&to=2026-06-02')).data.map((p) => [p.joined, p.left, p.in_force_at_end, p.transfers_in, p.transfers_out]);
     const before = await months();
     const missing = async () => Number((await graph.engine.read('MATCH (s)-[r:SUPERVISES]->() WHERE r.supervisor_id IS NULL OR r.supervisor_id <> s.id RETURN count(r) AS n'))[0].n);
+    const marks = async () => (await graph.engine.read('MATCH ()-[r:SUPERVISES]->(a) WHERE r.vt IS NULL RETURN a.license_number AS a, toString(r.effective_from) AS f, r.came AS came, r.went AS went ORDER BY a, f'));
+    const marked = await marks();
+    expect(marked.some((m) => m.came) && marked.some((m) => m.went)).toBe(true);
+    // Without marks, a history counts transfers by the counterparts: the same answer.
+    await graph.engine.writeTransaction((tx) => tx.run('MATCH ()-[r:SUPERVISES]->() REMOVE r.came, r.went'));
+    expect(await months()).toEqual(before);
     await graph.engine.writeTransaction(async (tx) => {
       await tx.run('MATCH ()-[r:SUPERVISES]->() REMOVE r.supervisor_id');
-      await tx.run("MATCH (m:Migration {id: 'supervises-supervisor-id'}) DELETE m");
+      await tx.run("MATCH (m:Migration) WHERE m.id IN ['supervises-supervisor-id', 'supervises-transfer-marks'] DELETE m");
     });
     expect(await missing()).toBeGreaterThan(3);
     await graph.engine.applySchema(splitStatements(files.get('schema/neo4j')));
     expect(await missing()).toBe(0);
+    expect(await marks()).toEqual(marked);
     expect(await months()).toEqual(before);
   });
 
@@ -183,13 +190,22 @@ describe('a broker\'s roster history', () => {
   it('when a later snapshot moves an agent then the history read before it is not served again', async () => {
     const june = async () => (await history('?from=2026-06-01&to=2026-06-30')).data[0];
     expect(await june()).toMatchObject({ joined: 0, left: 1, transfers_out: 0, in_force_at_end: 3 });
-    const third = SECOND.map((line) => (line.includes('5-SA') ? agent('5-SA', '20-B', '06/15/2026') : line));
+    // 5-SA moves to 20-B; 2-SA, whose end came with the last snapshot, joins 20-B within the window:
+    // an end written before is a transfer from now on.
+    const third = SECOND.map((line) => (line.includes('5-SA') ? agent('5-SA', '20-B', '06/15/2026') : line.includes('2-SA') ? agent('2-SA', '20-B', '06/20/2026') : line));
     await ingest(third, '2026-07-01');
     const after = await june();
-    expect(after).toMatchObject({ joined: 0, left: 2, transfers_out: 1, in_force_at_end: 2 });
-    expect(after.left_affiliates.map((a) => [a.license_number, a.transferred_to?.license_number ?? null])).toEqual([['2-SA', null], ['5-SA', '20-B']]);
-    // The other side: the relationship the refresh opened is found by its date.
+    expect(after).toMatchObject({ joined: 0, left: 2, transfers_out: 2, in_force_at_end: 2 });
+    expect(after.left_affiliates.map((a) => [a.license_number, a.transferred_to?.license_number ?? null])).toEqual([['2-SA', '20-B'], ['5-SA', '20-B']]);
+    // The other side: the relationships the refresh opened are found by their dates.
     const other = (await history('?from=2026-06-01&to=2026-06-30', '20-B')).data[0];
-    expect(other.joined_affiliates.map((a) => [a.license_number, a.effective_from, a.transferred_from?.license_number ?? null])).toEqual([['5-SA', '2026-06-15', '10-B']]);
+    expect(other).toMatchObject({ joined: 2, transfers_in: 2 });
+    expect(other.joined_affiliates.map((a) => [a.license_number, a.effective_from, a.transferred_from?.license_number ?? null])).toEqual([['2-SA', '2026-06-20', '10-B'], ['5-SA', '2026-06-15', '10-B']]);
+    if (TEST_ENGINE === 'neo4j') {
+      // Neo4j counts by the marks the refresh wrote (transfer-marks.cypher): every current relationship has them.
+      const [marks] = await graph.engine.read("MATCH (:LicenseCredential {license_number: '10-B'})-[r:SUPERVISES]->(a) WHERE r.vt IS NULL AND r.effective_to IS NOT NULL RETURN collect([a.license_number, r.went]) AS ended, COUNT { ()-[u:SUPERVISES]->() WHERE u.vt IS NULL AND u.came IS NULL } AS unmarked");
+      expect((marks.ended as [string, boolean][]).sort()).toEqual([['1-SA', true], ['2-SA', true], ['5-SA', true]]);
+      expect(Number(marks.unmarked)).toBe(0);
+    }
   });
 });

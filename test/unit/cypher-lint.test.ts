@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { TRANSFER_WINDOW_DAYS } from '../../src/domain/changes.js';
 import { splitStatements } from '../../src/graph/query-files.js';
 import { analystQueryNames, queryVariants, sharedQueryNames, schemaVocabulary } from '../helpers/cypher-files.js';
 import { files } from '../helpers/graph.js';
@@ -50,6 +51,11 @@ describe("Neo4j's linter over the shared Cypher files", () => {
     for (const key of ROW_KEYS) expect(base.propertyKeys).not.toContain(key);
     expect(vocabulary.labels).toEqual(expect.arrayContaining(['LicenseCredential', 'Licensee', 'Brokerage', 'Jurisdiction', 'Source']));
     expect(vocabulary.relationshipTypes).toEqual(expect.arrayContaining(['HOLDS', 'SUPERVISES', 'IN_JURISDICTION', 'AFFILIATED_WITH']));
+  });
+
+  it('when the schema marks transfers on a store written before then it uses the window the writes and the feed use', () => {
+    const migration = splitStatements(files.get('schema/neo4j')).find((q) => q.includes('SET r.came'));
+    expect([...(migration ?? '').matchAll(/duration\(\{days: (\d+)\}\)/g)].map((m) => Number(m[1]))).toEqual([TRANSFER_WINDOW_DAYS, TRANSFER_WINDOW_DAYS]);
   });
 
   it('when a query has a misspelled label, relationship type or parameter then the lint fails', () => {

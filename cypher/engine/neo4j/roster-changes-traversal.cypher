@@ -39,16 +39,18 @@ CALL (s, changed) {
   WITH s, changed, [x IN $starts | date(x)] AS starts
   UNWIND changed AS c
   WITH s, starts, c.r AS r, c.a AS a
-  WITH r, a, starts, r.effective_from >= date($from) AND EXISTS {
+  // A relationship's transfer marks (transfer-marks.cypher), or where it has none yet (a version
+  // from before them), its counterparts at $g.
+  WITH r, a, starts, r.effective_from >= date($from) AND CASE WHEN r.came IS NOT NULL THEN r.came ELSE EXISTS {
       MATCH (a)<-[p:SUPERVISES]-(o)
       WHERE o <> s AND p.relationship_type = r.relationship_type AND p.effective_to <= r.effective_from AND p.effective_to >= r.effective_from - duration({days: $window})
         AND coalesce(p.vf, CASE WHEN p.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(p.vt, CASE WHEN p.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
-    } AS came,
-    r.effective_to IS NOT NULL AND r.effective_to <= date($to) AND EXISTS {
+    } END AS came,
+    r.effective_to IS NOT NULL AND r.effective_to <= date($to) AND CASE WHEN r.went IS NOT NULL THEN r.went ELSE EXISTS {
       MATCH (a)<-[n:SUPERVISES]-(o)
       WHERE o <> s AND n.relationship_type = r.relationship_type AND n.effective_from >= r.effective_to AND n.effective_from <= r.effective_to + duration({days: $window})
         AND coalesce(n.vf, CASE WHEN n.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(n.vt, CASE WHEN n.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
-    } AS went
+    } END AS went
   ORDER BY a.license_number, a.id, r.relationship_type, r.effective_from, r.affiliate_role
   UNWIND CASE WHEN r.effective_from >= date($from) AND r.effective_from <= date($to) THEN [true] ELSE [] END
        + CASE WHEN r.effective_to >= date($from) AND r.effective_to <= date($to) THEN [false] ELSE [] END AS joined

@@ -45,58 +45,57 @@ CALL (s, held) {
 }
 WITH s, held, sum(n) AS held_count, date($from) - duration({days: 1}) AS day_before
 // Every relationship whose status differs between day_before and held, or that began or ended in
-// the range, has a date between lo and hi.
-WITH s, held, held_count, day_before,
+// the range, has a date between lo and hi: each start and each end there is a row of its own.
+WITH s, held, held_count, day_before, [x IN $starts | date(x)] AS starts,
      CASE WHEN held < day_before THEN held ELSE day_before END AS lo,
      CASE WHEN held > date($to) THEN held ELSE date($to) END AS hi
 OPTIONAL CALL (s, lo, hi) {
-  CALL (s, lo, hi) {
-    MATCH ()-[r:SUPERVISES]->(a)
-    USING INDEX SEEK r:SUPERVISES(supervisor_id, effective_from)
-    WHERE r.supervisor_id = $id AND r.effective_from >= lo AND r.effective_from <= hi AND startNode(r) = s
-    RETURN r, a
-    UNION
-    MATCH ()-[r:SUPERVISES]->(a)
-    USING INDEX SEEK r:SUPERVISES(supervisor_id, effective_to)
-    WHERE r.supervisor_id = $id AND r.effective_to >= lo AND r.effective_to <= hi AND startNode(r) = s
-    RETURN r, a
-  }
-  WITH r, a
-  WHERE coalesce(r.vf, CASE WHEN r.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(r.vt, CASE WHEN r.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
+  MATCH ()-[r:SUPERVISES]->(a)
+  USING INDEX SEEK r:SUPERVISES(supervisor_id, effective_from)
+  WHERE r.supervisor_id = $id AND r.effective_from >= lo AND r.effective_from <= hi AND startNode(r) = s
+    AND coalesce(r.vf, CASE WHEN r.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(r.vt, CASE WHEN r.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
     AND ($affiliate_role IS NULL OR r.affiliate_role = $affiliate_role)
     AND ($relationship_type IS NULL OR r.relationship_type = $relationship_type)
-  RETURN r, a
+  RETURN r, a, true AS joined, r.effective_from AS day
+  UNION ALL
+  MATCH ()-[r:SUPERVISES]->(a)
+  USING INDEX SEEK r:SUPERVISES(supervisor_id, effective_to)
+  WHERE r.supervisor_id = $id AND r.effective_to >= lo AND r.effective_to <= hi AND startNode(r) = s
+    AND coalesce(r.vf, CASE WHEN r.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(r.vt, CASE WHEN r.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
+    AND ($affiliate_role IS NULL OR r.affiliate_role = $affiliate_role)
+    AND ($relationship_type IS NULL OR r.relationship_type = $relationship_type)
+  RETURN r, a, false AS joined, r.effective_to AS day
 }
-WITH s, held, held_count, day_before, r, a,
-     CASE WHEN r.effective_from <= day_before AND (r.effective_to IS NULL OR r.effective_to > day_before) THEN 1 ELSE 0 END
-     - CASE WHEN r.effective_from <= held AND (r.effective_to IS NULL OR r.effective_to > held) THEN 1 ELSE 0 END AS delta
-WITH s, held, held_count, sum(delta) AS delta,
-     collect(CASE WHEN (r.effective_from >= date($from) AND r.effective_from <= date($to)) OR (r.effective_to >= date($from) AND r.effective_to <= date($to)) THEN {r: r, a: a} END) AS changed
-WITH s, held, held_count + delta AS before, changed
-// Each change once in each list it is in (begun in the range: joined; ended in it: left), in the
-// lists' order (byRosterChange), counted into the last period begun on or before its day with
-// whether its affiliate came from or went to another supervisor; only each list's page is read whole.
-CALL (s, changed) {
-  WITH s, changed, [x IN $starts | date(x)] AS starts
-  UNWIND changed AS c
-  WITH s, starts, c.r AS r, c.a AS a
-  WITH r, a, starts, r.effective_from >= date($from) AND EXISTS {
-      MATCH (a)<-[p:SUPERVISES]-(o)
-      WHERE o <> s AND p.relationship_type = r.relationship_type AND p.effective_to <= r.effective_from AND p.effective_to >= r.effective_from - duration({days: $window})
-        AND coalesce(p.vf, CASE WHEN p.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(p.vt, CASE WHEN p.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
-    } AS came,
-    r.effective_to IS NOT NULL AND r.effective_to <= date($to) AND EXISTS {
-      MATCH (a)<-[n:SUPERVISES]-(o)
-      WHERE o <> s AND n.relationship_type = r.relationship_type AND n.effective_from >= r.effective_to AND n.effective_from <= r.effective_to + duration({days: $window})
-        AND coalesce(n.vf, CASE WHEN n.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(n.vt, CASE WHEN n.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
-    } AS went
-  ORDER BY a.license_number, a.id, r.relationship_type, r.effective_from, r.affiliate_role
-  UNWIND CASE WHEN r.effective_from >= date($from) AND r.effective_from <= date($to) THEN [true] ELSE [] END
-       + CASE WHEN r.effective_to >= date($from) AND r.effective_to <= date($to) THEN [false] ELSE [] END AS joined
-  WITH r, a, starts, joined, CASE WHEN joined THEN r.effective_from ELSE r.effective_to END AS day, CASE WHEN joined THEN came ELSE went END AS moved
-  WITH r, a, joined, size([x IN starts WHERE x <= day]) - 1 AS period, moved
-  WITH joined, period, count(*) AS n, count(CASE WHEN moved THEN 1 END) AS moved, collect([r, a])[$skip..$end] AS page
-  // Lists, not maps: the driver decodes a map's keys with every row.
-  RETURN collect([joined, period, n, moved, [x IN page | [elementId(x[0]), x[1].id, x[1].license_number, x[0].affiliate_role, x[0].relationship_type, toString(x[0].effective_from), toString(x[0].effective_to)]]]) AS periods
-}
-RETURN held IS NOT NULL AS held, before, periods
+// A start between day_before and held changes the count in force between them by one, an end by
+// one the other way; a relationship that ends on or before its start is never in force. A row in
+// the range has its period: the last begun on or before its day.
+WITH s, held, held_count, starts, r, a, joined, day,
+     CASE WHEN r IS NULL OR r.effective_to <= r.effective_from THEN 0
+          WHEN day > day_before AND day <= held THEN CASE WHEN joined THEN -1 ELSE 1 END
+          WHEN day > held AND day <= day_before THEN CASE WHEN joined THEN 1 ELSE -1 END
+          ELSE 0 END AS delta,
+     CASE WHEN day >= date($from) AND day <= date($to) THEN size([x IN starts WHERE x <= day]) - 1 END AS period
+// Whether a listed start came from another supervisor, or an end went to one: the relationship's
+// transfer marks (transfer-marks.cypher), or for a version from before them its counterparts at $g.
+WITH s, held, held_count, r, a, joined, delta, period,
+     CASE WHEN period IS NULL THEN false
+          WHEN joined THEN CASE WHEN r.came IS NOT NULL THEN r.came ELSE EXISTS {
+            MATCH (a)<-[p:SUPERVISES]-(o)
+            WHERE o <> s AND p.relationship_type = r.relationship_type AND p.effective_to <= r.effective_from AND p.effective_to >= r.effective_from - duration({days: $window})
+              AND coalesce(p.vf, CASE WHEN p.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(p.vt, CASE WHEN p.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
+          } END
+          ELSE CASE WHEN r.went IS NOT NULL THEN r.went ELSE EXISTS {
+            MATCH (a)<-[n:SUPERVISES]-(o)
+            WHERE o <> s AND n.relationship_type = r.relationship_type AND n.effective_from >= r.effective_to AND n.effective_from <= r.effective_to + duration({days: $window})
+              AND coalesce(n.vf, CASE WHEN n.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(n.vt, CASE WHEN n.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
+          } END END AS moved
+// The lists' order (byRosterChange); rows outside the range sort by no key, read for nothing.
+ORDER BY CASE WHEN period IS NULL THEN null ELSE a.license_number END, CASE WHEN period IS NULL THEN null ELSE a.id END,
+         CASE WHEN period IS NULL THEN null ELSE r.relationship_type END, CASE WHEN period IS NULL THEN null ELSE r.effective_from END,
+         CASE WHEN period IS NULL THEN null ELSE r.affiliate_role END
+WITH held, held_count, joined, period, sum(delta) AS delta, count(*) AS n, count(CASE WHEN moved THEN 1 END) AS moved,
+     collect(CASE WHEN period IS NOT NULL THEN [r, a] END)[$skip..$end] AS page
+// Lists, not maps: the driver decodes a map's keys with every row.
+WITH held, held_count, sum(delta) AS delta,
+     collect(CASE WHEN period IS NOT NULL THEN [joined, period, n, moved, [x IN page | [elementId(x[0]), x[1].id, x[1].license_number, x[0].affiliate_role, x[0].relationship_type, toString(x[0].effective_from), toString(x[0].effective_to)]]] END) AS periods
+RETURN held IS NOT NULL AS held, held_count + delta AS before, periods

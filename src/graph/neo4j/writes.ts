@@ -1,3 +1,4 @@
+import { TRANSFER_WINDOW_DAYS } from '../../domain/changes.js';
 import type { GraphTx, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
 import { idBatches, rowsOf, unwindBatches } from '../unwind.js';
@@ -7,6 +8,9 @@ import type { Neo4jEngine } from './engine.js';
 import { neo4jInForce } from './in-force.js';
 import { neo4jRowChanges } from './row-changes.js';
 import { neo4jVersions, type VersionedTx } from './versions.js';
+
+/** Affiliates whose relationships' transfer marks one statement sets (transfer-marks.cypher). */
+const MARKS_BATCH = 5000;
 
 /** Relationships one supersede statement copies, about 5 MB of transaction memory a thousand. */
 const SUPERSEDE_BUDGET = 10_000;
@@ -59,6 +63,8 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
     links: r('open-links'),
     removeDemo: r('remove-demo'),
     imported: q('engine/neo4j/versions/imported'),
+    marks: q('engine/neo4j/transfer-marks'),
+    stateAffiliates: q('engine/neo4j/in-force-affiliates'),
     dropPairs: q('engine/neo4j/drop-snapshot-pairs'),
   };
   const runs = new WeakMap<GraphTx, Run>();
@@ -113,6 +119,13 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
     const list = [...new Set(states)];
     if (list.length) await t.run(queries.imported, { states: list });
   };
+  /**
+   * The transfer marks of the relationships into `ids` (transfer-marks.cypher): in a refresh, as
+   * versions of its generation (the run's `g`); in an import, in place.
+   */
+  const mark = async (t: GraphTx, ids: string[]) => {
+    for (let i = 0; i < ids.length; i += MARKS_BATCH) await t.run(queries.marks, { ids: ids.slice(i, i + MARKS_BATCH), window: TRANSFER_WINDOW_DAYS, g: null });
+  };
   const links = (query: string, size?: number) => async (t: GraphTx, rows: Row[]) => {
     changed(t, rows.map((r) => r.affiliate_id));
     await unwindBatches(t, query, rows, size);
@@ -124,7 +137,10 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
         return await fn((work) => graph.writeTransaction((t) => (runs.set(t, run), work(t))));
       } finally {
         // A transaction per state: what one holds is bounded by a state's relationships.
-        for (const state of run.states) await graph.writeTransaction((t) => inForce.sync(t, [state]));
+        for (const state of run.states) {
+          await graph.writeTransaction(async (t) => mark(t, (await t.run(queries.stateAffiliates, { state })).map((r) => r.id as string)));
+          await graph.writeTransaction((t) => inForce.sync(t, [state]));
+        }
       }
     },
     refreshRun(state, fn, onWait) {
@@ -133,7 +149,9 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
         runs.set(t, run);
         run.day = await inForce.day(t);
         const result = await fn(t);
-        // The run's new credentials are not matched again: their links' copies came with them (decision 0017).
+        // Marks first: a relationship they version gets its in-force copy with the rest. The run's new
+        // credentials are not matched again: their links' copies came with them (decision 0017).
+        if (run.changed.size) await mark(t, [...run.changed]);
         if (run.changed.size) await inForce.syncIds(t, [...run.changed], { day: run.day, ids: run.created });
         await rowChanges.keep(t, state);
         return result;
