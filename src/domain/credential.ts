@@ -1,4 +1,5 @@
 // A licence credential as the service reads it, its supervising relationships, and the rules on them.
+import { byCodeUnit } from './sorted.js';
 
 /**
  * The name a credential is known by, everywhere (the record a licensee is read as, a supervisor's
@@ -200,10 +201,13 @@ export interface AffiliationFilters extends EdgeFilters {
 export const byAffiliation = (a: AffiliationRecord, b: AffiliationRecord) =>
   b.effective_from.localeCompare(a.effective_from) || a.license_number.localeCompare(b.license_number) || a.relationship_type.localeCompare(b.relationship_type);
 
-/** Roster changes: by the affiliate's licence number, then the relationship's type and start. */
+/**
+ * Roster changes: by the affiliate's licence number and id, then the relationship's type, start and
+ * role, each by code unit, as Neo4j's roster-changes.cypher orders them.
+ */
 type RosterOrderKey = Pick<RosterChangeSummary, 'license_number' | 'id' | 'relationship_type' | 'effective_from' | 'affiliate_role'>;
 export const byRosterChange = (a: RosterOrderKey, b: RosterOrderKey) =>
-  a.license_number.localeCompare(b.license_number) || a.id.localeCompare(b.id) || a.relationship_type.localeCompare(b.relationship_type) || a.effective_from.localeCompare(b.effective_from) || a.affiliate_role.localeCompare(b.affiliate_role);
+  byCodeUnit(a.license_number, b.license_number) || byCodeUnit(a.id, b.id) || byCodeUnit(a.relationship_type, b.relationship_type) || byCodeUnit(a.effective_from, b.effective_from) || byCodeUnit(a.affiliate_role, b.affiliate_role);
 
 /**
  * Where an affiliate came from (`started` true: its latest relationship of `type` under another

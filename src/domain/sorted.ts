@@ -8,3 +8,6 @@ export function countBelow<T extends string | number>(sorted: ArrayLike<T>, valu
   }
   return lo;
 }
+
+/** Strings by UTF-16 code unit, as Cypher's ORDER BY compares them (not by the locale's collation). */
+export const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -66,6 +66,14 @@ describe('dates', () => {
 });
 
 describe('supervision rules', () => {
+  it('when roster changes are ordered then it is by licence number and id by code unit, as Cypher orders them, then type, start and role', async () => {
+    const { byRosterChange } = await import('../../src/domain/credential.js');
+    const c = (license_number: string, relationship_type: string, effective_from: string, affiliate_role = 'salesperson') => ({ id: `TX|${license_number}`, license_number, relationship_type, effective_from, affiliate_role });
+    // Upper case before lower case (a locale's collation puts 'a3' first).
+    const sorted = [c('B2', 'sponsoring_broker', '2026-01-01'), c('a3', 'sponsoring_broker', '2026-02-01'), c('a3', 'sponsoring_broker', '2026-03-01'), c('a3', 'supervising_broker', '2025-01-01'), c('b1', 'sponsoring_broker', '2026-01-01')];
+    expect([...sorted].reverse().sort(byRosterChange)).toEqual(sorted);
+  });
+
   it('when supervision entries are ordered then it is by supervisor, role, type, start and end, an empty role or absent end first, on every engine', async () => {
     const { bySupervisionEntry } = await import('../../src/domain/credential.js');
     const e = (supervisor_id: string, affiliate_role: string, relationship_type: string, effective_from: string, effective_to: string | null) => ({ supervisor_id, affiliate_role, relationship_type, effective_from, effective_to });
