@@ -98,7 +98,7 @@ export async function prepareNeo4j({ neo4jDir: NEO4J_DIR }: NationalStores, data
     try {
       const graph = await root.graph();
       phase('schema: constraints and indexes created and populated');
-      await out.runStatements(graph.engine);
+      await out.runStatements(graph.engine, files);
       phase(`${out.statements.length} statements over Bolt (jurisdictions, business-name brokerages, counts)`);
       // Kept for each first start the bench measures (searchSeed): a server's seed is taken by its first build.
       fs.renameSync(await out.searchRows(graph.engine, files), path.join(NEO4J_DIR, 'search-seed'));

@@ -88,7 +88,18 @@ MATCH (s)-[r:SUPERVISES]->()
 WHERE r.supervisor_id IS NULL
 CALL (s, r) { SET r.supervisor_id = s.id } IN TRANSACTIONS OF 10000 ROWS;
 MERGE (:Migration {id: 'supervises-supervisor-id'});
-// Transfer marks (engine/neo4j/transfer-marks.cypher, which writes keep) on the SUPERVISES of a
+// Each SUPERVISES's place in a roster history's lists (list_key: engine/neo4j/roster-marks.cypher,
+// which writes keep): a store written before, or loaded by the offline importer, gets it once, in
+// batches, on every version.
+OPTIONAL MATCH (m:Migration {id: 'supervises-list-key'})
+WITH m WHERE m IS NULL
+MATCH ()-[r:SUPERVISES]->(a)
+WHERE r.list_key IS NULL
+CALL (r, a) {
+  SET r.list_key = a.license_number + '\u0000' + a.id + '\u0000' + r.relationship_type + '\u0000' + toString(r.effective_from) + '\u0000' + coalesce(r.affiliate_role, '\uffff')
+} IN TRANSACTIONS OF 10000 ROWS;
+MERGE (:Migration {id: 'supervises-list-key'});
+// Transfer marks (engine/neo4j/roster-marks.cypher, which writes keep) on the SUPERVISES of a
 // store written before them, or loaded by the offline importer: once, in batches of affiliates, in
 // place (readers count a relationship without marks by its counterparts, the same answer). 90 is
 // TRANSFER_WINDOW_DAYS (src/domain/changes.ts).

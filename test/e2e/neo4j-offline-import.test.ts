@@ -34,7 +34,7 @@ async function offlineLoad(folder: string): Promise<{ graph: GraphAdapters; neo4
   cleanup.push(() => neo4j.stop());
   const graph = await openGraph(testConfig({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 64, GRAPH_CONNECTIONS: 1, GRAPH_QUERY_TIMEOUT_MS: 30_000, NEO4J_URI: neo4j.uri, NEO4J_USER: 'neo4j', NEO4J_PASSWORD: neo4j.password }), files);
   cleanup.push(() => graph.close());
-  await out.runStatements(graph.engine);
+  await out.runStatements(graph.engine, files);
   return { graph, neo4j, summary, output, dataDir: data.dir, out };
 }
 
@@ -49,13 +49,14 @@ describe.skipIf(missing)(`the first load of a folder through Neo4j's offline imp
     // import over Bolt by Cypher (src/graph/neo4j/keys.ts).
     const inForce = 'MATCH (s)-[f:SUPERVISES_IN_FORCE]->(a) RETURN s.id AS s, a.id AS a, f.supervisor_id AS sid, f.page_key AS k, f.affiliate_role AS role, f.relationship_type AS t, f.effective_from AS f, f.effective_to AS u ORDER BY s, k';
     const day = "MATCH (d:InForceDay {id: 'supervises'}) RETURN toString(d.date) AS day";
-    // The supervisor's id on each link, which roster histories seek by (roster-changes.cypher).
-    const supervisorIds = 'MATCH (s)-[r:SUPERVISES]->(a) RETURN s.id AS s, a.id AS a, r.relationship_type AS t, toString(r.effective_from) AS f, r.supervisor_id AS sid ORDER BY s, a, t, f';
+    // The supervisor's id on each link, which roster histories seek by, and the transfer marks and
+    // list key they count and order by (roster-changes.cypher): set at the first start, and by the import over Bolt.
+    const supervisorIds = 'MATCH (s)-[r:SUPERVISES]->(a) RETURN s.id AS s, a.id AS a, r.relationship_type AS t, toString(r.effective_from) AS f, r.supervisor_id AS sid, r.affiliate_role AS role, r.came AS came, r.went AS went, r.list_key AS key ORDER BY s, a, t, f';
     const written = {
       contents: await contents(offline.graph), jurisdictions: await offline.graph.engine.read(jurisdictions), types: await offline.graph.engine.read(types),
       inForce: await offline.graph.engine.read(inForce), supervisorIds: await offline.graph.engine.read(supervisorIds),
     };
-    expect(written.supervisorIds.filter((r) => r.sid !== r.s)).toEqual([]);
+    expect(written.supervisorIds.filter((r) => r.sid !== r.s || typeof r.came !== 'boolean' || typeof r.went !== 'boolean' || typeof r.key !== 'string')).toEqual([]);
     expect(await offline.graph.engine.read(day)).toEqual([{ day: NOW.toISOString().slice(0, 10) }]);
     expect(written.inForce.length).toBeGreaterThan(2);
 

@@ -125,7 +125,7 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'engine/neo4j/in-force-move': { day: '2026-11-22' },
   'engine/neo4j/in-force-changed': { lo: '2026-11-21', hi: '2026-11-22' },
   'engine/neo4j/in-force-affiliates': { state: 'TX' },
-  'engine/neo4j/transfer-marks': { ids: [TX_AGENT], window: 90, g: null },
+  'engine/neo4j/roster-marks': { ids: [TX_AGENT], window: 90, g: null },
   'engine/neo4j/in-force-drop': { ids: [TX_AGENT], day: '2026-11-22' },
   'engine/neo4j/in-force-add': { ids: [TX_AGENT], day: '2026-11-22' },
   'engine/ladybug/read-models-present': {},

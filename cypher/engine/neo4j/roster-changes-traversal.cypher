@@ -39,7 +39,7 @@ CALL (s, changed) {
   WITH s, changed, [x IN $starts | date(x)] AS starts
   UNWIND changed AS c
   WITH s, starts, c.r AS r, c.a AS a
-  // A relationship's transfer marks (transfer-marks.cypher), or where it has none yet (a version
+  // A relationship's transfer marks (roster-marks.cypher), or where it has none yet (a version
   // from before them), its counterparts at $g.
   WITH r, a, starts, r.effective_from >= date($from) AND CASE WHEN r.came IS NOT NULL THEN r.came ELSE EXISTS {
       MATCH (a)<-[p:SUPERVISES]-(o)

@@ -76,7 +76,7 @@ WITH s, held, held_count, starts, r, a, joined, day,
           ELSE 0 END AS delta,
      CASE WHEN day >= date($from) AND day <= date($to) THEN size([x IN starts WHERE x <= day]) - 1 END AS period
 // Whether a listed start came from another supervisor, or an end went to one: the relationship's
-// transfer marks (transfer-marks.cypher), or for a version from before them its counterparts at $g.
+// transfer marks (roster-marks.cypher), or for a version from before them its counterparts at $g.
 WITH s, held, held_count, r, a, joined, delta, period,
      CASE WHEN period IS NULL THEN false
           WHEN joined THEN CASE WHEN r.came IS NOT NULL THEN r.came ELSE EXISTS {
@@ -89,10 +89,11 @@ WITH s, held, held_count, r, a, joined, delta, period,
             WHERE o <> s AND n.relationship_type = r.relationship_type AND n.effective_from >= r.effective_to AND n.effective_from <= r.effective_to + duration({days: $window})
               AND coalesce(n.vf, CASE WHEN n.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(n.vt, CASE WHEN n.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
           } END END AS moved
-// The lists' order (byRosterChange); rows outside the range sort by no key, read for nothing.
-ORDER BY CASE WHEN period IS NULL THEN null ELSE a.license_number END, CASE WHEN period IS NULL THEN null ELSE a.id END,
-         CASE WHEN period IS NULL THEN null ELSE r.relationship_type END, CASE WHEN period IS NULL THEN null ELSE r.effective_from END,
-         CASE WHEN period IS NULL THEN null ELSE r.affiliate_role END
+// The lists' order (byRosterChange): the relationship's list_key, or where a version from before it
+// has none, the same from its fields; rows outside the range sort by no key, read for nothing.
+ORDER BY CASE WHEN period IS NULL THEN null
+              WHEN r.list_key IS NOT NULL THEN r.list_key
+              ELSE a.license_number + '\u0000' + a.id + '\u0000' + r.relationship_type + '\u0000' + toString(r.effective_from) + '\u0000' + coalesce(r.affiliate_role, '\uffff') END
 WITH held, held_count, joined, period, sum(delta) AS delta, count(*) AS n, count(CASE WHEN moved THEN 1 END) AS moved,
      collect(CASE WHEN period IS NOT NULL THEN [r, a] END)[$skip..$end] AS page
 // Lists, not maps: the driver decodes a map's keys with every row.

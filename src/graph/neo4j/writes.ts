@@ -9,7 +9,7 @@ import { neo4jInForce } from './in-force.js';
 import { neo4jRowChanges } from './row-changes.js';
 import { neo4jVersions, type VersionedTx } from './versions.js';
 
-/** Affiliates whose relationships' transfer marks one statement sets (transfer-marks.cypher). */
+/** Affiliates whose relationships' roster marks one statement sets (roster-marks.cypher). */
 const MARKS_BATCH = 5000;
 
 /** Relationships one supersede statement copies, about 5 MB of transaction memory a thousand. */
@@ -63,7 +63,7 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
     links: r('open-links'),
     removeDemo: r('remove-demo'),
     imported: q('engine/neo4j/versions/imported'),
-    marks: q('engine/neo4j/transfer-marks'),
+    marks: q('engine/neo4j/roster-marks'),
     stateAffiliates: q('engine/neo4j/in-force-affiliates'),
     dropPairs: q('engine/neo4j/drop-snapshot-pairs'),
   };
@@ -120,8 +120,8 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
     if (list.length) await t.run(queries.imported, { states: list });
   };
   /**
-   * The transfer marks of the relationships into `ids` (transfer-marks.cypher): in a refresh, as
-   * versions of its generation (the run's `g`); in an import, in place.
+   * The roster marks of the relationships into `ids` (roster-marks.cypher): in a refresh, transfers
+   * as versions of its generation (the run's `g`); in an import, in place.
    */
   const mark = async (t: GraphTx, ids: string[]) => {
     for (let i = 0; i < ids.length; i += MARKS_BATCH) await t.run(queries.marks, { ids: ids.slice(i, i + MARKS_BATCH), window: TRANSFER_WINDOW_DAYS, g: null });
