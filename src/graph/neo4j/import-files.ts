@@ -10,10 +10,10 @@ import type { BulkFile, BulkKind, BulkSink, GraphEngine, Params, ParsedRows } fr
 import { CREDENTIAL_COLUMNS, FIELD_SEPARATOR, NOTES_SEPARATOR, QUOTE, bulkFields, csvHeader, csvRow, readBulkRecords } from '../bulk-file.js';
 import type { QueryFiles } from '../query-files.js';
 import { SEARCH_BROKER_COLUMNS, SEARCH_INDEX_COLUMNS } from '../search-source-port.js';
-import { TRANSFER_WINDOW_DAYS } from '../../domain/changes.js';
 import { BROKERAGE_RELATIONSHIP_TYPES } from '../../domain/vocabulary.js';
 import { inForceKey } from './keys.js';
 import { LIST_FIELDS } from './list-fields.js';
+import { neo4jRosterMarks } from './roster-marks.js';
 
 /**
  * Label or type, and the typed header column of each column that is not a plain string. No
@@ -206,10 +206,8 @@ export function neo4jImportFiles(dir: string, today = new Date().toISOString().s
     async runStatements(graph: GraphEngine, queries: QueryFiles) {
       for (const { query, params } of statements) await graph.writeTransaction((t) => t.run(query, params));
       const upserts = queries.get('import/upsert-relationships');
-      const linked = [...new Set(statements.filter((s) => s.query === upserts).flatMap((s) => (s.params.rows as { affiliate_id: string }[]).map((r) => r.affiliate_id)))];
-      for (let i = 0; i < linked.length; i += 5000) {
-        await graph.writeTransaction((t) => t.run(queries.get('engine/neo4j/roster-marks'), { ids: linked.slice(i, i + 5000), window: TRANSFER_WINDOW_DAYS, g: null }));
-      }
+      const linked = statements.filter((s) => s.query === upserts).flatMap((s) => (s.params.rows as { affiliate_id: string }[]).map((r) => r.affiliate_id));
+      await neo4jRosterMarks(queries).inPlace(graph, [...new Set(linked)]);
     },
     /**
      * The options of `neo4j-admin database import full` over the files (tools/neo4j/run.mjs

@@ -1,4 +1,3 @@
-import { TRANSFER_WINDOW_DAYS } from '../../domain/changes.js';
 import type { GraphTx, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
 import { idBatches, rowsOf, unwindBatches } from '../unwind.js';
@@ -6,11 +5,9 @@ import type { GraphWrites } from '../writes-port.js';
 import { sharedImportWrites } from '../import-writes.js';
 import type { Neo4jEngine } from './engine.js';
 import { neo4jInForce } from './in-force.js';
+import { neo4jRosterMarks } from './roster-marks.js';
 import { neo4jRowChanges } from './row-changes.js';
 import { neo4jVersions, type VersionedTx } from './versions.js';
-
-/** Affiliates whose relationships' roster marks one statement sets (roster-marks.cypher). */
-const MARKS_BATCH = 5000;
 
 /** Relationships one supersede statement copies, about 5 MB of transaction memory a thousand. */
 const SUPERSEDE_BUDGET = 10_000;
@@ -40,6 +37,7 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
   const inForce = neo4jInForce(graph, files);
   const versions = neo4jVersions(graph, files);
   const rowChanges = neo4jRowChanges(graph, files);
+  const marks = neo4jRosterMarks(files);
   const shared = sharedImportWrites(files);
   const q = (name: string) => files.get(name);
   const r = (name: string) => q(`engine/neo4j/refresh/${name}`);
@@ -63,7 +61,6 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
     links: r('open-links'),
     removeDemo: r('remove-demo'),
     imported: q('engine/neo4j/versions/imported'),
-    marks: q('engine/neo4j/roster-marks'),
     stateAffiliates: q('engine/neo4j/in-force-affiliates'),
     dropPairs: q('engine/neo4j/drop-snapshot-pairs'),
   };
@@ -119,13 +116,6 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
     const list = [...new Set(states)];
     if (list.length) await t.run(queries.imported, { states: list });
   };
-  /**
-   * The roster marks of the relationships into `ids` (roster-marks.cypher): in a refresh, transfers
-   * as versions of its generation (the run's `g`); in an import, in place.
-   */
-  const mark = async (t: GraphTx, ids: string[]) => {
-    for (let i = 0; i < ids.length; i += MARKS_BATCH) await t.run(queries.marks, { ids: ids.slice(i, i + MARKS_BATCH), window: TRANSFER_WINDOW_DAYS, g: null });
-  };
   const links = (query: string, size?: number) => async (t: GraphTx, rows: Row[]) => {
     changed(t, rows.map((r) => r.affiliate_id));
     await unwindBatches(t, query, rows, size);
@@ -138,7 +128,7 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
       } finally {
         // A transaction per state: what one holds is bounded by a state's relationships.
         for (const state of run.states) {
-          await graph.writeTransaction(async (t) => mark(t, (await t.run(queries.stateAffiliates, { state })).map((r) => r.id as string)));
+          await marks.inPlace(graph, (await graph.read(queries.stateAffiliates, { state })).map((r) => r.id as string));
           await graph.writeTransaction((t) => inForce.sync(t, [state]));
         }
       }
@@ -151,7 +141,7 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
         const result = await fn(t);
         // Marks first: a relationship they version gets its in-force copy with the rest. The run's new
         // credentials are not matched again: their links' copies came with them (decision 0017).
-        if (run.changed.size) await mark(t, [...run.changed]);
+        if (run.changed.size) await marks.inUnit(t, [...run.changed]);
         if (run.changed.size) await inForce.syncIds(t, [...run.changed], { day: run.day, ids: run.created });
         await rowChanges.keep(t, state);
         return result;
