@@ -50,6 +50,11 @@ CREATE INDEX supervises_supervisor_to IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON 
 // the supervisor's affiliates; writes keep them (src/graph/neo4j/in-force.ts), and the first read
 // of another day moves them to it. A graph without the day (new, or written before it existed)
 // gets them after the constraints below, once; a build cut short is dropped and made again.
+// A roster's day counts (engine/neo4j/roster-days.cypher) by supervisor and day, and their
+// versions by the generation they start or end at (few: an index holds no nulls).
+CREATE INDEX roster_day IF NOT EXISTS FOR (d:RosterDay) ON (d.supervisor_id, d.day);
+CREATE INDEX roster_day_vf IF NOT EXISTS FOR (d:RosterDay) ON (d.vf);
+CREATE INDEX roster_day_vt IF NOT EXISTS FOR (d:RosterDay) ON (d.vt);
 CREATE INDEX supervises_in_force_page IF NOT EXISTS FOR ()-[f:SUPERVISES_IN_FORCE]-() ON (f.supervisor_id, f.page_key);
 // Uniqueness constraints on every key the queries enter by.
 CREATE CONSTRAINT license_credential_id IF NOT EXISTS FOR (c:LicenseCredential) REQUIRE c.id IS UNIQUE;

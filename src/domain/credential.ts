@@ -175,9 +175,9 @@ export interface RosterPeriodChanges {
   left: number;
   transfers_in: number;
   transfers_out: number;
-  /** The page of those that began in the period, in byRosterChange order. */
+  /** The page of those that began in the period, by start, then in byRosterChange order. */
   joinedPage: RosterChangeSummary[];
-  /** The page of those that ended in the period, in byRosterChange order. */
+  /** The page of those that ended in the period, by end, then in byRosterChange order. */
   leftPage: RosterChangeSummary[];
 }
 
@@ -202,8 +202,8 @@ export const byAffiliation = (a: AffiliationRecord, b: AffiliationRecord) =>
   b.effective_from.localeCompare(a.effective_from) || a.license_number.localeCompare(b.license_number) || a.relationship_type.localeCompare(b.relationship_type);
 
 /**
- * Roster changes: by the affiliate's licence number and id, then the relationship's type, start and
- * role, each by code unit, as Neo4j's roster-changes.cypher orders them.
+ * Roster changes on one day: by the affiliate's licence number and id, then the relationship's
+ * type, start and role, each by code unit, as Neo4j's roster queries order them (list_key).
  */
 type RosterOrderKey = Pick<RosterChangeSummary, 'license_number' | 'id' | 'relationship_type' | 'effective_from' | 'affiliate_role'>;
 export const byRosterChange = (a: RosterOrderKey, b: RosterOrderKey) =>

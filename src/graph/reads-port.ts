@@ -31,8 +31,8 @@ export interface GraphReads {
   /**
    * A supervising credential's relationships that started or ended in each period (periods begin on
    * `starts`, ascending; the last ends on `to`), counted whole with those whose affiliate came from
-   * or went to another supervisor (within `windowDays`), each list's page [skip, skip + limit) in
-   * byRosterChange order; and how many were in force on the day before `starts[0]`. None of either
+   * or went to another supervisor (within `windowDays`), each list's page [skip, skip + limit) by
+   * day (the start's, or the end's), then in byRosterChange order; and how many were in force on the day before `starts[0]`. None of either
    * for a credential not on file.
    */
   rosterPeriods(id: string, starts: string[], to: string, f: EdgeFilters, windowDays: number, skip: number, limit: number): Promise<{ before: number; periods: RosterPeriodChanges[] }>;

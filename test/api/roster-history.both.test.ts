@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { refreshOf } from '../../src/compose/index.js';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { splitStatements } from '../../src/graph/query-files.js';
+import { neo4jRosterMarks } from '../../src/graph/neo4j/roster-marks.js';
 import { refresh } from '../../src/ingest/refresh/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { AffiliationsResponse, RosterHistoryResponse } from '../../src/modules/relationships/relationships.schemas.js';
@@ -38,6 +39,14 @@ describe('a broker\'s roster history', () => {
     return refresh(refreshOf(graph, files, side.clock, side.changes.log), { files: [file], format: resolveFormat(file), snapshot, rejectsDir });
   };
   const history = async (query: string, number = '10-B') => body(await request(app).get(`/api/v1/licensees/TX/${number}/roster-history${query}`).set(auth), RosterHistoryResponse);
+  /** Neo4j: the day counts a history of no filter sums (roster-days.cypher), as readers of the published generation see them. */
+  const rosterDays = () => graph.engine.read('MATCH (d:RosterDay) WHERE d.vt IS NULL MATCH (c:LicenseCredential {id: d.supervisor_id}) RETURN c.license_number AS s, toString(d.day) AS day, [d.joined, d.left, d.came, d.went, d.live] AS counts ORDER BY s, day');
+  /** Neo4j: the day counts built again from the relationships (the build at a store's first start). */
+  const rebuiltDays = async () => {
+    await graph.engine.writeTransaction((tx) => tx.run("MATCH (d:RosterDay) DELETE d WITH count(*) AS n MATCH (m:Migration {id: 'roster-days'}) DELETE m"));
+    await neo4jRosterMarks(files).buildDays(graph.engine);
+    return rosterDays();
+  };
 
   beforeAll(async () => {
     ({ graph } = await testGraph());
@@ -166,9 +175,16 @@ describe('a broker\'s roster history', () => {
     const marked = await marks();
     expect(marked.some((m) => m.came) && marked.some((m) => m.went)).toBe(true);
     expect(marked.every((m) => typeof m.key === 'string' && (m.key as string).startsWith(`${m.a}\u0000`))).toBe(true);
-    // Without marks and list keys, a history counts transfers by the counterparts and orders by the fields: the same answer.
     const pages = async () => (await history('?from=2025-12-15&to=2026-06-02&per_page=1&page=2')).data.map((p) => [p.joined_affiliates, p.left_affiliates]);
     const paged = await pages();
+    // Without day counts (a store before them), every change is read: the same answer; the first start builds them.
+    const days = await rosterDays();
+    expect(days.length).toBeGreaterThan(3);
+    await graph.engine.writeTransaction((tx) => tx.run("MATCH (d:RosterDay) DELETE d WITH count(*) AS n MATCH (m:Migration {id: 'roster-days'}) DELETE m"));
+    expect(await months()).toEqual(before);
+    expect(await pages()).toEqual(paged);
+    expect(await rebuiltDays()).toEqual(days);
+    // Without marks and list keys, a history counts transfers by the counterparts and orders by the fields: the same answer.
     await graph.engine.writeTransaction((tx) => tx.run('MATCH ()-[r:SUPERVISES]->() REMOVE r.came, r.went, r.list_key'));
     expect(await months()).toEqual(before);
     expect(await pages()).toEqual(paged);
@@ -201,15 +217,19 @@ describe('a broker\'s roster history', () => {
     const after = await june();
     expect(after).toMatchObject({ joined: 0, left: 2, transfers_out: 2, in_force_at_end: 2 });
     expect(after.left_affiliates.map((a) => [a.license_number, a.transferred_to?.license_number ?? null])).toEqual([['2-SA', '20-B'], ['5-SA', '20-B']]);
-    // The other side: the relationships the refresh opened are found by their dates.
+    // The other side: the relationships the refresh opened are found by their dates, and listed by them.
     const other = (await history('?from=2026-06-01&to=2026-06-30', '20-B')).data[0];
     expect(other).toMatchObject({ joined: 2, transfers_in: 2 });
-    expect(other.joined_affiliates.map((a) => [a.license_number, a.effective_from, a.transferred_from?.license_number ?? null])).toEqual([['2-SA', '2026-06-20', '10-B'], ['5-SA', '2026-06-15', '10-B']]);
+    expect(other.joined_affiliates.map((a) => [a.license_number, a.effective_from, a.transferred_from?.license_number ?? null])).toEqual([['5-SA', '2026-06-15', '10-B'], ['2-SA', '2026-06-20', '10-B']]);
     if (TEST_ENGINE === 'neo4j') {
       // Neo4j counts by the marks the refresh wrote (roster-marks.cypher) and orders by list keys: every current relationship has both.
       const [marks] = await graph.engine.read("MATCH (:LicenseCredential {license_number: '10-B'})-[r:SUPERVISES]->(a) WHERE r.vt IS NULL AND r.effective_to IS NOT NULL RETURN collect([a.license_number, r.went]) AS ended, COUNT { ()-[u:SUPERVISES]->() WHERE u.vt IS NULL AND (u.came IS NULL OR u.list_key IS NULL) } AS unmarked");
       expect((marks.ended as [string, boolean][]).sort()).toEqual([['1-SA', true], ['2-SA', true], ['5-SA', true]]);
       expect(Number(marks.unmarked)).toBe(0);
+      // The refresh's day counts (versions of its generation where they changed) are those a build counts.
+      const days = await rosterDays();
+      expect(days.filter((d) => d.s === '20-B' && d.day === '2026-06-15')).toEqual([{ s: '20-B', day: '2026-06-15', counts: [1, 0, 1, 0, 1] }]);
+      expect(await rebuiltDays()).toEqual(days);
     }
   });
 });

@@ -6,6 +6,7 @@ import pino from 'pino';
 import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp } from '../../src/app.js';
+import { setUpNeo4j } from '../../src/graph/neo4j/adapters.js';
 import type { Neo4jEngine } from '../../src/graph/neo4j/engine.js';
 import { compose, importsOf, noMail, openGraph, type MailSetup, type SideServices } from '../../src/compose/index.js';
 import { appServices } from '../../src/compose/services.js';
@@ -56,7 +57,7 @@ export async function emptyGraph(engine: 'ladybug' | 'neo4j' = TEST_ENGINE, neo4
   // In batches: one transaction deleting a state's credentials and their name postings outgrows 512 MB.
   await (graph.engine as Neo4jEngine).writeSteps((t) => t.run('MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 2000 ROWS'));
   // A wiped graph is a new one: what the schema sets up in a new graph (the in-force day) again.
-  await graph.engine.applySchema(splitStatements(files.get('schema/neo4j')));
+  await setUpNeo4j(graph.engine as Neo4jEngine, files, splitStatements(files.get('schema/neo4j')));
   return graph;
 }
 

@@ -33,7 +33,7 @@ CALL (s) {
          collect(CASE WHEN NOT earlier OR r.effective_to <= date($to) THEN {r: r, a: a} END) AS changed
 }
 // Each change once in each list it is in (begun in the range: joined; ended in it: left), in the
-// lists' order (byRosterChange), counted into the last period begun on or before its day with
+// lists' order (by day, then byRosterChange), counted into the last period begun on or before its day with
 // whether its affiliate came from or went to another supervisor; only each list's page is read whole.
 CALL (s, changed) {
   WITH s, changed, [x IN $starts | date(x)] AS starts
@@ -51,10 +51,10 @@ CALL (s, changed) {
       WHERE o <> s AND n.relationship_type = r.relationship_type AND n.effective_from >= r.effective_to AND n.effective_from <= r.effective_to + duration({days: $window})
         AND coalesce(n.vf, CASE WHEN n.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(n.vt, CASE WHEN n.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
     } END AS went
-  ORDER BY a.license_number, a.id, r.relationship_type, r.effective_from, r.affiliate_role
   UNWIND CASE WHEN r.effective_from >= date($from) AND r.effective_from <= date($to) THEN [true] ELSE [] END
        + CASE WHEN r.effective_to >= date($from) AND r.effective_to <= date($to) THEN [false] ELSE [] END AS joined
   WITH r, a, starts, joined, CASE WHEN joined THEN r.effective_from ELSE r.effective_to END AS day, CASE WHEN joined THEN came ELSE went END AS moved
+  ORDER BY day, a.license_number, a.id, r.relationship_type, r.effective_from, r.affiliate_role
   WITH r, a, joined, size([x IN starts WHERE x <= day]) - 1 AS period, moved
   WITH joined, period, count(*) AS n, count(CASE WHEN moved THEN 1 END) AS moved, collect([r, a])[$skip..$end] AS page
   // Lists, not maps: the driver decodes a map's keys with every row.

@@ -1,8 +1,9 @@
 // Neo4j: the SUPERVISES relationships out of a credential that started or ended from $from to $to
 // (both included), counted per period (periods begin on $starts, $from first) with those whose
 // affiliate came from or went to another supervisor (as in roster-changes-traversal.cypher), each
-// period's joined and left lists paged [$skip, $end) in byRosterChange order; and how many were in
-// force on the day before $from. Read
+// period's joined and left lists paged [$skip, $end) by day, then in byRosterChange order; and how
+// many were in force on the day before $from. roster-changes-days.cypher answers without a filter,
+// from day counts; this one reads every change in the range. Read
 // by date from the (supervisor_id, effective_from) and (supervisor_id, effective_to) indexes, not
 // the whole roster: the count before is the count in force on the day the SUPERVISES_IN_FORCE
 // copies hold (held), corrected by the relationships begun or ended between that day and $from.
@@ -77,7 +78,7 @@ WITH s, held, held_count, starts, r, a, joined, day,
      CASE WHEN day >= date($from) AND day <= date($to) THEN size([x IN starts WHERE x <= day]) - 1 END AS period
 // Whether a listed start came from another supervisor, or an end went to one: the relationship's
 // transfer marks (roster-marks.cypher), or for a version from before them its counterparts at $g.
-WITH s, held, held_count, r, a, joined, delta, period,
+WITH s, held, held_count, r, a, joined, day, delta, period,
      CASE WHEN period IS NULL THEN false
           WHEN joined THEN CASE WHEN r.came IS NOT NULL THEN r.came ELSE EXISTS {
             MATCH (a)<-[p:SUPERVISES]-(o)
@@ -89,9 +90,10 @@ WITH s, held, held_count, r, a, joined, delta, period,
             WHERE o <> s AND n.relationship_type = r.relationship_type AND n.effective_from >= r.effective_to AND n.effective_from <= r.effective_to + duration({days: $window})
               AND coalesce(n.vf, CASE WHEN n.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(n.vt, CASE WHEN n.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
           } END END AS moved
-// The lists' order (byRosterChange): the relationship's list_key, or where a version from before it
-// has none, the same from its fields; rows outside the range sort by no key, read for nothing.
-ORDER BY CASE WHEN period IS NULL THEN null
+// The lists' order: by day, then byRosterChange (the relationship's list_key, or where a version
+// from before it has none, the same from its fields); rows outside the range sort by no key.
+ORDER BY CASE WHEN period IS NOT NULL THEN day END,
+         CASE WHEN period IS NULL THEN null
               WHEN r.list_key IS NOT NULL THEN r.list_key
               ELSE a.license_number + '\u0000' + a.id + '\u0000' + r.relationship_type + '\u0000' + toString(r.effective_from) + '\u0000' + coalesce(r.affiliate_role, '\uffff') END
 WITH held, held_count, joined, period, sum(delta) AS delta, count(*) AS n, count(CASE WHEN moved THEN 1 END) AS moved,

@@ -43,9 +43,7 @@ const rosterEntry = (line: string): RosterEntry => ({
 
 /** A roster's entries (positions) matching a filter, by start and by end, with the days to search them by. */
 interface RosterIndex {
-  /** Each roster position's place in byRosterChange order, and the position at each place. */
-  rank: Int32Array;
-  byRank: Int32Array;
+  /** Positions by start, and by end: by day, then byRosterChange. */
   starts: Int32Array;
   startDays: string[];
   /** Those with an end. */
@@ -184,27 +182,28 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
    * A roster's entries matching a filter in date order, kept with the roster until the next write:
    * a period's joiners and leavers are runs found by binary search, not a pass over the roster.
    */
-  const rosterIndexes = new WeakMap<RosterEntry[], { rank: Int32Array; byRank: Int32Array; byFilter: Map<string, RosterIndex> }>();
+  const rosterIndexes = new WeakMap<RosterEntry[], { rank: Int32Array; byFilter: Map<string, RosterIndex> }>();
   const rosterIndex = (roster: RosterEntry[], f: EdgeFilters): RosterIndex => {
     let kept = rosterIndexes.get(roster);
     if (!kept) {
-      // Each entry's place in byRosterChange order, once per roster: a page sorts by it.
+      // Each entry's place in byRosterChange order, once per roster: a list's ties on a day sort by it.
       const keyed = roster.map((e, i) => ({ i, id: e.affiliate_id, license_number: affiliateField(e.line, 'number'), relationship_type: e.relationship_type, effective_from: e.effective_from, affiliate_role: e.affiliate_role }));
       const rank = new Int32Array(roster.length);
-      const byRank = new Int32Array(roster.length);
-      keyed.sort(byRosterChange).forEach((k, r) => ((rank[k.i] = r), (byRank[r] = k.i)));
-      rosterIndexes.set(roster, (kept = { rank, byRank, byFilter: new Map() }));
+      keyed.sort(byRosterChange).forEach((k, r) => (rank[k.i] = r));
+      rosterIndexes.set(roster, (kept = { rank, byFilter: new Map() }));
     }
     const key = `${f.affiliate_role ?? ''}\t${f.relationship_type ?? ''}`;
     let ix = kept.byFilter.get(key);
     if (!ix) {
       const wanted = roster.flatMap((e, i) => (matchesEdge(e, f) ? [i] : []));
       const ended = wanted.filter((i) => roster[i].effective_to !== null);
-      const starts = Int32Array.from(wanted).sort((a, b) => cmp(roster[a].effective_from, roster[b].effective_from));
-      const ends = Int32Array.from(ended).sort((a, b) => cmp(roster[a].effective_to!, roster[b].effective_to!));
+      // A list's order: by day, then byRosterChange (rank).
+      const { rank } = kept;
+      const starts = Int32Array.from(wanted).sort((a, b) => cmp(roster[a].effective_from, roster[b].effective_from) || rank[a] - rank[b]);
+      const ends = Int32Array.from(ended).sort((a, b) => cmp(roster[a].effective_to!, roster[b].effective_to!) || rank[a] - rank[b]);
       // In force on day d: effective_from <= d < effective_to, so closed by d when both are at most d.
       const closeDays = ended.map((i) => { const e = roster[i]; return e.effective_to! > e.effective_from ? e.effective_to! : e.effective_from; }).sort();
-      ix = { rank: kept.rank, byRank: kept.byRank, starts, startDays: Array.from(starts, (i) => roster[i].effective_from), ends, endDays: Array.from(ends, (i) => roster[i].effective_to!), closeDays };
+      ix = { starts, startDays: Array.from(starts, (i) => roster[i].effective_from), ends, endDays: Array.from(ends, (i) => roster[i].effective_to!), closeDays };
       kept.byFilter.set(key, ix);
     }
     return ix;
@@ -297,9 +296,8 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
           effective_from: e.effective_from, effective_to: e.effective_to,
         };
       };
-      // A period's list is a run of the date-ordered positions: counted by its bounds, paged by rank.
-      // Ranks sort natively as numbers, and each names its position back (byRank).
-      const page = (run: Int32Array) => Array.from(run.map((i) => ix.rank[i]).sort().subarray(skip, skip + limit), (r) => summary(ix.byRank[r]));
+      // A period's list is a run of the ordered positions: counted by its bounds, paged by its places.
+      const page = (run: Int32Array) => Array.from(run.subarray(skip, skip + limit), summary);
       const count = (run: Int32Array, moved: (e: RosterEntry) => boolean) => {
         let n = 0;
         for (const i of run) if (moved(roster[i])) n += 1;

@@ -2,6 +2,7 @@ import type { GraphAdapters } from '../adapters-port.js';
 import type { QueryFiles } from '../query-files.js';
 import { openNeo4j, type Neo4jEngine, type Neo4jOptions } from './engine.js';
 import { neo4jReads } from './reads.js';
+import { neo4jRosterMarks } from './roster-marks.js';
 import { neo4jSearchSource } from './search-source.js';
 import { neo4jWrites } from './writes.js';
 
@@ -21,11 +22,17 @@ export function neo4jAdapters(graph: Neo4jEngine, files: QueryFiles): GraphAdapt
   };
 }
 
-/** Connects to the database and applies the schema. */
+/** Applies the schema, then builds once what it names but only a query can make (a roster's day counts). */
+export async function setUpNeo4j(graph: Neo4jEngine, files: QueryFiles, schema: string[]): Promise<void> {
+  await graph.applySchema(schema);
+  await neo4jRosterMarks(files).buildDays(graph);
+}
+
+/** Connects to the database and sets it up. */
 export async function openNeo4jAdapters(options: Neo4jOptions, files: QueryFiles, schema: string[]): Promise<GraphAdapters> {
   const graph = await openNeo4j(options);
   try {
-    await graph.applySchema(schema);
+    await setUpNeo4j(graph, files, schema);
     return neo4jAdapters(graph, files);
   } catch (err) {
     await graph.close();

@@ -94,6 +94,7 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
   const affiliatesQuery = files.get('engine/neo4j/affiliates');
   const rosterChangesQuery = files.get('engine/neo4j/roster-changes');
   const rosterChangesTraversal = files.get('engine/neo4j/roster-changes-traversal');
+  const rosterChangesDays = files.get('engine/neo4j/roster-changes-days');
   const rosterChangeRecords = files.get('engine/neo4j/roster-change-records');
   const inForcePage = files.get('engine/neo4j/affiliates-in-force');
   const inForceFiltered = files.get('engine/neo4j/affiliates-in-force-filtered');
@@ -185,7 +186,9 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
         id, from: starts[0], starts, to, window: windowDays, affiliate_role: f.affiliate_role ?? null, relationship_type: f.relationship_type ?? null,
         skip: listIndex(skip), end: listIndex(skip + limit),
       };
-      let [found] = await graph.read(rosterChangesQuery, params);
+      // Unfiltered, the day counts serve (a page costs a page); else, or before they are built, every change is read.
+      let [found] = f.affiliate_role || f.relationship_type ? [] : await graph.read(rosterChangesDays, params);
+      if (!found?.built || !found.held) [found] = await graph.read(rosterChangesQuery, params);
       // No in-force relationships yet (the schema builds them at the first start): every relationship is read.
       if (found && !found.held) [found] = await graph.read(rosterChangesTraversal, params);
       const periods: RosterPeriodChanges[] = starts.map(() => ({ joined: 0, left: 0, transfers_in: 0, transfers_out: 0, joinedPage: [], leftPage: [] }));

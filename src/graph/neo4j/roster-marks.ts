@@ -3,21 +3,48 @@ import type { GraphEngine, GraphTx } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
 import { idBatches } from '../unwind.js';
 
-/** Affiliates per statement, and per transaction in place. */
+/** Affiliates (or supervisors, in a build) per statement, and per transaction in place. */
 const BATCH = 2000;
+/** Marks the store's day counts as built for every supervisor (roster-changes-days.cypher reads them then). */
+const DAYS_BUILT = "MATCH (m:Migration {id: 'roster-days'}) RETURN true AS built";
 
 /**
- * The roster marks of the relationships into affiliates (cypher/engine/neo4j/roster-marks.cypher).
- * `inUnit`: inside a refresh's unit, whose generation versions the changed transfer marks.
+ * The roster marks of the relationships into affiliates (cypher/engine/neo4j/roster-marks.cypher),
+ * then their supervisors' day counts (roster-days.cypher), which hang on the marks.
+ * `inUnit`: inside a refresh's unit, whose generation versions the changed marks and counts.
  * `inPlace`: after an import, a transaction per batch, so that a batch bounds what one holds.
+ * `buildDays`: once, for a store written before the day counts (or by the offline importer).
  */
 export function neo4jRosterMarks(files: QueryFiles) {
-  const query = files.get('engine/neo4j/roster-marks');
-  const params = { window: TRANSFER_WINDOW_DAYS, g: null };
+  const marks = files.get('engine/neo4j/roster-marks');
+  const days = files.get('engine/neo4j/roster-days');
+  const params = { window: TRANSFER_WINDOW_DAYS, g: null, supervisors: null };
   return {
-    inUnit: (t: GraphTx, ids: string[]) => idBatches(t, query, ids, params),
+    async inUnit(t: GraphTx, ids: string[]) {
+      await idBatches(t, marks, ids, params);
+      await idBatches(t, days, ids, params);
+    },
     async inPlace(graph: Pick<GraphEngine, 'writeTransaction'>, ids: string[]) {
-      for (let i = 0; i < ids.length; i += BATCH) await graph.writeTransaction((t) => t.run(query, { ...params, ids: ids.slice(i, i + BATCH) }));
+      for (let i = 0; i < ids.length; i += BATCH) {
+        const batch = ids.slice(i, i + BATCH);
+        await graph.writeTransaction((t) => t.run(marks, { ...params, ids: batch }));
+        await graph.writeTransaction((t) => t.run(days, { ...params, ids: batch }));
+      }
+    },
+    /**
+     * Every supervisor's day counts, a transaction per batch of supervisors in id order, then the
+     * Migration node that says so; a build cut short recounts from the start at the next (a count
+     * equal to its node's writes nothing).
+     */
+    async buildDays(graph: Pick<GraphEngine, 'writeTransaction' | 'read'>) {
+      if ((await graph.read(DAYS_BUILT)).length) return;
+      for (let after = ''; ; ) {
+        const batch = (await graph.read(files.get('engine/neo4j/supervisor-ids'), { after, limit: BATCH })).map((r) => r.id as string);
+        if (!batch.length) break;
+        await graph.writeTransaction((t) => t.run(days, { ...params, ids: null, supervisors: batch }));
+        after = batch.at(-1)!;
+      }
+      await graph.writeTransaction((t) => t.run("MERGE (:Migration {id: 'roster-days'})"));
     },
   };
 }

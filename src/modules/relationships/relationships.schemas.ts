@@ -186,8 +186,8 @@ export const RosterPeriod = z
     in_force_at_end: z.number().int().openapi({ description: "Relationships in force on the period's last day" }),
     transfers_in: z.number().int(),
     transfers_out: z.number().int(),
-    joined_affiliates: z.array(RosterAffiliate).openapi({ description: 'By licence number, the page `page` of `per_page` (`joined` counts all; the CSV names every one)' }),
-    left_affiliates: z.array(RosterAffiliate).openapi({ description: 'By licence number, the page `page` of `per_page` (`left` counts all)' }),
+    joined_affiliates: z.array(RosterAffiliate).openapi({ description: 'By start date, then licence number: the page `page` of `per_page` (`joined` counts all; the CSV names every one)' }),
+    left_affiliates: z.array(RosterAffiliate).openapi({ description: 'By end date, then licence number: the page `page` of `per_page` (`left` counts all)' }),
   })
   .openapi('RosterPeriod');
 

@@ -12,6 +12,10 @@ MATCH ()-[r:SUPERVISES]->() WHERE r.vt <= $published
 CALL (r) { DELETE r } IN TRANSACTIONS OF 10000 ROWS;
 MATCH ()-[f:SUPERVISES_IN_FORCE]->() WHERE f.vt <= $published
 CALL (f) { DELETE f } IN TRANSACTIONS OF 10000 ROWS;
+MATCH (d:RosterDay) WHERE d.vt <= $published
+CALL (d) { DELETE d } IN TRANSACTIONS OF 10000 ROWS;
+MATCH (d:RosterDay) WHERE d.vf <= $published
+CALL (d) { REMOVE d.vf } IN TRANSACTIONS OF 10000 ROWS;
 // After their ended relationships: a superseded brokerage's tens of thousands would otherwise go
 // in the batch that deletes it.
 MATCH (c:Superseded) WHERE c.vt <= $published

@@ -6,6 +6,10 @@ MATCH ()-[r:SUPERVISES]->() WHERE r.vf > $published
 CALL (r) { DELETE r } IN TRANSACTIONS OF 10000 ROWS;
 MATCH ()-[f:SUPERVISES_IN_FORCE]->() WHERE f.vf > $published
 CALL (f) { DELETE f } IN TRANSACTIONS OF 10000 ROWS;
+MATCH (d:RosterDay) WHERE d.vf > $published
+CALL (d) { DELETE d } IN TRANSACTIONS OF 10000 ROWS;
+MATCH (d:RosterDay) WHERE d.vt > $published
+CALL (d) { REMOVE d.vt } IN TRANSACTIONS OF 10000 ROWS;
 // After their relationships: a dense brokerage's new version holds tens of thousands of them.
 MATCH (c:Versioned) WHERE c.vf > $published
 CALL (c) { DETACH DELETE c } IN TRANSACTIONS OF 2000 ROWS;
