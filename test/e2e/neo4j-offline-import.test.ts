@@ -52,10 +52,13 @@ describe.skipIf(missing)(`the first load of a folder through Neo4j's offline imp
     // The supervisor's id on each link, which roster histories seek by, and the transfer marks and
     // list key they count and order by (roster-changes.cypher): set at the first start, and by the import over Bolt.
     const supervisorIds = 'MATCH (s)-[r:SUPERVISES]->(a) RETURN s.id AS s, a.id AS a, r.relationship_type AS t, toString(r.effective_from) AS f, r.supervisor_id AS sid, r.affiliate_role AS role, r.came AS came, r.went AS went, r.list_key AS key ORDER BY s, a, t, f';
+    // The day counts a roster history sums (roster-days.cypher): built at the first start, and by the import over Bolt.
+    const days = 'MATCH (d:RosterDay) RETURN d.supervisor_id AS s, toString(d.day) AS day, [d.joined, d.left, d.came, d.went, d.live, d.vf, d.vt] AS counts ORDER BY s, day';
     const written = {
       contents: await contents(offline.graph), jurisdictions: await offline.graph.engine.read(jurisdictions), types: await offline.graph.engine.read(types),
-      inForce: await offline.graph.engine.read(inForce), supervisorIds: await offline.graph.engine.read(supervisorIds),
+      inForce: await offline.graph.engine.read(inForce), supervisorIds: await offline.graph.engine.read(supervisorIds), days: await offline.graph.engine.read(days),
     };
+    expect(written.days.length).toBeGreaterThan(2);
     expect(written.supervisorIds.filter((r) => r.sid !== r.s || typeof r.came !== 'boolean' || typeof r.went !== 'boolean' || typeof r.key !== 'string')).toEqual([]);
     expect(await offline.graph.engine.read(day)).toEqual([{ day: NOW.toISOString().slice(0, 10) }]);
     expect(written.inForce.length).toBeGreaterThan(2);
@@ -96,6 +99,7 @@ describe.skipIf(missing)(`the first load of a folder through Neo4j's offline imp
     expect(written.types).toEqual(await bolt.engine.read(types));
     expect(written.inForce).toEqual(await bolt.engine.read(inForce));
     expect(written.supervisorIds).toEqual(await bolt.engine.read(supervisorIds));
+    expect(written.days).toEqual(await bolt.engine.read(days));
 
     // A backup as docs/operations.md gives it: with Neo4j stopped, a dump, loaded into another
     // data folder (reading the loaded store back costs a Neo4j start: checked by hand, see there).

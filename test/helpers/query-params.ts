@@ -129,6 +129,7 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'engine/neo4j/roster-marks': { ids: [TX_AGENT], window: 90, g: null },
   'engine/neo4j/roster-days': { ids: [TX_AGENT], supervisors: null, g: null },
   'engine/neo4j/supervisor-ids': { after: '', limit: 2000 },
+  'engine/neo4j/supervisors-of': { ids: [TX_AGENT] },
   'engine/neo4j/in-force-drop': { ids: [TX_AGENT], day: '2026-11-22' },
   'engine/neo4j/in-force-add': { ids: [TX_AGENT], day: '2026-11-22' },
   'engine/ladybug/read-models-present': {},

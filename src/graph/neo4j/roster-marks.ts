@@ -12,24 +12,30 @@ const DAYS_BUILT = "MATCH (m:Migration {id: 'roster-days'}) RETURN true AS built
  * The roster marks of the relationships into affiliates (cypher/engine/neo4j/roster-marks.cypher),
  * then their supervisors' day counts (roster-days.cypher), which hang on the marks.
  * `inUnit`: inside a refresh's unit, whose generation versions the changed marks and counts.
- * `inPlace`: after an import, a transaction per batch, so that a batch bounds what one holds.
+ * `inPlace`: after an import, a transaction per batch, so that a batch bounds what one holds; the
+ * days of every supervisor of the affiliates.
  * `buildDays`: once, for a store written before the day counts (or by the offline importer).
  */
 export function neo4jRosterMarks(files: QueryFiles) {
   const marks = files.get('engine/neo4j/roster-marks');
   const days = files.get('engine/neo4j/roster-days');
+  const supervisorsOf = files.get('engine/neo4j/supervisors-of');
   const params = { window: TRANSFER_WINDOW_DAYS, g: null, supervisors: null };
   return {
     async inUnit(t: GraphTx, ids: string[]) {
       await idBatches(t, marks, ids, params);
       await idBatches(t, days, ids, params);
     },
-    async inPlace(graph: Pick<GraphEngine, 'writeTransaction'>, ids: string[]) {
+    async inPlace(graph: Pick<GraphEngine, 'writeTransaction' | 'read'>, ids: string[]) {
+      const supervisors = new Set<string>();
       for (let i = 0; i < ids.length; i += BATCH) {
         const batch = ids.slice(i, i + BATCH);
         await graph.writeTransaction((t) => t.run(marks, { ...params, ids: batch }));
-        await graph.writeTransaction((t) => t.run(days, { ...params, ids: batch }));
+        for (const r of await graph.read(supervisorsOf, { ids: batch })) supervisors.add(r.id as string);
       }
+      // In place, a relationship's former day is gone: its supervisors' days are all counted again.
+      const all = [...supervisors];
+      for (let i = 0; i < all.length; i += BATCH) await graph.writeTransaction((t) => t.run(days, { ...params, ids: null, supervisors: all.slice(i, i + BATCH) }));
     },
     /**
      * Every supervisor's day counts, a transaction per batch of supervisors in id order, then the
