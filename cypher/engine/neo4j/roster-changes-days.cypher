@@ -44,7 +44,8 @@ CALL (s, held, built, day_before, starts) {
   WITH period, sum(delta) AS delta, sum(d.joined) AS joined, sum(d.left) AS left, sum(d.came) AS came, sum(d.went) AS went
   RETURN sum(delta) AS delta, collect(CASE WHEN period IS NOT NULL THEN [period, joined, left, came, went] END) AS counts
 }
-// Each period's lists: a page of its starts, and of its ends, in date order from the indexes.
+// Each period's lists: a page of its starts, and of its ends, in date order from the indexes (the
+// order names the seek's equal supervisor_id first, or the planner sorts the period instead).
 CALL (s, starts, counts) {
   UNWIND counts AS c
   WITH s, c, starts[c[0]] AS first, coalesce(starts[c[0] + 1] - duration({days: 1}), date($to)) AS last
@@ -57,7 +58,7 @@ CALL (s, starts, counts) {
       WHERE r.supervisor_id = sid AND r.effective_from >= first AND r.effective_from <= last AND startNode(r) = s
         AND coalesce(r.vf, CASE WHEN r.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(r.vt, CASE WHEN r.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
       WITH r, a
-      ORDER BY r.effective_from, CASE WHEN r.list_key IS NOT NULL THEN r.list_key ELSE a.license_number + '\u0000' + a.id + '\u0000' + r.relationship_type + '\u0000' + toString(r.effective_from) + '\u0000' + coalesce(r.affiliate_role, '\uffff') END
+      ORDER BY r.supervisor_id, r.effective_from, CASE WHEN r.list_key IS NOT NULL THEN r.list_key ELSE a.license_number + '\u0000' + a.id + '\u0000' + r.relationship_type + '\u0000' + toString(r.effective_from) + '\u0000' + coalesce(r.affiliate_role, '\uffff') END
       SKIP $skip LIMIT $end - $skip
       RETURN r, a
     }
@@ -72,7 +73,7 @@ CALL (s, starts, counts) {
       WHERE r.supervisor_id = sid AND r.effective_to >= first AND r.effective_to <= last AND startNode(r) = s
         AND coalesce(r.vf, CASE WHEN r.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(r.vt, CASE WHEN r.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
       WITH r, a
-      ORDER BY r.effective_to, CASE WHEN r.list_key IS NOT NULL THEN r.list_key ELSE a.license_number + '\u0000' + a.id + '\u0000' + r.relationship_type + '\u0000' + toString(r.effective_from) + '\u0000' + coalesce(r.affiliate_role, '\uffff') END
+      ORDER BY r.supervisor_id, r.effective_to, CASE WHEN r.list_key IS NOT NULL THEN r.list_key ELSE a.license_number + '\u0000' + a.id + '\u0000' + r.relationship_type + '\u0000' + toString(r.effective_from) + '\u0000' + coalesce(r.affiliate_role, '\uffff') END
       SKIP $skip LIMIT $end - $skip
       RETURN r, a
     }
