@@ -232,4 +232,21 @@ describe('a broker\'s roster history', () => {
       expect(await rebuiltDays()).toEqual(days);
     }
   });
+
+  it('when a snapshot renames the broker then its history and lists are as before', async () => {
+    const year = () => history('?from=2025-12-15&to=2026-07-31&per_page=2');
+    const before = await year();
+    // A new name is a new version of the broker's credential, carrying a copy of each relationship.
+    const third = SECOND.map((line) => (line.includes('5-SA') ? agent('5-SA', '20-B', '06/15/2026') : line.includes('2-SA') ? agent('2-SA', '20-B', '06/20/2026') : line));
+    const renamed = third.map((line) => (line.includes('BROKER 10-B') ? line.replace('BROKER 10-B', 'BROKER 10-B RENAMED') : line));
+    expect(renamed).not.toEqual(third);
+    await ingest(renamed, '2026-08-01');
+    const after = await year();
+    expect(after.supervisor.full_name).toMatch(/RENAMED/);
+    expect(after.data).toEqual(before.data);
+    if (TEST_ENGINE === 'neo4j') {
+      const days = await rosterDays();
+      expect(await rebuiltDays()).toEqual(days);
+    }
+  });
 });

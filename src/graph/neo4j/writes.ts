@@ -19,6 +19,11 @@ interface Run {
   /** Credentials whose SUPERVISES relationships changed: their in-force relationships follow. */
   changed: Set<string>;
   /**
+   * A refresh's affiliates whose SUPERVISES were opened, ended, reopened or removed: their roster
+   * marks and their supervisors' day counts follow (a superseded credential's copies keep theirs).
+   */
+  linked: Set<string>;
+  /**
    * A refresh's: the in-force day it read as it began, and the credentials it created, whose links
    * are all its own and got their in-force copies as they were written (create-links.cypher).
    */
@@ -65,7 +70,7 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
     dropPairs: q('engine/neo4j/drop-snapshot-pairs'),
   };
   const runs = new WeakMap<GraphTx, Run>();
-  const newRun = (refresh: boolean): Run => ({ refresh, changed: new Set(), states: new Set(), created: new Set() });
+  const newRun = (refresh: boolean): Run => ({ refresh, changed: new Set(), linked: new Set(), states: new Set(), created: new Set() });
   const runOf = (t: GraphTx) => {
     const run = runs.get(t);
     if (!run) throw new Error('Neo4j writes run inside importRun or refreshRun');
@@ -73,6 +78,11 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
   };
   const changed = (t: GraphTx, ids: Iterable<unknown>) => {
     const set = runOf(t).changed;
+    for (const id of ids) set.add(id as string);
+  };
+  const linked = (t: GraphTx, ids: unknown[]) => {
+    changed(t, ids);
+    const set = runOf(t).linked;
     for (const id of ids) set.add(id as string);
   };
   /** In a refresh, what readers see only with the rest of it is written as it publishes (versions.ts); else now. */
@@ -117,7 +127,7 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
     if (list.length) await t.run(queries.imported, { states: list });
   };
   const links = (query: string, size?: number) => async (t: GraphTx, rows: Row[]) => {
-    changed(t, rows.map((r) => r.affiliate_id));
+    linked(t, rows.map((r) => r.affiliate_id));
     await unwindBatches(t, query, rows, size);
   };
   return {
@@ -141,7 +151,7 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
         const result = await fn(t);
         // Marks first: a relationship they version gets its in-force copy with the rest. The run's new
         // credentials are not matched again: their links' copies came with them (decision 0017).
-        if (run.changed.size) await marks.inUnit(t, [...run.changed]);
+        if (run.linked.size) await marks.inUnit(t, [...run.linked]);
         if (run.changed.size) await inForce.syncIds(t, [...run.changed], { day: run.day, ids: run.created });
         await rowChanges.keep(t, state);
         return result;
@@ -174,7 +184,7 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
       const removed: string[] = [];
       for (const state of states) {
         const rows = await t.run(queries.removeDemo, { state });
-        for (const row of rows) changed(t, [row.id, ...(row.others as string[])]);
+        for (const row of rows) linked(t, [row.id, ...(row.others as string[])]);
         if (rows.length) removed.push(state);
       }
       return removed;
@@ -211,7 +221,7 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
     },
     // A first load opens a link for nearly every row: 10,000 a statement pays fewer commits, within about 50 MB.
     createLinks: async (t, rows) => {
-      changed(t, rows.map((r) => r.affiliate_id));
+      linked(t, rows.map((r) => r.affiliate_id));
       await unwindBatches(t, queries.createLinks, rows, 10_000, { day: runOf(t).day ?? null });
     },
     closeLinks: links(queries.closeLinks),

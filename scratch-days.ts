@@ -1,0 +1,10 @@
+import { openNeo4j } from './src/graph/neo4j/engine.js';
+import { setUpNeo4j } from './src/graph/neo4j/adapters.js';
+import { loadQueryFiles, splitStatements } from './src/graph/query-files.js';
+const files = loadQueryFiles();
+const graph = await openNeo4j({ uri: 'bolt://127.0.0.1:7690', user: 'neo4j', password: 'bench-national-password', database: 'neo4j', poolSize: 4, acquisitionTimeoutMs: 60000, connectionTimeoutMs: 30000, queryTimeoutMs: 600000, maxRetryTimeMs: 0 });
+const t0 = Date.now();
+await setUpNeo4j(graph, files, splitStatements(files.get('schema/neo4j')));
+console.log('set up', (Date.now() - t0) / 1000, 's');
+console.log(JSON.stringify(await graph.read('MATCH (d:RosterDay) RETURN count(d) AS n')));
+await graph.close();
