@@ -10,7 +10,7 @@ import { CYPHER_DIR, loadQueryFiles } from '../../src/graph/query-files.js';
 // run on LadybugDB too, hold no versioned field at all.)
 
 const files = loadQueryFiles();
-const WRITES = ['engine/neo4j/in-force-add', 'engine/neo4j/in-force-drop', 'engine/neo4j/drop-snapshot-pairs', 'engine/neo4j/roster-marks', 'engine/neo4j/roster-days'];
+const WRITES = ['engine/neo4j/in-force-add', 'engine/neo4j/in-force-drop', 'engine/neo4j/drop-snapshot-pairs', 'engine/neo4j/roster-marks', 'engine/neo4j/roster-days', 'engine/neo4j/roster-day-pairs', 'engine/neo4j/supervisors-of'];
 const covered = files.names().filter((n) => !n.startsWith('schema/') && !/^engine\/neo4j\/(?:refresh|versions)\//.test(n) && !WRITES.includes(n));
 
 /** A versioned field or generation parameter: where a visibility condition is written. */

@@ -20,11 +20,16 @@ export function neo4jRosterMarks(files: QueryFiles) {
   const marks = files.get('engine/neo4j/roster-marks');
   const days = files.get('engine/neo4j/roster-days');
   const supervisorsOf = files.get('engine/neo4j/supervisors-of');
-  const params = { window: TRANSFER_WINDOW_DAYS, g: null, supervisors: null };
+  const dayPairs = files.get('engine/neo4j/roster-day-pairs');
+  const params = { window: TRANSFER_WINDOW_DAYS, g: null, supervisors: null, pairs: null };
   return {
     async inUnit(t: GraphTx, ids: string[]) {
       await idBatches(t, marks, ids, params);
-      await idBatches(t, days, ids, params);
+      // Each supervisor's day once for the run: a large roster's days are named by many batches of affiliates.
+      const pairs = new Map<string, [string, string]>();
+      for (const r of await idBatches(t, dayPairs, ids)) pairs.set(`${r.sid}\u0000${r.day}`, [r.sid as string, r.day as string]);
+      const all = [...pairs.values()];
+      for (let i = 0; i < all.length; i += BATCH) await t.run(days, { ...params, pairs: all.slice(i, i + BATCH) });
     },
     async inPlace(graph: Pick<GraphEngine, 'writeTransaction' | 'read'>, ids: string[]) {
       const supervisors = new Set<string>();
@@ -35,7 +40,7 @@ export function neo4jRosterMarks(files: QueryFiles) {
       }
       // In place, a relationship's former day is gone: its supervisors' days are all counted again.
       const all = [...supervisors];
-      for (let i = 0; i < all.length; i += BATCH) await graph.writeTransaction((t) => t.run(days, { ...params, ids: null, supervisors: all.slice(i, i + BATCH) }));
+      for (let i = 0; i < all.length; i += BATCH) await graph.writeTransaction((t) => t.run(days, { ...params, supervisors: all.slice(i, i + BATCH) }));
     },
     /**
      * Every supervisor's day counts, a transaction per batch of supervisors in id order, then the
@@ -47,7 +52,7 @@ export function neo4jRosterMarks(files: QueryFiles) {
       for (let after = ''; ; ) {
         const batch = (await graph.read(files.get('engine/neo4j/supervisor-ids'), { after, limit: BATCH })).map((r) => r.id as string);
         if (!batch.length) break;
-        await graph.writeTransaction((t) => t.run(days, { ...params, ids: null, supervisors: batch }));
+        await graph.writeTransaction((t) => t.run(days, { ...params, supervisors: batch }));
         after = batch.at(-1)!;
       }
       await graph.writeTransaction((t) => t.run("MERGE (:Migration {id: 'roster-days'})"));
