@@ -35,7 +35,7 @@ import { STATE_LAYOUTS, writeStateSnapshots, type LayoutState } from './state-fi
 import { freePort, localNeo4jMissing, startLocalNeo4j } from '../test/helpers/local-neo4j.js';
 import { ROOT } from '../test/helpers/processes.js';
 import { compose } from '../src/compose/index.js';
-import { addWatchers, deriveAgain, type Derived } from './watchers.js';
+import { addWatchers, deriveAgain, largestAffiliates, type Derived } from './watchers.js';
 
 const { values } = parseArgs({
   options: {
@@ -151,15 +151,6 @@ function servingTimes(bases: string[]) {
       return Promise.all(polls);
     },
   };
-}
-
-/** FL's licences under LARGEST in the dataset (their published link: none ended). */
-async function largestAffiliates(dataset: string): Promise<Key[]> {
-  const out: Key[] = [];
-  for await (const r of fs.createReadStream(path.join(dataset, 'relationships.csv')).pipe(parse({ columns: true }))) {
-    if (r.supervisor_state === 'FL' && r.supervisor_license_number === LARGEST && r.affiliate_state === 'FL' && !r.effective_to) out.push({ state: 'FL', license_number: r.affiliate_license_number });
-  }
-  return out;
 }
 
 /** A copy of the snapshot folder `from` in which LARGEST is suspended (its DBPR row's two status cells). */
@@ -387,7 +378,7 @@ async function main() {
   const roots = [path.join(STORES.root, 'states-first'), path.join(STORES.root, 'states-next'), path.join(STORES.root, 'states-suspended')];
   for (const r of roots) fs.rmSync(r, { recursive: true, force: true });
   const written = await writeStateSnapshots(dataset, roots[0], roots[1], STATES);
-  const watched = WATCHERS ? await largestAffiliates(dataset) : [];
+  const watched = WATCHERS ? await largestAffiliates(dataset, LARGEST) : [];
   if (WATCHERS) withLargestSuspended(roots[1], roots[2]);
   console.log(`state files: ${Object.entries(written).map(([s, n]) => `${s} ${n.first.toLocaleString('en-US')} and ${n.next.toLocaleString('en-US')} rows`).join(', ')}`);
   const keys = await sampleKeys(dataset);

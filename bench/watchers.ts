@@ -1,10 +1,22 @@
 // A watchlist load for the refresh benches (issue 59): accounts that watch licences, each with a
 // webhook endpoint, and the alerts of a run derived again alone, as a restart would derive them.
 // Both open the data dir's side store (and graph) themselves: no server may hold them meanwhile.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse';
 import type { compose } from '../src/compose/index.js';
 
 type Root = ReturnType<typeof compose>;
 type Ref = { state: string; license_number: string };
+
+/** FL's licences under `broker` in a national dataset (their published link: none ended). */
+export async function largestAffiliates(dataset: string, broker: string): Promise<Ref[]> {
+  const out: Ref[] = [];
+  for await (const r of fs.createReadStream(path.join(dataset, 'relationships.csv')).pipe(parse({ columns: true }))) {
+    if (r.supervisor_state === 'FL' && r.supervisor_license_number === broker && r.affiliate_state === 'FL' && !r.effective_to) out.push({ state: 'FL', license_number: r.affiliate_license_number });
+  }
+  return out;
+}
 
 /** `accounts` accounts watch `refs`, each with an enabled endpoint at `url` for every event type. */
 export async function addWatchers(rootOf: () => Root, refs: Ref[], accounts: number, url: string) {

@@ -9,7 +9,10 @@ import { credentialId } from '../../src/domain/identity.js';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { refresh } from '../../src/ingest/refresh/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
+import { createAlerts } from '../../src/modules/changes/alerts.js';
+import { createChangesRepo } from '../../src/modules/changes/changes.repo.js';
 import { ChangeFeed } from '../../src/modules/changes/changes.schemas.js';
+import { createWebhooksRepo } from '../../src/modules/webhooks/webhooks.repo.js';
 import { WatchResult } from '../../src/modules/watchlist/watchlist.schemas.js';
 import { EndpointWithSecret } from '../../src/modules/webhooks/webhooks.schemas.js';
 import { files, testApp, testGraph, testStore } from '../helpers/graph.js';
@@ -138,6 +141,23 @@ describe('alerts derived for a watchlist', () => {
     await side.changes.log.recover('tx-trec', async () => true);
     const again = await alerts('watcher');
     expect(again.map((e) => e.alert!.key).sort()).toEqual(before.map((e) => e.alert!.key).sort());
+  });
+
+  it('when a derivation reads the watches a page at a time then it writes the same alerts and deliveries, each once, and marks the run derived', async () => {
+    const before = await alerts('watcher');
+    await side.store.query('DELETE FROM change_events WHERE account_id IS NOT NULL');
+    await side.store.query("UPDATE change_runs SET derived = false WHERE source = 'tx-trec'");
+    const webhooks = createWebhooksRepo(side.store);
+    const repo = createChangesRepo(side.store, (tx, runId, ownOnly) => webhooks.fanOut(tx, runId, new Date(), ownOnly));
+    const derive = createAlerts({ repo, reads: async () => graph.reads(() => '2026-10-01'), now: () => new Date(), log: { error: () => undefined }, page: 1 });
+    for (const run of await repo.underivedRuns('tx-trec')) await derive(run);
+    const again = await alerts('watcher');
+    expect(again.map((e) => e.alert!.key).sort()).toEqual(before.map((e) => e.alert!.key).sort());
+    const [{ deliveries, underived }] = await side.store.query<{ deliveries: number; underived: number }>(
+      `SELECT (SELECT count(*)::int FROM webhook_deliveries d JOIN change_events e ON e.seq = d.event_seq WHERE e.account_id IS NOT NULL) AS deliveries,
+              (SELECT count(*)::int FROM change_runs WHERE NOT derived) AS underived`,
+    );
+    expect({ deliveries, underived }).toEqual({ deliveries: before.length, underived: 0 });
   });
 
   it('when the feed is asked for an alert type then it is a known type', async () => {

@@ -9,7 +9,10 @@ import { clockOf } from '../../src/domain/clock.js';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { refresh } from '../../src/ingest/refresh/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
+import { createChangesRepo } from '../../src/modules/changes/changes.repo.js';
 import { ChangeFeed } from '../../src/modules/changes/changes.schemas.js';
+import { createExpiryPass } from '../../src/modules/changes/expiries.js';
+import { createWebhooksRepo } from '../../src/modules/webhooks/webhooks.repo.js';
 import { ExpiryAlerts, WatchResult } from '../../src/modules/watchlist/watchlist.schemas.js';
 import { testConfig } from '../helpers/config.js';
 import { files, testApp, testGraph, testStore } from '../helpers/graph.js';
@@ -113,5 +116,17 @@ describe('expiries ahead and renewals after a lapse', () => {
     expect(await alerts('b', 'renewed_after_lapse')).toEqual([]);
     await ingest(SNAPSHOTS.second, '2027-02-16');
     expect(await alerts('a', 'renewed_after_lapse')).toHaveLength(1);
+  });
+
+  it('when a pass reads its watches a page at a time and a page ends between two watchers of one licence then both are told', async () => {
+    await side.store.query("DELETE FROM change_events WHERE type = 'license_expiring'");
+    now = new Date('2026-11-02T07:00:00Z');
+    const webhooks = createWebhooksRepo(side.store);
+    const repo = createChangesRepo(side.store, (tx, runId, ownOnly) => webhooks.fanOut(tx, runId, now, ownOnly));
+    const pass = createExpiryPass({ repo, reads: async () => graph.reads(() => '2026-11-02'), now: () => now, log: { error: () => undefined }, page: 1 });
+    // 1-SA is watched by a and by b: pages of one watch end between them.
+    expect(await pass.run()).toBe(2);
+    expect(await marks('a')).toEqual(['1-SA:90']);
+    expect(await marks('b')).toEqual(['1-SA:90']);
   });
 });

@@ -37,8 +37,8 @@ describe.each(kinds)('alerts published in batches on $name', (kind) => {
 
       expect(await repo.publishDerived(run, events)).toBe(2_000);
       expect(await published()).toEqual({ n: 12_000, deliveries: 12_000, derived: true });
-      // Once derived, the run writes nothing again.
-      expect(await repo.publishDerived(run, events)).toBe(0);
+      // Once derived, the run writes nothing again (null: stop deriving).
+      expect(await repo.publishDerived(run, events)).toBe(null);
       const seqs = (await store.query<{ seq: string }>('SELECT seq::text FROM change_events WHERE account_id = $1 ORDER BY change_events.seq', [account.id])).map((r) => Number(r.seq));
       expect(new Set(seqs).size).toBe(12_000);
       // The 10,000 held already were left out before numbering: the 2,000 written took 2,000 numbers.

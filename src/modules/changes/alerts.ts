@@ -5,12 +5,14 @@ import { current, lapsed } from '../../domain/expiries.js';
 import { SOURCES } from '../../domain/sources.js';
 import { BROKERAGE_RELATIONSHIP_TYPES, DESIGNATION_RELATIONSHIP_TYPES } from '../../domain/vocabulary.js';
 import type { GraphReads } from '../../graph/reads-port.js';
-import type { ChangesRepo, StoredChange } from './changes.repo.js';
+import type { ChangesRepo, StoredChange, WatchedAt } from './changes.repo.js';
 
 /** Levels a walk up from a watched licence crosses (real chains are two or three deep). */
 const ALERT_HOPS = 5;
 /** Credentials read per round of the walk. */
 const READ_BATCH = 2_000;
+/** Watches (an account, a licence) derived at a time: 20,000 alerts at most for one cause above them. */
+const WATCH_PAGE = 20_000;
 
 /** Public events on a supervisor that tell its watched affiliates below. */
 const STATUS = ['status_changed', 'left_source'];
@@ -33,23 +35,39 @@ type Log = { error(obj: object, msg: string): void };
  * A failure is logged and leaves the run underived: the next recovery (a refresh of the source, a
  * start) derives it again.
  */
-export function createAlerts(deps: { repo: ChangesRepo; reads: () => Promise<GraphReads>; now: () => Date; log: Log }) {
-  const { repo } = deps;
+export function createAlerts(deps: { repo: ChangesRepo; reads: () => Promise<GraphReads>; now: () => Date; log: Log; page?: number }) {
+  const { repo, page = WATCH_PAGE } = deps;
   return async function derive(runId: string): Promise<void> {
+    // A page's alerts are published while the next page is derived: the side store writes as the
+    // graph is read, and what a derivation holds is bounded by two pages, not by the watchlists.
+    let publishing: Promise<number | null> = Promise.resolve(0);
     try {
       const run = await repo.underived(runId);
       if (!run) return;
-      const watched = await repo.watchedIn(run.state);
-      const alerts = watched.length ? await alertsOf(repo, run, watched, await deps.reads(), deps.now().toISOString()) : [];
-      await repo.publishDerived(run, alerts);
+      const reads = await deps.reads();
+      const detectedAt = deps.now().toISOString();
+      for (let after: WatchedAt | null = null; ; ) {
+        const watched = await repo.watchedIn(run.state, after, page);
+        if (!watched.length) break;
+        after = watched[watched.length - 1];
+        const alerts = await alertsOf(repo, run, watched, reads, detectedAt);
+        if (!alerts.length) continue;
+        // Derived meanwhile by another process: nothing is left to write.
+        if ((await publishing) === null) return;
+        publishing = repo.publishDerived(run, alerts, false);
+        publishing.catch(() => undefined); // awaited below; a failure must not go unhandled meanwhile
+      }
+      if ((await publishing) === null) return;
+      await repo.publishDerived(run, [], true);
     } catch (err) {
+      await publishing.catch(() => undefined);
       deps.log.error({ err, run_id: runId }, 'the alerts of a run were not derived: the next recovery derives them');
     }
   };
 }
 
-/** What memory this holds is bounded by the watched licences and what above them the run changed, not by the run. */
-async function alertsOf(repo: ChangesRepo, run: Run, watched: { account_id: string; credential_id: string }[], reads: GraphReads, detectedAt: string): Promise<ChangeEvent[]> {
+/** The alerts of a page of watches: what it holds is bounded by the page and what above it the run changed, not by the run. */
+async function alertsOf(repo: ChangesRepo, run: Run, watched: WatchedAt[], reads: GraphReads, detectedAt: string): Promise<ChangeEvent[]> {
   const watchers = new Map<string, string[]>();
   for (const w of watched) watchers.set(w.credential_id, [...(watchers.get(w.credential_id) ?? []), w.account_id]);
   const records = new Map<string, CredentialRecord>();

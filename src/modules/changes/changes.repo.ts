@@ -9,6 +9,9 @@ export interface StoredChange extends ChangeEvent {
   seq: number;
 }
 
+/** A watch: an account and the licence it watches (pages of them are ordered by licence, then account). */
+export type WatchedAt = { account_id: string; credential_id: string };
+
 const COLUMNS = `seq, type, state, license_number, credential_id, old_values, new_values, relationship, transfer, bulk_move, account_id, alert,
   to_char(snapshot_date, 'YYYY-MM-DD') AS snapshot_date, detected_at, source`;
 
@@ -144,30 +147,35 @@ export function createChangesRepo(store: SqlStore, onPublish?: (tx: SqlTx, runId
         await store.query(`SELECT ${COLUMNS} FROM change_events WHERE run_id = $1 AND account_id IS NULL AND type = ANY($2::text[]) AND credential_id = ANY($3::text[]) ORDER BY seq`, [runId, types, ids])
       ).map(change);
     },
-    /** Who watches which licence of `state`. */
-    async watchedIn(state: string): Promise<{ account_id: string; credential_id: string }[]> {
-      return store.query('SELECT account_id, credential_id FROM watched_licences WHERE state = $1 ORDER BY credential_id, account_id', [state]);
+    /** Who watches which licence of `state`: `limit` rows after `after`, by licence and account. */
+    async watchedIn(state: string, after: WatchedAt | null, limit: number): Promise<WatchedAt[]> {
+      return store.query(
+        `SELECT account_id, credential_id FROM watched_licences WHERE state = $1 AND ($2::text IS NULL OR (credential_id, account_id) > ($2, $3::uuid))
+         ORDER BY credential_id, account_id LIMIT $4`,
+        [state, after?.credential_id ?? null, after?.account_id ?? null, limit],
+      );
     },
     /**
-     * Publishes the alerts derived from a committed run, ALERT_BATCH a transaction, and marks the run
-     * derived with the last: a run derived already writes nothing, and a derivation cut off between
-     * batches leaves the run underived, its next one skipping what was written by the alerts' keys.
+     * Publishes alerts derived from a committed run, ALERT_BATCH a transaction, and with `done` marks
+     * the run derived with the last: a run derived already writes nothing (null: stop deriving), and a
+     * derivation cut off between batches leaves the run underived, its next one skipping what was
+     * written by the alerts' keys.
      */
-    async publishDerived(cause: { id: string; source: string; state: string; snapshot_date: string }, events: ChangeEvent[]): Promise<number> {
+    async publishDerived(cause: { id: string; source: string; state: string; snapshot_date: string }, events: ChangeEvent[], done = true): Promise<number | null> {
       let written = 0;
       for (let i = 0; ; i += ALERT_BATCH) {
         const last = i + ALERT_BATCH >= events.length;
         const batch = await store.transaction(async (tx) => {
           await tx.query('SELECT pg_advisory_xact_lock($1)', [FEED_LOCK]);
           const [run] = await tx.query(
-            last
+            last && done
               ? "UPDATE change_runs SET derived = true WHERE id = $1 AND status = 'committed' AND NOT derived RETURNING id"
               : "SELECT id FROM change_runs WHERE id = $1 AND status = 'committed' AND NOT derived",
             [cause.id],
           );
           return run ? insertAlerts(tx, cause, events.slice(i, i + ALERT_BATCH)) : undefined;
         });
-        if (batch === undefined) return written;
+        if (batch === undefined) return written || null;
         written += batch;
         if (last) return written;
       }
@@ -181,11 +189,11 @@ export function createChangesRepo(store: SqlStore, onPublish?: (tx: SqlTx, runId
       });
     },
     /** Watched licences of `state` after `after` (by credential id), with their watchers' expiry days (null: the default). */
-    async watchedWithDays(state: string, after: string, limit: number): Promise<{ account_id: string; credential_id: string; expiry_days: number[] | null }[]> {
+    async watchedWithDays(state: string, after: WatchedAt | null, limit: number): Promise<(WatchedAt & { expiry_days: number[] | null })[]> {
       return store.query(
         `SELECT l.account_id, l.credential_id, s.expiry_days FROM watched_licences l LEFT JOIN watch_settings s ON s.account_id = l.account_id
-         WHERE l.state = $1 AND l.credential_id > $2 ORDER BY l.credential_id, l.account_id LIMIT $3`,
-        [state, after, limit],
+         WHERE l.state = $1 AND ($2::text IS NULL OR (l.credential_id, l.account_id) > ($2, $3::uuid)) ORDER BY l.credential_id, l.account_id LIMIT $4`,
+        [state, after?.credential_id ?? null, after?.account_id ?? null, limit],
       );
     },
     async watchedStates(): Promise<string[]> {

@@ -3,7 +3,7 @@ import type { ChangeEvent } from '../../domain/changes.js';
 import { daysBetween } from '../../domain/dates.js';
 import { DEFAULT_EXPIRY_DAYS, expiryMark, localDate } from '../../domain/expiries.js';
 import type { GraphReads } from '../../graph/reads-port.js';
-import type { ChangesRepo } from './changes.repo.js';
+import type { ChangesRepo, WatchedAt } from './changes.repo.js';
 
 /** Watched licences read and told per round: what a pass holds at once. */
 const PAGE = 2_000;
@@ -20,8 +20,8 @@ type Log = { error(obj: object, msg: string): void };
  * meanwhile, and one run twice tells nothing twice. One process at a time holds it (the side store's
  * lease).
  */
-export function createExpiryPass(deps: { repo: ChangesRepo; reads: () => Promise<GraphReads>; now: () => Date; log: Log }) {
-  const { repo } = deps;
+export function createExpiryPass(deps: { repo: ChangesRepo; reads: () => Promise<GraphReads>; now: () => Date; log: Log; page?: number }) {
+  const { repo, page = PAGE } = deps;
   const holder = randomUUID();
   return {
     /** Runs the pass unless another process holds it; the alerts it wrote. */
@@ -31,10 +31,10 @@ export function createExpiryPass(deps: { repo: ChangesRepo; reads: () => Promise
       try {
         const reads = await deps.reads();
         for (const state of await repo.watchedStates()) {
-          for (let after = ''; ; ) {
-            const rows = await repo.watchedWithDays(state, after, PAGE);
+          for (let after: WatchedAt | null = null; ; ) {
+            const rows = await repo.watchedWithDays(state, after, page);
             if (!rows.length) break;
-            after = rows[rows.length - 1].credential_id;
+            after = rows[rows.length - 1];
             const now = deps.now();
             const today = localDate(state, now);
             const records = new Map((await reads.byIds([...new Set(rows.map((r) => r.credential_id))])).map((r) => [r.id, r]));
