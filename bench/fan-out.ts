@@ -39,6 +39,14 @@ const STORES = nationalStores(path.resolve(values.dir!), Number(values.credentia
 const SNAPSHOT = '2026-11-30';
 const MB = 1024 * 1024;
 
+/** The heap and page cache the local Neo4j ran with (prepareNeo4j sets NEO4J_CONF when none is given). */
+function neo4jSettings(): string {
+  const conf = process.env.NEO4J_CONF!;
+  const text = fs.readFileSync(conf, 'utf8');
+  const setting = (name: string) => text.match(new RegExp(`^server\\.memory\\.${name}=(\\S+)`, 'm'))?.[1] ?? 'default';
+  return `heap ${setting('heap\\.max_size')}, page cache ${setting('pagecache\\.size')} (${path.relative(process.cwd(), conf)})`;
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function bench(engine: 'ladybug' | 'neo4j', dataset: string): Promise<string[]> {
@@ -88,7 +96,7 @@ async function bench(engine: 'ladybug' | 'neo4j', dataset: string): Promise<stri
     }
     const ms = median(runs.map((d) => d.ms));
     const last = runs[runs.length - 1];
-    const memory = neo4j ? 'Neo4j 5.26 from the local launcher (NEO4J_CONF or tools/neo4j/neo4j.conf)' : 'LadybugDB on disk, the server\'s defaults (buffer pool 1,024 MB)';
+    const memory = neo4j ? `Neo4j 5.26 from the local launcher, ${neo4jSettings()}` : 'LadybugDB on disk, the server\'s defaults (buffer pool 1,024 MB)';
     return [
       `## ${engine === 'ladybug' ? 'LadybugDB' : 'Neo4j'}`,
       '',

@@ -9,11 +9,15 @@ import type { z } from 'zod';
 import { refreshOf } from '../../src/compose/index.js';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { splitStatements } from '../../src/graph/query-files.js';
+import { openGraph } from '../../src/compose/graph.js';
+import type { Neo4jEngine } from '../../src/graph/neo4j/engine.js';
 import { neo4jRosterMarks } from '../../src/graph/neo4j/roster-marks.js';
+import { neo4jVersions } from '../../src/graph/neo4j/versions.js';
 import { refresh } from '../../src/ingest/refresh/refresh.js';
 import { resolveFormat } from '../../src/ingest/sources/index.js';
 import { AffiliationsResponse, RosterHistoryResponse } from '../../src/modules/relationships/relationships.schemas.js';
-import { TEST_ENGINE, files, testApp, testGraph, testStore } from '../helpers/graph.js';
+import { testConfig } from '../helpers/config.js';
+import { TEST_ENGINE, files, suiteNeo4j, testApp, testGraph, testStore } from '../helpers/graph.js';
 import { body, errorDetail, validationErrors } from '../helpers/http.js';
 import { TX_HEADER, tempFile, txRow } from '../helpers/source-files.js';
 
@@ -44,7 +48,8 @@ describe('a broker\'s roster history', () => {
   /** Neo4j: the day counts built again from the relationships (the build at a store's first start). */
   const rebuiltDays = async () => {
     await graph.engine.writeTransaction((tx) => tx.run("MATCH (d:RosterDay) DELETE d WITH count(*) AS n MATCH (m:Migration {id: 'roster-days'}) DELETE m"));
-    await neo4jRosterMarks(files).buildDays(graph.engine);
+    const versions = neo4jVersions(graph.engine as Neo4jEngine, files);
+    await neo4jRosterMarks(files).buildDays(graph.engine, (fn) => versions.exclusive(fn));
     return rosterDays();
   };
 
@@ -230,6 +235,35 @@ describe('a broker\'s roster history', () => {
       const days = await rosterDays();
       expect(days.filter((d) => d.s === '20-B' && d.day === '2026-06-15')).toEqual([{ s: '20-B', day: '2026-06-15', counts: [1, 0, 1, 0, 1] }]);
       expect(await rebuiltDays()).toEqual(days);
+    }
+  });
+
+  it.runIf(TEST_ENGINE === 'neo4j')('when another process holds the graph then a start\'s day-count build waits for it, and then counts each day once', async () => {
+    const target = suiteNeo4j();
+    // A second start's engine, opened while the days are built (it has nothing to build).
+    const second = await openGraph(testConfig({ graphPath: ':memory:', NEO4J_URI: target.uri, NEO4J_USER: target.user, NEO4J_PASSWORD: target.password }), files);
+    try {
+      const days = await rosterDays();
+      await graph.engine.writeTransaction((tx) => tx.run("MATCH (d:RosterDay) DELETE d WITH count(*) AS n MATCH (m:Migration {id: 'roster-days'}) DELETE m"));
+      // Another live process (this one's parent) holds the graph's claim, as a refresh or its own build would.
+      const other = neo4jVersions(graph.engine as Neo4jEngine, files, `${os.hostname()}:${process.ppid}`);
+      let release!: () => void;
+      let entered!: () => void;
+      const inside = new Promise<void>((r) => (entered = r));
+      const holding = other.exclusive(() => (entered(), new Promise<void>((r) => (release = r))));
+      await inside;
+      let waiting!: (holder: string) => void;
+      const waited = new Promise<string>((r) => (waiting = r));
+      const versions = neo4jVersions(second.engine as Neo4jEngine, files);
+      const building = neo4jRosterMarks(files).buildDays(second.engine, (fn) => versions.exclusive(fn, waiting));
+      expect(await waited).toBe(`${os.hostname()}:${process.ppid}`);
+      expect(await rosterDays()).toEqual([]);
+      release();
+      await holding;
+      await building;
+      expect(await rosterDays()).toEqual(days);
+    } finally {
+      await second.close();
     }
   });
 

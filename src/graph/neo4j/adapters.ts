@@ -4,6 +4,7 @@ import { openNeo4j, type Neo4jEngine, type Neo4jOptions } from './engine.js';
 import { neo4jReads } from './reads.js';
 import { neo4jRosterMarks } from './roster-marks.js';
 import { neo4jSearchSource } from './search-source.js';
+import { neo4jVersions } from './versions.js';
 import { neo4jWrites } from './writes.js';
 
 /** Neo4j's adapters over an open engine: reads by traversal. */
@@ -25,7 +26,8 @@ export function neo4jAdapters(graph: Neo4jEngine, files: QueryFiles): GraphAdapt
 /** Applies the schema, then builds once what it names but only a query can make (a roster's day counts). */
 export async function setUpNeo4j(graph: Neo4jEngine, files: QueryFiles, schema: string[]): Promise<void> {
   await graph.applySchema(schema);
-  await neo4jRosterMarks(files).buildDays(graph);
+  const versions = neo4jVersions(graph, files);
+  await neo4jRosterMarks(files).buildDays(graph, (fn) => versions.exclusive(fn));
 }
 
 /** Connects to the database and sets it up. */

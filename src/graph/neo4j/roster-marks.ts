@@ -45,17 +45,21 @@ export function neo4jRosterMarks(files: QueryFiles) {
     /**
      * Every supervisor's day counts, a transaction per batch of supervisors in id order, then the
      * Migration node that says so; a build cut short recounts from the start at the next (a count
-     * equal to its node's writes nothing).
+     * equal to its node's writes nothing). `hold` runs the build alone in the graph (the refresh
+     * claim, versions.ts): two builds at once would each create a day's node.
      */
-    async buildDays(graph: Pick<GraphEngine, 'writeTransaction' | 'read'>) {
+    async buildDays(graph: Pick<GraphEngine, 'read'>, hold: <T>(fn: (graph: Pick<GraphEngine, 'writeTransaction' | 'read'>) => Promise<T>) => Promise<T>) {
       if ((await graph.read(DAYS_BUILT)).length) return;
-      for (let after = ''; ; ) {
-        const batch = (await graph.read(files.get('engine/neo4j/supervisor-ids'), { after, limit: BATCH })).map((r) => r.id as string);
-        if (!batch.length) break;
-        await graph.writeTransaction((t) => t.run(days, { ...params, supervisors: batch }));
-        after = batch.at(-1)!;
-      }
-      await graph.writeTransaction((t) => t.run("MERGE (:Migration {id: 'roster-days'})"));
+      await hold(async (held) => {
+        if ((await held.read(DAYS_BUILT)).length) return;
+        for (let after = ''; ; ) {
+          const batch = (await held.read(files.get('engine/neo4j/supervisor-ids'), { after, limit: BATCH })).map((r) => r.id as string);
+          if (!batch.length) break;
+          await held.writeTransaction((t) => t.run(days, { ...params, supervisors: batch }));
+          after = batch.at(-1)!;
+        }
+        await held.writeTransaction((t) => t.run("MERGE (:Migration {id: 'roster-days'})"));
+      });
     },
   };
 }

@@ -37,7 +37,7 @@ export interface VersionedTx extends GraphTx {
  * in the graph (a `Snapshot` node holds the claim); a run that died is undone by the next one.
  * docs/graph.md, "Versions", has the model.
  */
-export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
+export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles, holder = thisProcess()) {
   const q = (name: string) => files.get(`engine/neo4j/versions/${name}`);
   const queries = {
     claim: q('claim'),
@@ -48,7 +48,6 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
     collect: splitStatements(q('collect')),
     behind: q('readers-behind'),
   };
-  const holder = thisProcess();
   /** Collection after this process's last publish, once its readers have moved on. */
   let collecting: Promise<void> | undefined;
   let closing = false;
@@ -121,6 +120,23 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles) {
           throw err;
         } finally {
           clearInterval(beat);
+        }
+      });
+    },
+
+    /**
+     * Runs `fn` holding the claim as a run holds it, publishing nothing: what a start builds in
+     * place (roster-marks.ts) never meets a refresh, or the same build by another process.
+     */
+    exclusive<T>(fn: (graph: Pick<Neo4jEngine, 'writeTransaction' | 'read'>) => Promise<T>, onWait: (holder: string) => void = () => undefined): Promise<T> {
+      return graph.writeSteps(async (t, transaction) => {
+        await claim(t, onWait);
+        const beat = renewing();
+        try {
+          return await fn({ writeTransaction: transaction, read: (query, params) => graph.read(query, params) });
+        } finally {
+          clearInterval(beat);
+          await t.run(queries.release, { holder }).catch(() => undefined);
         }
       });
     },
