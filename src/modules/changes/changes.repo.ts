@@ -11,6 +11,8 @@ export interface StoredChange extends ChangeEvent {
 
 /** A watch: an account and the licence it watches (pages of them are ordered by licence, then account). */
 export type WatchedAt = { account_id: string; credential_id: string };
+/** Before every watch: a page after it is the first (a credential id is never empty). */
+const BEFORE_ALL: WatchedAt = { credential_id: '', account_id: '00000000-0000-0000-0000-000000000000' };
 
 const COLUMNS = `seq, type, state, license_number, credential_id, old_values, new_values, relationship, transfer, bulk_move, account_id, alert,
   to_char(snapshot_date, 'YYYY-MM-DD') AS snapshot_date, detected_at, source`;
@@ -147,12 +149,13 @@ export function createChangesRepo(store: SqlStore, onPublish?: (tx: SqlTx, runId
         await store.query(`SELECT ${COLUMNS} FROM change_events WHERE run_id = $1 AND account_id IS NULL AND type = ANY($2::text[]) AND credential_id = ANY($3::text[]) ORDER BY seq`, [runId, types, ids])
       ).map(change);
     },
-    /** Who watches which licence of `state`: `limit` rows after `after`, by licence and account. */
+    /** Who watches which licence of `state`: `limit` rows after `after` (null: from the first), by licence and account. */
     async watchedIn(state: string, after: WatchedAt | null, limit: number): Promise<WatchedAt[]> {
+      const from = after ?? BEFORE_ALL;
       return store.query(
-        `SELECT account_id, credential_id FROM watched_licences WHERE state = $1 AND ($2::text IS NULL OR (credential_id, account_id) > ($2, $3::uuid))
+        `SELECT account_id, credential_id FROM watched_licences WHERE state = $1 AND (credential_id, account_id) > ($2, $3::uuid)
          ORDER BY credential_id, account_id LIMIT $4`,
-        [state, after?.credential_id ?? null, after?.account_id ?? null, limit],
+        [state, from.credential_id, from.account_id, limit],
       );
     },
     /**
@@ -188,12 +191,13 @@ export function createChangesRepo(store: SqlStore, onPublish?: (tx: SqlTx, runId
         return insertAlerts(tx, run, events);
       });
     },
-    /** Watched licences of `state` after `after` (by credential id), with their watchers' expiry days (null: the default). */
+    /** Watches of `state` after `after` (null: from the first), by licence and account, with their watchers' expiry days (null: the default). */
     async watchedWithDays(state: string, after: WatchedAt | null, limit: number): Promise<(WatchedAt & { expiry_days: number[] | null })[]> {
+      const from = after ?? BEFORE_ALL;
       return store.query(
         `SELECT l.account_id, l.credential_id, s.expiry_days FROM watched_licences l LEFT JOIN watch_settings s ON s.account_id = l.account_id
-         WHERE l.state = $1 AND ($2::text IS NULL OR (l.credential_id, l.account_id) > ($2, $3::uuid)) ORDER BY l.credential_id, l.account_id LIMIT $4`,
-        [state, after?.credential_id ?? null, after?.account_id ?? null, limit],
+         WHERE l.state = $1 AND (l.credential_id, l.account_id) > ($2, $3::uuid) ORDER BY l.credential_id, l.account_id LIMIT $4`,
+        [state, from.credential_id, from.account_id, limit],
       );
     },
     async watchedStates(): Promise<string[]> {
