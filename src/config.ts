@@ -93,6 +93,10 @@ const ConfigSchema = z.object({
   WEBHOOK_CONNECT_TIMEOUT_MS: wholeNumber(100, 60000).default(5000),
   /** How long a receiver has for its response headers, and again for its body. */
   WEBHOOK_TIMEOUT_MS: wholeNumber(100, 120000).default(15000),
+  /** Webhook attempts a process starts a second at most (delivery is background work: callers come first). */
+  WEBHOOK_RATE: wholeNumber(1, 10000).default(100),
+  /** The same while any state's refresh runs, so the refresh keeps its pace. */
+  WEBHOOK_REFRESH_RATE: wholeNumber(1, 10000).default(10),
   /** Allow webhook URLs over http and to loopback or private addresses: for tests and development only. */
   WEBHOOK_ALLOW_PRIVATE_URLS: boolFlag,
   /** A port of its own for GET /metrics (Prometheus), kept off the public API; unset: none. */

@@ -28,10 +28,10 @@ import type { SqlStore } from '../store/sql-store.js';
 
 export type SideConfig = Pick<
   Config,
-  'CHANGE_RETENTION_DAYS' | 'RATE_LIMITS' | 'WEBHOOK_RETRY_SCHEDULE' | 'WEBHOOK_CONNECT_TIMEOUT_MS' | 'WEBHOOK_TIMEOUT_MS' | 'WEBHOOK_ALLOW_PRIVATE_URLS'
+  'CHANGE_RETENTION_DAYS' | 'RATE_LIMITS' | 'WEBHOOK_RETRY_SCHEDULE' | 'WEBHOOK_CONNECT_TIMEOUT_MS' | 'WEBHOOK_TIMEOUT_MS' | 'WEBHOOK_ALLOW_PRIVATE_URLS' | 'WEBHOOK_RATE' | 'WEBHOOK_REFRESH_RATE'
 >;
 
-export type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+export type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
 export interface SideOptions {
   clock: Clock;
@@ -69,13 +69,24 @@ export function sideServices(store: SqlStore, config: SideConfig, o: SideOptions
   const changesRepo = createChangesRepo(store, (tx, runId, ownOnly) => webhooksRepo.fanOut(tx, runId, clock.now(), ownOnly));
   const derive = o.reads && createAlerts({ repo: changesRepo, reads: o.reads, now: clock.now, log: o.logger });
   const expiries = o.reads && createExpiryPass({ repo: changesRepo, reads: o.reads, now: clock.now, log: o.logger });
+  const refreshLeases = createRefreshLeases(store);
   const dispatcher = createDispatcher(
-    { repo: webhooksRepo, events: changesRepo.bySeqs, transport, now: clock.now, log: o.logger, attempted: o.metrics?.webhookAttempt },
+    {
+      repo: webhooksRepo,
+      events: changesRepo.bySeqs,
+      transport,
+      now: clock.now,
+      log: o.logger,
+      attempted: o.metrics?.webhookAttempt,
+      refreshing: async () => (await refreshLeases.running()).length > 0,
+    },
     {
       retrySchedule: config.WEBHOOK_RETRY_SCHEDULE,
       endpoints: 32,
       perEndpoint: 8,
       leaseMs: config.WEBHOOK_CONNECT_TIMEOUT_MS + 2 * config.WEBHOOK_TIMEOUT_MS + 30_000,
+      rate: config.WEBHOOK_RATE,
+      refreshRate: config.WEBHOOK_REFRESH_RATE,
     },
   );
   const meter = createMeter(createUsageRepo(store), clock.now);
@@ -88,7 +99,7 @@ export function sideServices(store: SqlStore, config: SideConfig, o: SideOptions
     meter,
     dashboardRepo: createDashboardRepo(store),
     changes: createChangesService(changesRepo, clock, config.CHANGE_RETENTION_DAYS, dispatcher.nudge, derive),
-    refreshLeases: createRefreshLeases(store),
+    refreshLeases,
     /** The hourly expiry pass (with the graph's reads only). */
     expiries,
     watchlist: createWatchlistService(createWatchlistRepo(store), clock.now),

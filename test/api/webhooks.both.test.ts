@@ -24,6 +24,10 @@ import { SHARED_SOURCES, TX_FEED_SNAPSHOTS, hasShared, tempFile } from '../helpe
 import { webhookReceiver, type Received } from '../helpers/webhook-receiver.js';
 import { POSTGRES, postgresAvailable, sideOf } from '../helpers/stores.js';
 import { prepareWebhooks } from '../../src/start-up.js';
+import { webhookTransport } from '../../src/compose/side.js';
+import { createDispatcher } from '../../src/modules/webhooks/dispatcher.js';
+import { createWebhooksRepo } from '../../src/modules/webhooks/webhooks.repo.js';
+import { testConfig } from '../helpers/config.js';
 import { servedDocument } from '../helpers/openapi.js';
 
 // Webhooks over real refreshes of TX snapshots written from the TREC layout, to a receiver on
@@ -548,6 +552,57 @@ describe.skipIf(onNeo4j)('one slow endpoint', () => {
       await side.dispatcher.stop();
       await side.store.close();
       await graph.close();
+    }
+  });
+});
+
+describe.skipIf(onNeo4j)('webhook attempts paced', () => {
+  it('when a refresh runs then attempts start at the refresh rate, and at the usual rate once it ends', async () => {
+    const receiver = await webhookReceiver();
+    const side = await testStore({ WEBHOOK_ALLOW_PRIVATE_URLS: true });
+    // One pinned time for the clock and the pacing, moved by the waits alone (one lane, so in turn): no wall-clock time is asserted.
+    let t = Date.parse('2026-10-01T00:00:00.000Z');
+    const timer = { now: () => t, wait: async (ms: number) => void (t = Math.max(t, timer.now() + ms)) };
+    const repo = createWebhooksRepo(side.store);
+    const dispatcher = createDispatcher(
+      {
+        repo,
+        events: async () => [],
+        transport: webhookTransport(testConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: true })),
+        now: () => new Date(t),
+        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+        refreshing: async () => (await side.refreshLeases.running()).length > 0,
+        timer,
+      },
+      { retrySchedule: [100], endpoints: 1, perEndpoint: 1, leaseMs: 60_000, rate: 1000, refreshRate: 2 },
+    );
+    const stamps = (from: number) => receiver.at('/paced').slice(from).map((r) => Number(r.headers['webhook-timestamp']));
+    const deliveries = (n: number) =>
+      side.store.transaction(async (tx) => {
+        for (let i = 0; i < n; i++) await repo.fanOutEvent(tx, account.id, 'license_expiring', { n: i }, new Date(t));
+      });
+    const { account } = await side.accounts.createAccount({ email: 'paced@example.com', plan: 'enterprise' });
+    await side.webhooks.create(account, { url: receiver.url('/paced') });
+    try {
+      await side.refreshLeases.acquire({ state: 'TX', source: 'tx-trec', run_id: 'run-paced', holder: 'a test' });
+      await deliveries(9);
+      dispatcher.start();
+      await waitFor(() => expect(receiver.at('/paced')).toHaveLength(9));
+      // Two a second: nine attempts span four seconds.
+      const during = stamps(0);
+      expect(Math.max(...during) - Math.min(...during)).toBeGreaterThanOrEqual(3);
+
+      await side.refreshLeases.release('TX', 'run-paced');
+      t += 10_000;
+      await deliveries(9);
+      await waitFor(() => expect(receiver.at('/paced')).toHaveLength(18));
+      // A thousand a second: nine attempts within a second's boundary at most.
+      const after = stamps(9);
+      expect(Math.max(...after) - Math.min(...after)).toBeLessThanOrEqual(1);
+    } finally {
+      await dispatcher.stop();
+      await receiver.close();
+      await side.store.close();
     }
   });
 });

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { Webhook } from 'standardwebhooks';
 import { publishedChange, type ChangeEvent } from '../../domain/changes.js';
 import { WebhookRefusedError, type WebhookTransport } from './transport.js';
@@ -12,6 +13,10 @@ export interface DispatcherOptions {
   perEndpoint: number;
   /** How long a claimed delivery stays out of others' reach (longer than any attempt can take). */
   leaseMs: number;
+  /** Attempts this process starts a second at most: delivery is background work, callers come first. */
+  rate: number;
+  /** The same while any state's refresh runs, so the refresh keeps its pace (decision 0041). */
+  refreshRate: number;
 }
 
 /** The body of a webhook: Standard Webhooks' `type`, `timestamp` and `data` (the event as the feed has it). */
@@ -36,9 +41,13 @@ export function createDispatcher(
     events: (seqs: number[]) => Promise<(ChangeEvent & { seq: number })[]>;
     transport: WebhookTransport;
     now: () => Date;
-    log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+    log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
     /** Hears each attempt's outcome (metrics). */
     attempted?: (outcome: 'succeeded' | 'retrying' | 'failed') => void;
+    /** Whether a refresh of any state is running (the side store's leases); read at most once a second. */
+    refreshing?: () => Promise<boolean>;
+    /** The time attempts are paced by (monotonic ms) and its wait; tests pass a timer they move. */
+    timer?: { now(): number; wait(ms: number): Promise<void> };
   },
   options: DispatcherOptions,
 ) {
@@ -49,6 +58,29 @@ export function createDispatcher(
   let running = false;
   let ticking: Promise<void> | undefined;
   let again = false;
+  const pace = deps.timer ?? { now: () => performance.now(), wait: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)) };
+  let refreshing = false;
+  let refreshReadAt = -Infinity;
+  let nextSlot = -Infinity;
+
+  /** Waits for this process's next attempt slot: slots are 1/rate apart, the rate read as each is given. */
+  async function paced() {
+    const t = pace.now();
+    const at = Math.max(t, nextSlot);
+    nextSlot = at + 1000 / (refreshing ? options.refreshRate : options.rate);
+    if (at > t) await pace.wait(at - t);
+  }
+
+  async function readRefreshing() {
+    const t = pace.now();
+    if (!deps.refreshing || t - refreshReadAt < 1000) return;
+    refreshReadAt = t;
+    const was = refreshing;
+    refreshing = await deps.refreshing();
+    if (refreshing !== was) {
+      log.info({ rate: refreshing ? options.refreshRate : options.rate }, refreshing ? 'a refresh is running: webhook attempts paced down' : 'no refresh is running: webhook attempts at their usual pace');
+    }
+  }
 
   /** Sends a delivery: its stored payload, or its change event's (undefined once the event is no longer kept). */
   async function attempt(endpoint: EndpointRow, d: DeliveryRow, event: (ChangeEvent & { seq: number }) | undefined) {
@@ -96,6 +128,8 @@ export function createDispatcher(
   /** One of an endpoint's lanes: claims one due delivery at a time until none is left. */
   async function lane(endpointId: string) {
     while (running) {
+      await paced();
+      if (!running) return;
       // Read each time: a disabled endpoint or a rotated secret takes effect at the next delivery.
       const endpoint = await repo.endpointById(endpointId);
       if (!endpoint || endpoint.status !== 'enabled') return;
@@ -114,6 +148,7 @@ export function createDispatcher(
 
   async function tick() {
     if (!running) return;
+    await readRefreshing();
     const due = await repo.dueEndpoints(now());
     for (const id of due) {
       if (workers.has(id) || workers.size >= options.endpoints) continue;
