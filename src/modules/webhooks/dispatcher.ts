@@ -58,7 +58,19 @@ export function createDispatcher(
   let running = false;
   let ticking: Promise<void> | undefined;
   let again = false;
-  const pace = deps.timer ?? { now: () => performance.now(), wait: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)) };
+  // Lanes waiting for a slot (up to lanes/rate seconds) are woken by stop(), which then need not wait them out.
+  const waking = new Set<() => void>();
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timeout);
+        waking.delete(wake);
+        resolve();
+      };
+      const timeout = setTimeout(wake, ms);
+      waking.add(wake);
+    });
+  const pace = deps.timer ?? { now: () => performance.now(), wait: sleep };
   let refreshing = false;
   let refreshReadAt = -Infinity;
   let nextSlot = -Infinity;
@@ -193,6 +205,7 @@ export function createDispatcher(
     async stop() {
       running = false;
       clearInterval(timer);
+      for (const wake of [...waking]) wake();
       await ticking;
       await Promise.all(workers.values());
     },
