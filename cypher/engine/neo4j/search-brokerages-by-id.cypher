@@ -10,5 +10,5 @@ CALL (id) {
 }
 WITH c WHERE c.state IN $states AND coalesce(c.vf, CASE WHEN c.id IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(c.vt, CASE WHEN c.id IS NULL THEN $g ELSE $g + 1 END) > $g
 MATCH (c)-[:AFFILIATED_WITH]->(bb)
-WHERE bb:Brokerage AND bb.f_name IS NOT NULL
+WHERE 'Brokerage' IN labels(bb) AND bb.f_name IS NOT NULL
 RETURN c.state AS state, c.id AS id, null AS effective_from, null AS effective_to, bb.f_name AS names
