@@ -69,6 +69,8 @@ CREATE CONSTRAINT migration_id IF NOT EXISTS FOR (m:Migration) REQUIRE m.id IS U
 CREATE CONSTRAINT snapshot_id IF NOT EXISTS FOR (s:Snapshot) REQUIRE s.id IS UNIQUE;
 CREATE CONSTRAINT graph_reader_id IF NOT EXISTS FOR (r:GraphReader) REQUIRE r.id IS UNIQUE;
 CREATE CONSTRAINT in_force_day_id IF NOT EXISTS FOR (d:InForceDay) REQUIRE d.id IS UNIQUE;
+// A refresh's values for the credentials it listed unchanged, one node a run (touch-listed.cypher).
+CREATE CONSTRAINT touch_stamp_g IF NOT EXISTS FOR (s:TouchStamp) REQUIRE s.g IS UNIQUE;
 MERGE (d:InForceDay {id: 'supervises'}) ON CREATE SET d.building_for = date();
 MATCH (d:InForceDay {id: 'supervises'}) WHERE d.date IS NULL
 MATCH ()-[f:SUPERVISES_IN_FORCE]->()

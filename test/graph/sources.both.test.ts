@@ -160,7 +160,9 @@ describe.skipIf(!hasShared)('the real FL and NY sample rows', () => {
     expect(next).toMatchObject({ inserted: 0, updated: 0, unchanged: 10 });
     const seenAgain = await licensees.get({ state: 'ny', license_number: '30au0537489' });
     expect(seenAgain).toMatchObject({ last_verified: '2026-11-08T00:00:00.000Z', brokerage: 'COLDWELL BANKER RESIDENTIAL BROKERAGE', full_name: 'JANET AUER' });
-    expect(seenAgain.data_source_notes[0]).toBe('Source: ny-dos, snapshot of 2026-11-08');
+    // The row's own notes stay after the new source line (on Neo4j, read from the run's stamp).
+    expect(l.data_source_notes).toEqual(['Source: ny-dos, snapshot of 2026-11-01', 'Name published in upper case, last name first']);
+    expect(seenAgain.data_source_notes).toEqual(['Source: ny-dos, snapshot of 2026-11-08', 'Name published in upper case, last name first']);
     expect((await licensees.search({ states: ['NY'], brokerage: 'coldwell banker', page: 1, per_page: 25 })).meta.total).toBe(10);
   });
 });

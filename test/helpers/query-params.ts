@@ -97,6 +97,8 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'engine/neo4j/refresh/overlay-left': { rows: [{ id: TX_AGENT, status: 'Not in source file', data_source_notes: ['n'], left_source_on: '2026-11-08' }], g: 1, published: 0 },
   'engine/neo4j/refresh/counts': { rows: [{ state: 'OR', rows: 1 }], now: '2026-11-22T00:00:00.000Z', g: 1 },
   'engine/neo4j/refresh/touch-credentials': { rows: [{ id: TX_AGENT, snapshot_date: '2026-11-08', last_verified: '2026-11-08T00:00:00.000Z', data_source_notes: ['n'] }], g: 1, published: 0 },
+  'engine/neo4j/refresh/touch-listed': { ids: [TX_AGENT], g: 1, published: 0 },
+  'engine/neo4j/refresh/touch-stamp': { g: 1, snapshot_date: '2026-11-08', last_verified: '2026-11-08T00:00:00.000Z', note: 'Source: test, snapshot of 2026-11-08' },
   'engine/neo4j/refresh/create-credentials': { rows: [{ ...CREDENTIAL_ROW, id: '00000000-0000-5000-8000-000000000011' }], g: 1, state: 'OR' },
   'engine/neo4j/refresh/create-links': {
     g: 1, day: '2026-11-01', rows: [{ supervisor_id: TX_AGENT, affiliate_id: TX_BROKERAGE, relationship_type: 'supervising_inspector', effective_from: '2026-01-01', affiliate_role: 'inspector', source: 'test' }],

@@ -23,10 +23,13 @@ CALL (c) {
 // The null entry stands for the credential: one projection serves it and the supervisors.
 UNWIND [null] + links AS link
 WITH c, link, coalesce(startNode(link), c) AS s
+WITH c, link, s, CASE WHEN s.sg <= $g THEN s.sg END AS sgv, CASE WHEN s.tg <= $g THEN s.tg WHEN s.tg0 <= $g THEN s.tg0 END AS tgv
+WITH c, link, s, sgv, CASE WHEN tgv > coalesce(sgv, -1) THEN COLLECT { MATCH (st:TouchStamp {g: tgv}) RETURN [st.snapshot_date, st.last_verified, st.note] }[0] END AS stamp
 RETURN c.id AS start_id, endNode(link).id AS affiliate_id, link.affiliate_role AS affiliate_role, link.relationship_type AS relationship_type,
        toString(link.effective_from) AS effective_from, toString(link.effective_to) AS effective_to,
        [s.id, s.state, s.license_number, s.license_number_display, s.license_type, s.license_type_display, s.status, s.status_normalized, s.entity_type, s.full_name, s.first_name, s.middle_name, s.last_name, s.suffix, s.business_name,
          toString(s.issue_date), toString(s.expiration_date), s.address_kind, s.address_line1, s.address_line2, s.address_city, s.address_county, s.address_region, s.address_postal_code, s.address_country, s.source,
-         toString(CASE WHEN s.sg <= $g THEN s.s_snapshot_date ELSE s.snapshot_date END), CASE WHEN s.sg <= $g THEN s.s_last_verified ELSE s.last_verified END, CASE WHEN s.sg <= $g THEN s.s_notes ELSE s.data_source_notes END,
+         toString(CASE WHEN stamp IS NOT NULL THEN stamp[0] WHEN sgv IS NOT NULL THEN s.s_snapshot_date ELSE s.snapshot_date END), CASE WHEN stamp IS NOT NULL THEN stamp[1] WHEN sgv IS NOT NULL THEN s.s_last_verified ELSE s.last_verified END,
+         CASE WHEN stamp IS NOT NULL THEN [stamp[2]] + (CASE WHEN sgv IS NOT NULL THEN s.s_notes ELSE s.data_source_notes END)[1..] WHEN sgv IS NOT NULL THEN s.s_notes ELSE s.data_source_notes END,
          [(s)-[:IN_JURISDICTION]->(j:Jurisdiction) | j.relationship_coverage][0], [(s)-[:AFFILIATED_WITH]->(b:Brokerage) | b.name][0],
          CASE WHEN s.pg <= $g THEN [s.p_license_number_display, s.p_license_type_display, s.p_status, s.p_status_normalized, s.p_issue_date, s.p_expiration_date, s.p_address_kind, s.p_address_line1, s.p_address_line2, s.p_address_city, s.p_address_county, s.p_address_region, s.p_address_postal_code, s.p_address_country, s.p_source] END] AS record

@@ -31,7 +31,17 @@ interface Run {
   created: Set<string>;
   /** An import's states, whose in-force relationships follow at its end. */
   states: Set<string>;
+  /** A refresh's values for the credentials it lists unchanged (touch-stamp.cypher), once written. */
+  stamp?: Stamp;
 }
+
+/** What a touch gives a credential: its snapshot date, verification time and first note. */
+interface Stamp {
+  snapshot_date: unknown;
+  last_verified: unknown;
+  note: unknown;
+}
+const stampOf = (r: Row): Stamp => ({ snapshot_date: r.snapshot_date, last_verified: r.last_verified, note: (r.data_source_notes as unknown[] | null)?.[0] ?? null });
 
 /**
  * Neo4j's writes: UNWIND batches; it keeps no JSON documents or read models, since it reads by
@@ -50,6 +60,8 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
     records: q('engine/neo4j/credentials'),
     upsertRelationships: q('engine/neo4j/upsert-relationships'),
     touchCredentials: r('touch-credentials'),
+    touchListed: r('touch-listed'),
+    touchStamp: r('touch-stamp'),
     createCredentials: r('create-credentials'),
     supersede: r('supersede'),
     supersedeDegrees: r('supersede-degrees'),
@@ -199,7 +211,24 @@ export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites 
     },
     /** Read from the credentials' fields, as the unit sees them. */
     records: async (t, ids) => new Map((await idBatches(t, queries.records, ids, { g: -1, published: -1 })).map((r) => [(r.record as Row).id as string, r.record as Row])),
-    touchCredentials: (t, rows) => unwindBatches(t, queries.touchCredentials, rows.map((r) => ({ id: r.id, snapshot_date: r.snapshot_date, last_verified: r.last_verified, data_source_notes: r.data_source_notes }))),
+    /**
+     * A refresh marks the rows it lists unchanged with its generation, and writes their new values
+     * once, on its stamp (touch-listed.cypher): a row whose values are not the stamp's (its notes' rest
+     * is the row's own, unchanged with it) gets them as its own pending pair.
+     */
+    async touchCredentials(t, rows) {
+      const run = runOf(t);
+      const stamp = run.refresh && rows.length ? (run.stamp ?? stampOf(rows[0])) : undefined;
+      const same = (r: Row) => stamp !== undefined && stamp.note !== null && Object.entries(stampOf(r)).every(([k, v]) => v === stamp[k as keyof Stamp]);
+      const listed = rows.filter(same);
+      const rest = rows.filter((r) => !same(r));
+      if (listed.length && !run.stamp) {
+        await t.run(queries.touchStamp, stamp as unknown as Row);
+        run.stamp = stamp;
+      }
+      await idBatches(t, queries.touchListed, listed.map((r) => r.id));
+      await unwindBatches(t, queries.touchCredentials, rest.map((r) => ({ id: r.id, snapshot_date: r.snapshot_date, last_verified: r.last_verified, data_source_notes: r.data_source_notes })));
+    },
     async createCredentials(t, created) {
       // 4,000 a statement: fewer commits, within 256 MB of transaction memory (decision 0017). A
       // refresh is one state's.

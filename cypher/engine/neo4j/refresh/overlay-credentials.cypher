@@ -27,6 +27,8 @@ WHERE coalesce(c.vf, 0) < $g AND c.pg IS NULL AND NOT r.id IN $relinked
   AND coalesce(c.sort_key, '') = coalesce(r.sort_key, '')
   AND EXISTS { MATCH (:Licensee {id: r.licensee_id})-[:HOLDS]->(c) }
   AND NOT EXISTS { MATCH (c)-[:AFFILIATED_WITH]->() }
+WITH r, c, CASE WHEN c.sg <= $published THEN c.sg END AS sgp, CASE WHEN c.tg <= $published THEN c.tg WHEN c.tg0 <= $published THEN c.tg0 END AS tgp
+WITH r, c, sgp, CASE WHEN tgp > coalesce(sgp, -1) THEN COLLECT { MATCH (st:TouchStamp {g: tgp}) RETURN [st.snapshot_date, st.last_verified, st.note] }[0] END AS stamp
 SET c:Pending, c.pg = $g,
     c.p_license_number_display = r.license_number_display,
     c.p_license_type_display = r.license_type_display,
@@ -45,8 +47,9 @@ SET c:Pending, c.pg = $g,
     c.p_row_hash = r.row_hash,
     c.p_source = r.source,
     c.p_left_source_on = date(r.left_source_on)
-SET c.snapshot_date = CASE WHEN c.sg <= $published THEN c.s_snapshot_date ELSE c.snapshot_date END,
-    c.last_verified = CASE WHEN c.sg <= $published THEN c.s_last_verified ELSE c.last_verified END,
-    c.data_source_notes = CASE WHEN c.sg <= $published THEN c.s_notes ELSE c.data_source_notes END
+SET c.snapshot_date = CASE WHEN stamp IS NOT NULL THEN stamp[0] WHEN sgp IS NOT NULL THEN c.s_snapshot_date ELSE c.snapshot_date END,
+    c.last_verified = CASE WHEN stamp IS NOT NULL THEN stamp[1] WHEN sgp IS NOT NULL THEN c.s_last_verified ELSE c.last_verified END,
+    c.data_source_notes = CASE WHEN stamp IS NOT NULL THEN [stamp[2]] + (CASE WHEN sgp IS NOT NULL THEN c.s_notes ELSE c.data_source_notes END)[1..] WHEN sgp IS NOT NULL THEN c.s_notes ELSE c.data_source_notes END
+REMOVE c.tg, c.tg0
 SET c.sg = $g, c.s_snapshot_date = date(r.snapshot_date), c.s_last_verified = r.last_verified, c.s_notes = r.data_source_notes
 RETURN c.id AS id

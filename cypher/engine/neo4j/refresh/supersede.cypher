@@ -16,11 +16,13 @@ REMOVE h:LicenseCredential
 SET h:Superseded:Versioned, h.vt = $g
 CREATE (n:LicenseCredential:Versioned)
 SET n = properties(h)
+WITH h, n, CASE WHEN h.sg <= $published THEN h.sg END AS sgp, CASE WHEN h.tg <= $published THEN h.tg WHEN h.tg0 <= $published THEN h.tg0 END AS tgp
+WITH h, n, sgp, CASE WHEN tgp > coalesce(sgp, -1) THEN COLLECT { MATCH (st:TouchStamp {g: tgp}) RETURN [st.snapshot_date, st.last_verified, st.note] }[0] END AS stamp
 SET n.vf = $g,
-    n.snapshot_date = CASE WHEN h.sg <= $published THEN h.s_snapshot_date ELSE h.snapshot_date END,
-    n.last_verified = CASE WHEN h.sg <= $published THEN h.s_last_verified ELSE h.last_verified END,
-    n.data_source_notes = CASE WHEN h.sg <= $published THEN h.s_notes ELSE h.data_source_notes END
-REMOVE n.vt, n.sg, n.s_snapshot_date, n.s_last_verified, n.s_notes, n.promoted_at, n.pg, n.p_license_number_display, n.p_license_type_display, n.p_status, n.p_status_normalized, n.p_issue_date, n.p_expiration_date, n.p_address_kind, n.p_address_line1, n.p_address_line2, n.p_address_city, n.p_address_county, n.p_address_region, n.p_address_postal_code, n.p_address_country, n.p_row_hash, n.p_source, n.p_left_source_on
+    n.snapshot_date = CASE WHEN stamp IS NOT NULL THEN stamp[0] WHEN sgp IS NOT NULL THEN h.s_snapshot_date ELSE h.snapshot_date END,
+    n.last_verified = CASE WHEN stamp IS NOT NULL THEN stamp[1] WHEN sgp IS NOT NULL THEN h.s_last_verified ELSE h.last_verified END,
+    n.data_source_notes = CASE WHEN stamp IS NOT NULL THEN [stamp[2]] + (CASE WHEN sgp IS NOT NULL THEN h.s_notes ELSE h.data_source_notes END)[1..] WHEN sgp IS NOT NULL THEN h.s_notes ELSE h.data_source_notes END
+REMOVE n.vt, n.tg, n.tg0, n.sg, n.s_snapshot_date, n.s_last_verified, n.s_notes, n.promoted_at, n.pg, n.p_license_number_display, n.p_license_type_display, n.p_status, n.p_status_normalized, n.p_issue_date, n.p_expiration_date, n.p_address_kind, n.p_address_line1, n.p_address_line2, n.p_address_city, n.p_address_county, n.p_address_region, n.p_address_postal_code, n.p_address_country, n.p_row_hash, n.p_source, n.p_left_source_on
 WITH h, n
 CALL (h, n) {
   MATCH (l:Licensee)-[:HOLDS]->(h)

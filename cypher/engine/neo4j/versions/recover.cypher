@@ -22,4 +22,7 @@ CALL (f) { REMOVE f.vt } IN TRANSACTIONS OF 10000 ROWS;
 MATCH (l:Licensee:Versioned) WHERE l.vf > $published AND NOT (l)-[:HOLDS]->()
 CALL (l) { DETACH DELETE l } IN TRANSACTIONS OF 10000 ROWS;
 MATCH (c:Pending) WHERE c.pg > $published
-CALL (c) { REMOVE c:Pending, c.pg, c.p_license_number_display, c.p_license_type_display, c.p_status, c.p_status_normalized, c.p_issue_date, c.p_expiration_date, c.p_address_kind, c.p_address_line1, c.p_address_line2, c.p_address_city, c.p_address_county, c.p_address_region, c.p_address_postal_code, c.p_address_country, c.p_row_hash, c.p_source, c.p_left_source_on, c.sg, c.s_snapshot_date, c.s_last_verified, c.s_notes } IN TRANSACTIONS OF 2000 ROWS
+CALL (c) { REMOVE c:Pending, c.pg, c.p_license_number_display, c.p_license_type_display, c.p_status, c.p_status_normalized, c.p_issue_date, c.p_expiration_date, c.p_address_kind, c.p_address_line1, c.p_address_line2, c.p_address_city, c.p_address_county, c.p_address_region, c.p_address_postal_code, c.p_address_country, c.p_row_hash, c.p_source, c.p_left_source_on, c.sg, c.s_snapshot_date, c.s_last_verified, c.s_notes } IN TRANSACTIONS OF 2000 ROWS;
+// A dead run's touch stamp goes: the rows it marked read their values as before it (touch-listed.cypher).
+MATCH (s:TouchStamp) WHERE s.g > $published
+DETACH DELETE s
