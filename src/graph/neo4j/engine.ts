@@ -36,6 +36,8 @@ function rows(result: QueryResult): Row[] {
 }
 
 const TRANSIENT_CODES = /^Neo\.TransientError\.|ServiceUnavailable|SessionExpired|Neo\.ClientError\.Transaction\.TransactionTimedOut/;
+/** Tries of a schema statement that failed transiently (applySchema). */
+const SCHEMA_ATTEMPTS = 5;
 
 /**
  * Neo4j's memory guard stopped a transaction ("... would use more than the limit 1.4 GiB ...
@@ -364,11 +366,23 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
       // together, in the background (decision 0032). The rest run one per auto-commit transaction
       // (a constraint, or a statement over data).
       const s = session('WRITE');
+      // Processes starting together on a store from before a schema change each make it: one can
+      // deadlock on the label's lock (transient); run again, the statement finds it made.
+      const autoCommit = async (statement: string) => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await s.run(statement);
+          } catch (err) {
+            if (attempt >= SCHEMA_ATTEMPTS || !TRANSIENT_CODES.test((err as { code?: string }).code ?? '')) throw err;
+            await new Promise((r) => setTimeout(r, 100 * attempt + Math.random() * 100));
+          }
+        }
+      };
       try {
         const isIndex = (statement: string) => /^(CREATE|DROP)\s+INDEX\b/i.test(statement);
         for (let i = 0; i < statements.length; ) {
           if (!isIndex(statements[i])) {
-            await s.run(statements[i++]);
+            await autoCommit(statements[i++]);
             continue;
           }
           const run: string[] = [];
