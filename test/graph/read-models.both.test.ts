@@ -185,6 +185,22 @@ describe('the supervision read models', () => {
     expect(agent.supervision).toContainEqual({ supervisor_id: credentialId('FL', '0556506'), affiliate_role: 'salesperson', relationship_type: 'employing_broker', effective_from: '2025-01-01', effective_to: null });
   });
 
+  onNeo4j('when processes start together on a store from before a schema change then each applies it and starts', async () => {
+    const { graph: g } = await testGraph(fixture('small'));
+    graph = g;
+    const schema = splitStatements(files.get('schema/neo4j'));
+    const made = async () => (await g.engine.read("SHOW CONSTRAINTS YIELD name WHERE name = 'touch_stamp_g' RETURN name")).length;
+    // Each round: the constraint of a later version missing, and four starts making it at once (the
+    // label's lock can deadlock them; a start must not fail for that).
+    for (let round = 0; round < 3; round++) {
+      await g.engine.writeTransaction((tx) => tx.run('DROP CONSTRAINT touch_stamp_g IF EXISTS'));
+      expect(await made()).toBe(0);
+      const starts = await Promise.allSettled(Array.from({ length: 4 }, () => g.engine.applySchema(schema)));
+      expect(starts.filter((s) => s.status === 'rejected')).toEqual([]);
+      expect(await made()).toBe(1);
+    }
+  });
+
   onNeo4j('when a database holds the read models of an earlier version then the service drops them at start and keeps none after imports', async () => {
     ({ graph } = await testGraph(fixture('small')));
     const lists = async (g: GraphAdapters) => (await g.engine.read('MATCH (x) WHERE x:SupervisorList OR x:AffiliateList RETURN count(x) AS n'))[0].n;
