@@ -37,6 +37,8 @@ import { licenseesRoutes } from './modules/licensees/licensees.routes.js';
 import type { LicenseesService } from './modules/licensees/licensees.service.js';
 import { relationshipsRoutes } from './modules/relationships/relationships.routes.js';
 import { verificationsRoutes } from './modules/verifications/verifications.routes.js';
+import { receiptsRoutes } from './modules/receipts/receipts.routes.js';
+import type { Signer } from './modules/receipts/signer.js';
 import type { VerificationsService } from './modules/verifications/verifications.service.js';
 import { jobsRoutes, JOBS_PATH } from './modules/jobs/jobs.routes.js';
 import type { JobsService } from './modules/jobs/jobs.service.js';
@@ -54,6 +56,8 @@ export interface AppDeps {
   webhooks: WebhooksService;
   /** The verification log of verify and batch answers. */
   verifications: VerificationsService;
+  /** Signs receipts; its keys are served as a JWKS. */
+  signer: Signer;
   /** Roster verification jobs as accounts see them (their runner, jobs.runner.ts, is started by whoever serves). */
   jobs: JobsService;
   /** Lookups as they begin (roster jobs yield to them). */
@@ -172,6 +176,7 @@ export function createApp(deps: AppDeps, options: { accessControl?: boolean; rec
   };
   healthRoutes(ctx, deps.readiness, deps.searchIndex);
   coverageRoutes(ctx, deps.coverage);
+  receiptsRoutes(ctx, deps.signer);
   if (accessControl) {
     accountsRoutes(ctx, deps.accounts, deps.meter, deps.clock.now);
     watchlistRoutes(ctx, deps.watchlist);

@@ -71,6 +71,13 @@ const ConfigSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * The private keys that sign receipts, as a JWKS of Ed25519 private JWKs (a deployment's secret);
+   * unset: the file SIGNING_KEYS_FILE, made on first use. Never logged or served.
+   */
+  SIGNING_KEYS: z.string().optional(),
+  /** The key file when SIGNING_KEYS is unset (a rotation adds to it); default DATA_DIR/signing-keys.json. */
+  SIGNING_KEYS_FILE: z.string().optional(),
   /** Roster job chunks (batches of 100) one process verifies at once: the graph queries jobs may hold beside interactive traffic. */
   JOB_CONCURRENCY: wholeNumber(1, 32).default(2),
   /** How long a process holds a job chunk; past it, another process (or this one restarted) takes the chunk again. */
@@ -160,7 +167,7 @@ function isOrigin(value: string): boolean {
 }
 
 export type Config = Readonly<
-  z.infer<typeof ConfigSchema> & { graphPath: string; dataDir: string; pglitePath: string; searchIndexPath: string; publicBaseUrl: string }
+  z.infer<typeof ConfigSchema> & { graphPath: string; dataDir: string; pglitePath: string; searchIndexPath: string; publicBaseUrl: string; signingKeysFile: string }
 >;
 
 /** The only reader of process.env. Throws with every invalid variable named. */
@@ -183,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pglitePath: path.join(dataDir, 'accounts.pglite'),
     /** The search index, kept at a clean stop for the next start on the same graph (either engine). */
     searchIndexPath: path.join(dataDir, 'search-index.snapshot'),
+    signingKeysFile: path.resolve(parsed.data.SIGNING_KEYS_FILE ?? path.join(dataDir, 'signing-keys.json')),
     publicBaseUrl: (parsed.data.PUBLIC_BASE_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, ''),
   });
 }

@@ -34,7 +34,7 @@ export async function serve(config: Config, logger: Logger, opening?: Promise<Sq
   // The operator endpoint exists for the embedded stores, which only one process can open.
   const adminToken = randomBytes(24).toString('base64url');
   const operated = graph.engine.embedded || store.kind === 'pglite';
-  const run = adminCommands({ accounts: side.accounts, imports, refresh, rejectsDir: path.join(config.dataDir, 'rejects'), leases: side.refreshLeases });
+  const run = adminCommands({ accounts: side.accounts, imports, refresh, rejectsDir: path.join(config.dataDir, 'rejects'), leases: side.refreshLeases, signer: side.signer });
   const app = await root.app({
     adminRouter: operated ? adminRoutes(adminToken, run) : undefined,
     metrics: metrics && { requests: metrics.requests, shed: metrics.shed, exposition: metrics.exposition, token: config.METRICS_TOKEN },
@@ -53,7 +53,7 @@ export async function serve(config: Config, logger: Logger, opening?: Promise<Sq
   // A stop that comes during these steps closes the stores under them: their failure is the stop's.
   try {
     const services = await root.services();
-    if (graph.engine.embedded && store.kind === 'pglite') await demoAccount({ accounts: side.accounts, licensees: services.licensees, jobs: services.jobs }, store, base);
+    if (graph.engine.embedded && store.kind === 'pglite') await demoAccount({ accounts: side.accounts, licensees: services.licensees, jobs: services.jobs, verifications: services.verifications }, store, base);
     else await noAccountYet(side.accounts, logger);
     // Deliveries stored before a stop (or by `npm run ingest` meanwhile) go now, to URLs the rules still allow.
     await prepareWebhooks(side.webhooks, config.WEBHOOK_ALLOW_PRIVATE_URLS, logger);

@@ -5,12 +5,12 @@ import type { Logger } from 'pino';
 import type { GraphEngine } from './graph/graph-port.js';
 import type { ImportRepo } from './ingest/import-repo.js';
 import { importFolder } from './ingest/load.js';
-import { DEMO_BROKER, DEMO_FIRST_NAME, DEMO_FL_LICENCE, DEMO_JOB_ID, DEMO_KEY_ID, DEMO_LAST_NAME, DEMO_LICENCE, DEMO_MISSING_LICENCE, DEMO_VERIFICATION_ID, DEMO_WEBHOOK_ID, DEMO_WEBHOOK_URL } from './http/examples.js';
+import { DEMO_BROKER, DEMO_FIRST_NAME, DEMO_FL_LICENCE, DEMO_JOB_ID, DEMO_KEY_ID, DEMO_LAST_NAME, DEMO_LICENCE, DEMO_MISSING_LICENCE, DEMO_REVIEW_ID, DEMO_VERIFICATION_ID, DEMO_WEBHOOK_ID, DEMO_WEBHOOK_URL } from './http/examples.js';
 import type { Account } from './modules/accounts/account.js';
 import type { JobsService } from './modules/jobs/jobs.service.js';
 import type { LicenseesService } from './modules/licensees/licensees.service.js';
 import { createVerificationsRepo } from './modules/verifications/verifications.repo.js';
-import { callOf } from './modules/verifications/verifications.service.js';
+import { callOf, type VerificationsService } from './modules/verifications/verifications.service.js';
 import type { AccountsService } from './modules/accounts/accounts.service.js';
 import { createWebhooksRepo } from './modules/webhooks/webhooks.repo.js';
 import { MAX_ENDPOINTS, newSecret, type WebhooksService } from './modules/webhooks/webhooks.service.js';
@@ -41,7 +41,7 @@ export async function prepareGraph(graph: GraphEngine, imports: ImportRepo, demo
  * ones the API's examples name (src/http/examples.ts); the endpoint is disabled, so it is sent nothing.
  */
 export async function demoAccount(
-  services: { accounts: AccountsService; licensees: LicenseesService; jobs: JobsService },
+  services: { accounts: AccountsService; licensees: LicenseesService; jobs: JobsService; verifications: VerificationsService },
   store: SqlStore,
   base: string,
   write = (text: string) => process.stdout.write(text),
@@ -84,15 +84,16 @@ export async function noAccountYet(accounts: Pick<AccountsService, 'countAccount
 
 /**
  * What the API's examples name besides the account (src/http/examples.ts): a verification record
- * of the demo licence under a fixed id, made as a verify call records it, and a roster job of the
+ * of the demo licence under a fixed id, made as a verify call records it, with a review, and a roster job of the
  * demo records under a fixed id, which the job runner finishes once the server runs.
  */
-async function demoRecords(services: { licensees: LicenseesService; jobs: JobsService }, store: SqlStore, caller: { account: Account; keyId: string }, now: Date) {
+async function demoRecords(services: { licensees: LicenseesService; jobs: JobsService; verifications: VerificationsService }, store: SqlStore, caller: { account: Account; keyId: string }, now: Date) {
   const asked = { state: 'TX', license_number: DEMO_LICENCE, first_name: DEMO_FIRST_NAME, last_name: DEMO_LAST_NAME };
   const answer = await services.licensees.verify(asked);
   const served = { status: 200, sha256: createHash('sha256').update(JSON.stringify(answer)).digest('hex') };
   const call = { ...callOf(caller, 'verify', [{ index: null, asked, answer }], served, now), id: DEMO_VERIFICATION_ID };
   await createVerificationsRepo(store).insertJson(JSON.stringify([call]));
+  await services.verifications.review(caller.account.id, DEMO_VERIFICATION_ID, { decision: 'accepted', reason: 'Demo review: the holder confirmed by phone' }, { type: 'api_key', key_id: caller.keyId, name: 'Demo Reviewer' }, DEMO_REVIEW_ID);
   const roster = [asked, { state: 'TX', license_number: DEMO_BROKER }, { state: 'FL', license_number: DEMO_FL_LICENCE }, { state: 'TX', license_number: DEMO_MISSING_LICENCE }];
   await services.jobs.create(caller, roster, { watch: false, label: 'Demo roster', format: 'json', request: JSON.stringify(roster), id: DEMO_JOB_ID });
 }

@@ -22,6 +22,12 @@ const USAGE = `usage: lvs-admin <command> [options] [--json]
   keys list <account>             list active keys (hashed)
   keys revoke <key-id>            revoke a key at once
   refreshes list                  the state refreshes running now: phase, rows read, rate
+  signing-keys list               the keys that sign receipts, and which one signs now
+  signing-keys rotate [<kid>]     a new key signs from now on (added to the key file), or the key set's <kid>;
+                                  receipts signed before still verify
+  signing-keys compromised <kid> [--next <kid>]
+                                  list a key as compromised in the JWKS (rotating away from it first);
+                                  receipts it signed are signed again when next asked for
 
 plans: ${PLAN_NAMES.join(', ')}. With the embedded store (no DATABASE_URL) the command works while
 the server runs (through it) or on its own when no server runs.`;
@@ -49,6 +55,7 @@ async function main() {
       'trial-plan': { type: 'string' },
       'trial-days': { type: 'string' },
       label: { type: 'string' },
+      next: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -69,6 +76,9 @@ async function main() {
     'keys.list': { account: target },
     'keys.revoke': { key_id: target },
     'refreshes.list': {},
+    'signing-keys.list': {},
+    'signing-keys.rotate': target ? { kid: target } : {},
+    'signing-keys.compromised': { kid: target, next: values.next },
   };
   if (!args[command]) {
     console.error(`unknown command: ${positionals.join(' ')}\n\n${USAGE}`);
@@ -85,7 +95,8 @@ async function main() {
     const root = compose(config);
     const [accounts, leases] = await Promise.all([root.accounts(), root.leases()]);
     if (creating) process.stderr.write(`created the accounts store at ${config.pglitePath}\n`);
-    return { run: adminCommands({ accounts, leases }), close: root.close };
+    const signer = command.startsWith('signing-keys.') ? (await root.side()).signer : undefined;
+    return { run: adminCommands({ accounts, leases, signer }), close: root.close };
   });
   if (values.json) {
     console.log(JSON.stringify(result, null, 2));
@@ -111,6 +122,18 @@ async function main() {
       break;
     case 'keys.revoke':
       console.log(`key ${r.id} revoked at ${r.revoked_at}`);
+      break;
+    case 'signing-keys.list':
+      for (const k of result as Record<string, string | null>[]) {
+        const since = k.compromised_at ? ` compromised ${k.compromised_at}` : k.retired_at ? ` retired ${k.retired_at}` : '';
+        console.log(`${k.kid}  ${k.status!.padEnd(11)} created ${k.created_at}${since}`);
+      }
+      break;
+    case 'signing-keys.rotate':
+      console.log(`key ${r.kid} signs receipts from now on`);
+      break;
+    case 'signing-keys.compromised':
+      console.log(`key ${r.kid} listed as compromised since ${r.compromised_at}`);
       break;
     case 'refreshes.list': {
       const runs = result as RunningRefresh[];

@@ -76,6 +76,7 @@ export function appServices(graph: GraphAdapters, side: SideServices, config: Se
     watchlist: side.watchlist,
     webhooks: side.webhooks,
     verifications: side.verifications,
+    signer: side.signer,
     jobs: createJobsService({ repo: jobsRepo, clock, queued: jobRunner.wake }, { retentionDays: config.JOB_RETENTION_DAYS }),
     jobRunner,
     traffic,

@@ -23,12 +23,15 @@ import type { WebhookTransport } from '../modules/webhooks/transport.js';
 import { undiciTransport } from '../modules/webhooks/undici-transport.js';
 import { createWebhooksRepo } from '../modules/webhooks/webhooks.repo.js';
 import { createWebhooksService } from '../modules/webhooks/webhooks.service.js';
+import { openKeyring } from '../modules/receipts/keyring.js';
+import { createSigner } from '../modules/receipts/signer.js';
+import { createSigningKeysRepo } from '../modules/receipts/signing-keys.repo.js';
 import { openJournal } from '../store/journal.js';
 import type { SqlStore } from '../store/sql-store.js';
 
 export type SideConfig = Pick<
   Config,
-  'CHANGE_RETENTION_DAYS' | 'RATE_LIMITS' | 'WEBHOOK_RETRY_SCHEDULE' | 'WEBHOOK_CONNECT_TIMEOUT_MS' | 'WEBHOOK_TIMEOUT_MS' | 'WEBHOOK_ALLOW_PRIVATE_URLS' | 'WEBHOOK_RATE' | 'WEBHOOK_REFRESH_RATE'
+  'CHANGE_RETENTION_DAYS' | 'SIGNING_KEYS' | 'signingKeysFile' | 'publicBaseUrl' | 'RATE_LIMITS' | 'WEBHOOK_RETRY_SCHEDULE' | 'WEBHOOK_CONNECT_TIMEOUT_MS' | 'WEBHOOK_TIMEOUT_MS' | 'WEBHOOK_ALLOW_PRIVATE_URLS' | 'WEBHOOK_RATE' | 'WEBHOOK_REFRESH_RATE'
 >;
 
 export type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -90,6 +93,12 @@ export function sideServices(store: SqlStore, config: SideConfig, o: SideOptions
     },
   );
   const meter = createMeter(createUsageRepo(store), clock.now);
+  const signer = createSigner({
+    repo: createSigningKeysRepo(store),
+    keyring: openKeyring({ env: config.SIGNING_KEYS, file: config.signingKeysFile }),
+    issuer: config.publicBaseUrl,
+    now: clock.now,
+  });
   const rates = config.RATE_LIMITS;
   return {
     store,
@@ -105,7 +114,9 @@ export function sideServices(store: SqlStore, config: SideConfig, o: SideOptions
     watchlist: createWatchlistService(createWatchlistRepo(store), clock.now),
     webhooks: createWebhooksService({ repo: webhooksRepo, transport, now: clock.now, nudge: dispatcher.nudge }),
     dispatcher,
-    verifications: createVerificationsService(verificationsRepo, clock, recordWriter),
+    /** Signs receipts; lists the keys that did (JWKS). */
+    signer,
+    verifications: createVerificationsService(verificationsRepo, clock, recordWriter, signer),
     /** What roster jobs keep in the side store (services.ts makes their service and runner, which verify on the graph). */
     jobsStore: { repo: createJobsRepo(store), soleProcess: store.kind === 'pglite' },
     webhookBacklog: () => webhooksRepo.backlog(clock.now()),

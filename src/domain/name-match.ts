@@ -27,6 +27,9 @@ import { sameGivenName } from './nicknames.js';
  * times the share of the record's name the query covers).
  */
 
+/** Recorded with every answer it judged (and signed into its receipt): raised whenever an answer on the frozen set changes. */
+export const MATCHER_VERSION = 'name-match/2';
+
 export const NAME_MATCH_RESULTS = ['exact', 'close', 'mismatch'] as const;
 export type NameMatchResult = (typeof NAME_MATCH_RESULTS)[number];
 

@@ -20,6 +20,8 @@ export const DEMO_DATE = '2024-06-30';
 
 /** The demo account's verification record of DEMO_LICENCE, made at its first start (a call id: its low 7 bits are zero). */
 export const DEMO_VERIFICATION_ID = '019ac5e0-0000-7000-8000-000000000000';
+/** A review of DEMO_VERIFICATION_ID, made at the demo account's first start. */
+export const DEMO_REVIEW_ID = '019ac5e0-0001-7000-8000-000000000000';
 /** The demo account's roster job, made at its first start and finished by the job runner moments later. */
 export const DEMO_JOB_ID = '5f1c2d3e-4b5a-4c6d-8e7f-000000000001';
 /** The demo account's first API key id (a key id is not a secret: the raw key is). */

@@ -49,8 +49,8 @@ export interface RouteDef<Q extends AnyObject, P extends AnyObject, B extends z.
   accepts?: 'text/csv';
   /** Request headers the operation reads, by name: their descriptions. */
   requestHeaders?: Record<string, string>;
-  /** The success status, when not 200 (202: accepted, to be done later). */
-  status?: 202;
+  /** The success status, when not 200 (201: created, 202: accepted, to be done later). */
+  status?: 201 | 202;
   response: R;
   responseDescription?: string;
   /** The 200 answer is this type, written by the handler itself (a stream); `response` describes it. */

@@ -9,6 +9,7 @@ import type { RefreshLeases } from '../ingest/refresh/refresh-lease.js';
 import { resolveFormat } from '../ingest/sources/index.js';
 import type { AccountsService } from '../modules/accounts/accounts.service.js';
 import { PLAN_NAMES } from '../domain/plans.js';
+import type { Signer } from '../modules/receipts/signer.js';
 
 // Operator commands, run the same way by the command line on its own or by the server for it.
 
@@ -34,6 +35,9 @@ const Schemas = {
   'keys.list': z.object({ account: z.string().min(1) }),
   'keys.revoke': z.object({ key_id: z.string().uuid() }),
   'refreshes.list': z.object({}),
+  'signing-keys.list': z.object({}),
+  'signing-keys.rotate': z.object({ kid: z.string().min(1).optional() }),
+  'signing-keys.compromised': z.object({ kid: z.string().min(1), next: z.string().min(1).optional() }),
 };
 export type CommandName = keyof typeof Schemas;
 export const COMMAND_NAMES = Object.keys(Schemas) as CommandName[];
@@ -45,6 +49,7 @@ export function adminCommands(deps: {
   rejectsDir?: string;
   onProgress?: RefreshOptions['onProgress'];
   leases?: RefreshLeases;
+  signer?: Signer;
 }) {
   const need = <T>(dep: T | undefined, what: string): T => {
     if (!dep) throw new BadRequestError(`${what} is not available in this process`);
@@ -87,6 +92,9 @@ export function adminCommands(deps: {
     },
     'keys.revoke': (a) => need(deps.accounts, 'the accounts store').operatorRevokeKey(a.key_id),
     'refreshes.list': () => need(deps.leases, 'the accounts store').running(),
+    'signing-keys.list': () => need(deps.signer, 'the signing keys').keys(),
+    'signing-keys.rotate': (a) => need(deps.signer, 'the signing keys').rotate(a.kid),
+    'signing-keys.compromised': (a) => need(deps.signer, 'the signing keys').markCompromised(a.kid, a.next),
   };
   return async function run(name: string, args: unknown): Promise<unknown> {
     if (!(name in Schemas)) throw new BadRequestError(`unknown command ${name}; known: ${COMMAND_NAMES.join(', ')}`);

@@ -74,7 +74,7 @@ describe('the OpenAPI examples on a demo server', () => {
     await prepareGraph(graph.engine, await root.imports(), true, logger);
     deps = await root.services();
     app = (await root.app()) as unknown as App;
-    key = (await demoAccount({ accounts: side.accounts, licensees: deps.licensees, jobs: deps.jobs }, store, 'http://localhost:8000', () => true))!;
+    key = (await demoAccount({ accounts: side.accounts, licensees: deps.licensees, jobs: deps.jobs, verifications: deps.verifications }, store, 'http://localhost:8000', () => true))!;
     expect(key).toMatch(/^lvs_live_/);
     // As the server does once it listens: the workers start, and the runner finishes the demo job.
     await (await root.workers()).start();

@@ -117,13 +117,13 @@ describe.each(kinds)('the verification calls migration on $name', (kind) => {
         {
           id: '019ac2a0-0001-7000-8000-000000000001', created_at: '2026-11-20T10:00:01.000Z', key_id: account, operation: 'verify', index: null, state: 'WY',
           license_number: '1', name_sent: null, verified: false, verdict: 'not_found', reasons: ['not_covered'], name_match: null, license_status: null,
-          expiration_date: null, source_id: null, snapshot_date: null, last_verified: null, http_status: 304, body_sha256: 'bb',
+          expiration_date: null, source_id: null, snapshot_date: null, last_verified: null, matcher_version: null, http_status: 304, body_sha256: 'bb', reviews: [],
         },
         {
           id: '019ac2a0-0000-7000-8000-00000000007f', created_at: '2026-11-20T10:00:00.000Z', key_id: account, operation: 'batch', index: 3, state: 'TX',
           license_number: '0123-sa', name_sent: { name: 'Dana Quinn' }, verified: true, verdict: 'consider', reasons: ['name_close'],
           name_match: { result: 'close', score: 0.9, compared_with: { field: 'full_name', value: 'DANA QUINN' } }, license_status: 'Active',
-          expiration_date: '2027-01-31', source_id: 'tx-trec', snapshot_date: '2026-11-19', last_verified: '2026-11-19T06:00:00.000Z', http_status: 200, body_sha256: 'aa',
+          expiration_date: '2027-01-31', source_id: 'tx-trec', snapshot_date: '2026-11-19', last_verified: '2026-11-19T06:00:00.000Z', matcher_version: null, http_status: 200, body_sha256: 'aa', reviews: [],
         },
       ]);
       expect((await service.get(account, '019ac2a0-0000-7000-8000-00000000007f')).index).toBe(3);

@@ -18,6 +18,8 @@ export interface StoredItem {
   src?: string;
   sd?: string;
   lv?: string;
+  /** The name matcher's version (domain/name-match.ts) when a name was matched. */
+  mv?: string;
 }
 
 /** What a record answered: a verify call, a batch call, or a chunk of a roster job. */
@@ -48,6 +50,30 @@ export interface RecordRow {
   http_status: number;
   body_sha256: string;
   item: StoredItem;
+  /** The record's reviews, oldest first. */
+  reviews: ReviewRow[];
+}
+
+export type ReviewDecision = 'accepted' | 'rejected' | 'escalated';
+
+/** Who decided: the dashboard's signed-in user, or an API key with the name its caller gave. */
+export type Reviewer = { type: 'dashboard_user'; email: string } | { type: 'api_key'; key_id: string; name: string | null };
+
+/** A person's decision about a record, with the receipt signed for it (migration 019). */
+export interface ReviewRow {
+  id: string;
+  decision: ReviewDecision;
+  reason: string;
+  reviewer: Reviewer;
+  created_at: string;
+  kid: string;
+  jws: string;
+}
+
+export interface ReceiptRow {
+  kid: string;
+  jws: string;
+  signed_at: string;
 }
 
 export interface VerificationFilters {
@@ -56,6 +82,8 @@ export interface VerificationFilters {
   state?: string;
   license_key?: string;
   verdicts?: Verdict[];
+  /** Only records with a review (true) or without one (false). */
+  reviewed?: boolean;
 }
 
 /** Where a page starts: after this item in the newest-first order (newest call first, then its last item first). */
@@ -85,10 +113,19 @@ const callsOf = (id: string): [string, [string, number]] => [id, [callIdOf(id), 
 const COLUMNS =
   'id uuid, account_id uuid, key_id uuid, created_at timestamptz, keep_until timestamptz, operation text, http_status smallint, body_sha256 text, tags text[], items jsonb';
 const NAMES = COLUMNS.split(', ').map((c) => c.split(' ')[0]).join(', ');
-const RECORD = 'c.id AS call_id, (e.n - 1)::int AS position, c.key_id, c.created_at, c.operation, c.http_status, c.body_sha256, e.item';
+const REVIEWS = `(SELECT COALESCE(jsonb_agg(jsonb_build_object('id', v.id, 'decision', v.decision, 'reason', v.reason, 'reviewer', v.reviewer,
+  'created_at', v.created_at, 'kid', v.kid, 'jws', v.jws) ORDER BY v.created_at, v.id), '[]'::jsonb)
+  FROM verification_reviews v WHERE v.call_id = c.id AND v.position = e.n - 1) AS reviews`;
+const RECORD = `c.id AS call_id, (e.n - 1)::int AS position, c.key_id, c.created_at, c.operation, c.http_status, c.body_sha256, e.item, ${REVIEWS}`;
+const UNREVIEWED = 'NOT EXISTS (SELECT 1 FROM verification_reviews v WHERE v.call_id = c.id AND v.position = e.n - 1)';
 const ITEMS = 'verification_calls c CROSS JOIN LATERAL jsonb_array_elements(c.items) WITH ORDINALITY AS e(item, n)';
 
-const toRecord = (r: Record<string, unknown>): RecordRow => ({ ...(r as unknown as RecordRow), created_at: new Date(r.created_at as string).toISOString() });
+const iso = (v: unknown) => new Date(v as string).toISOString();
+const toRecord = (r: Record<string, unknown>): RecordRow => ({
+  ...(r as unknown as RecordRow),
+  created_at: iso(r.created_at),
+  reviews: (r.reviews as ReviewRow[]).map((v) => ({ ...v, created_at: iso(v.created_at) })),
+});
 
 export function createVerificationsRepo(store: SqlStore) {
   return {
@@ -99,8 +136,8 @@ export function createVerificationsRepo(store: SqlStore) {
     async insertJson(calls: string, tx: SqlTx = store): Promise<void> {
       await tx.query(`INSERT INTO verification_calls (${NAMES}) SELECT ${NAMES} FROM jsonb_to_recordset($1::jsonb) AS r(${COLUMNS}) ON CONFLICT (id) DO NOTHING`, [calls]);
     },
-    /** One page of an account's records, newest first, after `after`. */
-    async page(accountId: string, f: VerificationFilters, after: PagePosition | undefined, limit: number): Promise<RecordRow[]> {
+    /** One page of an account's records, newest first (or oldest first), after `after`. */
+    async page(accountId: string, f: VerificationFilters, after: PagePosition | undefined, limit: number, order: 'newest' | 'oldest' = 'newest'): Promise<RecordRow[]> {
       const where = ['c.account_id = $1'];
       const params: unknown[] = [accountId];
       const add = (sql: string, ...values: unknown[]) => {
@@ -112,12 +149,17 @@ export function createVerificationsRepo(store: SqlStore) {
       if (f.state) add("c.tags @> ARRAY[?::text] AND e.item->>'s' = ?", `S:${f.state}`, f.state);
       if (f.license_key) add("c.tags @> ARRAY[?::text] AND e.item->>'k' = ?", `L:${f.license_key}`, f.license_key);
       if (f.verdicts?.length) add("c.tags && ?::text[] AND e.item->>'d' = ANY(?::text[])", f.verdicts.map((v) => `V:${v}`), f.verdicts);
+      if (f.reviewed !== undefined) add(f.reviewed ? `NOT ${UNREVIEWED}` : UNREVIEWED);
+      const [le, lt, dir] = order === 'newest' ? ['<=', '<', 'DESC'] : ['>=', '>', 'ASC'];
       if (after) {
-        add('(c.created_at, c.id) <= (?::timestamptz, ?::uuid)', after.created_at, after.call_id);
-        add('(c.created_at, c.id, e.n) < (?::timestamptz, ?::uuid, ?::bigint + 1)', after.created_at, after.call_id, after.position);
+        add(`(c.created_at, c.id) ${le} (?::timestamptz, ?::uuid)`, after.created_at, after.call_id);
+        add(`(c.created_at, c.id, e.n) ${lt} (?::timestamptz, ?::uuid, ?::bigint + 1)`, after.created_at, after.call_id, after.position);
       }
       params.push(limit);
-      const rows = await store.query(`SELECT ${RECORD} FROM ${ITEMS} WHERE ${where.join(' AND ')} ORDER BY c.created_at DESC, c.id DESC, e.n DESC LIMIT $${params.length}`, params);
+      const rows = await store.query(
+        `SELECT ${RECORD} FROM ${ITEMS} WHERE ${where.join(' AND ')} ORDER BY c.created_at ${dir}, c.id ${dir}, e.n ${dir} LIMIT $${params.length}`,
+        params,
+      );
       return rows.map(toRecord);
     },
     async get(accountId: string, id: string): Promise<RecordRow | undefined> {
@@ -127,6 +169,35 @@ export function createVerificationsRepo(store: SqlStore) {
         [accountId, own, call, position],
       );
       return row && toRecord(row);
+    },
+    /** The receipt kept for a record, with whether its key was marked compromised since. */
+    async receipt(callId: string, position: number): Promise<(ReceiptRow & { compromised: boolean }) | undefined> {
+      const [row] = await store.query(
+        `SELECT r.kid, r.jws, r.signed_at, k.status = 'compromised' AS compromised FROM verification_receipts r JOIN signing_keys k ON k.kid = r.kid
+         WHERE r.call_id = $1 AND r.position = $2`,
+        [callId, position],
+      );
+      return row && { ...(row as unknown as ReceiptRow & { compromised: boolean }), signed_at: iso(row.signed_at) };
+    },
+    /**
+     * Keeps a record's receipt: the first one signed wins (concurrent first asks), unless `replacing`
+     * names the kid of the one there, which it then replaces. Returns the receipt kept.
+     */
+    async keepReceipt(callId: string, position: number, r: ReceiptRow, replacing?: string): Promise<ReceiptRow> {
+      await store.query(
+        `INSERT INTO verification_receipts (call_id, position, kid, jws, signed_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (call_id, position) DO UPDATE SET kid = EXCLUDED.kid, jws = EXCLUDED.jws, signed_at = EXCLUDED.signed_at
+         WHERE verification_receipts.kid = $6`,
+        [callId, position, r.kid, r.jws, r.signed_at, replacing ?? null],
+      );
+      return (await this.receipt(callId, position))!;
+    },
+    async insertReview(callId: string, position: number, accountId: string, v: ReviewRow): Promise<void> {
+      await store.query(
+        `INSERT INTO verification_reviews (id, call_id, position, account_id, decision, reason, reviewer, created_at, kid, jws)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [v.id, callId, position, accountId, v.decision, v.reason, JSON.stringify(v.reviewer), v.created_at, v.kid, v.jws],
+      );
     },
     /** Deletes the calls kept until before `now`, a bounded number per statement; returns how many records went. */
     async prune(now: Date, batch = 10_000): Promise<number> {

@@ -1,7 +1,17 @@
 import { PLANS } from '../../domain/plans.js';
 import { route, type RouteContext } from '../../http/route.js';
 import { z } from '../../http/zod.js';
-import { VerificationFilters, VerificationPage, VerificationPath, VerificationRecord, VerificationsQuery } from './verifications.schemas.js';
+import {
+  ReviewBody,
+  ReviewPath,
+  VerificationFilters,
+  VerificationPage,
+  VerificationPath,
+  VerificationReceipt,
+  VerificationRecord,
+  VerificationReview,
+  VerificationsQuery,
+} from './verifications.schemas.js';
 import { CSV_COLUMNS, sendRecordsCsv } from './verifications-csv.js';
 import type { VerificationsService } from './verifications.service.js';
 
@@ -11,6 +21,7 @@ const RETENTION = Object.values(PLANS).map((p) => `${p.name} ${p.verificationRet
 export function verificationsRoutes(ctx: RouteContext, service: VerificationsService) {
   const tags = ['Verifications'];
   const accountOf = (res: { locals: { caller?: { account: { id: string } } } }) => res.locals.caller!.account.id;
+  const ReviewResponse = z.object({ data: VerificationReview }).openapi('VerificationReviewResponse');
   route(ctx, {
     method: 'get',
     path: '/api/v1/verifications',
@@ -48,5 +59,65 @@ export function verificationsRoutes(ctx: RouteContext, service: VerificationsSer
     response: z.object({ data: VerificationRecord }).openapi('VerificationResponse'),
     errors: [404],
     handler: async ({ params }, _req, res) => ({ data: await service.get(accountOf(res), params.id) }),
+  });
+  route(ctx, {
+    method: 'get',
+    path: '/api/v1/verifications/:id/receipt',
+    operationId: 'getVerificationReceipt',
+    summary: 'A record\'s signed receipt (compact JWS, Ed25519)',
+    description:
+      'Signed the first time it is asked for and kept as long as the record (signed again if its key is later marked compromised). ' +
+      'Anyone verifies it with the keys at /.well-known/jwks.json and any JOSE library, without asking this service (docs/verdicts.md). Not metered.',
+    tags,
+    params: VerificationPath,
+    response: z.object({ data: VerificationReceipt }).openapi('VerificationReceiptResponse'),
+    errors: [404],
+    handler: async ({ params }, _req, res) => ({ data: await service.receipt(accountOf(res), params.id) }),
+  });
+  route(ctx, {
+    method: 'post',
+    path: '/api/v1/verifications/:id/reviews',
+    operationId: 'createVerificationReview',
+    summary: 'Record a person\'s decision about an answer (a `consider` most often)',
+    description:
+      'The answer itself never changes; a later review is kept beside an earlier one. The reviewer is the API key that sends it, with `reviewer_name` when given. ' +
+      'Answers 201 with the review, its own signed receipt, and its `Location`. Not metered.',
+    tags,
+    params: VerificationPath,
+    body: ReviewBody,
+    status: 201,
+    response: ReviewResponse,
+    responseHeaders: { Location: 'The review' },
+    errors: [404],
+    handler: async ({ params, body }, _req, res) => {
+      const caller = res.locals.caller!;
+      const review = await service.review(caller.account.id, params.id, body, { type: 'api_key', key_id: caller.keyId, name: body.reviewer_name ?? null });
+      res.location(`/api/v1/verifications/${params.id}/reviews/${review.id}`);
+      return { data: review };
+    },
+  });
+  route(ctx, {
+    method: 'get',
+    path: '/api/v1/verifications/:id/reviews',
+    operationId: 'listVerificationReviews',
+    summary: 'A record\'s reviews, oldest first',
+    description: 'Not metered.',
+    tags,
+    params: VerificationPath,
+    response: z.object({ data: z.array(VerificationReview) }).openapi('VerificationReviewList'),
+    errors: [404],
+    handler: async ({ params }, _req, res) => ({ data: await service.reviews(accountOf(res), params.id) }),
+  });
+  route(ctx, {
+    method: 'get',
+    path: '/api/v1/verifications/:id/reviews/:review_id',
+    operationId: 'getVerificationReview',
+    summary: 'One review',
+    description: 'Not metered.',
+    tags,
+    params: ReviewPath,
+    response: ReviewResponse,
+    errors: [404],
+    handler: async ({ params }, _req, res) => ({ data: await service.getReview(accountOf(res), params.id, params.review_id) }),
   });
 }

@@ -1,12 +1,48 @@
 import { VERDICTS } from '../../domain/verdict.js';
 import { DATE_RANGE, DATE_RANGE_MESSAGE, inDateRange, isRealDate } from '../../domain/dates.js';
-import { LicenseNumberParam, StateCode, intQueryParam, nullable, uuidParam } from '../../http/common.schemas.js';
-import { DEMO_VERIFICATION_ID } from '../../http/examples.js';
+import { LicenseNumberParam, QueryBoolean, StateCode, intQueryParam, nullable, uuidParam } from '../../http/common.schemas.js';
+import { DEMO_REVIEW_ID, DEMO_VERIFICATION_ID } from '../../http/examples.js';
 import { z } from '../../http/zod.js';
 import { NameMatch, ReasonValue, VerdictList, VerdictValue } from '../licensees/licensees.schemas.js';
 
 /** A name as it was sent: `name`, or `first_name` and `last_name`. */
 export const NameSent = z.object({ name: z.string().optional(), first_name: z.string().optional(), last_name: z.string().optional() });
+
+const Reviewer = z
+  .discriminatedUnion('type', [
+    z.object({ type: z.literal('dashboard_user'), email: z.string().openapi({ description: 'The signed-in dashboard user' }) }),
+    z.object({
+      type: z.literal('api_key'),
+      key_id: z.string().openapi({ format: 'uuid', description: 'The API key that sent the review' }),
+      name: z.string().nullable().openapi({ description: 'The reviewer\'s name as the caller gave it (`reviewer_name`)' }),
+    }),
+  ])
+  .openapi('Reviewer');
+
+export const REVIEW_DECISIONS = ['accepted', 'rejected', 'escalated'] as const;
+
+export const VerificationReview = z
+  .object({
+    id: z.string().openapi({ format: 'uuid' }),
+    verification_id: z.string().openapi({ format: 'uuid' }),
+    decision: z.enum(REVIEW_DECISIONS),
+    reason: z.string(),
+    reviewer: Reviewer,
+    created_at: z.string().openapi({ format: 'date-time' }),
+    receipt: z
+      .object({ kid: z.string(), jws: z.string().openapi({ description: 'Compact JWS (typ `verification-review+jwt`) signed when the review was made' }) })
+      .openapi({ description: 'The review\'s own receipt, verifiable with /.well-known/jwks.json' }),
+  })
+  .openapi('VerificationReview');
+
+export const ReviewBody = z
+  .object({
+    decision: z.enum(REVIEW_DECISIONS).openapi({ description: 'What the reviewer decided about the answer' }),
+    reason: z.string().trim().min(1, 'must not be empty').max(2000),
+    reviewer_name: z.string().trim().min(1).max(200).optional().openapi({ description: 'Who reviewed, kept beside the API key that sent it' }),
+  })
+  .strict()
+  .openapi('VerificationReviewInput', { example: { decision: 'accepted', reason: 'Probation noted; the broker confirmed supervision', reviewer_name: 'Pat Lee' } });
 
 export const VerificationRecord = z
   .object({
@@ -29,8 +65,21 @@ export const VerificationRecord = z
     last_verified: z.string().nullable().openapi({ description: 'The record\'s last_verified as served' }),
     http_status: z.number().int().openapi({ description: '200, or 304 when the caller\'s cached copy was current' }),
     body_sha256: z.string().openapi({ description: 'SHA-256 (hex) of the JSON body served (for a 304, of the body the cached copy holds)' }),
+    matcher_version: z.string().nullable().openapi({ description: 'The name matcher that judged `name_match`; null when no name was sent' }),
+    reviews: z.array(VerificationReview).openapi({ description: 'People\'s decisions about this answer, oldest first; they never change it' }),
   })
   .openapi('VerificationRecord');
+
+export const VerificationReceipt = z
+  .object({
+    verification_id: z.string().openapi({ format: 'uuid' }),
+    kid: z.string().openapi({ description: 'The key that signed it, listed at /.well-known/jwks.json' }),
+    alg: z.literal('EdDSA'),
+    typ: z.literal('verification-receipt+jwt'),
+    signed_at: z.string().openapi({ format: 'date-time' }),
+    jws: z.string().openapi({ description: 'Compact JWS: its payload carries what was asked and answered, the source and snapshot, the matcher, the account and the SHA-256 of the body served (docs/verdicts.md)' }),
+  })
+  .openapi('VerificationReceipt');
 
 export const VerificationPage = z
   .object({
@@ -73,6 +122,7 @@ const filterFields = {
   state: StateCode.optional(),
   license_number: LicenseNumberParam.optional(),
   verdict: VerdictList.optional().openapi({ description: `Only these verdicts (comma-separated: ${VERDICTS.join(', ')})` }),
+  reviewed: QueryBoolean.optional().openapi({ description: 'Only records with a review (true), or without one (false): `verdict=consider&reviewed=false` is what waits for a person' }),
 };
 const fromBeforeTo = (v: { from?: Date; to?: Date }, ctx: z.RefinementCtx) => {
   if (v.from && v.to && v.from >= v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be after from' });
@@ -83,6 +133,8 @@ export const VerificationsQuery = z
     ...filterFields,
     cursor: z.string().max(200).optional().openapi({ description: 'From the previous page\'s meta.next_cursor' }),
     per_page: intQueryParam(1, 100, 25, 'Records per page, 1 to 100'),
+    order: z.enum(['newest', 'oldest']).default('newest').openapi({ description: 'newest first (the default), or oldest first (a review queue)' }),
   })
   .superRefine(fromBeforeTo);
 export const VerificationPath = z.object({ id: uuidParam('A Verification-Id').openapi({ example: DEMO_VERIFICATION_ID }) });
+export const ReviewPath = VerificationPath.extend({ review_id: uuidParam('A review\'s id').openapi({ example: DEMO_REVIEW_ID }) });

@@ -2,14 +2,30 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Clock } from '../../domain/clock.js';
 import { effectivePlan, type PlanHolder } from '../../domain/plans.js';
 import type { Verdict } from '../../domain/verdict.js';
+import { MATCHER_VERSION } from '../../domain/name-match.js';
 import { canonicalLicenseNumber } from '../../domain/identity.js';
-import { NotFoundError } from '../../errors.js';
+import { NotFoundError, UnavailableError } from '../../errors.js';
+import { RECEIPT_TYPES, type Signer } from '../receipts/signer.js';
 import { cursorCodec, isCursorMoment } from '../../http/cursor.js';
 import type { ServedAnswer } from '../../http/served-answer.js';
 import type { SqlTx } from '../../store/sql-store.js';
 import { nameSent, type AnsweredItem } from '../licensees/verification.js';
 import { groupCommit } from './group-commit.js';
-import { callIdOf, callTags, itemId, type CallRow, type Operation, type PagePosition, type RecordRow, type StoredItem, type VerificationFilters, type VerificationsRepo } from './verifications.repo.js';
+import {
+  callIdOf,
+  callTags,
+  itemId,
+  type CallRow,
+  type Operation,
+  type PagePosition,
+  type RecordRow,
+  type ReviewDecision,
+  type Reviewer,
+  type ReviewRow,
+  type StoredItem,
+  type VerificationFilters,
+  type VerificationsRepo,
+} from './verifications.repo.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A page's position as its clients hold it: `<created_at>|<call id>|<position>`. */
@@ -28,20 +44,36 @@ export interface ListQuery {
   state?: string;
   license_number?: string;
   verdicts?: Verdict[];
+  reviewed?: boolean;
   cursor?: string;
   per_page: number;
+  /** newest (the default) or oldest first. */
+  order?: 'newest' | 'oldest';
 }
 
-const filtersOf = (q: Omit<ListQuery, 'cursor' | 'per_page'>): VerificationFilters => ({
+const filtersOf = (q: Omit<ListQuery, 'cursor' | 'per_page' | 'order'>): VerificationFilters => ({
   from: q.from,
   to: q.to,
   state: q.state,
   license_key: q.license_number === undefined ? undefined : canonicalLicenseNumber(q.license_number),
   verdicts: q.verdicts,
+  reviewed: q.reviewed,
 });
 
-/** The public record: an item with its call's fields. */
-const publicRecord = ({ call_id, position, key_id, created_at, operation, http_status, body_sha256, item: it }: RecordRow) => ({
+/** A review as its readers see it (its receipt included). */
+const publicReview = (recordId: string, v: ReviewRow) => ({
+  id: v.id,
+  verification_id: recordId,
+  decision: v.decision,
+  reason: v.reason,
+  reviewer: v.reviewer,
+  created_at: v.created_at,
+  receipt: { kid: v.kid, jws: v.jws },
+});
+export type VerificationReview = ReturnType<typeof publicReview>;
+
+/** The public record: an item with its call's fields, and its reviews. */
+const publicRecord = ({ call_id, position, key_id, created_at, operation, http_status, body_sha256, item: it, reviews }: RecordRow) => ({
   id: itemId(call_id, position),
   created_at,
   key_id,
@@ -59,8 +91,10 @@ const publicRecord = ({ call_id, position, key_id, created_at, operation, http_s
   source_id: it.src ?? null,
   snapshot_date: it.sd ?? null,
   last_verified: it.lv ?? null,
+  matcher_version: it.mv ?? null,
   http_status,
   body_sha256,
+  reviews: reviews.map((v) => publicReview(itemId(call_id, position), v)),
 });
 export type VerificationRecord = ReturnType<typeof publicRecord>;
 
@@ -104,6 +138,7 @@ export function callOf(caller: { account: PlanHolder & { id: string }; keyId: st
       src: answer.source?.id ?? undefined,
       sd: answer.source?.snapshot_date ?? undefined,
       lv: answer.licensee?.last_verified ?? undefined,
+      mv: answer.name_match ? MATCHER_VERSION : undefined,
     }),
   );
   return {
@@ -122,7 +157,54 @@ export function callOf(caller: { account: PlanHolder & { id: string }; keyId: st
 
 const idsOf = (call: CallRow) => call.items.map((_, position) => itemId(call.id, position));
 
-export function createVerificationsService(repo: VerificationsRepo, clock: Clock, writer: RecordWriter = directWriter(repo)) {
+/**
+ * What a record's receipt attests (docs/verdicts.md): what was asked and answered, on which source
+ * and snapshot, by which matcher, for which account, and the hash of the body served.
+ */
+function receiptClaims(accountId: string, r: VerificationRecord) {
+  return {
+    sub: accountId,
+    jti: r.id,
+    verification: {
+      id: r.id,
+      created_at: r.created_at,
+      key_id: r.key_id,
+      operation: r.operation,
+      index: r.index,
+      asked: { state: r.state, license_number: r.license_number, name: r.name_sent },
+      answered: {
+        verified: r.verified,
+        verdict: r.verdict,
+        reasons: r.reasons,
+        name_match: r.name_match,
+        license_status: r.license_status,
+        expiration_date: r.expiration_date,
+        last_verified: r.last_verified,
+      },
+      source: { id: r.source_id, snapshot_date: r.snapshot_date },
+      matcher_version: r.matcher_version,
+      http_status: r.http_status,
+      body_sha256: r.body_sha256,
+    },
+  };
+}
+
+export interface ReviewInput {
+  decision: ReviewDecision;
+  reason: string;
+}
+
+export function createVerificationsService(repo: VerificationsRepo, clock: Clock, writer: RecordWriter = directWriter(repo), signer?: Signer) {
+  const signing = () => {
+    if (!signer) throw new UnavailableError('receipts are not signed in this process');
+    return signer;
+  };
+  const find = async (accountId: string, id: string) => {
+    await writer.flush();
+    const row = await repo.get(accountId, id);
+    if (!row) throw new NotFoundError(`no verification ${id} in this account`);
+    return row;
+  };
   return {
     /**
      * Records what one call answered, kept as long as the plan in force keeps records; resolves
@@ -147,20 +229,60 @@ export function createVerificationsService(repo: VerificationsRepo, clock: Clock
     /** A page of an account's records, newest first, and the cursor of the next (null at the end). */
     async list(accountId: string, q: ListQuery) {
       await writer.flush();
-      const rows = await repo.page(accountId, filtersOf(q), q.cursor ? cursors.decode(q.cursor) : undefined, q.per_page + 1);
+      const rows = await repo.page(accountId, filtersOf(q), q.cursor ? cursors.decode(q.cursor) : undefined, q.per_page + 1, q.order);
       const page = rows.slice(0, q.per_page);
       return { data: page.map(publicRecord), meta: { per_page: q.per_page, next_cursor: rows.length > q.per_page ? cursors.encode(page[page.length - 1]) : null } };
     },
 
     async get(accountId: string, id: string): Promise<VerificationRecord> {
-      await writer.flush();
-      const row = await repo.get(accountId, id);
-      if (!row) throw new NotFoundError(`no verification ${id} in this account`);
-      return publicRecord(row);
+      return publicRecord(await find(accountId, id));
+    },
+
+    /**
+     * A record's receipt: signed the first time it is asked for and kept with the record (signed
+     * again, once, if its key has since been marked compromised).
+     */
+    async receipt(accountId: string, id: string) {
+      const row = await find(accountId, id);
+      const record = publicRecord(row);
+      let kept = await repo.receipt(row.call_id, row.position);
+      if (!kept || kept.compromised) {
+        const signed = await signing().sign(receiptClaims(accountId, record), RECEIPT_TYPES.verification);
+        kept = { ...(await repo.keepReceipt(row.call_id, row.position, signed, kept?.kid)), compromised: false };
+      }
+      return { verification_id: record.id, kid: kept.kid, alg: 'EdDSA' as const, typ: RECEIPT_TYPES.verification, signed_at: kept.signed_at, jws: kept.jws };
+    },
+
+    /** Records a person's decision about a record, signed; the record's own answer never changes. */
+    async review(accountId: string, id: string, input: ReviewInput, reviewer: Reviewer, reviewId = uuidv7()): Promise<VerificationReview> {
+      const row = await find(accountId, id);
+      const recordId = itemId(row.call_id, row.position);
+      const createdAt = clock.now().toISOString();
+      const signed = await signing().sign(
+        {
+          sub: accountId,
+          jti: reviewId,
+          review: { id: reviewId, verification_id: recordId, verification_body_sha256: row.body_sha256, decision: input.decision, reason: input.reason, reviewer, created_at: createdAt },
+        },
+        RECEIPT_TYPES.review,
+      );
+      const review: ReviewRow = { id: reviewId, decision: input.decision, reason: input.reason, reviewer, created_at: createdAt, kid: signed.kid, jws: signed.jws };
+      await repo.insertReview(row.call_id, row.position, accountId, review);
+      return publicReview(recordId, review);
+    },
+
+    async reviews(accountId: string, id: string): Promise<VerificationReview[]> {
+      return publicRecord(await find(accountId, id)).reviews;
+    },
+
+    async getReview(accountId: string, id: string, reviewId: string): Promise<VerificationReview> {
+      const review = publicRecord(await find(accountId, id)).reviews.find((v) => v.id === reviewId);
+      if (!review) throw new NotFoundError(`no review ${reviewId} of verification ${id} in this account`);
+      return review;
     },
 
     /** Every record matching `q`, newest first, read a page at a time (an export's memory is one page). */
-    async *all(accountId: string, q: Omit<ListQuery, 'cursor' | 'per_page'>, pageSize = 1_000): AsyncGenerator<VerificationRecord> {
+    async *all(accountId: string, q: Omit<ListQuery, 'cursor' | 'per_page' | 'order'>, pageSize = 1_000): AsyncGenerator<VerificationRecord> {
       const filters = filtersOf(q);
       await writer.flush();
       let after: PagePosition | undefined;

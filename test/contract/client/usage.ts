@@ -94,6 +94,11 @@ export async function exercise(baseUrl: string, key: string, publish: () => Prom
   const unfollowed: false = (await call('unfollowState', api.unfollowState('TX'))).data.following;
   const records = (await call('listVerifications', api.listVerifications({ verdict: 'consider,not_found', state: 'TX', per_page: 5 }))).data;
   const record: string = (await call('getVerification', api.getVerification(records.data[0].id))).data.data.body_sha256;
+  const receipt: string = (await call('getVerificationReceipt', api.getVerificationReceipt(records.data[0].id))).data.data.jws;
+  const review = (await call('createVerificationReview', api.createVerificationReview(records.data[0].id, { decision: 'escalated', reason: 'client', reviewer_name: 'Pat Lee' }))).data.data;
+  const reviews: string[] = (await call('listVerificationReviews', api.listVerificationReviews(records.data[0].id))).data.data.map((r) => r.id);
+  const decision: 'accepted' | 'rejected' | 'escalated' = (await call('getVerificationReview', api.getVerificationReview(records.data[0].id, review.id))).data.data.decision;
+  const kids: string[] = (await call('getReceiptKeys', client.wellKnown.getReceiptKeys())).data.keys.map((k) => k.kid);
   const csv = await call('exportVerifications', api.exportVerifications({ from: '2026-01-01' }, { format: 'text' }));
   const exported: string = String(csv.data);
   const job = (await call('createVerificationJob', api.createVerificationJob({ rows: [{ state: 'TX', license_number: '763827-SA', name: 'Jose Munoz' }], label: 'client' }))).data.data;
@@ -104,6 +109,6 @@ export async function exercise(baseUrl: string, key: string, publish: () => Prom
   const jobEnd: string = (await call('cancelVerificationJob', api.cancelVerificationJob(job.id))).data.data.status;
 
   // Everything read above is used, so that no typed read is dropped as unused.
-  void [health, states, account, quota, raw, revoked, broker, miss, misses, total, history, supervisors, affiliates, joined, rosterCsv, expiryDays, expiryDefault, top, single, changes, normalized, watching, watched, unwatched, following, followed, secret, endpoints, status, disabled, rotated, redelivered, deleted, unfollowed, named, records.meta.next_cursor, record, exported, jobs, jobStatus, jobRows, jobCsv, jobEnd];
+  void [health, states, account, quota, raw, revoked, broker, miss, misses, total, history, supervisors, affiliates, joined, rosterCsv, expiryDays, expiryDefault, top, single, changes, normalized, watching, watched, unwatched, following, followed, secret, endpoints, status, disabled, rotated, redelivered, deleted, unfollowed, named, records.meta.next_cursor, record, receipt, reviews, decision, kids, exported, jobs, jobStatus, jobRows, jobCsv, jobEnd];
   return statuses;
 }
