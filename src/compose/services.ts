@@ -77,7 +77,7 @@ export function appServices(graph: GraphAdapters, side: SideServices, config: Se
     webhooks: side.webhooks,
     verifications: side.verifications,
     signer: side.signer,
-    jobs: createJobsService({ repo: jobsRepo, clock, queued: jobRunner.wake }, { retentionDays: config.JOB_RETENTION_DAYS }),
+    jobs: createJobsService({ repo: jobsRepo, clock, queued: jobRunner.wake, signer: side.signer }, { retentionDays: config.JOB_RETENTION_DAYS }),
     jobRunner,
     traffic,
     clock,

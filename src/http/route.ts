@@ -54,7 +54,7 @@ export interface RouteDef<Q extends AnyObject, P extends AnyObject, B extends z.
   response: R;
   responseDescription?: string;
   /** The 200 answer is this type, written by the handler itself (a stream); `response` describes it. */
-  produces?: 'text/csv';
+  produces?: 'text/csv' | 'application/pdf';
   /** Headers the 200 answer carries, by name: their descriptions. */
   responseHeaders?: Record<string, string>;
   /** Error statuses this operation can answer besides 422 and 500. */

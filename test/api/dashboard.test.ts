@@ -11,6 +11,7 @@ import type { SqlStore } from '../../src/store/sql-store.js';
 import { fixture, testApp, testGraph, testStore } from '../helpers/graph.js';
 import { CSV_CORPUS } from '../helpers/broken-csv.js';
 import { body } from '../helpers/http.js';
+import { binary, pdfText } from '../helpers/pdf.js';
 import { testSmtpServer } from '../helpers/smtp.js';
 
 // The dashboard as a client without a browser uses it: forms, cookies, the e-mail over real SMTP.
@@ -486,6 +487,40 @@ describe('the dashboard', () => {
       const bad = await agent.get('/dashboard/changes?types=no_such_type');
       expect(bad.status).toBe(400);
       expect(bad.text).toContain('unknown event types no_such_type');
+    });
+
+    it('when consider answers wait then the review queue lists them oldest first, its form records a signed review by the signed-in user, and the history and PDF show it', async () => {
+      const { agent } = await signUp('reviewer@example.com');
+      const [{ id: accountId }] = await store.query<{ id: string }>('SELECT id FROM accounts WHERE email = $1', ['reviewer@example.com']);
+      const api = request(app);
+      const key = (await side.accounts.createKey(accountId, 'reviews')).key;
+      const ids: string[] = [];
+      for (const n of ['763827-SA', '763828-SA', '100001-B']) ids.push((await api.get(`/api/v1/licensees/verify?state=TX&license_number=${n}`).set('Authorization', `Bearer ${key}`)).headers['verification-id']);
+      const queue = await agent.get('/dashboard/reviews');
+      expect(queue.status).toBe(200);
+      const listed = [...queue.text.matchAll(/name="id" value="([0-9a-f-]{36})"/g)].map((m) => m[1]);
+      expect(listed).toEqual(ids.slice(0, 2));
+      const empty = await agent.post('/dashboard/reviews').type('form').send({ id: ids[0], decision: 'accepted', reason: ' ', _csrf: csrfOf(queue.text) });
+      expect(empty.status).toBe(400);
+      expect(empty.text).toContain('reason: must not be empty');
+      const done = await agent.post('/dashboard/reviews').type('form').send({ id: ids[0], decision: 'rejected', reason: 'probation: not placed', _csrf: csrfOf(queue.text) });
+      const after = await redirected(agent, done, '/dashboard/reviews');
+      expect(after.text).toContain('Review recorded: rejected.');
+      expect([...after.text.matchAll(/name="id" value="([0-9a-f-]{36})"/g)].map((m) => m[1])).toEqual([ids[1]]);
+      const record = (await api.get(`/api/v1/verifications/${ids[0]}`).set('Authorization', `Bearer ${key}`)).body.data;
+      expect(record.reviews).toMatchObject([{ decision: 'rejected', reason: 'probation: not placed', reviewer: { type: 'dashboard_user', email: 'reviewer@example.com' } }]);
+      expect((await agent.get('/dashboard/verifications')).text).toContain('rejected</span> by reviewer@example.com');
+      const pdf = await agent.get(`/dashboard/verifications/${ids[0]}/certificate.pdf`).buffer(true).parse(binary);
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect((await pdfText(pdf.body as Buffer)).text).toContain('probation: not placed');
+      // Another account's answer is not this one's to review.
+      const { agent: stranger } = await signUp('stranger@example.com');
+      const page = await stranger.get('/dashboard/reviews');
+      const foreign = await stranger.post('/dashboard/reviews').type('form').send({ id: ids[1], decision: 'accepted', reason: 'x', _csrf: csrfOf(page.text) });
+      expect(foreign.status).toBe(404);
+      expect((await stranger.get(`/dashboard/verifications/${ids[1]}/certificate.pdf`)).status).toBe(404);
+      expect((await api.get(`/api/v1/verifications/${ids[1]}`).set('Authorization', `Bearer ${key}`)).body.data.reviews).toEqual([]);
     });
 
     it('when the history filter or its CSV names a day outside the range then the page says so, never 503', async () => {

@@ -3,11 +3,17 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from 'supertest/types.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../../src/app.js';
+import type { GraphAdapters } from '../../src/graph/adapters-port.js';
+import { JobResponse } from '../../src/modules/jobs/jobs.schemas.js';
+import { summaryLine } from '../../src/modules/jobs/jobs.service.js';
 import { z } from '../../src/http/zod.js';
 import { Jwks } from '../../src/modules/receipts/receipts.routes.js';
 import { VerificationPage, VerificationReceipt, VerificationRecord, VerificationReview } from '../../src/modules/verifications/verifications.schemas.js';
-import { fixture, useApp } from '../helpers/graph.js';
+import { fixture, testGraph, testServices, testStore, useApp } from '../helpers/graph.js';
+import { binary, pdfText } from '../helpers/pdf.js';
 import { body, errorDetail, validationErrors } from '../helpers/http.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -185,5 +191,61 @@ describe('reviews of answers', () => {
     expect(validationErrors(await t.api.get('/api/v1/verifications?reviewed=maybe'))[0]).toMatchObject({ loc: ['query', 'reviewed'] });
     expect(errorDetail(await t.api.get(`/api/v1/verifications/${id}/reviews/0190a1b2-0000-7000-8000-000000000000`), 404)).toContain('no review');
     expect(body(await t.api.get(`/api/v1/verifications/${id}`), RecordResponse).data.reviews).toEqual([]);
+  });
+});
+
+describe('PDFs an auditor keeps', () => {
+  const t = {} as { graph: GraphAdapters; side: Awaited<ReturnType<typeof testStore>>; deps: ReturnType<typeof testServices>; app: App; api: ReturnType<typeof request.agent> };
+  beforeAll(async () => {
+    t.graph = (await testGraph(fixture('small'))).graph;
+    t.side = await testStore();
+    t.deps = testServices(t.graph, t.side);
+    t.app = createApp(t.deps) as unknown as App;
+    const key = (await t.side.accounts.createAccount({ email: 'pdf@example.com', plan: 'growth' })).key.key;
+    t.api = request.agent(t.app).set('Authorization', `Bearer ${key}`);
+    await t.deps.jobRunner.start();
+  });
+  afterAll(async () => {
+    await t.deps?.jobRunner.stop();
+    await t.graph?.close();
+    await t.side?.store.close();
+  });
+  const pdf = async (path: string) => {
+    const res = await t.api.get(path).buffer(true).parse(binary);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="?verification-[\w-]+\.pdf"?$/);
+    return pdfText(res.body as Buffer);
+  };
+
+  it('when a record\'s certificate is downloaded then the PDF parsed back holds the licence, the verdict, the review and the receipt\'s kid', async () => {
+    const id = (await t.api.get('/api/v1/licensees/verify?state=TX&license_number=763827-SA&name=Jose%20Munoz')).headers['verification-id'];
+    await t.api.post(`/api/v1/verifications/${id}/reviews`).send({ decision: 'accepted', reason: 'probation noted by compliance' });
+    const { text, pages } = await pdf(`/api/v1/verifications/${id}/certificate.pdf`);
+    const receipt = body(await t.api.get(`/api/v1/verifications/${id}/receipt`), ReceiptResponse).data;
+    expect(pages).toBe(1);
+    for (const expected of ['Verification certificate', id, '763827-SA', 'consider', 'probation', 'name-match/2', 'probation noted by compliance', receipt.kid, receipt.jws.split('.')[2].slice(0, 40), `/api/v1/verifications/${id}/receipt`]) {
+      expect(text).toContain(expected);
+    }
+    expect((await t.api.get('/api/v1/verifications/0190a1b2-0000-7000-8000-000000000000/certificate.pdf')).status).toBe(404);
+  });
+
+  it('when a job\'s summary is downloaded then the PDF lists every row and carries a receipt over them that verifies elsewhere', async () => {
+    const rows = Array.from({ length: 120 }, (_, i) => ({ state: 'TX', license_number: i % 3 ? '763827-SA' : '100001-B', name: i === 7 ? 'Jose Munoz' : undefined }));
+    const job = body(await t.api.post('/api/v1/verification-jobs').send({ rows, label: 'audit' }), JobResponse, 202).data;
+    await vi.waitFor(async () => expect(body(await t.api.get(`/api/v1/verification-jobs/${job.id}`), JobResponse).data.status).toBe('completed'), { timeout: 30_000, interval: 50 });
+    const { text, pages } = await pdf(`/api/v1/verification-jobs/${job.id}/summary.pdf`);
+    expect(pages).toBeGreaterThan(2);
+    const results = [];
+    for await (const r of t.deps.jobs.allResults((await t.side.accounts.listAccounts()).find((a) => a.email === 'pdf@example.com')!.id, job.id, {})) results.push(r);
+    expect(results).toHaveLength(120);
+    for (const r of [results[0], results[7], results[119]]) expect(text).toContain(r.verification_id);
+    expect(text).toContain('clear 40, consider 80, not found 0');
+    const jws = /eyJ[\w-]+\.[\w-]+\.[\w-]+/.exec(text.replace(/\s+/g, ''))![0];
+    const checked = await verifyElsewhere(jws, (await request(t.app).get('/.well-known/jwks.json')).body);
+    expect(checked.header?.typ).toBe('verification-job-summary+jwt');
+    expect(checked.payload).toMatchObject({ job: { id: job.id, label: 'audit', rows_done: 120, counts: { clear: 40, consider: 80, not_found: 0 } }, results: { rows: 120 } });
+    const digest = createHash('sha256').update(results.map(summaryLine).join('')).digest('hex');
+    expect(checked.payload!.results.sha256).toBe(digest);
   });
 });

@@ -5,6 +5,7 @@ import type { Account } from '../accounts/account.js';
 import { SESSION_TTL_MS, type DashboardService } from './dashboard.service.js';
 import { monitoringRoutes, type DashboardKit, type MonitoringServices } from './monitoring.routes.js';
 import { historyRoutes } from './history.routes.js';
+import { reviewRoutes } from './review-queue.js';
 import { changesRoutes } from './changes.routes.js';
 import { rosterRoutes } from './roster.routes.js';
 import { accountPage, checkEmail, confirmLink, confirmRevoke, emailForm, type PageContext } from './pages.js';
@@ -135,6 +136,7 @@ export function dashboardRoutes(service: DashboardService, methods: MethodTable,
   };
   monitoringRoutes(router, kit, monitoring);
   historyRoutes(router, kit, monitoring.verifications);
+  reviewRoutes(router, kit, monitoring.verifications);
   changesRoutes(router, kit, monitoring.changes);
   rosterRoutes(router, kit, monitoring.jobs);
 

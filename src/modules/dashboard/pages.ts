@@ -40,7 +40,7 @@ export function page(title: string, ctx: PageContext, body: Html): string {
 <body>
 <header>
   <a class="brand" href="/dashboard">Licensee Verification Service</a>
-  ${ctx.signedInAs ? html`<nav aria-label="Dashboard"><a href="/dashboard">Account</a> <a href="/dashboard/monitoring">Monitoring</a> <a href="/dashboard/changes">Changes</a> <a href="/dashboard/verifications">Verifications</a> <a href="/dashboard/jobs">Roster jobs</a></nav><form method="post" action="/dashboard/sign-out" class="inline">${csrfField(ctx.csrf)}<span>${ctx.signedInAs}</span> <button type="submit">Sign out</button></form>` : html`<nav><a href="/dashboard/sign-in">Sign in</a> <a href="/dashboard/sign-up">Sign up</a></nav>`}
+  ${ctx.signedInAs ? html`<nav aria-label="Dashboard"><a href="/dashboard">Account</a> <a href="/dashboard/monitoring">Monitoring</a> <a href="/dashboard/changes">Changes</a> <a href="/dashboard/verifications">Verifications</a> <a href="/dashboard/reviews">Reviews</a> <a href="/dashboard/jobs">Roster jobs</a></nav><form method="post" action="/dashboard/sign-out" class="inline">${csrfField(ctx.csrf)}<span>${ctx.signedInAs}</span> <button type="submit">Sign out</button></form>` : html`<nav><a href="/dashboard/sign-in">Sign in</a> <a href="/dashboard/sign-up">Sign up</a></nav>`}
 </header>
 <main>
 <h1>${title}</h1>

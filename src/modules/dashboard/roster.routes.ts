@@ -2,6 +2,7 @@ import type { Request, Router } from 'express';
 import { AppError, PaymentRequiredError, ValidationError } from '../../errors.js';
 import type { Account } from '../accounts/account.js';
 import { uuidParam } from '../../http/common.schemas.js';
+import { sendJobSummary } from '../jobs/jobs-pdf.js';
 import { sendJobCsv } from '../jobs/jobs-csv.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import { parseRosterCsv } from '../jobs/roster.js';
@@ -88,6 +89,13 @@ export function rosterRoutes(router: Router, kit: DashboardKit, jobs: JobsServic
     if (!account) return;
     const id = jobId(req);
     await sendJobCsv(res, jobs.allResults(account.id, id, {}), `verification-job-${id}.csv`);
+  });
+
+  kit.route('/jobs/:id/summary.pdf', 'get');
+  router.get('/jobs/:id/summary.pdf', async (req, res) => {
+    const account = await kit.pageAccount(req, res);
+    if (!account) return;
+    await sendJobSummary(res, await jobs.summary(account.id, jobId(req)));
   });
 
   kit.route('/jobs/:id/cancel', 'post');

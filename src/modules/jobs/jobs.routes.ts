@@ -5,6 +5,7 @@ import { z } from '../../http/zod.js';
 import { DELIVERY_HEADERS, SIGNING } from '../webhooks/webhooks.routes.js';
 import { JobCsvQuery, JobEvent, JobListQuery, JobPage, JobPath, JobRequest, JobResponse, JobResultFilters, JobResultPage, JobResultsQuery } from './jobs.schemas.js';
 import { JOB_CSV_COLUMNS, sendJobCsv } from './jobs-csv.js';
+import { sendJobSummary } from './jobs-pdf.js';
 import type { JobsService } from './jobs.service.js';
 import { checkRosterRows, MAX_ROSTER_ROWS, parseRosterCsv } from './roster.js';
 
@@ -132,6 +133,21 @@ export function jobsRoutes(ctx: RouteContext, service: JobsService) {
     errors: [404],
     handler: ({ params, query }, _req, res) =>
       sendJobCsv(res, service.allResults(caller(res).account.id, params.id, { verdicts: query.verdict, over_limit: query.watchlist === 'over_limit' || undefined }), `verification-job-${params.id}.csv`),
+  });
+  route(ctx, {
+    method: 'get',
+    path: '/api/v1/verification-jobs/:id/summary.pdf',
+    operationId: 'getVerificationJobSummaryPdf',
+    summary: 'A job\'s summary as a PDF: the job, every result in roster order, and a signed receipt',
+    description:
+      'The receipt (compact JWS, Ed25519) is signed when the PDF is made, over the job and the SHA-256 of its results\' lines; the PDF prints it whole, ' +
+      'to check with /.well-known/jwks.json (docs/verdicts.md). Each row\'s own receipt is at its verification record. Streamed; not metered.',
+    tags,
+    params: JobPath,
+    produces: 'application/pdf',
+    response: z.string().openapi({ format: 'binary' }),
+    errors: [404],
+    handler: async ({ params }, _req, res) => sendJobSummary(res, await service.summary(caller(res).account.id, params.id)),
   });
   ctx.registry.registerWebhook({
     method: 'post',

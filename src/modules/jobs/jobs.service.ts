@@ -5,6 +5,7 @@ import type { Verdict } from '../../domain/verdict.js';
 import { ConflictError, NotFoundError, PaymentRequiredError, ValidationError } from '../../errors.js';
 import { cursorCodec, isCursorMoment } from '../../http/cursor.js';
 import type { Account } from '../accounts/account.js';
+import { RECEIPT_TYPES, type Signer } from '../receipts/signer.js';
 import { keepUntil, type JobRow, type JobsRepo } from './jobs.repo.js';
 import { jobView, resultView, shown, type JobResult, type JobView } from './jobs.views.js';
 import type { RosterRow } from './roster.js';
@@ -15,7 +16,12 @@ export interface JobsServiceDeps {
   clock: Clock;
   /** A job was queued: the runner may take it now (jobs.runner.ts `wake`). */
   queued: () => void;
+  /** Signs a job's summary (its PDF); absent: no summaries. */
+  signer?: Signer;
 }
+
+/** One result as a summary's digest reads it (docs/verdicts.md): row, record id, verdict, reasons. */
+export const summaryLine = (r: Pick<JobResult, 'row' | 'verification_id' | 'verdict' | 'reasons'>) => `${r.row} ${r.verification_id} ${r.verdict} ${r.reasons.join(',')}\n`;
 
 export interface ResultsQuery {
   verdicts?: Verdict[];
@@ -102,6 +108,16 @@ export function createJobsService(deps: JobsServiceDeps, options: { retentionDay
     const plan = effectivePlan(account, clock.now());
     if (!plan.batch) throw new PaymentRequiredError(`the ${plan.name} plan does not include roster verification jobs: upgrade to starter, growth or enterprise`);
   };
+  /** Every result matching `q` in roster order, read a page at a time (an export's memory is a page). */
+  async function* allResults(accountId: string, id: string, q: Omit<ResultsQuery, 'cursor' | 'per_page'>, pageSize = 1_000): AsyncGenerator<JobResult> {
+    const j = await owned(accountId, id);
+    for (let after = 0; ; ) {
+      const rows = await repo.results(j.id, { verdicts: q.verdicts, overLimit: q.over_limit }, after, pageSize);
+      for (const r of rows) yield resultView(j, r);
+      if (rows.length < pageSize) return;
+      after = rows[rows.length - 1].row;
+    }
+  }
 
   return {
     checkPlan,
@@ -133,15 +149,31 @@ export function createJobsService(deps: JobsServiceDeps, options: { retentionDay
       const next = more ? rowCursors.encode(page[page.length - 1].row) : null;
       return { data: page.map((r) => resultView(j, r)), meta: { per_page: q.per_page, total, job_status: shown(j.status), next_cursor: next } };
     },
-    /** Every result matching `q` in roster order, read a page at a time (an export's memory is a page). */
-    async *allResults(accountId: string, id: string, q: Omit<ResultsQuery, 'cursor' | 'per_page'>, pageSize = 1_000): AsyncGenerator<JobResult> {
-      const j = await owned(accountId, id);
-      for (let after = 0; ; ) {
-        const rows = await repo.results(j.id, { verdicts: q.verdicts, overLimit: q.over_limit }, after, pageSize);
-        for (const r of rows) yield resultView(j, r);
-        if (rows.length < pageSize) return;
-        after = rows[rows.length - 1].row;
-      }
+    allResults,
+    /**
+     * A job's summary: the job, its results in roster order (read a page at a time), and, once they
+     * are read, a receipt signed over the job and the SHA-256 of their lines (`summaryLine`).
+     */
+    async summary(accountId: string, id: string) {
+      const job = jobView(await owned(accountId, id));
+      const digest = createHash('sha256');
+      let rows = 0;
+      return {
+        job,
+        async *results() {
+          for await (const r of allResults(accountId, id, {})) {
+            digest.update(summaryLine(r));
+            rows++;
+            yield r;
+          }
+        },
+        async receipt() {
+          if (!deps.signer) throw new Error('no signer for job summaries');
+          const { status, label, rows_total, rows_done, counts, created_at, finished_at } = job;
+          const claims = { sub: accountId, jti: randomUUID(), job: { id: job.id, label, status, rows_total, rows_done, counts, created_at, finished_at }, results: { rows, sha256: digest.digest('hex') } };
+          return { ...(await deps.signer.sign(claims, RECEIPT_TYPES.job)), issuer: deps.signer.issuer };
+        },
+      };
     },
     /** Cancels a job that has not finished: rows done stay, the rest are not verified (nor charged). 409 once it finished. */
     async cancel(accountId: string, id: string): Promise<JobView> {

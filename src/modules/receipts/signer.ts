@@ -4,7 +4,7 @@ import type { Keyring } from './keyring.js';
 import type { KeyRow, SigningKeysRepo } from './signing-keys.repo.js';
 
 /** The media types of the two receipts (RFC 8725's explicit typing, in the JWS header's `typ`). */
-export const RECEIPT_TYPES = { verification: 'verification-receipt+jwt', review: 'verification-review+jwt' } as const;
+export const RECEIPT_TYPES = { verification: 'verification-receipt+jwt', review: 'verification-review+jwt', job: 'verification-job-summary+jwt' } as const;
 
 /** A JWKS entry: the public key, and `revoked` (as OpenID Federation 1.0 writes it) once marked compromised. */
 export interface PublishedKey {

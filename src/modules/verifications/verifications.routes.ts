@@ -14,6 +14,7 @@ import {
 } from './verifications.schemas.js';
 import { CSV_COLUMNS, sendRecordsCsv } from './verifications-csv.js';
 import type { VerificationsService } from './verifications.service.js';
+import { sendCertificate } from './verifications-pdf.js';
 
 const RETENTION = Object.values(PLANS).map((p) => `${p.name} ${p.verificationRetentionDays} days`).join(', ');
 
@@ -73,6 +74,23 @@ export function verificationsRoutes(ctx: RouteContext, service: VerificationsSer
     response: z.object({ data: VerificationReceipt }).openapi('VerificationReceiptResponse'),
     errors: [404],
     handler: async ({ params }, _req, res) => ({ data: await service.receipt(accountOf(res), params.id) }),
+  });
+  route(ctx, {
+    method: 'get',
+    path: '/api/v1/verifications/:id/certificate.pdf',
+    operationId: 'getVerificationCertificatePdf',
+    summary: 'A record as a PDF certificate: what was asked and answered, its reviews, and its receipt',
+    description:
+      'Prints the record, its reviews, and its receipt whole (kid, signature, URL as a line and a QR code, the JWS), signing it if it never was. Not metered.',
+    tags,
+    params: VerificationPath,
+    produces: 'application/pdf',
+    response: z.string().openapi({ format: 'binary' }),
+    errors: [404],
+    handler: async ({ params }, _req, res) => {
+      const { record, receipt } = await service.certificate(accountOf(res), params.id);
+      await sendCertificate(res, record, receipt, service.issuer());
+    },
   });
   route(ctx, {
     method: 'post',

@@ -205,6 +205,20 @@ export function createVerificationsService(repo: VerificationsRepo, clock: Clock
     if (!row) throw new NotFoundError(`no verification ${id} in this account`);
     return row;
   };
+  /**
+   * A record's receipt: signed the first time it is asked for and kept with the record (signed
+   * again, once, if its key has since been marked compromised).
+   */
+  async function receipt(accountId: string, id: string) {
+    const row = await find(accountId, id);
+    const record = publicRecord(row);
+    let kept = await repo.receipt(row.call_id, row.position);
+    if (!kept || kept.compromised) {
+      const signed = await signing().sign(receiptClaims(accountId, record), RECEIPT_TYPES.verification);
+      kept = { ...(await repo.keepReceipt(row.call_id, row.position, signed, kept?.kid)), compromised: false };
+    }
+    return { verification_id: record.id, kid: kept.kid, alg: 'EdDSA' as const, typ: RECEIPT_TYPES.verification, signed_at: kept.signed_at, jws: kept.jws };
+  }
   return {
     /**
      * Records what one call answered, kept as long as the plan in force keeps records; resolves
@@ -238,20 +252,15 @@ export function createVerificationsService(repo: VerificationsRepo, clock: Clock
       return publicRecord(await find(accountId, id));
     },
 
-    /**
-     * A record's receipt: signed the first time it is asked for and kept with the record (signed
-     * again, once, if its key has since been marked compromised).
-     */
-    async receipt(accountId: string, id: string) {
-      const row = await find(accountId, id);
-      const record = publicRecord(row);
-      let kept = await repo.receipt(row.call_id, row.position);
-      if (!kept || kept.compromised) {
-        const signed = await signing().sign(receiptClaims(accountId, record), RECEIPT_TYPES.verification);
-        kept = { ...(await repo.keepReceipt(row.call_id, row.position, signed, kept?.kid)), compromised: false };
-      }
-      return { verification_id: record.id, kid: kept.kid, alg: 'EdDSA' as const, typ: RECEIPT_TYPES.verification, signed_at: kept.signed_at, jws: kept.jws };
+    receipt,
+
+    /** What a certificate prints: the record and its receipt (signed now if never asked for). */
+    async certificate(accountId: string, id: string) {
+      return { receipt: await receipt(accountId, id), record: publicRecord(await find(accountId, id)) };
     },
+
+    /** The base URL receipts name as their issuer (`iss`). */
+    issuer: () => signing().issuer,
 
     /** Records a person's decision about a record, signed; the record's own answer never changes. */
     async review(accountId: string, id: string, input: ReviewInput, reviewer: Reviewer, reviewId = uuidv7()): Promise<VerificationReview> {
@@ -305,3 +314,4 @@ export function createVerificationsService(repo: VerificationsRepo, clock: Clock
   };
 }
 export type VerificationsService = ReturnType<typeof createVerificationsService>;
+export type VerificationReceiptView = Awaited<ReturnType<VerificationsService['receipt']>>;

@@ -98,6 +98,8 @@ export async function exercise(baseUrl: string, key: string, publish: () => Prom
   const review = (await call('createVerificationReview', api.createVerificationReview(records.data[0].id, { decision: 'escalated', reason: 'client', reviewer_name: 'Pat Lee' }))).data.data;
   const reviews: string[] = (await call('listVerificationReviews', api.listVerificationReviews(records.data[0].id))).data.data.map((r) => r.id);
   const decision: 'accepted' | 'rejected' | 'escalated' = (await call('getVerificationReview', api.getVerificationReview(records.data[0].id, review.id))).data.data.decision;
+  const certificate = await call('getVerificationCertificatePdf', api.getVerificationCertificatePdf(records.data[0].id, { format: 'arrayBuffer' }));
+  const certificateBytes: number = (certificate.data as unknown as ArrayBuffer).byteLength;
   const kids: string[] = (await call('getReceiptKeys', client.wellKnown.getReceiptKeys())).data.keys.map((k) => k.kid);
   const csv = await call('exportVerifications', api.exportVerifications({ from: '2026-01-01' }, { format: 'text' }));
   const exported: string = String(csv.data);
@@ -106,9 +108,11 @@ export async function exercise(baseUrl: string, key: string, publish: () => Prom
   const jobStatus: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled' = (await call('getVerificationJob', api.getVerificationJob(job.id))).data.data.status;
   const jobRows: number = (await call('listVerificationJobResults', api.listVerificationJobResults(job.id, { verdict: 'consider', per_page: 10 }))).data.meta.total;
   const jobCsv = String((await call('exportVerificationJobResults', api.exportVerificationJobResults(job.id, {}, { format: 'text' }))).data);
+  const summary = await call('getVerificationJobSummaryPdf', api.getVerificationJobSummaryPdf(job.id, { format: 'arrayBuffer' }));
+  const summaryBytes: number = (summary.data as unknown as ArrayBuffer).byteLength;
   const jobEnd: string = (await call('cancelVerificationJob', api.cancelVerificationJob(job.id))).data.data.status;
 
   // Everything read above is used, so that no typed read is dropped as unused.
-  void [health, states, account, quota, raw, revoked, broker, miss, misses, total, history, supervisors, affiliates, joined, rosterCsv, expiryDays, expiryDefault, top, single, changes, normalized, watching, watched, unwatched, following, followed, secret, endpoints, status, disabled, rotated, redelivered, deleted, unfollowed, named, records.meta.next_cursor, record, receipt, reviews, decision, kids, exported, jobs, jobStatus, jobRows, jobCsv, jobEnd];
+  void [health, states, account, quota, raw, revoked, broker, miss, misses, total, history, supervisors, affiliates, joined, rosterCsv, expiryDays, expiryDefault, top, single, changes, normalized, watching, watched, unwatched, following, followed, secret, endpoints, status, disabled, rotated, redelivered, deleted, unfollowed, named, records.meta.next_cursor, record, receipt, reviews, decision, kids, certificateBytes, summaryBytes, exported, jobs, jobStatus, jobRows, jobCsv, jobEnd];
   return statuses;
 }
