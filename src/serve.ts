@@ -55,6 +55,8 @@ export async function serve(config: Config, logger: Logger, opening?: Promise<Sq
     const services = await root.services();
     if (graph.engine.embedded && store.kind === 'pglite') await demoAccount({ accounts: side.accounts, licensees: services.licensees, jobs: services.jobs, verifications: services.verifications }, store, base);
     else await noAccountYet(side.accounts, logger);
+    const unsigned = await side.signer.problem();
+    if (unsigned) logger.warn(unsigned);
     // Deliveries stored before a stop (or by `npm run ingest` meanwhile) go now, to URLs the rules still allow.
     await prepareWebhooks(side.webhooks, config.WEBHOOK_ALLOW_PRIVATE_URLS, logger);
   } catch (err) {

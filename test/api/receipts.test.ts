@@ -12,6 +12,10 @@ import { summaryLine } from '../../src/modules/jobs/jobs.service.js';
 import { z } from '../../src/http/zod.js';
 import { Jwks } from '../../src/modules/receipts/receipts.routes.js';
 import { VerificationPage, VerificationReceipt, VerificationRecord, VerificationReview } from '../../src/modules/verifications/verifications.schemas.js';
+import pino from 'pino';
+import { sideServices } from '../../src/compose/side.js';
+import { systemClock } from '../../src/domain/clock.js';
+import { testConfig } from '../helpers/config.js';
 import { fixture, testGraph, testServices, testStore, useApp } from '../helpers/graph.js';
 import { binary, pdfText } from '../helpers/pdf.js';
 import { body, errorDetail, validationErrors } from '../helpers/http.js';
@@ -113,6 +117,19 @@ describe('signed receipts', () => {
     expect(errorDetail(await other.api.get(`/api/v1/verifications/${id}/receipt`), 404)).toContain(id);
     expect(errorDetail(await other.api.post(`/api/v1/verifications/${id}/reviews`).send({ decision: 'accepted', reason: 'ok' }), 404)).toContain(id);
     expect(errorDetail(await other.api.get(`/api/v1/verifications/${id}/reviews`), 404)).toContain(id);
+  });
+
+  it('when a process shares the store but not the key set then its receipts answer 503 saying why, and its start can say so', async () => {
+    const id = (await t.api.get('/api/v1/licensees/verify?state=TX&license_number=200001-B')).headers['verification-id'];
+    await receipt(id);
+    const elsewhere = sideServices(t.store, testConfig(), { clock: systemClock, logger: pino({ level: 'silent' }) });
+    expect(await elsewhere.signer.problem()).toMatch(/^the active receipt signing key [\w-]{43} is not in this process's key set/);
+    const other = request.agent(createApp(testServices(t.graph, elsewhere)) as unknown as App).set('Authorization', `Bearer ${t.key}`);
+    const fresh = (await other.get('/api/v1/licensees/verify?state=TX&license_number=200001-B')).headers['verification-id'];
+    expect(errorDetail(await other.get(`/api/v1/verifications/${fresh}/receipt`), 503)).toContain('is not in this process\'s key set');
+    // What it can read, it serves: a receipt already kept.
+    expect(body(await other.get(`/api/v1/verifications/${id}/receipt`), ReceiptResponse).data.verification_id).toBe(id);
+    expect(await t.side.signer.problem()).toBeUndefined();
   });
 
   it('when the keys rotate then old receipts still verify, new ones carry the new kid, and a key marked compromised is listed as such and its receipts signed again', async () => {

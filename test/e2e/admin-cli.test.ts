@@ -45,4 +45,25 @@ describe('the operator command line on a data dir of its own', () => {
     expect(refreshes.status, refreshes.stderr).toBe(0);
     expect(refreshes.stdout.trim()).toBe('no refresh is running');
   });
+
+  it('when the signing keys are rotated and one marked compromised then the key file holds each, private to its owner, and the list says which signs', () => {
+    const first = admin(dataDir, 'signing-keys', 'rotate', '--json');
+    expect(first.status, first.stderr).toBe(0);
+    const second = admin(dataDir, 'signing-keys', 'rotate');
+    expect(second.status, second.stderr).toBe(0);
+    const kid = (JSON.parse(first.stdout) as { kid: string }).kid;
+    expect(second.stdout).toMatch(/^key [\w-]{43} signs receipts from now on$/m);
+    const marked = admin(dataDir, 'signing-keys', 'compromised', kid);
+    expect(marked.status, marked.stderr).toBe(0);
+    const listed = admin(dataDir, 'signing-keys', 'list', '--json');
+    const keys = JSON.parse(listed.stdout) as { kid: string; status: string }[];
+    expect(keys.map((k) => k.status).sort()).toEqual(['active', 'compromised']);
+    expect(keys.find((k) => k.kid === kid)!.status).toBe('compromised');
+    const file = path.join(dataDir, 'signing-keys.json');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect((JSON.parse(fs.readFileSync(file, 'utf8')) as { keys: unknown[] }).keys).toHaveLength(2);
+    const unknown = admin(dataDir, 'signing-keys', 'compromised', 'no-such-kid');
+    expect(unknown.status).not.toBe(0);
+    expect(unknown.stderr).toContain('no signing key no-such-kid');
+  });
 });

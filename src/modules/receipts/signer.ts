@@ -81,6 +81,14 @@ export function createSigner(deps: { repo: SigningKeysRepo; keyring: Keyring; is
         .sign(key.privateKey);
       return { jws, kid: key.kid, signed_at: at.toISOString() };
     },
+    /** Why this process could not sign with the active key (it is not in its key set), or undefined. */
+    async problem(): Promise<string | undefined> {
+      const active = await repo.active();
+      if (active && !(await keyring.find(active.kid))) {
+        return `the active receipt signing key ${active.kid} is not in this process's key set (${keyring.source}): receipts answer 503 until every API process has it (SIGNING_KEYS or SIGNING_KEYS_FILE, docs/verdicts.md)`;
+      }
+      return undefined;
+    },
     /** Every key that ever signed, as a JWKS. */
     async jwks(): Promise<{ keys: PublishedKey[] }> {
       return { keys: (await repo.list()).map(published) };
