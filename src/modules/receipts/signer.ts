@@ -23,18 +23,23 @@ export interface Signed {
   signed_at: string;
 }
 
+const ACTIVE_KEY_TTL_MS = 1_000;
+
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 /**
  * Signs receipts with the active key, which the side store names so that every process signs with
- * the same one and hears of a rotation at its next signature; the private halves come from each
+ * the same one and hears of a rotation within a second; the private halves come from each
  * process's key ring. The first signature on an empty store makes the ring's newest key (or a new
  * one) active.
  */
 export function createSigner(deps: { repo: SigningKeysRepo; keyring: Keyring; issuer: string; now: () => Date }) {
   const { repo, keyring, now } = deps;
+  // The active key, read at most once a second: another process's rotation signs here within a second.
+  let cached: { row: KeyRow; until: number } | undefined;
   async function activeKey() {
-    let active = await repo.active();
+    const at = Date.now();
+    let active = cached && cached.until > at ? cached.row : await repo.active();
     if (!active) {
       const first = (await keyring.newest()) ?? (keyring.writable ? await keyring.generate() : undefined);
       if (!first) throw new UnavailableError(`no signing key: ${keyring.source} holds none`);
@@ -44,6 +49,7 @@ export function createSigner(deps: { repo: SigningKeysRepo; keyring: Keyring; is
     }
     const key = await keyring.find(active.kid);
     if (!key) throw new UnavailableError(`the active signing key ${active.kid} is not in this process's key set (${keyring.source})`);
+    cached = { row: active, until: at + ACTIVE_KEY_TTL_MS };
     return key;
   }
   const published = (k: KeyRow): PublishedKey => ({
@@ -66,6 +72,7 @@ export function createSigner(deps: { repo: SigningKeysRepo; keyring: Keyring; is
       key = await keyring.generate();
     }
     const row = await repo.rotateTo(key.kid, key.publicJwk, now());
+    cached = undefined;
     return { kid: row.kid, status: row.status, created_at: row.created_at };
   }
   return {
@@ -106,6 +113,7 @@ export function createSigner(deps: { repo: SigningKeysRepo; keyring: Keyring; is
       if (!row) throw new NotFoundError(`no signing key ${kid}`);
       if (row.status === 'active') await rotate(next);
       const marked = (await repo.markCompromised(kid, now()))!;
+      cached = undefined;
       return { kid: marked.kid, status: marked.status, compromised_at: marked.compromised_at };
     },
   };

@@ -6,9 +6,9 @@ import type { VerificationRecord, VerificationReceiptView } from './verification
 const yesNo = (v: boolean) => (v ? 'yes' : 'no');
 
 /** What an auditor needs to check a receipt without the service (docs/verdicts.md). */
-export const receiptNote = (jwksUrl: string) =>
+export const receiptNote = (jwksUrl: string, holds: string) =>
   `Check this receipt with any JOSE library: verify the JWS below (alg EdDSA) with the key of its kid from ${jwksUrl}; ` +
-  'its payload holds what was asked and answered and the SHA-256 of the body served. A key listed with "revoked" was marked compromised: ask for the receipt again.';
+  `its payload holds ${holds}. A key listed with "revoked" was marked compromised: ask for the receipt again.`;
 
 /** The record's fields, as the certificate and a job's summary print them. */
 export function recordFields(pdf: PdfWriter, r: VerificationRecord) {
@@ -51,6 +51,6 @@ export async function sendCertificate(res: Response, r: VerificationRecord, rece
     for (const v of r.reviews) pdf.fields([[v.created_at, `${v.decision} by ${reviewerCell(v.reviewer)}: ${v.reason} (review ${v.id}, its receipt signed by ${v.receipt.kid})`]]);
   }
   const jwksUrl = `${base}/.well-known/jwks.json`;
-  await pdf.receipt({ kid: receipt.kid, jws: receipt.jws, url: `${base}/api/v1/verifications/${r.id}/receipt`, jwksUrl, note: receiptNote(jwksUrl) });
+  await pdf.receipt({ kid: receipt.kid, jws: receipt.jws, url: `${base}/api/v1/verifications/${r.id}/receipt`, jwksUrl, note: receiptNote(jwksUrl, 'what was asked and answered and the SHA-256 of the body served') });
   await pdf.end();
 }

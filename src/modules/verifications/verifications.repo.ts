@@ -128,6 +128,23 @@ const toRecord = (r: Record<string, unknown>): RecordRow => ({
 });
 
 export function createVerificationsRepo(store: SqlStore) {
+  /** A record and, with `receipt`, the receipt kept for it (with whether its key was marked compromised since), in one read. */
+  async function getWithReceipt(accountId: string, id: string, receipt = true): Promise<[RecordRow | undefined, (ReceiptRow & { compromised: boolean }) | undefined]> {
+    const [own, [call, position]] = callsOf(id);
+    const from = receipt
+      ? `, r.kid AS receipt_kid, r.jws AS receipt_jws, r.signed_at AS receipt_signed_at, k.status = 'compromised' AS receipt_compromised
+         FROM ${ITEMS} LEFT JOIN verification_receipts r ON r.call_id = c.id AND r.position = e.n - 1 LEFT JOIN signing_keys k ON k.kid = r.kid`
+      : ` FROM ${ITEMS}`;
+    const [row] = await store.query(
+      `SELECT ${RECORD}${from} WHERE c.account_id = $1 AND ((c.id = $2::uuid AND e.n = 1) OR (c.id = $3::uuid AND e.n = $4::int + 1)) LIMIT 1`,
+      [accountId, own, call, position],
+    );
+    if (!row) return [undefined, undefined];
+    const kept = row.receipt_kid
+      ? { kid: row.receipt_kid as string, jws: row.receipt_jws as string, signed_at: iso(row.receipt_signed_at), compromised: row.receipt_compromised as boolean }
+      : undefined;
+    return [toRecord(row), kept];
+  }
   return {
     /**
      * Writes calls, given as a JSON array of CallRow, in one statement: all of them are committed,
@@ -163,34 +180,23 @@ export function createVerificationsRepo(store: SqlStore) {
       return rows.map(toRecord);
     },
     async get(accountId: string, id: string): Promise<RecordRow | undefined> {
-      const [own, [call, position]] = callsOf(id);
-      const [row] = await store.query(
-        `SELECT ${RECORD} FROM ${ITEMS} WHERE c.account_id = $1 AND ((c.id = $2::uuid AND e.n = 1) OR (c.id = $3::uuid AND e.n = $4::int + 1)) LIMIT 1`,
-        [accountId, own, call, position],
-      );
-      return row && toRecord(row);
+      return (await getWithReceipt(accountId, id, false))[0];
     },
-    /** The receipt kept for a record, with whether its key was marked compromised since. */
-    async receipt(callId: string, position: number): Promise<(ReceiptRow & { compromised: boolean }) | undefined> {
-      const [row] = await store.query(
-        `SELECT r.kid, r.jws, r.signed_at, k.status = 'compromised' AS compromised FROM verification_receipts r JOIN signing_keys k ON k.kid = r.kid
-         WHERE r.call_id = $1 AND r.position = $2`,
-        [callId, position],
-      );
-      return row && { ...(row as unknown as ReceiptRow & { compromised: boolean }), signed_at: iso(row.signed_at) };
-    },
+    getWithReceipt,
     /**
      * Keeps a record's receipt: the first one signed wins (concurrent first asks), unless `replacing`
      * names the kid of the one there, which it then replaces. Returns the receipt kept.
      */
     async keepReceipt(callId: string, position: number, r: ReceiptRow, replacing?: string): Promise<ReceiptRow> {
-      await store.query(
+      const [written] = await store.query(
         `INSERT INTO verification_receipts (call_id, position, kid, jws, signed_at) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (call_id, position) DO UPDATE SET kid = EXCLUDED.kid, jws = EXCLUDED.jws, signed_at = EXCLUDED.signed_at
-         WHERE verification_receipts.kid = $6`,
+         WHERE verification_receipts.kid = $6 RETURNING kid`,
         [callId, position, r.kid, r.jws, r.signed_at, replacing ?? null],
       );
-      return (await this.receipt(callId, position))!;
+      if (written) return r;
+      const [kept] = await store.query('SELECT kid, jws, signed_at FROM verification_receipts WHERE call_id = $1 AND position = $2', [callId, position]);
+      return { kid: kept.kid as string, jws: kept.jws as string, signed_at: iso(kept.signed_at) };
     },
     async insertReview(callId: string, position: number, accountId: string, v: ReviewRow): Promise<void> {
       await store.query(

@@ -21,6 +21,7 @@ import {
   type RecordRow,
   type ReviewDecision,
   type Reviewer,
+  type ReceiptRow,
   type ReviewRow,
   type StoredItem,
   type VerificationFilters,
@@ -210,12 +211,14 @@ export function createVerificationsService(repo: VerificationsRepo, clock: Clock
    * again, once, if its key has since been marked compromised).
    */
   async function receipt(accountId: string, id: string) {
-    const row = await find(accountId, id);
+    await writer.flush();
+    const [row, found] = await repo.getWithReceipt(accountId, id);
+    if (!row) throw new NotFoundError(`no verification ${id} in this account`);
     const record = publicRecord(row);
-    let kept = await repo.receipt(row.call_id, row.position);
-    if (!kept || kept.compromised) {
+    let kept: ReceiptRow | undefined = found && !found.compromised ? found : undefined;
+    if (!kept) {
       const signed = await signing().sign(receiptClaims(accountId, record), RECEIPT_TYPES.verification);
-      kept = { ...(await repo.keepReceipt(row.call_id, row.position, signed, kept?.kid)), compromised: false };
+      kept = await repo.keepReceipt(row.call_id, row.position, signed, found?.kid);
     }
     return { verification_id: record.id, kid: kept.kid, alg: 'EdDSA' as const, typ: RECEIPT_TYPES.verification, signed_at: kept.signed_at, jws: kept.jws };
   }
