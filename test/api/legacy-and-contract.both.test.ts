@@ -98,6 +98,9 @@ describe('the contract: OpenAPI, docs, errors and headers', () => {
       'get /api/v1/verifications', 'get /api/v1/verifications.csv', 'get /api/v1/verifications/{id}',
       'post /api/v1/verification-jobs', 'get /api/v1/verification-jobs', 'get /api/v1/verification-jobs/{id}', 'delete /api/v1/verification-jobs/{id}',
       'get /api/v1/verification-jobs/{id}/results', 'get /api/v1/verification-jobs/{id}/results.csv',
+      'get /api/v1/verification-jobs/{id}/summary.pdf', 'get /api/v1/verifications/{id}/certificate.pdf',
+      'get /api/v1/verifications/{id}/receipt', 'post /api/v1/verifications/{id}/reviews', 'get /api/v1/verifications/{id}/reviews',
+      'get /api/v1/verifications/{id}/reviews/{review_id}', 'get /.well-known/jwks.json',
     ].sort());
     // What receivers get is described under `webhooks` (OpenAPI 3.1), signature headers and all.
     const hook = doc.webhooks['licence-change'].post;
@@ -114,7 +117,7 @@ describe('the contract: OpenAPI, docs, errors and headers', () => {
     expect(Object.keys(upload.responses)).toContain('202');
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     for (const op of ops) {
-      const isPublic = op.path === '/health' || op.path === '/api/v1/coverage';
+      const isPublic = op.path === '/health' || op.path === '/api/v1/coverage' || op.path === '/.well-known/jwks.json';
       expect((op as { security?: unknown[] }).security, `${op.method} ${op.path}`).toEqual(isPublic ? [] : [{ bearerAuth: [] }]);
       if (!isPublic) expect(Object.keys(op.responses), `${op.method} ${op.path}`).toContain('401');
     }
@@ -122,8 +125,9 @@ describe('the contract: OpenAPI, docs, errors and headers', () => {
     expect(doc.paths['/api/v1/licensees/verify'].get.responses['200'].headers).toHaveProperty('RateLimit');
     for (const op of ops) {
       expect(op.operationId, `${op.method} ${op.path}`).toMatch(/^[a-z][A-Za-z]+$/);
-      // Every operation documents its success (202 for an upload done later) and 422.
-      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining([op.operationId === 'createVerificationJob' ? '202' : '200', '422']));
+      // Every operation documents its success (202 for an upload done later, 201 for a review kept) and 422.
+      const success = ({ createVerificationJob: '202', createVerificationReview: '201' } as Record<string, string>)[op.operationId] ?? '200';
+      expect(Object.keys(op.responses), `${op.method} ${op.path}`).toEqual(expect.arrayContaining([success, '422']));
     }
     expect(new Set(ops.map((o) => o.operationId)).size).toBe(ops.length);
     expect(ops.filter((o) => o.deprecated).map((o) => o.operationId).sort()).toEqual(['getLicense', 'legacyGetSupervisor', 'legacySearchLicensees', 'searchLicenses']);
