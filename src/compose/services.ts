@@ -8,6 +8,7 @@ import { lookupTraffic } from '../http/traffic.js';
 import { createCoverageService } from '../modules/coverage/coverage.service.js';
 import { createDashboardService } from '../modules/dashboard/dashboard.service.js';
 import { createReadiness } from '../modules/health/health.service.js';
+import { createJobReceipts } from '../modules/jobs/job-receipt.js';
 import { createJobRunner, type JobRunner } from '../modules/jobs/jobs.runner.js';
 import { createJobsService } from '../modules/jobs/jobs.service.js';
 import { createLegacyService } from '../modules/legacy/legacy.service.js';
@@ -43,8 +44,12 @@ export function appServices(graph: GraphAdapters, side: SideServices, config: Se
   const { repo: jobsRepo, soleProcess } = side.jobsStore;
   const traffic = lookupTraffic();
   const { index } = o;
+  const jobReceipts = createJobReceipts({ repo: jobsRepo, signer: side.signer });
   const jobRunner = createJobRunner(
-    { repo: jobsRepo, licensees, meter, accounts, verifications: side.verifications, watchlist: side.watchlist, webhooks: side.webhooks, clock, log: o.logger, lookupsComing: traffic.busy },
+    {
+      repo: jobsRepo, licensees, meter, accounts, verifications: side.verifications, watchlist: side.watchlist, webhooks: side.webhooks, clock, log: o.logger,
+      lookupsComing: traffic.busy, receipts: side.signer ? jobReceipts : undefined,
+    },
     { concurrency: config.JOB_CONCURRENCY, leaseMs: config.JOB_LEASE_MS, retentionDays: config.JOB_RETENTION_DAYS, soleProcess },
   );
   // Started at once, so that a server nobody asks is warm too; readiness waits for it, and a failed one is run again when asked.
@@ -77,7 +82,7 @@ export function appServices(graph: GraphAdapters, side: SideServices, config: Se
     webhooks: side.webhooks,
     verifications: side.verifications,
     signer: side.signer,
-    jobs: createJobsService({ repo: jobsRepo, clock, queued: jobRunner.wake, signer: side.signer }, { retentionDays: config.JOB_RETENTION_DAYS }),
+    jobs: createJobsService({ repo: jobsRepo, clock, queued: jobRunner.wake, receipts: jobReceipts }, { retentionDays: config.JOB_RETENTION_DAYS }),
     jobRunner,
     traffic,
     clock,

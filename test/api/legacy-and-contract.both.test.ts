@@ -98,7 +98,7 @@ describe('the contract: OpenAPI, docs, errors and headers', () => {
       'get /api/v1/verifications', 'get /api/v1/verifications.csv', 'get /api/v1/verifications/{id}',
       'post /api/v1/verification-jobs', 'get /api/v1/verification-jobs', 'get /api/v1/verification-jobs/{id}', 'delete /api/v1/verification-jobs/{id}',
       'get /api/v1/verification-jobs/{id}/results', 'get /api/v1/verification-jobs/{id}/results.csv',
-      'get /api/v1/verification-jobs/{id}/summary.pdf', 'get /api/v1/verifications/{id}/certificate.pdf',
+      'get /api/v1/verification-jobs/{id}/summary.pdf', 'get /api/v1/verification-jobs/{id}/receipt', 'get /api/v1/verifications/{id}/certificate.pdf',
       'get /api/v1/verifications/{id}/receipt', 'post /api/v1/verifications/{id}/reviews', 'get /api/v1/verifications/{id}/reviews',
       'get /api/v1/verifications/{id}/reviews/{review_id}', 'get /.well-known/jwks.json',
     ].sort());

@@ -7,8 +7,8 @@ import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/app.js';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
-import { JobResponse } from '../../src/modules/jobs/jobs.schemas.js';
-import { summaryLine } from '../../src/modules/jobs/jobs.service.js';
+import { summaryLine } from '../../src/modules/jobs/job-receipt.js';
+import { JobReceiptResponse, JobResponse } from '../../src/modules/jobs/jobs.schemas.js';
 import { z } from '../../src/http/zod.js';
 import { Jwks } from '../../src/modules/receipts/receipts.routes.js';
 import { VerificationPage, VerificationReceipt, VerificationRecord, VerificationReview } from '../../src/modules/verifications/verifications.schemas.js';
@@ -247,7 +247,20 @@ describe('PDFs an auditor keeps', () => {
     expect((await t.api.get('/api/v1/verifications/0190a1b2-0000-7000-8000-000000000000/certificate.pdf')).status).toBe(404);
   });
 
-  it('when a job\'s summary is downloaded then the PDF lists every row and carries a receipt over them that verifies elsewhere', async () => {
+  it('when a job has not finished then its receipt and summary answer 409 naming why, and once it finishes they answer', async () => {
+    await t.deps.jobRunner.stop();
+    const job = body(await t.api.post('/api/v1/verification-jobs').send({ rows: [{ state: 'TX', license_number: '763827-SA' }] }), JobResponse, 202).data;
+    try {
+      expect(errorDetail(await t.api.get(`/api/v1/verification-jobs/${job.id}/receipt`), 409)).toContain('signed when it finishes');
+      expect((await t.api.get(`/api/v1/verification-jobs/${job.id}/summary.pdf`)).status).toBe(409);
+    } finally {
+      await t.deps.jobRunner.start();
+    }
+    await vi.waitFor(async () => expect(body(await t.api.get(`/api/v1/verification-jobs/${job.id}`), JobResponse).data.status).toBe('completed'), { timeout: 30_000, interval: 50 });
+    expect(body(await t.api.get(`/api/v1/verification-jobs/${job.id}/receipt`), JobReceiptResponse).data.job_id).toBe(job.id);
+  });
+
+  it('when a job finishes then its receipt, signed over every row and kept, is the one its summary PDF prints, and it verifies elsewhere', async () => {
     const rows = Array.from({ length: 120 }, (_, i) => ({ state: 'TX', license_number: i % 3 ? '763827-SA' : '100001-B', name: i === 7 ? 'Jose Munoz' : undefined }));
     const job = body(await t.api.post('/api/v1/verification-jobs').send({ rows, label: 'audit' }), JobResponse, 202).data;
     await vi.waitFor(async () => expect(body(await t.api.get(`/api/v1/verification-jobs/${job.id}`), JobResponse).data.status).toBe('completed'), { timeout: 30_000, interval: 50 });
@@ -259,9 +272,15 @@ describe('PDFs an auditor keeps', () => {
     for (const r of [results[0], results[7], results[119]]) expect(text).toContain(r.verification_id);
     expect(text).toContain('clear 40, consider 80, not found 0');
     const jws = /eyJ[\w-]+\.[\w-]+\.[\w-]+/.exec(text.replace(/\s+/g, ''))![0];
+    const kept = body(await t.api.get(`/api/v1/verification-jobs/${job.id}/receipt`), JobReceiptResponse).data;
+    expect(kept).toMatchObject({ job_id: job.id, alg: 'EdDSA', typ: 'verification-job-summary+jwt', jws });
+    expect(body(await t.api.get(`/api/v1/verification-jobs/${job.id}/receipt`), JobReceiptResponse).data.jws).toBe(jws);
+    expect(text).toContain(`/api/v1/verification-jobs/${job.id}/receipt`);
+    const stranger = (await t.side.accounts.createAccount({ email: 'stranger@example.com', plan: 'growth' })).key.key;
+    expect(errorDetail(await request(t.app).get(`/api/v1/verification-jobs/${job.id}/receipt`).set('Authorization', `Bearer ${stranger}`), 404)).toContain(job.id);
     const checked = await verifyElsewhere(jws, (await request(t.app).get('/.well-known/jwks.json')).body);
     expect(checked.header?.typ).toBe('verification-job-summary+jwt');
-    expect(checked.payload).toMatchObject({ job: { id: job.id, label: 'audit', rows_done: 120, counts: { clear: 40, consider: 80, not_found: 0 } }, results: { rows: 120 } });
+    expect(checked.payload).toMatchObject({ jti: job.id, job: { id: job.id, label: 'audit', rows_done: 120, counts: { clear: 40, consider: 80, not_found: 0 } }, results: { rows: 120 } });
     const digest = createHash('sha256').update(results.map(summaryLine).join('')).digest('hex');
     expect(checked.payload!.results.sha256).toBe(digest);
   });

@@ -66,7 +66,7 @@ export function rosterJobPage(ctx: PageContext, j: JobView, consider: { rows: Jo
 <p>${progress(j)}</p>
 ${counts}
 ${watch}
-<p><a href="/dashboard/jobs/${j.id}/results.csv" download>Download every row as CSV</a> · <a href="/dashboard/jobs/${j.id}/summary.pdf" download>Summary PDF with its signed receipt</a> · <a href="/dashboard/jobs">All jobs</a></p>
+<p><a href="/dashboard/jobs/${j.id}/results.csv" download>Download every row as CSV</a> · ${active ? '' : html`<a href="/dashboard/jobs/${j.id}/summary.pdf" download>Summary PDF with its signed receipt</a> · `}<a href="/dashboard/jobs">All jobs</a></p>
 ${active ? html`<form method="post" action="/dashboard/jobs/${j.id}/cancel">${csrfField(ctx.csrf)}<button type="submit" class="danger">Cancel the job</button></form>` : ''}
 </section>
 <section aria-labelledby="consider-heading">

@@ -25,7 +25,7 @@ const line = (cells: string[]) => cells.map((c, i) => (c.length > COLUMNS[i][1] 
 
 /**
  * A job's summary: the job, every result in roster order (a page of the table at a time, so a
- * 100,000-row job streams), and the receipt signed over the job and its results' lines.
+ * 100,000-row job streams), and the job's receipt, signed over the job and its results' lines.
  */
 export async function sendJobSummary(res: Response, s: Summary) {
   const { job } = s;
@@ -58,12 +58,12 @@ export async function sendJobSummary(res: Response, s: Summary) {
     doc.y = y + ROW_HEIGHT;
   }
   doc.x = doc.page.margins.left;
-  const receipt = await s.receipt();
+  const { receipt } = s;
   const jwksUrl = `${receipt.issuer}/.well-known/jwks.json`;
   await pdf.receipt({
     kid: receipt.kid,
     jws: receipt.jws,
-    url: null,
+    url: `${receipt.issuer}/api/v1/verification-jobs/${job.id}/receipt`,
     jwksUrl,
     note: receiptNote(
       jwksUrl,

@@ -66,6 +66,13 @@ export const CHUNK_ROWS = 100;
 // Chunks written per statement at upload (about 600 kB of JSON).
 const CHUNKS_PER_INSERT = 100;
 
+/** A job's receipt as kept (job-receipt.ts). */
+export interface KeptReceipt {
+  kid: string;
+  jws: string;
+  signed_at: string;
+}
+
 const JOB_COLUMNS =
   'id, account_id, key_id, label, format, status, watch, rows_total, rows_done, clear, consider, not_found, units, watchlist, error_code, error_message, request_sha256, created_at, started_at, finished_at, keep_until';
 type Moment = 'created_at' | 'started_at' | 'finished_at' | 'keep_until';
@@ -81,6 +88,16 @@ const job = (r: JobRecord): JobRow => ({
 });
 
 export function createJobsRepo(store: SqlStore) {
+  /** A job's kept receipt, and whether its key has since been marked compromised. */
+  async function keptReceipt(jobId: string): Promise<(KeptReceipt & { compromised: boolean }) | undefined> {
+    const [row] = await store.query(
+      `SELECT j.receipt_kid, j.receipt_jws, j.receipt_signed_at, k.status = 'compromised' AS compromised
+       FROM verification_jobs j LEFT JOIN signing_keys k ON k.kid = j.receipt_kid WHERE j.id = $1 AND j.receipt_kid IS NOT NULL`,
+      [jobId],
+    );
+    return row && { kid: row.receipt_kid as string, jws: row.receipt_jws as string, signed_at: iso(row.receipt_signed_at as Date | string)!, compromised: row.compromised as boolean };
+  }
+
   return {
     transaction: <T>(fn: (tx: SqlTx) => Promise<T>) => store.transaction(fn),
 
@@ -280,6 +297,28 @@ export function createJobsRepo(store: SqlStore) {
          ORDER BY row LIMIT $5`,
         [jobId, after, verdict, f.overLimit ?? null, limit],
       );
+    },
+
+    /** What a job's receipt digests of its results after row `after`, in roster order (job-receipt.ts). */
+    async resultLines(jobId: string, after: number, limit: number): Promise<{ row: number; verification_id: string; verdict: Verdict; reasons: string[] }[]> {
+      return store.query(
+        "SELECT row, verification_id, verdict, result->'reasons' AS reasons FROM verification_job_results WHERE job_id = $1 AND row > $2 ORDER BY row LIMIT $3",
+        [jobId, after, limit],
+      );
+    },
+
+    receipt: keptReceipt,
+
+    /** Keeps a job's receipt unless another was kept first (`replacing`: the kid of one it may replace); the receipt kept. */
+    async keepReceipt(jobId: string, r: KeptReceipt, replacing?: string): Promise<KeptReceipt> {
+      const [written] = await store.query(
+        'UPDATE verification_jobs SET receipt_kid = $2, receipt_jws = $3, receipt_signed_at = $4 WHERE id = $1 AND receipt_kid IS NOT DISTINCT FROM $5 RETURNING id',
+        [jobId, r.kid, r.jws, r.signed_at, replacing ?? null],
+      );
+      if (written) return r;
+      const kept = await keptReceipt(jobId);
+      if (!kept) throw new Error(`job ${jobId} has no receipt after another was kept`);
+      return { kid: kept.kid, jws: kept.jws, signed_at: kept.signed_at };
     },
 
     /** Drops finished jobs (their chunks and results with them) past the time they are kept, and uploads a crash left an hour ago. */

@@ -3,7 +3,7 @@ import { ValidationError } from '../../errors.js';
 import { route, type RouteContext } from '../../http/route.js';
 import { z } from '../../http/zod.js';
 import { DELIVERY_HEADERS, SIGNING } from '../webhooks/webhooks.routes.js';
-import { JobCsvQuery, JobEvent, JobListQuery, JobPage, JobPath, JobRequest, JobResponse, JobResultFilters, JobResultPage, JobResultsQuery } from './jobs.schemas.js';
+import { JobCsvQuery, JobEvent, JobReceiptResponse, JobListQuery, JobPage, JobPath, JobRequest, JobResponse, JobResultFilters, JobResultPage, JobResultsQuery } from './jobs.schemas.js';
 import { JOB_CSV_COLUMNS, sendJobCsv } from './jobs-csv.js';
 import { sendJobSummary } from './jobs-pdf.js';
 import type { JobsService } from './jobs.service.js';
@@ -136,17 +136,34 @@ export function jobsRoutes(ctx: RouteContext, service: JobsService) {
   });
   route(ctx, {
     method: 'get',
+    path: '/api/v1/verification-jobs/:id/receipt',
+    operationId: 'getVerificationJobReceipt',
+    summary: 'A finished job\'s receipt: a compact JWS (Ed25519) over the job and every result',
+    description:
+      'Signed when the job finishes (or at the first ask) and kept with the job: the same receipt every time. Its payload carries the job and the SHA-256 of its results\' lines; ' +
+      'check it with /.well-known/jwks.json (docs/verdicts.md). 409 while the job runs. Each row\'s own receipt is at its verification record. Not metered.',
+    tags,
+    params: JobPath,
+    response: JobReceiptResponse,
+    errors: [404, 409],
+    handler: async ({ params }, _req, res) => {
+      const r = await service.receipt(caller(res).account.id, params.id);
+      return { data: { job_id: params.id, kid: r.kid, alg: 'EdDSA' as const, typ: 'verification-job-summary+jwt' as const, signed_at: r.signed_at, jws: r.jws } };
+    },
+  });
+  route(ctx, {
+    method: 'get',
     path: '/api/v1/verification-jobs/:id/summary.pdf',
     operationId: 'getVerificationJobSummaryPdf',
     summary: 'A job\'s summary as a PDF: the job, every result in roster order, and a signed receipt',
     description:
-      'The receipt (compact JWS, Ed25519) is signed when the PDF is made, over the job and the SHA-256 of its results\' lines; the PDF prints it whole, ' +
+      'The job\'s receipt (compact JWS, Ed25519; GET .../receipt), over the job and the SHA-256 of its results\' lines, printed whole ' +
       'to check with /.well-known/jwks.json (docs/verdicts.md). Each row\'s own receipt is at its verification record. Streamed; not metered.',
     tags,
     params: JobPath,
     produces: 'application/pdf',
     response: z.string().openapi({ format: 'binary' }),
-    errors: [404],
+    errors: [404, 409],
     handler: async ({ params }, _req, res) => sendJobSummary(res, await service.summary(caller(res).account.id, params.id)),
   });
   ctx.registry.registerWebhook({

@@ -14,6 +14,7 @@ import { nameSent, type BatchAnswer } from '../licensees/verification.js';
 import type { VerificationsService } from '../verifications/verifications.service.js';
 import type { WatchlistService } from '../watchlist/watchlist.service.js';
 import type { WebhooksService } from '../webhooks/webhooks.service.js';
+import type { JobReceipts } from './job-receipt.js';
 import { isActive, keepUntil, type Claim, type JobRow, type JobsRepo, type ResultRow } from './jobs.repo.js';
 import { jobView, type JobErrorCode } from './jobs.views.js';
 import type { RosterRow } from './roster.js';
@@ -45,6 +46,8 @@ export interface JobRunnerDeps {
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** Callers' lookups are coming in (began within the last second): jobs yield to them. */
   lookupsComing?: () => boolean;
+  /** Signs a finished job's receipt (absent: signed when first asked for). */
+  receipts?: Pick<JobReceipts, 'of'>;
 }
 
 /** The operation a job's units are counted under in the account's usage. */
@@ -105,6 +108,20 @@ async function finish(r: Runner, tx: SqlTx, j: JobRow, account: Account, status:
   await r.webhooks.fanOutEvent(tx, j.account_id, type, { type, timestamp: done.finished_at, data: jobView(done) }, at);
 }
 
+/**
+ * Signs a job's receipt once it has finished, so that the job's evidence is there when it is told
+ * finished; a failure is logged, and the receipt is signed when first asked for instead.
+ */
+async function seal(r: Runner, job: JobRow) {
+  if (!r.receipts) return;
+  try {
+    const done = await r.repo.get(job.account_id, job.id);
+    if (done && !isActive(done.status)) await r.receipts.of(done);
+  } catch (err) {
+    r.log.warn({ err, job: job.id }, 'signing a finished job\'s receipt failed: it is signed when first asked for');
+  }
+}
+
 async function failJob(r: Runner, job: JobRow, code: JobErrorCode, message: string) {
   const account = await r.accounts.accountById(job.account_id);
   if (!account) return;
@@ -113,6 +130,7 @@ async function failJob(r: Runner, job: JobRow, code: JobErrorCode, message: stri
     if (isActive(j.status)) await finish(r, tx, j, account, 'failed', { code, message });
   });
   r.webhooks.nudge();
+  await seal(r, job);
 }
 
 /**
@@ -129,8 +147,10 @@ async function stopFor(r: Runner, claim: Claim, account: Account, err: AppError)
     return true;
   });
   await r.repo.release(claim.job.id, claim.chunk, r.owner);
-  if (stopped) r.webhooks.nudge();
-  else await r.idle(250);
+  if (stopped) {
+    r.webhooks.nudge();
+    await seal(r, claim.job);
+  } else await r.idle(250);
 }
 
 /** A roster row answered: its place in the roster from 0, the row, and the batch item's answer without its index. */
@@ -198,7 +218,10 @@ async function run(r: Runner, claim: Claim) {
     // A chunk not kept is not charged.
     await r.meter.settle(ticket, outcome === 'dropped' ? 499 : 200).catch((err) => r.log.error({ err }, 'metering a job chunk failed'));
   }
-  if (outcome === 'finished') r.webhooks.nudge();
+  if (outcome === 'finished') {
+    r.webhooks.nudge();
+    await seal(r, job);
+  }
 }
 
 /** The next chunk to do, leased to this process; undefined (after a rest) when there is none or the store failed. */

@@ -59,6 +59,25 @@ export const Job = z
   })
   .openapi('VerificationJob');
 
+export const JobReceiptResponse = z
+  .object({
+    data: z
+      .object({
+        job_id: z.string().openapi({ format: 'uuid' }),
+        kid: z.string().openapi({ description: 'The key that signed it, listed at /.well-known/jwks.json' }),
+        alg: z.literal('EdDSA'),
+        typ: z.literal('verification-job-summary+jwt'),
+        signed_at: z.string().openapi({ format: 'date-time' }),
+        jws: z.string().openapi({
+          description:
+            'Compact JWS: its payload carries the job (id, label, status, rows, counts, created_at, finished_at) and results: rows and sha256, ' +
+            'the SHA-256 of one line per result in roster order, "<row> <verification id> <verdict> <reasons, comma-separated>" and a newline (docs/verdicts.md)',
+        }),
+      })
+      .openapi('VerificationJobReceipt'),
+  })
+  .openapi('VerificationJobReceiptResponse');
+
 export const JobResponse = z.object({ data: Job }).openapi('VerificationJobResponse');
 
 export const JobPage = z

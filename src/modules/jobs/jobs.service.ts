@@ -5,7 +5,7 @@ import type { Verdict } from '../../domain/verdict.js';
 import { ConflictError, NotFoundError, PaymentRequiredError, ValidationError } from '../../errors.js';
 import { cursorCodec, isCursorMoment } from '../../http/cursor.js';
 import type { Account } from '../accounts/account.js';
-import { RECEIPT_TYPES, type Signer } from '../receipts/signer.js';
+import type { JobReceipts } from './job-receipt.js';
 import { keepUntil, type JobRow, type JobsRepo } from './jobs.repo.js';
 import { jobView, resultView, shown, type JobResult, type JobView } from './jobs.views.js';
 import type { RosterRow } from './roster.js';
@@ -16,12 +16,9 @@ export interface JobsServiceDeps {
   clock: Clock;
   /** A job was queued: the runner may take it now (jobs.runner.ts `wake`). */
   queued: () => void;
-  /** Signs a job's summary (its PDF); absent: no summaries. */
-  signer?: Signer;
+  /** A finished job's receipt (kept, or signed when first asked for). */
+  receipts: JobReceipts;
 }
-
-/** One result as a summary's digest reads it (docs/verdicts.md): row, record id, verdict, reasons. */
-export const summaryLine = (r: Pick<JobResult, 'row' | 'verification_id' | 'verdict' | 'reasons'>) => `${r.row} ${r.verification_id} ${r.verdict} ${r.reasons.join(',')}\n`;
 
 export interface ResultsQuery {
   verdicts?: Verdict[];
@@ -150,30 +147,12 @@ export function createJobsService(deps: JobsServiceDeps, options: { retentionDay
       return { data: page.map((r) => resultView(j, r)), meta: { per_page: q.per_page, total, job_status: shown(j.status), next_cursor: next } };
     },
     allResults,
-    /**
-     * A job's summary: the job, its results in roster order (read a page at a time), and, once they
-     * are read, a receipt signed over the job and the SHA-256 of their lines (`summaryLine`).
-     */
+    /** A finished job's receipt, over the job and its results' lines (job-receipt.ts); 409 while it runs. */
+    receipt: async (accountId: string, id: string) => deps.receipts.of(await owned(accountId, id)),
+    /** A finished job's summary: the job, its receipt, and its results in roster order (read a page at a time). */
     async summary(accountId: string, id: string) {
-      const job = jobView(await owned(accountId, id));
-      const digest = createHash('sha256');
-      let rows = 0;
-      return {
-        job,
-        async *results() {
-          for await (const r of allResults(accountId, id, {})) {
-            digest.update(summaryLine(r));
-            rows++;
-            yield r;
-          }
-        },
-        async receipt() {
-          if (!deps.signer) throw new Error('no signer for job summaries');
-          const { status, label, rows_total, rows_done, counts, created_at, finished_at } = job;
-          const claims = { sub: accountId, jti: randomUUID(), job: { id: job.id, label, status, rows_total, rows_done, counts, created_at, finished_at }, results: { rows, sha256: digest.digest('hex') } };
-          return { ...(await deps.signer.sign(claims, RECEIPT_TYPES.job)), issuer: deps.signer.issuer };
-        },
-      };
+      const j = await owned(accountId, id);
+      return { job: jobView(j), receipt: await deps.receipts.of(j), results: () => allResults(accountId, id, {}) };
     },
     /** Cancels a job that has not finished: rows done stay, the rest are not verified (nor charged). 409 once it finished. */
     async cancel(accountId: string, id: string): Promise<JobView> {

@@ -37,3 +37,10 @@ CREATE TABLE verification_reviews (
   jws text NOT NULL
 );
 CREATE INDEX verification_reviews_record ON verification_reviews (call_id, position, created_at);
+
+-- A finished job's receipt: signed over the job and its results' lines (jobs.service.ts,
+-- summaryLine) by the worker that finishes it, or at the first ask; kept as long as the job.
+ALTER TABLE verification_jobs
+  ADD COLUMN receipt_kid text REFERENCES signing_keys (kid),
+  ADD COLUMN receipt_jws text,
+  ADD COLUMN receipt_signed_at timestamptz;

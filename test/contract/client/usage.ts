@@ -108,11 +108,13 @@ export async function exercise(baseUrl: string, key: string, publish: () => Prom
   const jobStatus: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled' = (await call('getVerificationJob', api.getVerificationJob(job.id))).data.data.status;
   const jobRows: number = (await call('listVerificationJobResults', api.listVerificationJobResults(job.id, { verdict: 'consider', per_page: 10 }))).data.meta.total;
   const jobCsv = String((await call('exportVerificationJobResults', api.exportVerificationJobResults(job.id, {}, { format: 'text' }))).data);
+  const jobEnd: string = (await call('cancelVerificationJob', api.cancelVerificationJob(job.id))).data.data.status;
+  // A finished job (cancelled here) has a receipt and a summary.
+  const jobReceipt: string = (await call('getVerificationJobReceipt', api.getVerificationJobReceipt(job.id))).data.data.jws;
   const summary = await call('getVerificationJobSummaryPdf', api.getVerificationJobSummaryPdf(job.id, { format: 'arrayBuffer' }));
   const summaryBytes: number = (summary.data as unknown as ArrayBuffer).byteLength;
-  const jobEnd: string = (await call('cancelVerificationJob', api.cancelVerificationJob(job.id))).data.data.status;
 
   // Everything read above is used, so that no typed read is dropped as unused.
-  void [health, states, account, quota, raw, revoked, broker, miss, misses, total, history, supervisors, affiliates, joined, rosterCsv, expiryDays, expiryDefault, top, single, changes, normalized, watching, watched, unwatched, following, followed, secret, endpoints, status, disabled, rotated, redelivered, deleted, unfollowed, named, records.meta.next_cursor, record, receipt, reviews, decision, kids, certificateBytes, summaryBytes, exported, jobs, jobStatus, jobRows, jobCsv, jobEnd];
+  void [health, states, account, quota, raw, revoked, broker, miss, misses, total, history, supervisors, affiliates, joined, rosterCsv, expiryDays, expiryDefault, top, single, changes, normalized, watching, watched, unwatched, following, followed, secret, endpoints, status, disabled, rotated, redelivered, deleted, unfollowed, named, records.meta.next_cursor, record, receipt, reviews, decision, kids, certificateBytes, summaryBytes, exported, jobs, jobStatus, jobRows, jobCsv, jobEnd, jobReceipt];
   return statuses;
 }

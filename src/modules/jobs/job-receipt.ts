@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import { ConflictError, UnavailableError } from '../../errors.js';
+import { RECEIPT_TYPES, type Signer } from '../receipts/signer.js';
+import { isActive, type JobRow, type JobsRepo, type KeptReceipt } from './jobs.repo.js';
+import { jobView, shown } from './jobs.views.js';
+
+/** One result as a job's receipt digests it (docs/verdicts.md): row, record id, verdict, reasons. */
+export const summaryLine = (r: { row: number; verification_id: string; verdict: string; reasons: string[] }) => `${r.row} ${r.verification_id} ${r.verdict} ${r.reasons.join(',')}\n`;
+
+// Results read a statement at a time while digesting: the memory is a page, not the roster.
+const PAGE = 10_000;
+
+/**
+ * A finished job's receipt: signed over the job and the SHA-256 of its results' lines, by the
+ * worker that finishes it (or at the first ask, if that worker stopped first), then kept with the
+ * job; signed again once if its key has been marked compromised. A finished job's results never
+ * change, so one receipt holds for as long as the job is kept.
+ */
+export function createJobReceipts(deps: { repo: JobsRepo; signer?: Signer }) {
+  const { repo } = deps;
+  async function digest(jobId: string) {
+    const hash = createHash('sha256');
+    let rows = 0;
+    for (let after = 0; ; ) {
+      const page = await repo.resultLines(jobId, after, PAGE);
+      for (const r of page) hash.update(summaryLine(r));
+      rows += page.length;
+      if (page.length < PAGE) return { rows, sha256: hash.digest('hex') };
+      after = page[page.length - 1].row;
+    }
+  }
+  return {
+    /** The receipt of finished job `j`, signed now when none is kept; 409 while it runs. */
+    async of(j: JobRow): Promise<KeptReceipt & { issuer: string }> {
+      if (!deps.signer) throw new UnavailableError('receipts are not signed in this process');
+      if (isActive(j.status) || j.status === 'uploading') throw new ConflictError(`verification job ${j.id} is ${shown(j.status)}: its receipt is signed when it finishes`);
+      const issuer = deps.signer.issuer;
+      const kept = await repo.receipt(j.id);
+      if (kept && !kept.compromised) return { kid: kept.kid, jws: kept.jws, signed_at: kept.signed_at, issuer };
+      const { id, label, status, rows_total, rows_done, counts, created_at, finished_at } = jobView(j);
+      const claims = { sub: j.account_id, jti: j.id, job: { id, label, status, rows_total, rows_done, counts, created_at, finished_at }, results: await digest(j.id) };
+      const signed = await deps.signer.sign(claims, RECEIPT_TYPES.job);
+      return { ...(await repo.keepReceipt(j.id, signed, kept?.kid)), issuer };
+    },
+  };
+}
+export type JobReceipts = ReturnType<typeof createJobReceipts>;
