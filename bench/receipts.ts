@@ -60,6 +60,19 @@ const cpuSeconds = (pid: number) => {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 };
 
+/** CPU seconds of every PostgreSQL process on this machine (the side store beside Neo4j): its share of a verification. */
+const postgresCpuSeconds = () =>
+  fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .reduce((sum, d) => {
+      try {
+        return fs.readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres' ? sum + cpuSeconds(Number(d)) : sum;
+      } catch {
+        return sum;
+      }
+    }, 0);
+
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 function get(base: string, pathname: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
@@ -84,6 +97,7 @@ async function loops(base: string, headers: Record<string, string>, pid: number,
   const asked: string[] = [];
   const end = performance.now() + SECONDS * 1000;
   const cpu0 = cpuSeconds(pid);
+  const pg0 = postgresCpuSeconds();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
@@ -104,7 +118,7 @@ async function loops(base: string, headers: Record<string, string>, pid: number,
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { rps: done / seconds, cpuUs: ((cpuSeconds(pid) - cpu0) / done) * 1e6, receiptMs, asked };
+  return { rps: done / seconds, cpuUs: ((cpuSeconds(pid) - cpu0) / done) * 1e6, pgUs: ((postgresCpuSeconds() - pg0) / done) * 1e6, receiptMs, asked };
 }
 
 /** Later asks of receipts already signed (one connection: latency, not throughput). */
@@ -196,7 +210,7 @@ async function measure(engineName: string, make: (dataDir: string) => Promise<En
     await waitFor(`${base}/api/v1/readiness`, child, 120_000, headers);
     return child;
   };
-  const results = { off: [] as number[], recording: [] as number[], receipts: [] as number[], cpuOff: [] as number[], cpuRecording: [] as number[], cpuReceipts: [] as number[] };
+  const results = { off: [] as number[], recording: [] as number[], receipts: [] as number[], cpuOff: [] as number[], cpuRecording: [] as number[], cpuReceipts: [] as number[], pgOff: [] as number[], pgRecording: [] as number[] };
   let firstAsk: number[] = [];
   let laterAsk: number[] = [];
   try {
@@ -207,16 +221,16 @@ async function measure(engineName: string, make: (dataDir: string) => Promise<En
           await loops(base, headers, child.pid!, false); // warm-up, not measured
           if (mode === 'off') {
             const r = await loops(base, headers, child.pid!, false);
-            results.off.push(r.rps), results.cpuOff.push(r.cpuUs);
+            results.off.push(r.rps), results.cpuOff.push(r.cpuUs), results.pgOff.push(r.pgUs);
           } else {
             const r = await loops(base, headers, child.pid!, false);
-            results.recording.push(r.rps), results.cpuRecording.push(r.cpuUs);
+            results.recording.push(r.rps), results.cpuRecording.push(r.cpuUs), results.pgRecording.push(r.pgUs);
             const s = await loops(base, headers, child.pid!, true);
             results.receipts.push(s.rps), results.cpuReceipts.push(s.cpuUs);
             firstAsk = firstAsk.concat(s.receiptMs);
             laterAsk = laterAsk.concat(await askedAgain(base, headers, s.asked.slice(0, 300)));
           }
-          console.log(`${engineName} run ${run}, ${mode}: off ${results.off.at(-1)?.toFixed(0) ?? '-'} recording ${results.recording.at(-1)?.toFixed(0) ?? '-'} receipts ${results.receipts.at(-1)?.toFixed(0) ?? '-'} verifications/s`);
+          console.log(`${engineName} run ${run}, ${mode}: off ${results.off.at(-1)?.toFixed(0) ?? '-'} recording ${results.recording.at(-1)?.toFixed(0) ?? '-'} receipts ${results.receipts.at(-1)?.toFixed(0) ?? '-'} verifications/s; server CPU off ${results.cpuOff.at(-1)?.toFixed(0) ?? '-'} recording ${results.cpuRecording.at(-1)?.toFixed(0) ?? '-'} µs; PostgreSQL off ${results.pgOff.at(-1)?.toFixed(0) ?? '-'} recording ${results.pgRecording.at(-1)?.toFixed(0) ?? '-'} µs`);
         } finally {
           await stop(child);
         }
@@ -299,6 +313,7 @@ async function main() {
       `| recording, every verify followed by its receipt's first ask | ${rcp.toFixed(0)} ${range(r.receipts)} | ${(rcp / off).toFixed(2)} | ${cRcp.toFixed(0)} µs |`,
       '',
       `- Signing adds nothing to a verify: a receipt is signed when first asked for. Signed when the record is written, a signature (${signUs.toFixed(0)} µs) would add ${((signUs / cRec) * 100).toFixed(1)}% to a recorded verify's server CPU (goal at most 10%).`,
+      `- PostgreSQL's CPU per verification (every postgres process on the machine): off ${median(r.pgOff).toFixed(0)} µs, recording ${median(r.pgRecording).toFixed(0)} µs.`,
       `- Saturation with recording, receipts signed when asked for, against off: ${(rec / off).toFixed(2)} (goal at least 0.80): ${rec / off >= 0.8 ? 'met' : 'missed'}; with every receipt asked for too: ${(rcp / off).toFixed(2)}.`,
       `- A receipt's first ask (signed and kept): p50 ${quantile(first, 0.5).toFixed(2)} ms, p99 ${quantile(first, 0.99).toFixed(2)} ms under the loops' load; a later ask (read): p50 ${quantile(later, 0.5).toFixed(2)} ms, p99 ${quantile(later, 0.99).toFixed(2)} ms, one at a time.`,
       `- A ${JOB_ROWS.toLocaleString('en-US')}-row roster job (names sent): ${m.job.jobSeconds.toFixed(1)} s until completed, ${m.job.receiptSeconds.toFixed(1)} s until its receipt over every row answers: ${(m.job.receiptSeconds / m.job.jobSeconds).toFixed(2)} of the job alone (goal within 1.15): ${m.job.receiptSeconds / m.job.jobSeconds <= 1.15 ? 'met' : 'missed'}. Then its summary PDF (every row, and that receipt) ${m.job.pdfSeconds.toFixed(1)} s, ${m.job.pdfMb.toFixed(1)} MB; its results as CSV ${m.job.csvSeconds.toFixed(1)} s; server peak RSS ${m.job.peakRssMb.toFixed(0)} MB.`,
