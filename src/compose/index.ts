@@ -12,6 +12,7 @@ import { createAccountsService } from '../modules/accounts/accounts.service.js';
 import { createRefreshLeases } from '../operator/refresh-leases.repo.js';
 import type { WebhookTransport } from '../modules/webhooks/transport.js';
 import { openStore } from '../store/open-store.js';
+import { openPostgresWriter } from '../store/postgres-writer.js';
 import type { SqlStore } from '../store/sql-store.js';
 import { importsOf, openGraph, refreshOf } from './graph.js';
 import { searchIndexOver } from '../search/holder.js';
@@ -69,7 +70,9 @@ export function compose(config: Config, options: ComposeOptions = {}) {
     const s = await store();
     // PGlite on disk gets its verification records through a journal beside its folder.
     const journal = s.kind === 'pglite' && s.folder ? path.join(path.dirname(s.folder), 'verifications.journal') : undefined;
-    return (opened.side = sideServices(s, config, { clock, logger, metrics: options.metrics, transport: options.transport, journal, reads: alertReads }));
+    // PostgreSQL gets them through a connection on a thread of its own.
+    const recordWrites = s.kind === 'postgres' && config.DATABASE_URL ? openPostgresWriter(config.DATABASE_URL) : undefined;
+    return (opened.side = sideServices(s, config, { clock, logger, metrics: options.metrics, transport: options.transport, journal, recordWrites, reads: alertReads }));
   });
   const leases = once(async () => createRefreshLeases(await store()));
   const changeLog = once(async () => (options.delivers ? (await side()).changes.log : changeLogOf(await store(), clock, config, logger, alertReads)));

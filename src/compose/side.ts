@@ -27,6 +27,7 @@ import { openKeyring } from '../modules/receipts/keyring.js';
 import { createSigner } from '../modules/receipts/signer.js';
 import { createSigningKeysRepo } from '../modules/receipts/signing-keys.repo.js';
 import { openJournal } from '../store/journal.js';
+import type { OffThreadWriter } from '../store/postgres-writer.js';
 import type { SqlStore } from '../store/sql-store.js';
 
 export type SideConfig = Pick<
@@ -44,6 +45,8 @@ export interface SideOptions {
   transport?: WebhookTransport;
   /** A folder for the journal that feeds PGlite its verification records (store/journal.ts). */
   journal?: string;
+  /** PostgreSQL: the connection on a thread of its own that the verification records are written through (store/postgres-writer.ts). */
+  recordWrites?: OffThreadWriter;
   /** The graph's reads, for deriving a committed run's alerts; without them no alerts are derived. */
   reads?: () => Promise<GraphReads>;
 }
@@ -66,7 +69,7 @@ export function sideServices(store: SqlStore, config: SideConfig, o: SideOptions
   const verificationsRepo = createVerificationsRepo(store);
   const recordWriter = o.journal
     ? openJournal(o.journal, verificationsRepo.insertJson, { onError: (err) => o.logger.error({ err }, 'verification records could not be stored; retrying') })
-    : directWriter(verificationsRepo);
+    : directWriter(verificationsRepo, o.recordWrites);
   const transport = o.transport ?? webhookTransport(config);
   const webhooksRepo = createWebhooksRepo(store);
   const changesRepo = createChangesRepo(store, (tx, runId, ownOnly) => webhooksRepo.fanOut(tx, runId, clock.now(), ownOnly));

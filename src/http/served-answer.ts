@@ -29,7 +29,10 @@ export async function recordBeforeSending(req: Request, res: Response, body: unk
   if (etag) res.set('ETag', etag);
   const status = req.fresh ? 304 : 200;
   if (etag) res.removeHeader('ETag');
-  const ids = await record(caller, { status, sha256: createHash('sha256').update(bytes).digest('hex') });
+  const recorded = record(caller, { status, sha256: createHash('sha256').update(bytes).digest('hex') });
+  // What is left is the commit's wait (admission.ts).
+  res.locals.yieldTurn?.();
+  const ids = await recorded;
   if (etag) res.set('ETag', etag);
   res.set('Verification-Id', ids.join(', '));
   res.locals.serializedBody = bytes;

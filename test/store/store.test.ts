@@ -10,6 +10,7 @@ import { createVerificationsService } from '../../src/modules/verifications/veri
 import { migrate, migrationFiles } from '../../src/store/migrations.js';
 import { openPglite } from '../../src/store/pglite-store.js';
 import { openPostgres } from '../../src/store/postgres-store.js';
+import { openPostgresWriter } from '../../src/store/postgres-writer.js';
 import { POSTGRES, POSTGRES_URL, postgresSchema, storeKinds, type StoreKind } from '../helpers/stores.js';
 
 const kinds = await storeKinds();
@@ -153,6 +154,37 @@ describe.skipIf(!kinds.includes(POSTGRES))('PostgreSQL connections that die', ()
     } finally {
       await admin.end();
       await drop();
+    }
+  });
+});
+
+describe.skipIf(!kinds.includes(POSTGRES))('PostgreSQL writes on a thread of their own', () => {
+  it('when statements go through the writer then they land in order, a refused one fails as a store error without stopping the next, and its connection comes back after the server ends it', async () => {
+    const schema = await postgresSchema();
+    const writer = openPostgresWriter(schema.url);
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    try {
+      await writer.query('CREATE TABLE written (n int PRIMARY KEY)');
+      await Promise.all([1, 2, 3].map((n) => writer.query('INSERT INTO written VALUES ($1)', [n])));
+      await expect(writer.query('INSERT INTO written VALUES ($1)', [2])).rejects.toBeInstanceOf(StoreError);
+      const [{ pid }] = await writer.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+      await new Promise((r) => setTimeout(r, 300));
+      // The statement on the dead connection may fail; the writer connects again for the next.
+      await writer.query('SELECT 1').catch(() => undefined);
+      await writer.query('INSERT INTO written VALUES ($1)', [4]);
+      // What was sent before the close is answered before the thread stops.
+      const last = writer.query('INSERT INTO written VALUES ($1)', [5]);
+      await writer.close();
+      await last;
+      await expect(writer.query('SELECT 1')).rejects.toBeInstanceOf(StoreError);
+      const { rows } = await admin.query(`SELECT n FROM ${new URL(schema.url).searchParams.get('options')!.split('=')[1]}.written ORDER BY n`);
+      expect(rows.map((r) => r.n)).toEqual([1, 2, 3, 4, 5]);
+    } finally {
+      await writer.close();
+      await admin.end();
+      await schema.drop();
     }
   });
 });

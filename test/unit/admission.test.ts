@@ -51,6 +51,50 @@ describe('admission under load', () => {
   });
 });
 
+describe('a turn given up for a commit', () => {
+  it('when a request gives its turn up while it waits for its commit then the next is served meanwhile, and no more give theirs up than the queue holds', async () => {
+    const held: (() => void)[] = [];
+    const gave: boolean[] = [];
+    const app = express();
+    app.use(admission({ concurrency: 1, queue: 1, waitMs: 60_000 }, pino({ level: 'silent' })));
+    app.get('/commit', (_req, res) => {
+      gave.push(res.locals.yieldTurn!());
+      held.push(() => res.json({ done: true }));
+    });
+    const until = async (n: number) => {
+      while (held.length < n) await new Promise((r) => setTimeout(r, 5));
+    };
+    const server = app.listen(0);
+    try {
+      const agent = request(server);
+      const first = agent.get('/commit').then((r) => r);
+      await until(1);
+      // Served while the first, which gave its turn up, still waits.
+      const second = agent.get('/commit').then((r) => r);
+      await until(2);
+      expect(gave).toEqual([true, false]);
+      // The second kept its turn (one given up is the bound): a third waits for it.
+      const third = agent.get('/commit').then((r) => r);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(held).toHaveLength(2);
+      held[1]();
+      await until(3);
+      expect(gave).toEqual([true, false, false]);
+      held[0]();
+      held[2]();
+      expect((await Promise.all([first, second, third])).map((r) => r.status)).toEqual([200, 200, 200]);
+      // All finished: a turn can be given up again.
+      const fourth = agent.get('/commit').then((r) => r);
+      await until(4);
+      expect(gave[3]).toBe(true);
+      held[3]();
+      expect((await fourth).status).toBe(200);
+    } finally {
+      server.close();
+    }
+  });
+});
+
 describe('request durations', () => {
   it('when a request waits in the queue then its duration counts from its arrival, the wait included', async () => {
     const seconds: number[] = [];

@@ -109,11 +109,14 @@ export interface RecordWriter {
   close(): Promise<void>;
 }
 
-/** Records written straight to the store, concurrent calls' in one statement. */
-export const directWriter = (repo: VerificationsRepo): RecordWriter => ({
-  append: groupCommit<CallRow>((calls) => repo.insertJson(JSON.stringify(calls))),
+/**
+ * Records written to the store, concurrent calls' in one statement; through `writes` when given (a
+ * connection on a thread of its own, closed with the writer).
+ */
+export const directWriter = (repo: VerificationsRepo, writes?: SqlTx & { close(): Promise<void> }): RecordWriter => ({
+  append: groupCommit<CallRow>((calls) => repo.insertJson(JSON.stringify(calls), writes)),
   flush: async () => {},
-  close: async () => {},
+  close: async () => writes?.close(),
 });
 
 /**
