@@ -37,7 +37,7 @@ module.exports = {
       name: 'drivers-inside-their-adapter',
       severity: 'error',
       comment: "An engine's driver is imported by its adapter alone.",
-      from: { pathNot: ['^src/graph/neo4j', '^src/graph/ladybug', '^src/metrics/', '^src/store/(pglite|postgres)-store\\.ts$', '^src/store/pglite-(initdb|worker)\\.mjs$', '^src/mail/nodemailer\\.ts$', '^src/modules/webhooks/undici-transport\\.ts$'] },
+      from: { pathNot: ['^src/graph/neo4j', '^src/graph/ladybug', '^src/metrics/', '^src/store/(pglite|postgres)-store\\.ts$', '^src/store/(pglite-(initdb|worker)|postgres-writer-worker)\\.mjs$', '^src/mail/nodemailer\\.ts$', '^src/modules/webhooks/undici-transport\\.ts$'] },
       to: { path: '^node_modules/(neo4j-driver|@ladybugdb/core|pg|@electric-sql/pglite|nodemailer|undici|prom-client)/' },
     },
     {
