@@ -4,7 +4,7 @@ import { RECEIPT_TYPES, type Signer } from '../receipts/signer.js';
 import { isActive, type JobRow, type JobsRepo, type KeptReceipt } from './jobs.repo.js';
 import { jobView, shown } from './jobs.views.js';
 
-/** One result as a job's receipt digests it (docs/verdicts.md): row, record id, verdict, reasons. */
+/** One result as a job's receipt digests it (docs/verdicts.md): row, record id, verdict, reasons; the store builds these lines (jobs.repo.ts). */
 export const summaryLine = (r: { row: number; verification_id: string; verdict: string; reasons: string[] }) => `${r.row} ${r.verification_id} ${r.verdict} ${r.reasons.join(',')}\n`;
 
 // Results read a statement at a time while digesting: the memory is a page, not the roster.
@@ -23,11 +23,17 @@ export function createJobReceipts(deps: { repo: JobsRepo; signer?: Signer }) {
     let rows = 0;
     for (let after = 0; ; ) {
       const page = await repo.resultLines(jobId, after, PAGE);
-      for (const r of page) hash.update(summaryLine(r));
-      rows += page.length;
-      if (page.length < PAGE) return { rows, sha256: hash.digest('hex') };
-      after = page[page.length - 1].row;
+      hash.update(page.text);
+      rows += page.rows;
+      if (page.rows < PAGE) return { rows, sha256: hash.digest('hex') };
+      after = page.last;
     }
+  }
+  const signing = new Map<string, Promise<KeptReceipt>>();
+  async function sign(signer: Signer, j: JobRow, replacing?: string): Promise<KeptReceipt> {
+    const { id, label, status, rows_total, rows_done, counts, created_at, finished_at } = jobView(j);
+    const claims = { sub: j.account_id, jti: j.id, job: { id, label, status, rows_total, rows_done, counts, created_at, finished_at }, results: await digest(j.id) };
+    return repo.keepReceipt(j.id, await signer.sign(claims, RECEIPT_TYPES.job), replacing);
   }
   return {
     /** The receipt of finished job `j`, signed now when none is kept; 409 while it runs. */
@@ -37,10 +43,13 @@ export function createJobReceipts(deps: { repo: JobsRepo; signer?: Signer }) {
       const issuer = deps.signer.issuer;
       const kept = await repo.receipt(j.id);
       if (kept && !kept.compromised) return { kid: kept.kid, jws: kept.jws, signed_at: kept.signed_at, issuer };
-      const { id, label, status, rows_total, rows_done, counts, created_at, finished_at } = jobView(j);
-      const claims = { sub: j.account_id, jti: j.id, job: { id, label, status, rows_total, rows_done, counts, created_at, finished_at }, results: await digest(j.id) };
-      const signed = await deps.signer.sign(claims, RECEIPT_TYPES.job);
-      return { ...(await repo.keepReceipt(j.id, signed, kept?.kid)), issuer };
+      // An ask while this process signs it (the worker that finished the job, or another ask) waits for that signature.
+      let made = signing.get(j.id);
+      if (!made) {
+        made = sign(deps.signer, j, kept?.kid).finally(() => signing.delete(j.id));
+        signing.set(j.id, made);
+      }
+      return { ...(await made), issuer };
     },
   };
 }

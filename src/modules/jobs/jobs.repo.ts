@@ -299,12 +299,19 @@ export function createJobsRepo(store: SqlStore) {
       );
     },
 
-    /** What a job's receipt digests of its results after row `after`, in roster order (job-receipt.ts). */
-    async resultLines(jobId: string, after: number, limit: number): Promise<{ row: number; verification_id: string; verdict: Verdict; reasons: string[] }[]> {
-      return store.query(
-        "SELECT row, verification_id, verdict, result->'reasons' AS reasons FROM verification_job_results WHERE job_id = $1 AND row > $2 ORDER BY row LIMIT $3",
+    /**
+     * What a job's receipt digests of up to `limit` results after row `after`: their summary lines
+     * (job-receipt.ts's `summaryLine`) in roster order, made in the store as one text, with their
+     * count and last row: read out as a row object each, they cost PGlite a sixth more.
+     */
+    async resultLines(jobId: string, after: number, limit: number): Promise<{ rows: number; last: number; text: string }> {
+      const [page] = await store.query<{ rows: number; last: number; text: string }>(
+        `SELECT count(*)::int AS rows, COALESCE(max(row), 0)::int AS last, COALESCE(string_agg(row || ' ' || verification_id || ' ' || verdict || ' ' ||
+           COALESCE((SELECT string_agg(x, ',' ORDER BY n) FROM jsonb_array_elements_text(result->'reasons') WITH ORDINALITY AS e(x, n)), '') || E'\n', '' ORDER BY row), '') AS text
+         FROM (SELECT row, verification_id, verdict, result FROM verification_job_results WHERE job_id = $1 AND row > $2 ORDER BY row LIMIT $3) p`,
         [jobId, after, limit],
       );
+      return page;
     },
 
     receipt: keptReceipt,
