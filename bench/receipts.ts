@@ -110,26 +110,25 @@ async function loops(base: string, headers: Record<string, string>, pid: number,
   const pg0 = postgresCpuSeconds();
   const m0 = machineTicks();
   const started = performance.now();
+  // A call shed at capacity (more loops than the server serves at once) is tried again a moment later.
+  const served = async (pathname: string) => {
+    for (;;) {
+      const res = await get(base, pathname, headers);
+      if (res.status !== 503) return res;
+      shed++;
+      await new Promise((r) => setTimeout(r, SHED_PAUSE_MS));
+    }
+  };
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < end) {
         const l = LICENCES[i++ % LICENCES.length];
-        const v = await get(base, `/api/v1/licensees/verify?state=${l.state}&license_number=${encodeURIComponent(l.license_number)}&name=${encodeURIComponent(l.full_name)}`, headers);
-        // Shed at capacity (more loops than the server serves at once): tried again a moment later.
-        if (v.status === 503) {
-          shed++;
-          await new Promise((r) => setTimeout(r, SHED_PAUSE_MS));
-          continue;
-        }
+        const v = await served(`/api/v1/licensees/verify?state=${l.state}&license_number=${encodeURIComponent(l.license_number)}&name=${encodeURIComponent(l.full_name)}`);
         if (v.status !== 200) throw new Error(`verify answered ${v.status}: ${v.body.toString().slice(0, 200)}`);
         if (receipts) {
           const id = String(v.headers['verification-id']);
           const t = performance.now();
-          let r = await get(base, `/api/v1/verifications/${id}/receipt`, headers);
-          while (r.status === 503) {
-            await new Promise((ok) => setTimeout(ok, SHED_PAUSE_MS));
-            r = await get(base, `/api/v1/verifications/${id}/receipt`, headers);
-          }
+          const r = await served(`/api/v1/verifications/${id}/receipt`);
           if (r.status !== 200) throw new Error(`receipt answered ${r.status}: ${r.body.toString().slice(0, 200)}`);
           receiptMs.push(performance.now() - t);
           asked.push(id);

@@ -7,7 +7,6 @@ import type { App } from 'supertest/types.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/app.js';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
-import { summaryLine } from '../../src/modules/jobs/job-receipt.js';
 import { JobReceiptResponse, JobResponse } from '../../src/modules/jobs/jobs.schemas.js';
 import { z } from '../../src/http/zod.js';
 import { Jwks } from '../../src/modules/receipts/receipts.routes.js';
@@ -281,6 +280,8 @@ describe('PDFs an auditor keeps', () => {
     const checked = await verifyElsewhere(jws, (await request(t.app).get('/.well-known/jwks.json')).body);
     expect(checked.header?.typ).toBe('verification-job-summary+jwt');
     expect(checked.payload).toMatchObject({ jti: job.id, job: { id: job.id, label: 'audit', rows_done: 120, counts: { clear: 40, consider: 80, not_found: 0 } }, results: { rows: 120 } });
+    // Each result's line as docs/verdicts.md gives it, for a third party to digest.
+    const summaryLine = (r: { row: number; verification_id: string; verdict: string; reasons: string[] }) => `${r.row} ${r.verification_id} ${r.verdict} ${r.reasons.join(',')}\n`;
     const digest = createHash('sha256').update(results.map(summaryLine).join('')).digest('hex');
     expect(checked.payload!.results.sha256).toBe(digest);
   });

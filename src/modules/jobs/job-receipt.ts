@@ -4,9 +4,6 @@ import { RECEIPT_TYPES, type Signer } from '../receipts/signer.js';
 import { isActive, type JobRow, type JobsRepo, type KeptReceipt } from './jobs.repo.js';
 import { jobView, shown } from './jobs.views.js';
 
-/** One result as a job's receipt digests it (docs/verdicts.md): row, record id, verdict, reasons; the store builds these lines (jobs.repo.ts). */
-export const summaryLine = (r: { row: number; verification_id: string; verdict: string; reasons: string[] }) => `${r.row} ${r.verification_id} ${r.verdict} ${r.reasons.join(',')}\n`;
-
 // Results read a statement at a time while digesting: the memory is a page, not the roster.
 const PAGE = 10_000;
 

@@ -300,8 +300,8 @@ export function createJobsRepo(store: SqlStore) {
     },
 
     /**
-     * What a job's receipt digests of up to `limit` results after row `after`: their summary lines
-     * (job-receipt.ts's `summaryLine`) in roster order, made in the store as one text, with their
+     * What a job's receipt digests of up to `limit` results after row `after`: their lines as
+     * docs/verdicts.md gives them (row, record id, verdict, reasons), in roster order, made in the store as one text, with their
      * count and last row: read out as a row object each, they cost PGlite a sixth more.
      */
     async resultLines(jobId: string, after: number, limit: number): Promise<{ rows: number; last: number; text: string }> {
