@@ -1,8 +1,9 @@
-// Typed uses of every operation of a client generated from the served /openapi.json. The contract
-// test generates ./generated/api.ts, type-checks this file against it, then runs it against the
-// service: a document that misstates a request or a response breaks one or the other.
+// Typed uses of every operation through the committed client (clients/typescript), generated from
+// the served /openapi.json: `npm test` type-checks this file, then the contract test runs it
+// against the service (and .ci/run against one on Neo4j). A document that misstates a request or
+// a response breaks one or the other.
 import {
-  Api,
+  LvsClient,
   type Account,
   type AffiliateItem,
   type CredentialHierarchy,
@@ -11,15 +12,11 @@ import {
   type RosterHistory,
   type SupervisorItem,
   type VerifyResponse,
-} from './generated/api.js';
+} from '../../../clients/typescript/src/index.js';
 
 /** @param publish publishes a change event for TX 763827-SA, as a refresh would. */
 export async function exercise(baseUrl: string, key: string, publish: () => Promise<void>): Promise<Record<string, number>> {
-  const client = new Api<string>({
-    baseUrl,
-    securityWorker: (k) => (k ? { headers: { Authorization: `Bearer ${k}` } } : {}),
-  });
-  client.setSecurityData(key);
+  const client = new LvsClient({ baseUrl, apiKey: key });
   const statuses: Record<string, number> = {};
   const call = async <T extends { status: number }>(operationId: string, pending: Promise<T>): Promise<T> => {
     const res = await pending;
