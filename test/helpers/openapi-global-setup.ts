@@ -26,7 +26,7 @@ export default async function setup(project: TestProject) {
   try {
     await migrate(store);
     const template = path.join(dir, 'pglite.tar');
-    fs.writeFileSync(template, Buffer.from(await (await store.dump()).arrayBuffer()));
+    fs.writeFileSync(template, await store.dump());
     project.provide('pgliteTemplate', template);
     const app = await compose(testConfig(), { graph, store, mail: noMail('http://localhost') }).app();
     const res = await request(app).get('/openapi.json');
