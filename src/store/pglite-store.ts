@@ -51,9 +51,8 @@ const PGLITE_DIST = path.dirname(createRequire(import.meta.url).resolve('@electr
 
 /**
  * PGlite's WASM compiled once a process: each store's worker gets the module (compiled code is
- * shared between threads) instead of compiling 9 MB of WASM again, about 1 s of CPU a store where
- * a process opens several (the suite, the template's making). Its 6 MB bundle is read per open
- * and handed over, not kept.
+ * shared between threads) instead of compiling it again (decision 0031). Its bundle is read per
+ * open and handed over, not kept.
  */
 let compiled: Promise<WebAssembly.Module> | undefined;
 async function pgliteArtifacts() {
@@ -94,7 +93,7 @@ export interface PgliteStore extends SqlStore {
 
 /**
  * Opens PGlite in `folder`, or in memory when folder is undefined (tests). An in-memory store
- * given `from` starts as a copy of that dump: about 0.9 s of CPU, where creating a cluster costs several.
+ * given `from` starts as a copy of that dump, far cheaper than creating a cluster.
  */
 export async function openPglite(folder?: string, options: { from?: Uint8Array } = {}): Promise<PgliteStore> {
   let unlock = () => {};

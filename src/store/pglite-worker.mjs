@@ -5,8 +5,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
 const { folder, from, conf, module, bundle } = workerData;
-// PGlite reads its bundle and a tarball through arrayBuffer(): a Blob over bytes already here costs
-// a copy in small chunks (about 0.1 s each), so the bytes go as they are.
+// PGlite reads its bundle and a tarball through arrayBuffer(): a Blob over bytes already here would
+// copy them again in small chunks, so the bytes go as they are.
 const asFile = (buffer) => ({ type: '', arrayBuffer: async () => buffer });
 // The WASM module compiled once in the opening thread, and the bundle it read (pglite-store.ts).
 const options = { postgresqlconf: conf, pgliteWasmModule: module, fsBundle: asFile(bundle) };

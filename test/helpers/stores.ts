@@ -22,7 +22,7 @@ let template: Uint8Array | undefined;
 
 /**
  * A fresh, migrated, empty in-memory PGlite: a copy of the run's template when the global setup
- * wrote one (a copy costs about 0.9 s of CPU, creating a cluster several), else a new cluster.
+ * wrote one (far cheaper than creating a cluster), else a new cluster.
  */
 export async function openTestPglite() {
   const file = inject('pgliteTemplate');
