@@ -515,7 +515,7 @@ describe('readers while a refresh lands', () => {
     const landing = ingest(tempFile('next.csv', snapshot(true)), '2026-10-15').finally(() => (done = true));
     for (let k = 0; !done; k = (k + 1) % AGENTS) {
       tally(await request(k));
-      await new Promise((r) => setTimeout(r, 2));
+      await new Promise((r) => setTimeout(r, 10));
     }
     expect(await landing).toMatchObject({ updated: AGENTS + 1, edges_opened: AGENTS, edges_closed: AGENTS });
     const last = tally(await request(7));
@@ -529,7 +529,10 @@ describe('readers while a refresh lands', () => {
       // own (versions.ts); requests meanwhile read the new snapshot whole, never a version being deleted.
       const notNew: string[][] = [];
       const check = (answers: string[]) => answers.some((a) => a !== 'new') && notNew.push(answers);
-      for (let k = 0, until = Date.now() + 30_000; (await replaced()) > 0 && Date.now() < until; k = (k + 1) % AGENTS) check(await request(k));
+      for (let k = 0, until = Date.now() + 30_000; (await replaced()) > 0 && Date.now() < until; k = (k + 1) % AGENTS) {
+        check(await request(k));
+        await new Promise((r) => setTimeout(r, 10));
+      }
       expect(await replaced()).toBe(0);
       check(await request(11));
       expect(notNew).toEqual([]);

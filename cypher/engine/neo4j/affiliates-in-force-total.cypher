@@ -7,9 +7,9 @@ MATCH (:InForceDay {id: 'supervises', date: date($today)})
 // The credential's version $g sees (a refresh's old one stays readable under Superseded until published).
 OPTIONAL CALL () {
   CALL () {
-    MATCH (s:LicenseCredential {id: $id}) RETURN s
+    MATCH (s:LicenseCredential {id: $id}) USING INDEX s:LicenseCredential(id) RETURN s
     UNION
-    MATCH (s:Superseded {id: $id}) RETURN s
+    MATCH (s:Superseded {id: $id}) USING INDEX s:Superseded(id) RETURN s
   }
   WITH s WHERE coalesce(s.vf, CASE WHEN s.id IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(s.vt, CASE WHEN s.id IS NULL THEN $g ELSE $g + 1 END) > $g
   RETURN s

@@ -12,9 +12,9 @@
 // :param day => '2026-11-26'
 UNWIND $ids AS id
 CALL (id) {
-  MATCH (a:LicenseCredential {id: id}) RETURN a
+  MATCH (a:LicenseCredential {id: id}) USING INDEX a:LicenseCredential(id) RETURN a
   UNION
-  MATCH (a:Superseded {id: id}) RETURN a
+  MATCH (a:Superseded {id: id}) USING INDEX a:Superseded(id) RETURN a
 }
 MATCH (s)-[r:SUPERVISES]->(a)
 WHERE date(r.effective_from) <= date($day) AND (r.effective_to IS NULL OR date(r.effective_to) > date($day))

@@ -9,9 +9,9 @@
 // :param day => '2026-11-26'
 UNWIND $ids AS id
 CALL (id) {
-  MATCH (a:LicenseCredential {id: id}) RETURN a
+  MATCH (a:LicenseCredential {id: id}) USING INDEX a:LicenseCredential(id) RETURN a
   UNION
-  MATCH (a:Superseded {id: id}) RETURN a
+  MATCH (a:Superseded {id: id}) USING INDEX a:Superseded(id) RETURN a
 }
 MATCH (s)-[f:SUPERVISES_IN_FORCE]->(a)
 WHERE NOT EXISTS {

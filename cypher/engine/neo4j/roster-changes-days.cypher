@@ -20,9 +20,9 @@ OPTIONAL MATCH (d:InForceDay {id: 'supervises'})
 OPTIONAL MATCH (m:Migration {id: 'roster-days'})
 WITH d.date AS held, m IS NOT NULL AS built
 CALL () {
-  MATCH (s:LicenseCredential {id: $id}) RETURN s
+  MATCH (s:LicenseCredential {id: $id}) USING INDEX s:LicenseCredential(id) RETURN s
   UNION
-  MATCH (s:Superseded {id: $id}) RETURN s
+  MATCH (s:Superseded {id: $id}) USING INDEX s:Superseded(id) RETURN s
 }
 WITH held, built, s WHERE coalesce(s.vf, CASE WHEN s.id IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(s.vt, CASE WHEN s.id IS NULL THEN $g ELSE $g + 1 END) > $g
 // In force on held: the degree less the versions $g does not see (affiliates-in-force-total.cypher).

@@ -15,9 +15,9 @@
 // :param relationship_type => null
 // :param g => 0
 CALL () {
-  MATCH (s:LicenseCredential {id: $id}) RETURN s
+  MATCH (s:LicenseCredential {id: $id}) USING INDEX s:LicenseCredential(id) RETURN s
   UNION
-  MATCH (s:Superseded {id: $id}) RETURN s
+  MATCH (s:Superseded {id: $id}) USING INDEX s:Superseded(id) RETURN s
 }
 WITH s WHERE coalesce(s.vf, CASE WHEN s.id IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(s.vt, CASE WHEN s.id IS NULL THEN $g ELSE $g + 1 END) > $g
 // One pass over the relationships out of s: those in force the day before $from are counted,

@@ -5,9 +5,9 @@
 // :param g => null
 UNWIND $ids AS id
 CALL (id) {
-  MATCH (a:LicenseCredential {id: id}) RETURN a
+  MATCH (a:LicenseCredential {id: id}) USING INDEX a:LicenseCredential(id) RETURN a
   UNION
-  MATCH (a:Superseded {id: id}) RETURN a
+  MATCH (a:Superseded {id: id}) USING INDEX a:Superseded(id) RETURN a
 }
 MATCH (a)<-[r:SUPERVISES]-()
 WHERE r.vt IS NULL OR r.vt = $g

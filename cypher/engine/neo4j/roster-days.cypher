@@ -18,9 +18,9 @@ CALL () {
   WITH pair[0] AS sid, date(pair[1]) AS day
   // The supervisor's version the counts are for: $g's, or the current one.
   OPTIONAL CALL (sid) {
-    MATCH (s:LicenseCredential {id: sid}) RETURN s
+    MATCH (s:LicenseCredential {id: sid}) USING INDEX s:LicenseCredential(id) RETURN s
     UNION
-    MATCH (s:Superseded {id: sid}) RETURN s
+    MATCH (s:Superseded {id: sid}) USING INDEX s:Superseded(id) RETURN s
   }
   WITH sid, day, collect(CASE WHEN CASE WHEN $g IS NULL THEN s:LicenseCredential ELSE coalesce(s.vf, 0) <= $g AND coalesce(s.vt, $g + 1) > $g END THEN s END)[0] AS s
   CALL (sid, day, s) {
@@ -42,7 +42,7 @@ CALL () {
   // A build's supervisors (current versions; $g null): one pass over each one's relationships, by
   // day, and its days already counted, which may have none left.
   UNWIND coalesce($supervisors, []) AS sid
-  MATCH (s:LicenseCredential {id: sid})
+  MATCH (s:LicenseCredential {id: sid}) USING INDEX s:LicenseCredential(id)
   CALL (s) {
     MATCH (s)-[r:SUPERVISES]->()
     WHERE r.vt IS NULL

@@ -5,9 +5,9 @@
 // :param types => ['sponsoring_broker', 'employing_broker', 'main_office', 'supervising_broker']
 UNWIND $ids AS id
 CALL (id) {
-  MATCH (c:LicenseCredential {id: id}) RETURN c
+  MATCH (c:LicenseCredential {id: id}) USING INDEX c:LicenseCredential(id) RETURN c
   UNION
-  MATCH (c:Superseded {id: id}) RETURN c
+  MATCH (c:Superseded {id: id}) USING INDEX c:Superseded(id) RETURN c
 }
 WITH c WHERE c.state IN $states AND coalesce(c.vf, CASE WHEN c.id IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(c.vt, CASE WHEN c.id IS NULL THEN $g ELSE $g + 1 END) > $g
 MATCH (c)<-[br:SUPERVISES]-(bs)

@@ -5,8 +5,8 @@
 // $rows: maps with line, supervisor_id, affiliate_id, affiliate_role, relationship_type,
 // effective_from, effective_to (ISO date or null), source.
 UNWIND $rows AS r
-MATCH (s:LicenseCredential {id: r.supervisor_id})
-MATCH (a:LicenseCredential {id: r.affiliate_id})
+MATCH (s:LicenseCredential {id: r.supervisor_id}) USING INDEX s:LicenseCredential(id)
+MATCH (a:LicenseCredential {id: r.affiliate_id}) USING INDEX a:LicenseCredential(id)
 MERGE (s)-[e:SUPERVISES {relationship_type: r.relationship_type, effective_from: date(r.effective_from)}]->(a)
 SET e.supervisor_id = s.id, e.affiliate_role = r.affiliate_role, e.effective_to = date(r.effective_to), e.source = r.source
 RETURN r.line AS line

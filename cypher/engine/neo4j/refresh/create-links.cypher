@@ -5,8 +5,8 @@
 // :param g => 1
 // :param day => '2026-11-01'
 UNWIND $rows AS r
-MATCH (s:LicenseCredential {id: r.supervisor_id})
-MATCH (a:LicenseCredential {id: r.affiliate_id})
+MATCH (s:LicenseCredential {id: r.supervisor_id}) USING INDEX s:LicenseCredential(id)
+MATCH (a:LicenseCredential {id: r.affiliate_id}) USING INDEX a:LicenseCredential(id)
 CREATE (s)-[l:SUPERVISES {supervisor_id: s.id, relationship_type: r.relationship_type, effective_from: date(r.effective_from), affiliate_role: r.affiliate_role, source: r.source, vf: $g}]->(a)
 WITH s, l, a
 WHERE $day IS NOT NULL AND l.effective_from <= date($day)

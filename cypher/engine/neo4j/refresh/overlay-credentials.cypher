@@ -8,7 +8,7 @@
 // :param published => 0
 // :param relinked => []
 UNWIND $rows AS r
-MATCH (c:LicenseCredential {id: r.id})
+MATCH (c:LicenseCredential {id: r.id}) USING INDEX c:LicenseCredential(id)
 WHERE coalesce(c.vf, 0) < $g AND c.pg IS NULL AND NOT r.id IN $relinked
   AND coalesce(c.license_number, '') = coalesce(r.license_number, '')
   AND coalesce(c.license_type, '') = coalesce(r.license_type, '')

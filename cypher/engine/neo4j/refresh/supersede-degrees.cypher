@@ -3,5 +3,5 @@
 // supersede.cypher runs over groups whose copies stay within a budget, however dense a brokerage.
 // :param ids => ['FL|CQ0000001']
 UNWIND $ids AS id
-MATCH (h:LicenseCredential {id: id})
+MATCH (h:LicenseCredential {id: id}) USING INDEX h:LicenseCredential(id)
 RETURN id, COUNT { (h)-[:SUPERVISES]-() } AS degree

@@ -10,7 +10,7 @@
 // :param g => 1
 // :param published => 0
 UNWIND $ids AS id
-MATCH (h:LicenseCredential {id: id})
+MATCH (h:LicenseCredential {id: id}) USING INDEX h:LicenseCredential(id)
 WHERE h.vf IS NULL OR h.vf < $g
 REMOVE h:LicenseCredential
 SET h:Superseded:Versioned, h.vt = $g

@@ -6,7 +6,7 @@
 // :param g => 1
 // :param published => 0
 UNWIND $rows AS r
-MATCH (c:LicenseCredential {id: r.id})
+MATCH (c:LicenseCredential {id: r.id}) USING INDEX c:LicenseCredential(id)
 WITH r, c, CASE WHEN c.sg <= $published THEN c.sg END AS sgp, CASE WHEN c.tg <= $published THEN c.tg WHEN c.tg0 <= $published THEN c.tg0 END AS tgp
 WITH r, c, sgp, CASE WHEN tgp > coalesce(sgp, -1) THEN COLLECT { MATCH (st:TouchStamp {g: tgp}) RETURN [st.snapshot_date, st.last_verified, st.note] }[0] END AS stamp
 SET c.snapshot_date = CASE WHEN stamp IS NOT NULL THEN stamp[0] WHEN sgp IS NOT NULL THEN c.s_snapshot_date ELSE c.snapshot_date END,

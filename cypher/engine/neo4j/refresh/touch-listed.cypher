@@ -6,5 +6,5 @@
 // :param g => 1
 // :param published => 0
 UNWIND $ids AS id
-MATCH (c:LicenseCredential {id: id})
+MATCH (c:LicenseCredential {id: id}) USING INDEX c:LicenseCredential(id)
 SET c.tg0 = CASE WHEN c.tg <= $published THEN c.tg ELSE c.tg0 END, c.tg = $g

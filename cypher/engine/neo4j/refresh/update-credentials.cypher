@@ -1,7 +1,7 @@
 // Updates credentials already on file (their jurisdiction does not change: it is part of the
 // id). $rows: as upsert-credentials.
 UNWIND $rows AS r
-MATCH (c:LicenseCredential {id: r.id})
+MATCH (c:LicenseCredential {id: r.id}) USING INDEX c:LicenseCredential(id)
 SET c.license_number = r.license_number,
     c.license_number_display = r.license_number_display,
     c.license_type = r.license_type,
