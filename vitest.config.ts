@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { localNeo4jMissing } from './test/helpers/local-neo4j.js';
+import LongestFirst from './test/helpers/sequencer.js';
 
 // Two projects, one after the other. `ladybug` is the whole suite on the embedded default, files
 // two at a time. `neo4j` then runs, also two files at a time, the files whose name says they run on
@@ -32,6 +33,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
