@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/app.js';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { JobReceiptResponse, JobResponse } from '../../src/modules/jobs/jobs.schemas.js';
+import { createJobReceipts } from '../../src/modules/jobs/job-receipt.js';
 import { z } from '../../src/http/zod.js';
 import { Jwks } from '../../src/modules/receipts/receipts.routes.js';
 import { VerificationPage, VerificationReceipt, VerificationRecord, VerificationReview } from '../../src/modules/verifications/verifications.schemas.js';
@@ -284,5 +285,9 @@ describe('PDFs an auditor keeps', () => {
     const summaryLine = (r: { row: number; verification_id: string; verdict: string; reasons: string[] }) => `${r.row} ${r.verification_id} ${r.verdict} ${r.reasons.join(',')}\n`;
     const digest = createHash('sha256').update(results.map(summaryLine).join('')).digest('hex');
     expect(checked.payload!.results.sha256).toBe(digest);
+    // Read a page at a time, the digest is the same across pages, at a page's edge and past it.
+    for (const page of [7, 60, 119, 120, 121]) {
+      expect(await createJobReceipts({ repo: t.side.jobsStore.repo, page }).digest(job.id)).toEqual({ rows: 120, sha256: digest });
+    }
   });
 });

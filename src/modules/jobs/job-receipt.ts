@@ -5,7 +5,7 @@ import { isActive, type JobRow, type JobsRepo, type KeptReceipt } from './jobs.r
 import { jobView, shown } from './jobs.views.js';
 
 // Results read a statement at a time while digesting: the memory is a page, not the roster.
-const PAGE = 10_000;
+const RESULTS_PAGE = 10_000;
 
 /**
  * A finished job's receipt: signed over the job and the SHA-256 of its results' lines, by the
@@ -13,8 +13,9 @@ const PAGE = 10_000;
  * job; signed again once if its key has been marked compromised. A finished job's results never
  * change, so one receipt holds for as long as the job is kept.
  */
-export function createJobReceipts(deps: { repo: JobsRepo; signer?: Signer }) {
-  const { repo } = deps;
+export function createJobReceipts(deps: { repo: JobsRepo; signer?: Signer; page?: number }) {
+  const { repo, page: PAGE = RESULTS_PAGE } = deps;
+  /** What a job's receipt signs of its results: their count and the SHA-256 of their lines (docs/verdicts.md). */
   async function digest(jobId: string) {
     const hash = createHash('sha256');
     let rows = 0;
@@ -33,6 +34,7 @@ export function createJobReceipts(deps: { repo: JobsRepo; signer?: Signer }) {
     return repo.keepReceipt(j.id, await signer.sign(claims, RECEIPT_TYPES.job), replacing);
   }
   return {
+    digest,
     /** The receipt of finished job `j`, signed now when none is kept; 409 while it runs. */
     async of(j: JobRow): Promise<KeptReceipt & { issuer: string }> {
       if (!deps.signer) throw new UnavailableError('receipts are not signed in this process');
