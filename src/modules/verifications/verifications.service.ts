@@ -1,4 +1,4 @@
-import { v7 as uuidv7 } from 'uuid';
+import { timeOrderedUuid } from './time-ordered-id.js';
 import type { Clock } from '../../domain/clock.js';
 import { effectivePlan, type PlanHolder } from '../../domain/plans.js';
 import type { Verdict } from '../../domain/verdict.js';
@@ -146,7 +146,7 @@ export function callOf(caller: { account: PlanHolder & { id: string }; keyId: st
     }),
   );
   return {
-    id: callIdOf(uuidv7()),
+    id: callIdOf(timeOrderedUuid()),
     account_id: caller.account.id,
     key_id: caller.keyId,
     created_at: now.toISOString(),
@@ -269,7 +269,7 @@ export function createVerificationsService(repo: VerificationsRepo, clock: Clock
     issuer: () => signing().issuer,
 
     /** Records a person's decision about a record, signed; the record's own answer never changes. */
-    async review(accountId: string, id: string, input: ReviewInput, reviewer: Reviewer, reviewId = uuidv7()): Promise<VerificationReview> {
+    async review(accountId: string, id: string, input: ReviewInput, reviewer: Reviewer, reviewId = timeOrderedUuid()): Promise<VerificationReview> {
       const row = await find(accountId, id);
       const recordId = itemId(row.call_id, row.position);
       const createdAt = clock.now().toISOString();
