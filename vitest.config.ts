@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { localNeo4jMissing } from './test/helpers/local-neo4j.js';
+import { SHORT_LIVED_NODE } from './test/helpers/processes.js';
 import LongestFirst from './test/helpers/sequencer.js';
 
 // Two projects, one after the other. `ladybug` is the whole suite on the embedded default, files
@@ -33,6 +34,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // The forks live a file long: the V8 flags of the suite's short-lived processes (test/helpers/processes.ts).
+    execArgv: SHORT_LIVED_NODE,
     sequence: { sequencer: LongestFirst },
     projects: [
       {

@@ -7,7 +7,13 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 // nothing ahead of readiness (GRAPH_WARM_UP_READS).
 const { NEO4J_URI: _n, DATABASE_URL: _d, ...rest } = process.env;
 export const BASE_ENV: Record<string, string | undefined> = { GRAPH_WARM_UP_READS: '0', ...rest };
-export const TSX = ['--import', 'tsx'];
+/**
+ * V8 flags for the suite's Node processes, which live seconds: PGlite's 9 MB WebAssembly stays on
+ * the baseline compiler instead of being compiled again by the optimizing one in background
+ * threads, about 1.2 CPU s a process (decision 0031). Long-lived servers keep V8's defaults.
+ */
+export const SHORT_LIVED_NODE = ['--no-wasm-tier-up', '--no-wasm-dynamic-tiering'];
+export const TSX = [...SHORT_LIVED_NODE, '--import', 'tsx'];
 
 export interface Running {
   child: ChildProcess;
