@@ -63,6 +63,8 @@ export default defineConfig({
                 globalSetup: ['test/helpers/neo4j-global-setup.ts', 'test/helpers/openapi-global-setup.ts'],
                 setupFiles: ['test/helpers/temp-dir-setup.ts', 'test/helpers/neo4j-instance-setup.ts'],
                 maxWorkers: 2,
+                // One module cache a worker: imports and PGlite's compile once a worker, not once a file (decision 0031).
+                isolate: false,
                 sequence: { groupOrder: 1 },
               },
             },
