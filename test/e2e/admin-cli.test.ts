@@ -3,14 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BASE_ENV, ROOT, TSX } from '../helpers/processes.js';
+import { BASE_ENV, ROOT, runScript } from '../helpers/processes.js';
 
 /** The operator command line exactly as the README shows it: `npm run -s admin -- ...`. */
 const adminThroughNpm = (dataDir: string, ...args: string[]) =>
   spawnSync('npm', ['run', '-s', 'admin', '--', ...args], { cwd: ROOT, env: { ...BASE_ENV, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 60_000 });
 /** The script that npm script runs, without npm's own start (about half a CPU second a call). */
-const admin = (dataDir: string, ...args: string[]) =>
-  spawnSync(process.execPath, [...TSX, 'src/cli/admin.ts', ...args], { cwd: ROOT, env: { ...BASE_ENV, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 60_000 });
+const admin = (dataDir: string, ...args: string[]) => runScript('src/cli/admin.ts', args, { DATA_DIR: dataDir }, 60_000);
 
 describe('the operator command line on a data dir of its own', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-admin-'));
