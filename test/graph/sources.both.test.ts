@@ -1,4 +1,5 @@
 import { systemClock } from '../../src/domain/clock.js';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -625,14 +626,17 @@ describe('readers while a refresh lands', () => {
     }
   });
 
-  it.skipIf(TEST_ENGINE !== 'neo4j')('on Neo4j when another process still reads the generation a publish replaced then it stays until that process moves on, and a process gone silent is not waited for', async () => {
+  it.skipIf(TEST_ENGINE !== 'neo4j')('on Neo4j when another process still reads the generation a publish replaced then it stays until that process moves on, and a process gone silent or killed on this host is not waited for', async () => {
     const { graph: g, ingest } = await setup();
     await ingest(tempFile('first.csv', snapshot(false, 10)), '2026-09-01');
     const [{ generation }] = await g.engine.read("MATCH (s:Snapshot {id: 'graph'}) RETURN s.generation AS generation");
-    // As readers.ts reports them: one heard from now that may read the published generation, one silent for a minute that may read any.
+    // As readers.ts reports them: one heard from now that may read the published generation, one silent
+    // for a minute that may read any, and one of a process of this host that has exited, heard from
+    // (as far as the graph knows) until long after this test.
+    const exited = `${os.hostname()}:${spawnSync(process.execPath, ['-e', '0']).pid}`;
     await (g.engine as Neo4jEngine).writeNow(
-      "CREATE (:GraphReader {id: 'elsewhere:1', holder: 'elsewhere:1', oldest: $generation, beat_at: datetime()}), (:GraphReader {id: 'elsewhere:2', holder: 'elsewhere:2', oldest: 0, beat_at: datetime() - duration({seconds: 60})})",
-      { generation },
+      "CREATE (:GraphReader {id: 'elsewhere:1', holder: 'elsewhere:1', oldest: $generation, beat_at: datetime()}), (:GraphReader {id: 'elsewhere:2', holder: 'elsewhere:2', oldest: 0, beat_at: datetime() - duration({seconds: 60})}), (:GraphReader {id: $exited, holder: $exited, oldest: 0, beat_at: datetime() + duration({hours: 1})})",
+      { generation, exited },
     );
     await ingest(tempFile('next.csv', snapshot(true, 10)), '2026-10-15');
     await beats();

@@ -53,10 +53,13 @@ export function neo4jVersions(graph: Neo4jEngine, files: QueryFiles, holder = th
   let closing = false;
   /** Collects what readers of `published` no longer see. */
   const collectAt = (t: GraphTx, published: number) => steps(t, queries.collect, { published });
-  /** Whether no reader heard from lately may still read a generation before `published` (readers.ts). */
+  /**
+   * Whether no reader heard from lately may still read a generation before `published`
+   * (readers.ts); a killed process on this host reads nothing, however recent its last beat.
+   */
   const readersPast = async (published: number): Promise<boolean> => {
     const [row] = await graph.read(queries.behind, { published, stale_seconds: READER_STALE_SECONDS, g: 0 });
-    return Number(row?.behind ?? 0) === 0;
+    return ((row?.holders ?? []) as string[]).every(goneHere);
   };
   /** Waits until readersPast(published), for at most `waitMs`; false when it stopped waiting. */
   const readersMoveOn = async (published: number, waitMs = READERS_WAIT_MS): Promise<boolean> => {
