@@ -82,11 +82,20 @@ export const SUITE_NEO4J_SETTINGS: Record<string, string> = {
   'db.memory.transaction.total.max': '128m',
 };
 
+type LaunchOptions = { dataDir: string; password: string; browser?: boolean; javaOpts?: string; settings?: Record<string, string> };
+
 /**
  * Starts the launcher with its data under `dataDir` and waits until it says it is ready; `settings`
  * go after its conf's, in a copy in `dataDir`.
  */
-export async function startLocalNeo4j(options: { dataDir: string; password: string; browser?: boolean; javaOpts?: string; settings?: Record<string, string> }): Promise<LocalNeo4j> {
+export async function startLocalNeo4j(options: LaunchOptions): Promise<LocalNeo4j> {
+  const { instance, ready } = await launchLocalNeo4j(options);
+  await ready;
+  return instance;
+}
+
+/** As startLocalNeo4j, without waiting: the instance (its ports are taken) and when it is ready. */
+export async function launchLocalNeo4j(options: LaunchOptions): Promise<{ instance: LocalNeo4j; ready: Promise<void> }> {
   fetchNeo4jJars();
   const conf = options.settings && path.join(options.dataDir, 'neo4j.conf');
   if (conf) {
@@ -121,8 +130,10 @@ export async function startLocalNeo4j(options: { dataDir: string; password: stri
     proc.kill('SIGTERM');
     await exited;
   };
-  await start();
-  return {
+  const ready = start();
+  // Held for the caller; without a handler a start that fails first would crash the process.
+  ready.catch(() => undefined);
+  const instance = {
     uri: `bolt://127.0.0.1:${bolt}`,
     user: 'neo4j',
     password: options.password,
@@ -131,6 +142,7 @@ export async function startLocalNeo4j(options: { dataDir: string; password: stri
     start,
     output: () => out,
   };
+  return { instance, ready };
 }
 
 /** A temporary folder removed with its contents by the returned function. */

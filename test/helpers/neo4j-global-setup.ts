@@ -1,5 +1,7 @@
 import type { TestProject } from 'vitest/node';
-import { localNeo4jMissing, SHORT_LIVED_JVM, startLocalNeo4j, SUITE_NEO4J_SETTINGS, tempDir } from './local-neo4j.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { launchLocalNeo4j, localNeo4jMissing, SHORT_LIVED_JVM, SUITE_NEO4J_SETTINGS, tempDir } from './local-neo4j.js';
 
 // The Neo4j the `neo4j` project's files use (each wipes the database it starts from):
 // TEST_NEO4J_URI when set (never the service's own NEO4J_URI: the tests wipe the database), else a
@@ -43,7 +45,15 @@ async function containerRuntime(): Promise<string | undefined> {
 
 export default async function setup(project: TestProject) {
   const claims = tempDir('lvs-test-neo4j-claims-');
-  const provide = (instances: Neo4jInstance[]) => {
+  // A file of this project waits for its instance's marker in the claims folder
+  // (neo4j-instance-setup.ts): `ready-<i>`, or `failed-<i>` holding why.
+  const provide = (instances: Neo4jInstance[], ready: Promise<void>[] = []) => {
+    instances.forEach((_, i) =>
+      (ready[i] ?? Promise.resolve()).then(
+        () => fs.writeFileSync(path.join(claims.dir, `ready-${i}`), ''),
+        (err: Error) => fs.writeFileSync(path.join(claims.dir, `failed-${i}`), err.message),
+      ),
+    );
     project.provide('neo4j', instances[0]);
     project.provide('neo4jInstances', { instances, claims: claims.dir });
   };
@@ -71,19 +81,17 @@ export default async function setup(project: TestProject) {
     project.provide('neo4j', { skipped: reason });
     return claims.remove;
   }
+  // Not waited for here: they start while the ladybug project runs.
   const dirs = Array.from({ length: NEO4J_INSTANCES }, () => tempDir('lvs-test-neo4j-'));
-  const started = await Promise.allSettled(dirs.map((d) => startLocalNeo4j({ dataDir: d.dir, password: 'test-neo4j-password', browser: true, javaOpts: SHORT_LIVED_JVM, settings: SUITE_NEO4J_SETTINGS })));
-  const running = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-  const stop = async () => {
-    await Promise.all(running.map((n) => n.stop()));
+  const launched = await Promise.all(dirs.map((d) => launchLocalNeo4j({ dataDir: d.dir, password: 'test-neo4j-password', browser: true, javaOpts: SHORT_LIVED_JVM, settings: SUITE_NEO4J_SETTINGS })));
+  provide(
+    launched.map(({ instance: n }) => ({ uri: n.uri, user: n.user, password: n.password, browserUrl: n.browserUrl })),
+    launched.map(({ ready }) => ready),
+  );
+  return async () => {
+    await Promise.allSettled(launched.map(({ ready }) => ready));
+    await Promise.all(launched.map(({ instance }) => instance.stop()));
     dirs.forEach((d) => d.remove());
     claims.remove();
   };
-  const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed) {
-    await stop();
-    throw failed.reason;
-  }
-  provide(running.map((n) => ({ uri: n.uri, user: n.user, password: n.password, browserUrl: n.browserUrl })));
-  return stop;
 }

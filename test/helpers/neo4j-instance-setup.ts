@@ -36,4 +36,10 @@ if (instances.length) {
   process.env[NEO4J_INSTANCE_ENV] = String(index);
   const held = path.join(claims, String(index));
   afterAll(() => fs.rmSync(held, { recursive: true, force: true }));
+  // The global setup started the instances without waiting for them (neo4j-global-setup.ts).
+  const failed = path.join(claims, `failed-${index}`);
+  while (!fs.existsSync(path.join(claims, `ready-${index}`))) {
+    if (fs.existsSync(failed)) throw new Error(`the suite's Neo4j ${index} did not start: ${fs.readFileSync(failed, 'utf8')}`);
+    await sleep(100);
+  }
 }

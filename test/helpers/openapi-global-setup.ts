@@ -18,26 +18,42 @@ declare module 'vitest' {
   }
 }
 
+// Both projects list this setup; vitest runs it for each in one process, so the second takes the
+// first's results, and the last teardown removes the template.
+const shared = globalThis as { lvsOpenapiSetup?: { made: Promise<{ template: string; openapi: Record<string, unknown> }>; users: number; dir: string } };
+
 export default async function setup(project: TestProject) {
+  if (!shared.lvsOpenapiSetup) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-pglite-template-'));
+    shared.lvsOpenapiSetup = { made: make(dir), users: 0, dir };
+  }
+  const run = shared.lvsOpenapiSetup;
+  run.users += 1;
+  const { template, openapi } = await run.made;
+  project.provide('pgliteTemplate', template);
+  project.provide('openapi', openapi);
+  return () => {
+    run.users -= 1;
+    if (run.users > 0) return;
+    fs.rmSync(run.dir, { recursive: true, force: true });
+    shared.lvsOpenapiSetup = undefined;
+  };
+}
+
+async function make(dir: string) {
   const files = loadQueryFiles();
   const graph = await openGraph(testConfig({ graphPath: ':memory:', GRAPH_BUFFER_POOL_MB: 64, GRAPH_CONNECTIONS: 1, GRAPH_QUERY_TIMEOUT_MS: 30000 }), files);
   const store = await openPglite();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-pglite-template-'));
   try {
     await migrate(store);
     const template = path.join(dir, 'pglite.tar');
     fs.writeFileSync(template, await store.dump());
-    project.provide('pgliteTemplate', template);
     const app = await compose(testConfig(), { graph, store, mail: noMail('http://localhost') }).app();
     const res = await request(app).get('/openapi.json');
     if (res.status !== 200) throw new Error(`/openapi.json answered ${res.status}`);
-    project.provide('openapi', res.body as Record<string, unknown>);
-  } catch (err) {
-    fs.rmSync(dir, { recursive: true, force: true });
-    throw err;
+    return { template, openapi: res.body as Record<string, unknown> };
   } finally {
     await store.close();
     await graph.close();
   }
-  return () => fs.rmSync(dir, { recursive: true, force: true });
 }
