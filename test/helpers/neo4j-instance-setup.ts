@@ -29,6 +29,9 @@ function tryClaim(dir: string): boolean {
   return true;
 }
 
+/** A launcher start takes 10-30 s on 2 busy cores; one that says neither ready nor failed by then is stuck. */
+const START_WAIT_MS = 600_000;
+
 const { instances, claims } = inject('neo4jInstances') ?? { instances: [], claims: '' };
 if (instances.length) {
   let index: number;
@@ -38,8 +41,9 @@ if (instances.length) {
   afterAll(() => fs.rmSync(held, { recursive: true, force: true }));
   // The global setup started the instances without waiting for them (neo4j-global-setup.ts).
   const failed = path.join(claims, `failed-${index}`);
-  while (!fs.existsSync(path.join(claims, `ready-${index}`))) {
+  for (const until = Date.now() + START_WAIT_MS; !fs.existsSync(path.join(claims, `ready-${index}`)); ) {
     if (fs.existsSync(failed)) throw new Error(`the suite's Neo4j ${index} did not start: ${fs.readFileSync(failed, 'utf8')}`);
+    if (Date.now() > until) throw new Error(`the suite's Neo4j ${index} did not say it was ready within ${START_WAIT_MS / 1000} s`);
     await sleep(100);
   }
 }

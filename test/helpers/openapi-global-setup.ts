@@ -25,7 +25,11 @@ const shared = globalThis as { lvsOpenapiSetup?: { made: Promise<{ template: str
 export default async function setup(project: TestProject) {
   if (!shared.lvsOpenapiSetup) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-pglite-template-'));
-    shared.lvsOpenapiSetup = { made: make(dir), users: 0, dir };
+    const made = make(dir).catch((err: unknown) => {
+      fs.rmSync(dir, { recursive: true, force: true });
+      throw err;
+    });
+    shared.lvsOpenapiSetup = { made, users: 0, dir };
   }
   const run = shared.lvsOpenapiSetup;
   run.users += 1;
