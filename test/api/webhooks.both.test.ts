@@ -563,6 +563,7 @@ describe.skipIf(onNeo4j)('webhook attempts paced', () => {
     // One pinned time for the clock and the pacing, moved by the waits alone (one lane, so in turn): no wall-clock time is asserted.
     let t = Date.parse('2026-10-01T00:00:00.000Z');
     const timer = { now: () => t, wait: async (ms: number) => void (t = Math.max(t, timer.now() + ms)) };
+    const said: string[] = [];
     const repo = createWebhooksRepo(side.store);
     const dispatcher = createDispatcher(
       {
@@ -570,7 +571,7 @@ describe.skipIf(onNeo4j)('webhook attempts paced', () => {
         events: async () => [],
         transport: webhookTransport(testConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: true })),
         now: () => new Date(t),
-        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+        log: { info: (_: unknown, msg: string) => void said.push(msg), warn: () => undefined, error: () => undefined },
         refreshing: async () => (await side.refreshLeases.running()).length > 0,
         timer,
       },
@@ -594,6 +595,8 @@ describe.skipIf(onNeo4j)('webhook attempts paced', () => {
 
       await side.refreshLeases.release('TX', 'run-paced');
       t += 10_000;
+      // The rate is read once a (pinned) second by the dispatcher's poll: the next batch waits until it has been read.
+      await waitFor(() => expect(said.at(-1)).toMatch(/usual pace/));
       await deliveries(9);
       await waitFor(() => expect(receiver.at('/paced')).toHaveLength(18));
       // A thousand a second: nine attempts within a second's boundary at most.
