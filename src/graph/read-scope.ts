@@ -29,6 +29,11 @@ export function pinned<T>(key: string, get: () => T): T {
   return pins.get(key) as T;
 }
 
+/** The value `key` has in this request's scope, if it has one (a promise while it is being read). */
+export function pinnedNow(key: string): unknown {
+  return scope.getStore()?.get(key);
+}
+
 /** Sets `key` in this request's scope to `value`: the reads that follow see it; outside a scope, nothing. */
 export function pin<T>(key: string, value: T): void {
   scope.getStore()?.set(key, value);

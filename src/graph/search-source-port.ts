@@ -60,6 +60,10 @@ export interface SearchSource {
   onWrite(listener: () => void): void;
   /** Pins this request's graph reads to `generation` (the snapshot an index shows); a no-op without generations. */
   readAt(generation: number | undefined): void;
+  /** The generation this request's graph reads are already pinned to (a read began before its search), if any. */
+  pinnedGeneration?(): Promise<number | undefined>;
+  /** Whether a running request's reads are pinned to `generation`. */
+  holds?(generation: number): boolean;
   /**
    * The index this process serves shows `generation` from now on (undefined: none): what it shows
    * stays in the graph until it shows a later one, so that its searches read whole snapshots

@@ -167,11 +167,27 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
     under?: Current;
   }
   let built: Current | undefined;
+  /** The index served before the generation last moved, kept while requests read that generation. */
+  let previous: Current | undefined;
+  const letGo = () => {
+    if (previous && !source.holds?.(previous.version.generation!)) previous = undefined;
+  };
   /** Serves `next` from now on, and says so to the graph when its generation moved. */
   const show = (next: Current) => {
     const moved = next.version.generation !== built?.version.generation;
+    if (moved && built?.version.generation !== undefined) previous = built;
     built = next;
+    letGo();
     if (moved) source.serving?.(next.version.generation);
+  };
+  /**
+   * A request whose graph reads began at a generation before the latest is answered from the index
+   * of that generation while one is kept: its search and its other reads are one snapshot.
+   */
+  const heldIndex = async (): Promise<Current | undefined> => {
+    const at = await source.pinnedGeneration?.();
+    if (at === undefined || (await source.version()).generation === at) return undefined;
+    return [built, previous].find((c) => c?.version.generation === at);
   };
   let building: Promise<void> | undefined;
   let started = 0;
@@ -311,6 +327,7 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
   // Another process's publish moves the version: take it up before a search asks. A failed build
   // (the first one included) is tried again unasked too, so readiness never waits for a search.
   const poll = setInterval(() => {
+    letGo();
     if (building || closed) return;
     if (failure) {
       // An overlay whose merge failed is at the graph's version: only a build merges it.
@@ -322,6 +339,8 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
 
   return {
     async search(filters, skip, limit) {
+      const held = await heldIndex();
+      if (held) return held.index.search(filters, skip, limit);
       let wait: NodeJS.Timeout | undefined;
       const late = new Promise<never>((_, reject) => {
         wait = setTimeout(() => {
@@ -356,6 +375,7 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
       closed = true;
       clearInterval(poll);
       clearTimeout(timer);
+      previous = undefined;
       source.serving?.(undefined);
     },
   };

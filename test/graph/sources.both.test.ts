@@ -558,16 +558,21 @@ describe('readers while a refresh lands', () => {
       began();
       await finishing;
       const after = await licensees.get(agent);
-      return [before.full_name, after.full_name, after.status];
+      // The search index has moved on: the request's search answers from the index of its snapshot.
+      const named = async (name: string) => (await licensees.search({ states: ['TX'], name, page: 1, per_page: 20 })).meta.total;
+      return [before.full_name, after.full_name, after.status, await named('renamed'), await named('first agent7')];
     });
     await reading;
     await ingest(tempFile('next.csv', snapshot(true, 10)), '2026-10-15');
     expect((await licensees.get(agent)).full_name).toBe('RENAMED AGENT7');
+    const renamedNow = async () => (await licensees.search({ states: ['TX'], name: 'renamed', page: 1, per_page: 20 })).meta.total;
+    expect(await renamedNow()).toBe(10);
     await beats();
     expect(await replaced()).toBeGreaterThan(0);
 
     finish();
-    expect(await request).toEqual(['FIRST AGENT7', 'FIRST AGENT7', 'Active']);
+    expect(await request).toEqual(['FIRST AGENT7', 'FIRST AGENT7', 'Active', 0, 1]);
+    expect(await renamedNow()).toBe(10);
     await expect.poll(replaced, { timeout: 30_000 }).toBe(0);
 
     // The broker's status changed in place: its own value is the new one, and its p_ copy stays for

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { pin } from '../read-scope.js';
+import { heldPins, pin, pinnedNow } from '../read-scope.js';
 import type { QueryFiles } from '../query-files.js';
 import { BROKERAGE_RELATIONSHIP_TYPES } from '../../domain/vocabulary.js';
 import { concatExports } from '../bulk-file.js';
@@ -81,6 +81,12 @@ export function neo4jSearchSource(graph: Neo4jEngine, files: QueryFiles): Search
     readAt(generation) {
       if (generation !== undefined) pin(GENERATION_PIN, generation);
     },
+    async pinnedGeneration() {
+      const g = await pinnedNow(GENERATION_PIN);
+      return g === undefined ? undefined : Number(g);
+    },
+    // A pin still being read is not counted: under steady traffic there is always one.
+    holds: (generation) => heldPins(GENERATION_PIN).includes(generation),
     serving(generation) {
       // What a publish replaced stays until every serving process's index has taken the publish up.
       void graph.hold('search', generation).catch(() => undefined);
