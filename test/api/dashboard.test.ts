@@ -15,7 +15,7 @@ import { binary, pdfText } from '../helpers/pdf.js';
 import { testSmtpServer } from '../helpers/smtp.js';
 
 // The dashboard as a client without a browser uses it: forms, cookies, the e-mail over real SMTP.
-// The browser test (test/browser/dashboard.both.test.ts) walks the same path in Chromium.
+// The browser test (test/browser/dashboard.test.ts) walks the same path in Chromium.
 const BASE = 'http://lvs.example.test';
 const VERIFY = '/api/v1/licensees/verify?state=TX&license_number=763827-SA';
 const csrfOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';

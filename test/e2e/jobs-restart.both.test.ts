@@ -96,7 +96,8 @@ describe('a roster job and the API process that runs it', () => {
     await server.exited;
   };
 
-  it('when the process is killed mid-job then after a restart the job finishes, each row done once', { timeout: 400_000 }, async () => {
+  // On Neo4j with PostgreSQL the next test kills a process mid-job too: the restart's rules are the side store's.
+  it.skipIf(onNeo4j && havePostgres)('when the process is killed mid-job then after a restart the job finishes, each row done once', { timeout: 400_000 }, async () => {
     const dataDir = tempDir();
     let env: Record<string, string> = { DATA_DIR: dataDir, JOB_CONCURRENCY: '1' };
     let key: string;
