@@ -26,6 +26,8 @@ const WAIT_MS = 5_000;
 const SNAPSHOT_VERSION = 5;
 /** A build that failed is tried again after this long at the soonest. */
 const RETRY_FAILED_MS = 1_000;
+/** The least time the index of a generation a publish replaced is kept: a request may pin it a beat (2 s) after the publish. */
+const KEEP_PREVIOUS_MS = 5_000;
 
 /** Threads a first build uses: nothing is served before it ends, so it takes the cores (two at most: each holds a state's builders). */
 const FIRST_BUILD_THREADS = Math.max(1, Math.min(2, os.availableParallelism()));
@@ -168,27 +170,20 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
   }
   let built: Current | undefined;
   /** The index served before the generation last moved, kept while requests read that generation. */
-  let previous: Current | undefined;
+  let previous: { at: number; current: Current } | undefined;
   const letGo = () => {
-    if (previous && !source.holds?.(previous.version.generation!)) previous = undefined;
+    if (previous && Date.now() - previous.at >= KEEP_PREVIOUS_MS && !source.holds?.(previous.current.version.generation!)) previous = undefined;
   };
   /** Serves `next` from now on, and says so to the graph when its generation moved. */
   const show = (next: Current) => {
     const moved = next.version.generation !== built?.version.generation;
-    if (moved && built?.version.generation !== undefined) previous = built;
+    if (moved && built?.version.generation !== undefined) previous = { at: Date.now(), current: built };
     built = next;
     letGo();
     if (moved) source.serving?.(next.version.generation);
   };
-  /**
-   * A request whose graph reads began at a generation before the latest is answered from the index
-   * of that generation while one is kept: its search and its other reads are one snapshot.
-   */
-  const heldIndex = async (): Promise<Current | undefined> => {
-    const at = await source.pinnedGeneration?.();
-    if (at === undefined || (await source.version()).generation === at) return undefined;
-    return [built, previous].find((c) => c?.version.generation === at);
-  };
+  /** The kept index that shows generation `at`, if one does. */
+  const indexAt = (at: number) => [built, previous?.current].find((c) => c?.version.generation === at);
   let building: Promise<void> | undefined;
   let started = 0;
   let buildStartedAt = 0;
@@ -291,9 +286,16 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
       )
       .finally(() => (building = undefined)));
   };
-  /** The index to answer from, and the generation to read the graph at; `states`: those a search reads. */
-  const fresh = async (states?: string[]): Promise<{ index: Built; generation?: number }> => {
-    const wanted = await source.version();
+  /**
+   * The index to answer from, and the generation to read the graph at; `states`: those a search
+   * reads; `at`: the generation the request's graph reads are pinned to already, if they are.
+   */
+  const fresh = async (states?: string[], at?: number): Promise<{ index: Built; generation?: number }> => {
+    // An index behind the request's pin: the version is read afresh, so that the wait reaches it.
+    const wanted = await source.version(at !== undefined && (built?.version.generation ?? -1) < at);
+    // The request reads a generation the graph has moved on from: its kept index answers.
+    const held = at !== undefined && wanted.generation !== at ? indexAt(at) : undefined;
+    if (held) return { index: held.index, generation: at };
     if (kept) {
       if (sameVersion(kept.version, wanted)) show({ index: searchIndexFrom(kept.parts), version: kept.version, seq: 0, bytes: sizeOf(kept.parts) });
       kept = undefined;
@@ -339,8 +341,6 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
 
   return {
     async search(filters, skip, limit) {
-      const held = await heldIndex();
-      if (held) return held.index.search(filters, skip, limit);
       let wait: NodeJS.Timeout | undefined;
       const late = new Promise<never>((_, reject) => {
         wait = setTimeout(() => {
@@ -348,9 +348,17 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
           reject(new SearchIndexBuildingError(Math.min(30, Math.max(1, Math.ceil(left / 1000)))));
         }, WAIT_MS);
       });
-      const now = await Promise.race([fresh(filters.states), late]).finally(() => clearTimeout(wait));
-      const page = now.index.search(filters, skip, limit);
-      source.readAt(now.generation);
+      const pinnedAt = async () => {
+        // A pin whose read failed is replaced, as before pins were asked for.
+        const at = await source.pinnedGeneration?.().catch(() => undefined);
+        return { at, now: await fresh(filters.states, at) };
+      };
+      const { at, now } = await Promise.race([pinnedAt(), late]).finally(() => clearTimeout(wait));
+      // A request's reads are one snapshot: never answered from another generation than its pin.
+      const answer = at === undefined || now.generation === at ? now : indexAt(at);
+      if (!answer) throw new SearchIndexBuildingError(1);
+      const page = answer.index.search(filters, skip, limit);
+      if (at === undefined) source.readAt(now.generation);
       return page;
     },
     current: async () => (await fresh()).index,
