@@ -602,3 +602,62 @@ describe('exports joined into one file', () => {
     });
   }
 });
+
+describe('the search index of a request pinned to a generation', () => {
+  it('when a publish moved the index on then a request pinned before it searches the index it replaced, one pinned to no kept generation is a 503, and the replaced index goes once no request reads it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-index-pinned-'));
+    const rowsAt = (g: number): SearchIndexRow[] =>
+      Array.from({ length: 30 }, (_, i) => ['TX', `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, `${g === 1 ? 'old' : 'new'} ${i}`, `L${i}`, 'active', 'salesperson', g === 1 ? 'old' : 'new', null, g === 1 ? 'old' : 'new', null, null]);
+    let version: SearchVersion = { graph: 'one', generation: 1 };
+    // The request's pin and the pins running requests hold, as the Neo4j source reads them from its read scope.
+    let pin: number | undefined;
+    const held = new Set<number>();
+    const pinnedBy: (number | undefined)[] = [];
+    const source: SearchSource = {
+      version: async () => version,
+      exportRows: async (at) => {
+        const file = path.join(dir, `export-${at.generation}.csv`);
+        const list = rowsAt(at.generation!);
+        fs.writeFileSync(file, csvText(list[0].map((_, i) => `c${i}`), list.map((r) => Object.fromEntries(r.map((v, i) => [`c${i}`, v])))).text.split('\n').slice(1).join('\n'));
+        return file;
+      },
+      onWrite: () => undefined,
+      readAt: (g) => void pinnedBy.push(g),
+      pinnedGeneration: async () => pin,
+      holds: (g) => held.has(g),
+    };
+    const holder = searchIndexOver(source, (err) => expect.fail(String(err)));
+    const named = async (term: string) => (await holder.search({ ...NONE, states: ['TX'], lastNameTerms: [term] }, 0, 50)).total;
+    try {
+      expect(await named('old')).toBe(30);
+      version = { graph: 'two', generation: 2 };
+      expect(await named('new')).toBe(30);
+      expect(pinnedBy).toEqual([1, 2]);
+
+      // Pinned to generation 1, as a request whose graph reads began before the publish: answered there, not pinned again.
+      pin = 1;
+      held.add(1);
+      expect([await named('old'), await named('new')]).toEqual([30, 0]);
+      expect(pinnedBy).toEqual([1, 2]);
+      // Pinned to a generation no kept index shows: a 503 to retry, never another generation's answer.
+      pin = 0;
+      await expect(named('new')).rejects.toMatchObject({ status: 503, headers: { 'Retry-After': '1' } });
+
+      // No request reads generation 1 and its least time has passed: the next poll lets its index go.
+      held.delete(1);
+      const realNow = Date.now;
+      Date.now = () => realNow() + 6_000;
+      try {
+        pin = 1;
+        await expect.poll(() => named('old').then(() => 'kept', (err: { status?: number }) => err.status), { timeout: 10_000, interval: 200 }).toBe(503);
+      } finally {
+        Date.now = realNow;
+      }
+      pin = undefined;
+      expect([await named('old'), await named('new')]).toEqual([0, 30]);
+    } finally {
+      holder.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
