@@ -11,7 +11,7 @@ import { listen } from '../../src/http/server.js';
 import { loadMcpConfig } from '../../src/mcp/config.js';
 import { listenMcp, mcpHttpApp } from '../../src/mcp/http.js';
 import { fixture, useApp } from '../helpers/graph.js';
-import { BASE_ENV, ROOT, TSX } from '../helpers/processes.js';
+import { baseEnv, ROOT, TSX } from '../helpers/processes.js';
 
 const TOOLS = ['change_feed', 'hierarchy_on_date', 'list_affiliates', 'list_supervisors', 'search_licensees', 'unwatch_licence', 'verify_batch', 'verify_licence', 'watch_licence'];
 type ToolAnswer = { isError?: boolean; content: { type: string; text?: string }[]; structuredContent?: Record<string, unknown> };
@@ -44,7 +44,7 @@ describe('the MCP server (npm run mcp) on the typed client', () => {
     mcpUrl = `http://127.0.0.1:${(mcp.address() as AddressInfo).port}/mcp`;
     stdio = new Client({ name: 'lvs-test', version: '1.0.0' });
     await stdio.connect(
-      new StdioClientTransport({ command: process.execPath, args: [...TSX, 'src/mcp/main.ts'], cwd: ROOT, env: { ...(BASE_ENV as Record<string, string>), LVS_API_URL: apiUrl, LVS_API_KEY: t.key }, stderr: 'pipe' }),
+      new StdioClientTransport({ command: process.execPath, args: [...TSX, 'src/mcp/main.ts'], cwd: ROOT, env: { ...(baseEnv() as Record<string, string>), LVS_API_URL: apiUrl, LVS_API_KEY: t.key }, stderr: 'pipe' }),
     );
   });
   afterAll(async () => {

@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BASE_ENV, ROOT, runScript } from '../helpers/processes.js';
+import { baseEnv, ROOT, runScript } from '../helpers/processes.js';
 
 /** The operator command line exactly as the README shows it: `npm run -s admin -- ...`. */
 const adminThroughNpm = (dataDir: string, ...args: string[]) =>
-  spawnSync('npm', ['run', '-s', 'admin', '--', ...args], { cwd: ROOT, env: { ...BASE_ENV, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 60_000 });
+  spawnSync('npm', ['run', '-s', 'admin', '--', ...args], { cwd: ROOT, env: { ...baseEnv(), DATA_DIR: dataDir }, encoding: 'utf8', timeout: 60_000 });
 /** The script that npm script runs, without npm's own start (about half a CPU second a call). */
 const admin = (dataDir: string, ...args: string[]) => runScript('src/cli/admin.ts', args, { DATA_DIR: dataDir }, 60_000);
 

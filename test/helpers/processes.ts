@@ -3,10 +3,15 @@ import { fileURLToPath } from 'node:url';
 
 // The service's own commands run as child processes, the way a user runs them.
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-// The children get this machine's environment without any store of its own configured; they read
-// nothing ahead of readiness (GRAPH_WARM_UP_READS).
-const { NEO4J_URI: _n, DATABASE_URL: _d, ...rest } = process.env;
-export const BASE_ENV: Record<string, string | undefined> = { GRAPH_WARM_UP_READS: '0', ...rest };
+/**
+ * The children's environment: this machine's, without any store of its own configured; they read
+ * nothing ahead of readiness (GRAPH_WARM_UP_READS). Read at each start, not at import: a worker
+ * that runs several files (isolate: false) keeps this module, and each file has its own TMPDIR.
+ */
+export function baseEnv(): Record<string, string | undefined> {
+  const { NEO4J_URI: _n, DATABASE_URL: _d, ...rest } = process.env;
+  return { GRAPH_WARM_UP_READS: '0', ...rest };
+}
 /**
  * V8 flags for the suite's Node processes, which live seconds: PGlite's 9 MB WebAssembly stays on
  * the baseline compiler instead of being compiled again by the optimizing one in background
@@ -26,7 +31,7 @@ export interface Running {
 export function startServer(env: Record<string, string>): Promise<Running> {
   const child = spawn(process.execPath, [...TSX, 'src/main.ts'], {
     cwd: ROOT,
-    env: { ...BASE_ENV, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { ...baseEnv(), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -49,7 +54,7 @@ export function startServer(env: Record<string, string>): Promise<Running> {
 
 /** Runs one of the service's command-line scripts to completion. */
 export function runScript(script: string, args: string[], env: Record<string, string>, timeout = 120_000) {
-  return spawnSync(process.execPath, [...TSX, script, ...args], { cwd: ROOT, env: { ...BASE_ENV, ...env }, encoding: 'utf8', timeout });
+  return spawnSync(process.execPath, [...TSX, script, ...args], { cwd: ROOT, env: { ...baseEnv(), ...env }, encoding: 'utf8', timeout });
 }
 
 /**
@@ -57,7 +62,7 @@ export function runScript(script: string, args: string[], env: Record<string, st
  * says why it did not answer) while the script talks to it.
  */
 export function runScriptAsync(script: string, args: string[], env: Record<string, string>, timeout = 120_000) {
-  const child = spawn(process.execPath, [...TSX, script, ...args], { cwd: ROOT, env: { ...BASE_ENV, ...env }, timeout });
+  const child = spawn(process.execPath, [...TSX, script, ...args], { cwd: ROOT, env: { ...baseEnv(), ...env }, timeout });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
@@ -70,7 +75,7 @@ export function runScriptAsync(script: string, args: string[], env: Record<strin
 
 /** Starts one of the service's command-line scripts and returns at once. */
 export function spawnScript(script: string, args: string[], env: Record<string, string>) {
-  return spawn(process.execPath, [...TSX, script, ...args], { cwd: ROOT, env: { ...BASE_ENV, ...env }, stdio: 'ignore' });
+  return spawn(process.execPath, [...TSX, script, ...args], { cwd: ROOT, env: { ...baseEnv(), ...env }, stdio: 'ignore' });
 }
 
 /** GET with an optional API key; the status and the parsed JSON body. */
