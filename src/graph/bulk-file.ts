@@ -144,6 +144,69 @@ export async function splitBulkFile<K>(file: string, dir: string, route: (record
   return new Map([...out].map(([key, part]) => [key, part.path]));
 }
 
+const [LF, QUOTE_BYTE, SEPARATOR_BYTE] = [0x0a, QUOTE.charCodeAt(0), FIELD_SEPARATOR.charCodeAt(0)];
+
+/**
+ * splitBulkFile keyed by each record's first field, on the file's bytes: records are copied as
+ * runs of bytes, never decoded (a search index's first build splits hundreds of MB). The line
+ * break, quote and separator are single bytes that no multi-byte UTF-8 character holds.
+ */
+export async function splitBulkFileByFirstField(file: string, dir: string, chunkBytes = 1 << 22): Promise<Map<string, string>> {
+  const out = new Map<string, { path: string; fd: number }>();
+  const partOf = (key: string) => {
+    let part = out.get(key);
+    if (!part) {
+      const at = path.join(dir, `part-${out.size}.csv`);
+      out.set(key, (part = { path: at, fd: fs.openSync(at, 'w') }));
+    }
+    return part;
+  };
+  const keyOf = (buf: Buffer, from: number, end: number) => {
+    const sep = buf.indexOf(SEPARATOR_BYTE, from);
+    // As splitBulkFile's route reads a record with no separator: all but its last character.
+    return sep !== -1 && sep < end ? buf.toString('utf8', from, sep) : buf.toString('utf8', from, end).slice(0, -1);
+  };
+  /** Writes buf's whole records (a run of records of one key at a time) and returns where the unfinished one starts; `last`: the end of the file, where an open quote ends too. */
+  const write = (buf: Buffer, last: boolean) => {
+    const runs = new Map<string, Buffer[]>();
+    let [start, runStart, runKey, quotes, scanned] = [0, 0, '', 0, 0];
+    let nextQuote = buf.indexOf(QUOTE_BYTE);
+    const flush = (end: number) => {
+      if (end <= runStart) return;
+      const list = runs.get(runKey);
+      if (list) list.push(buf.subarray(runStart, end));
+      else runs.set(runKey, [buf.subarray(runStart, end)]);
+    };
+    for (let nl = buf.indexOf(LF); nl !== -1; nl = buf.indexOf(LF, scanned)) {
+      for (; nextQuote !== -1 && nextQuote < nl; nextQuote = buf.indexOf(QUOTE_BYTE, nextQuote + 1)) quotes++;
+      scanned = nl + 1;
+      // A quoted field holds this line break: the record goes on.
+      if (quotes % 2 === 1 && !(last && scanned === buf.length)) continue;
+      const key = keyOf(buf, start, nl);
+      if (key !== runKey) {
+        flush(start);
+        [runKey, runStart] = [key, start];
+      }
+      [start, quotes] = [scanned, 0];
+    }
+    flush(start);
+    for (const [key, list] of runs) fs.writevSync(partOf(key).fd, list);
+    return start;
+  };
+  try {
+    let rest: Buffer = Buffer.alloc(0);
+    for await (const chunk of fs.createReadStream(file, { highWaterMark: chunkBytes })) {
+      const buf: Buffer = rest.length ? Buffer.concat([rest, chunk as Buffer]) : (chunk as Buffer);
+      rest = Buffer.from(buf.subarray(write(buf, false)));
+    }
+    // A last record without its line break is given one, as splitBulkFile writes it.
+    if (rest.length) write(Buffer.concat([rest, Buffer.from('\n')]), true);
+  } finally {
+    for (const { fd } of out.values()) fs.closeSync(fd);
+  }
+  return new Map([...out].map(([key, part]) => [key, part.path]));
+}
+
 /**
  * The rows of several exports (bulk files without a header, made one after another, or `atOnce`)
  * in the first one's file, the others removed; no file is left when one fails.

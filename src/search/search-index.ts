@@ -6,7 +6,7 @@
 // exactly when it is a substring of one of the field's words: a term is looked up in the
 // dictionary (a few hundred kB of text per field, scanned with indexOf) rather than in every row.
 import fs from 'node:fs';
-import { FIELD_SEPARATOR, readBulkFile, splitBulkFile } from '../graph/bulk-file.js';
+import { readBulkFile, splitBulkFileByFirstField } from '../graph/bulk-file.js';
 import { SEARCH_BROKER_COLUMNS, SEARCH_INDEX_COLUMNS } from '../graph/search-source-port.js';
 import type { SearchFilters } from '../domain/search-filters.js';
 import type { NameSearch } from './search-port.js';
@@ -418,7 +418,7 @@ export async function buildSearchIndexParts(rows: AsyncIterable<SearchIndexRow[]
  */
 export async function splitExport(file: string, dir: string): Promise<{ state: string; file: string; bytes: number }[]> {
   // The state leads the row, and a state code is never quoted.
-  const parts = await splitBulkFile(file, dir, (record) => [record.slice(0, record.indexOf(FIELD_SEPARATOR))]);
+  const parts = await splitBulkFileByFirstField(file, dir);
   return [...parts].map(([state, part]) => ({ state, file: part, bytes: fs.statSync(part).size })).sort((x, y) => y.bytes - x.bytes);
 }
 

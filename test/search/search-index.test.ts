@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importsOf, openGraph } from '../../src/compose/index.js';
-import { concatExports, csvText, readBulkFile } from '../../src/graph/bulk-file.js';
+import { concatExports, csvText, readBulkFile, splitBulkFile, splitBulkFileByFirstField } from '../../src/graph/bulk-file.js';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import type { SearchSource, SearchVersion } from '../../src/graph/search-source-port.js';
 import { importFolder } from '../../src/ingest/load.js';
@@ -567,6 +567,32 @@ describe('reading a bulk file back', () => {
         ['with\u001edelimiter', 'quote\u0002inside', 'line\nbreak'],
         ['é ü ß', null, 'last'],
       ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a bulk file split by its first field', () => {
+  it('when records hold quoted line breaks, multi-byte characters and no last line break then the byte split writes what the record split writes, at any chunk size', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-split-'));
+    try {
+      const records = [
+        'FL\u001ea\u001e\u0002line\nbreak\u0002',
+        'FL\u001eb\u001eé ü ß',
+        'CA\u001ec\u001e\u0002two\n\nbreaks and \u0002\u0002 a quote\u0002',
+        'FL\u001ed\u001e',
+        'TX\u001eе\u001e中文',
+        'CA\u001ef\u001e\u0002\nstarts with a break\u0002',
+      ];
+      const file = path.join(dir, 'rows.csv');
+      fs.writeFileSync(file, records.join('\n'));
+      const read = (parts: Map<string, string>) => [...parts].map(([key, part]) => [key, fs.readFileSync(part, 'utf8')]);
+      const expected = read(await splitBulkFile(file, fs.mkdtempSync(path.join(dir, 'r-')), (record) => [record.slice(0, record.indexOf('\u001e'))]));
+      expect(expected.map(([key]) => key)).toEqual(['FL', 'CA', 'TX']);
+      for (const chunk of [1, 2, 3, 7, 64, 1 << 22]) expect(read(await splitBulkFileByFirstField(file, fs.mkdtempSync(path.join(dir, 'b-')), chunk)), `chunks of ${chunk} bytes`).toEqual(expected);
+      fs.writeFileSync(file, `${records.join('\n')}\n`);
+      expect(read(await splitBulkFileByFirstField(file, fs.mkdtempSync(path.join(dir, 'b-')), 5))).toEqual(expected);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
