@@ -60,6 +60,8 @@ describe.skipIf(missing)(`the first load of a folder through Neo4j's offline imp
     };
     expect(written.days.length).toBeGreaterThan(2);
     expect(written.supervisorIds.filter((r) => r.sid !== r.s || typeof r.came !== 'boolean' || typeof r.went !== 'boolean' || typeof r.key !== 'string')).toEqual([]);
+    // The files carry the marks and day counts (import-roster.ts): transfers among them, as in the import over Bolt.
+    expect([written.supervisorIds.some((r) => r.came), written.supervisorIds.some((r) => r.went), written.days.some((d) => (d.counts as number[])[2] > 0)]).toEqual([true, true, true]);
     expect(await offline.graph.engine.read(day)).toEqual([{ day: NOW.toISOString().slice(0, 10) }]);
     expect(written.inForce.length).toBeGreaterThan(2);
 

@@ -7,10 +7,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BulkFile, BulkKind, BulkSink, GraphEngine, Params, ParsedRows } from '../graph-port.js';
-import { CREDENTIAL_COLUMNS, FIELD_SEPARATOR, NOTES_SEPARATOR, QUOTE, bulkFields, csvHeader, csvRow, readBulkRecords } from '../bulk-file.js';
+import { CREDENTIAL_COLUMNS, FIELD_SEPARATOR, LINK_COLUMNS, NOTES_SEPARATOR, QUOTE, bulkFields, csvHeader, csvRow, readBulkRecords } from '../bulk-file.js';
 import type { QueryFiles } from '../query-files.js';
 import { SEARCH_BROKER_COLUMNS, SEARCH_INDEX_COLUMNS } from '../search-source-port.js';
 import { BROKERAGE_RELATIONSHIP_TYPES } from '../../domain/vocabulary.js';
+import { importRoster, listKey } from './import-roster.js';
 import { inForceKey } from './keys.js';
 import { LIST_FIELDS } from './list-fields.js';
 import { neo4jRosterMarks } from './roster-marks.js';
@@ -36,7 +37,8 @@ function layout(kind: BulkKind) {
 
 const unicode = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
-const [ID, STATE, SORT_KEY, F_FULL, F_BUSINESS] = ['id', 'state', 'sort_key', 'f_full', 'f_business'].map((c) => CREDENTIAL_COLUMNS.indexOf(c));
+const [ID, STATE, NUMBER, SORT_KEY, F_FULL, F_BUSINESS] = ['id', 'state', 'license_number', 'sort_key', 'f_full', 'f_business'].map((c) => CREDENTIAL_COLUMNS.indexOf(c));
+const [L_FROM, L_TO, L_ROLE, L_TYPE, L_START, L_END] = ['from', 'to', 'affiliate_role', 'relationship_type', 'effective_from', 'effective_to'].map((c) => LINK_COLUMNS.indexOf(c));
 /** Where each search row column is in a credentials file (the status a reader sees is the normalized one: a new store has none pending). */
 const SEARCH_FROM = SEARCH_INDEX_COLUMNS.map((c) => CREDENTIAL_COLUMNS.indexOf(c === 'status' ? 'status_normalized' : c));
 const SEARCH_COLUMNS = SEARCH_INDEX_COLUMNS as unknown as string[];
@@ -45,6 +47,7 @@ const SEARCH_COLUMNS = SEARCH_INDEX_COLUMNS as unknown as string[];
 interface Known {
   sortKey: string;
   state: string;
+  number: string | null;
   /** Its folded full and business names as a supervisor's brokerage row gives them (search-brokers.cypher). */
   names: string;
 }
@@ -56,23 +59,45 @@ async function write(stream: fs.WriteStream, text: string) {
 const ended = (stream: fs.WriteStream) => new Promise<void>((resolve, reject) => stream.end((err?: Error | null) => (err ? reject(err) : resolve())));
 
 /**
- * A links file copied with its supervisor's id (its first column, the start id) as a last column,
- * supervisor_id: the importer keeps no start id as a property, and roster-changes.cypher seeks by it.
+ * A links file copied with what the importer cannot derive and the schema would otherwise set
+ * over every relationship at the first start: the supervisor's id (its first column, the start
+ * id, which the importer keeps as no property; roster-changes.cypher seeks by it) and the roster
+ * marks (import-roster.ts).
  */
-async function withSupervisorIds(from: string, to: string) {
+async function withRosterFields(from: string, to: string, known: Map<string, Known>, roster: ReturnType<typeof importRoster>) {
   const out = fs.createWriteStream(to);
   let header = true;
   for await (const records of readBulkRecords(from)) {
     const lines = records.map((record) => {
       if (header) {
         header = false;
-        return `${record}${FIELD_SEPARATOR}supervisor_id`;
+        return `${record}${FIELD_SEPARATOR}${csvHeader(['supervisor_id', 'list_key', 'came:boolean', 'went:boolean'])}`;
       }
-      const supervisor = record.includes(QUOTE) ? bulkFields(record)[0] : record.slice(0, record.indexOf(FIELD_SEPARATOR));
-      return `${record}${FIELD_SEPARATOR}${csvRow(['v'], { v: supervisor })}`;
+      const f = bulkFields(record);
+      const [supervisor, affiliate, type, start, end] = [f[L_FROM]!, f[L_TO]!, f[L_TYPE], f[L_START], f[L_END]];
+      const { came, went } = roster.marks(supervisor, affiliate, type ?? '', start, end);
+      const marks = { supervisor, key: listKey(known.get(affiliate)?.number ?? null, affiliate, type, start, f[L_ROLE]), came: String(came), went: String(went) };
+      return `${record}${FIELD_SEPARATOR}${csvRow(['supervisor', 'key', 'came', 'went'], marks)}`;
     });
     await write(out, `${lines.join('\n')}\n`);
   }
+  await ended(out);
+}
+
+/** The roster's day counts as RosterDay nodes (roster-days.cypher), a supervisor at a time. */
+async function writeRosterDays(file: string, roster: ReturnType<typeof importRoster>) {
+  const out = fs.createWriteStream(file);
+  const columns = ['supervisor_id', 'day', 'joined', 'left', 'came', 'went', 'live'];
+  await write(out, `${csvHeader(['supervisor_id', 'day:date', 'joined:long', 'left:long', 'came:long', 'went:long', 'live:long'])}\n`);
+  let lines: string[] = [];
+  for (const day of roster.days()) {
+    lines.push(csvRow(columns, Object.fromEntries(columns.map((c, i) => [c, day[i]]))));
+    if (lines.length === 10_000) {
+      await write(out, `${lines.join('\n')}\n`);
+      lines = [];
+    }
+  }
+  if (lines.length) await write(out, `${lines.join('\n')}\n`);
   await ended(out);
 }
 
@@ -88,7 +113,7 @@ async function readCredentials(credentials: string, known: Map<string, Known>, s
       }
       const quoted = record.includes(QUOTE);
       const fields = quoted ? bulkFields(record) : record.split(FIELD_SEPARATOR);
-      known.set(fields[ID]!, { sortKey: fields[SORT_KEY]!, state: fields[STATE]!, names: `${fields[F_FULL] ?? ''} ${fields[F_BUSINESS] ?? ''}` });
+      known.set(fields[ID]!, { sortKey: fields[SORT_KEY]!, state: fields[STATE]!, number: fields[NUMBER] || null, names: `${fields[F_FULL] ?? ''} ${fields[F_BUSINESS] ?? ''}` });
       // A record without a quote has no cell that needs one: its cells are copied as they are.
       lines.push(quoted ? csvRow(SEARCH_COLUMNS, Object.fromEntries(SEARCH_COLUMNS.map((c, i) => [c, fields[SEARCH_FROM[i]]]))) : SEARCH_FROM.map((i) => fields[i]).join(FIELD_SEPARATOR));
     }
@@ -111,6 +136,7 @@ export function neo4jImportFiles(dir: string, today = new Date().toISOString().s
   const credentialIds: string[] = [];
   const links: { supervisor: string; affiliate: string; fields: string }[] = [];
   const inForceFile = path.join(dir, 'in-force.csv');
+  const rosterDaysFile = path.join(dir, 'roster-days.csv');
   const parsed: ParsedRows = {
     addCredential: (id) => credentialIds.push(id) - 1,
     addRelationship: (supervisor, affiliate, fields) => links.push({ supervisor: credentialIds[supervisor], affiliate: credentialIds[affiliate], fields }) - 1,
@@ -139,8 +165,11 @@ export function neo4jImportFiles(dir: string, today = new Date().toISOString().s
       layout(kind);
       const own = path.join(dir, `${kind}-${(files.get(kind)?.length ?? 0) + 1}.csv`);
       if (kind === 'links') {
-        await withSupervisorIds(file.path, own);
+        // Every relationship is parsed by now, and every credential's file written (bulkLoad).
+        const roster = importRoster(links);
+        await withRosterFields(file.path, own, known, roster);
         fs.rmSync(file.path, { force: true });
+        await writeRosterDays(rosterDaysFile, roster);
       } else {
         try {
           fs.renameSync(file.path, own);
@@ -217,11 +246,12 @@ export function neo4jImportFiles(dir: string, today = new Date().toISOString().s
     importOptions(jurisdictions: string[]): string[] {
       const jurisdictionsFile = path.join(dir, 'jurisdictions.csv');
       fs.writeFileSync(jurisdictionsFile, `code:ID(Jurisdiction)\n${jurisdictions.map((c) => `${c}\n`).join('')}`);
-      // The in-force day, and the Migration nodes of the name grams' removal and of supervisor_id on
-      // SUPERVISES (the links files carry it): the schema does none of them again.
+      // The in-force day, and the Migration nodes of the name grams' removal, of supervisor_id and
+      // the roster marks on SUPERVISES (the links files carry them) and of the roster's day counts:
+      // the schema and the first start do none of them again.
       const markers = [path.join(dir, 'in-force-day.csv'), path.join(dir, 'migrations.csv')];
       fs.writeFileSync(markers[0], `id:ID(InForceDay)${FIELD_SEPARATOR}date:date\nsupervises${FIELD_SEPARATOR}${today}\n`);
-      fs.writeFileSync(markers[1], 'id:ID(Migration)\nno-name-grams\nsupervises-supervisor-id\n');
+      fs.writeFileSync(markers[1], 'id:ID(Migration)\nno-name-grams\nsupervises-supervisor-id\nsupervises-list-key\nsupervises-transfer-marks\nroster-days\n');
       const options = [
         `--delimiter=${unicode(FIELD_SEPARATOR)}`,
         `--quote=${unicode(QUOTE)}`,
@@ -238,6 +268,7 @@ export function neo4jImportFiles(dir: string, today = new Date().toISOString().s
         `--nodes=InForceDay=${markers[0]}`,
         `--nodes=Migration=${markers[1]}`,
         ...(fs.existsSync(inForceFile) ? [`--relationships=SUPERVISES_IN_FORCE=${inForceFile}`] : []),
+        ...(fs.existsSync(rosterDaysFile) ? [`--nodes=RosterDay=${rosterDaysFile}`] : []),
       ];
       for (const [kind, paths] of files) {
         const { node, relationship } = layout(kind);

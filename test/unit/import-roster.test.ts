@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { importRoster, listKey, type ParsedLink } from '../../src/graph/neo4j/import-roster.js';
+
+// The offline load's roster marks and day counts by the rules of roster-marks.cypher and
+// roster-days.cypher (the offline import test compares a whole store with the import over Bolt).
+const link = (supervisor: string, affiliate: string, type: string, from: string, to = '', role = ''): ParsedLink => ({ supervisor, affiliate, fields: [type, from, role, to].join('\t') });
+
+describe("an offline load's roster marks", () => {
+  const links = [
+    // A ends on 2026-01-01; B starts 90 days later (in the window), C 91 days later (out of it).
+    link('A', 'x', 'supervising_broker', '2025-01-01', '2026-01-01'),
+    link('B', 'x', 'supervising_broker', '2026-04-01'),
+    link('C', 'x', 'supervising_broker', '2026-04-02'),
+    // Another type, and the same supervisor again: neither is a transfer.
+    link('D', 'x', 'team_lead', '2026-01-01'),
+    link('A', 'x', 'supervising_broker', '2026-01-01'),
+    // A start on the very day the other ended.
+    link('E', 'y', 'supervising_broker', '2024-01-01', '2025-06-30'),
+    link('F', 'y', 'supervising_broker', '2025-06-30', '2025-06-30'),
+  ];
+  const roster = importRoster(links);
+  const marks = (l: ParsedLink) => {
+    const [type, from, , to] = l.fields.split('\t');
+    return roster.marks(l.supervisor, l.affiliate, type, from || null, to || null);
+  };
+
+  it('when another supervisor of the same type ended on the start or up to 90 days before then the relationship came; went is the same window after an end', () => {
+    expect(links.map(marks)).toEqual([
+      { came: false, went: true },
+      { came: true, went: false },
+      { came: false, went: false },
+      { came: false, went: false },
+      { came: false, went: false },
+      { came: false, went: true },
+      { came: true, went: false },
+    ]);
+  });
+
+  it('when the days are counted then each supervisor has a row per start or end day, and an end on its start day moves no count in force', () => {
+    const days = [...roster.days()].sort((a, b) => `${a[0]}${a[1]}`.localeCompare(`${b[0]}${b[1]}`));
+    expect(days).toEqual([
+      ['A', '2025-01-01', 1, 0, 0, 0, 1],
+      ['A', '2026-01-01', 1, 1, 0, 1, 0],
+      ['B', '2026-04-01', 1, 0, 1, 0, 1],
+      ['C', '2026-04-02', 1, 0, 0, 0, 1],
+      ['D', '2026-01-01', 1, 0, 0, 0, 1],
+      ['E', '2024-01-01', 1, 0, 0, 0, 1],
+      ['E', '2025-06-30', 0, 1, 0, 1, -1],
+      ['F', '2025-06-30', 1, 1, 1, 0, 0],
+    ]);
+  });
+
+  it('when a list key is made then it is null without a licence number, type or start, and a missing role sorts last', () => {
+    expect(listKey('SL1', 'x', 'supervising_broker', '2026-01-01', null)).toBe('SL1\u0000x\u0000supervising_broker\u00002026-01-01\u0000\uffff');
+    expect([listKey(null, 'x', 't', '2026-01-01', 'r'), listKey('SL1', 'x', 't', null, 'r')]).toEqual([null, null]);
+  });
+});
