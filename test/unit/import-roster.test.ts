@@ -18,7 +18,8 @@ describe("an offline load's roster marks", () => {
     link('E', 'y', 'supervising_broker', '2024-01-01', '2025-06-30'),
     link('F', 'y', 'supervising_broker', '2025-06-30', '2025-06-30'),
   ];
-  const roster = importRoster(links);
+  const ids = ['A', 'B', 'C', 'D', 'E', 'F', 'x', 'y'];
+  const roster = importRoster(links, (id) => ids.indexOf(id), ids.length);
   const marks = (l: ParsedLink) => {
     const [type, from, , to] = l.fields.split('\t');
     return roster.marks(l.supervisor, l.affiliate, type, from || null, to || null);

@@ -45,6 +45,8 @@ const SEARCH_COLUMNS = SEARCH_INDEX_COLUMNS as unknown as string[];
 
 /** What the in-force keys and the search rows need of a credential once its file is written. */
 interface Known {
+  /** Its number among the credentials, in file order. */
+  n: number;
   sortKey: string;
   state: string;
   number: string | null;
@@ -113,7 +115,7 @@ async function readCredentials(credentials: string, known: Map<string, Known>, s
       }
       const quoted = record.includes(QUOTE);
       const fields = quoted ? bulkFields(record) : record.split(FIELD_SEPARATOR);
-      known.set(fields[ID]!, { sortKey: fields[SORT_KEY]!, state: fields[STATE]!, number: fields[NUMBER] || null, names: `${fields[F_FULL] ?? ''} ${fields[F_BUSINESS] ?? ''}` });
+      known.set(fields[ID]!, { n: known.size, sortKey: fields[SORT_KEY]!, state: fields[STATE]!, number: fields[NUMBER] || null, names: `${fields[F_FULL] ?? ''} ${fields[F_BUSINESS] ?? ''}` });
       // A record without a quote has no cell that needs one: its cells are copied as they are.
       lines.push(quoted ? csvRow(SEARCH_COLUMNS, Object.fromEntries(SEARCH_COLUMNS.map((c, i) => [c, fields[SEARCH_FROM[i]]]))) : SEARCH_FROM.map((i) => fields[i]).join(FIELD_SEPARATOR));
     }
@@ -166,7 +168,7 @@ export function neo4jImportFiles(dir: string, today = new Date().toISOString().s
       const own = path.join(dir, `${kind}-${(files.get(kind)?.length ?? 0) + 1}.csv`);
       if (kind === 'links') {
         // Every relationship is parsed by now, and every credential's file written (bulkLoad).
-        const roster = importRoster(links);
+        const roster = importRoster(links, (id) => known.get(id)!.n, known.size);
         await withRosterFields(file.path, own, known, roster);
         fs.rmSync(file.path, { force: true });
         await writeRosterDays(rosterDaysFile, roster);
