@@ -37,7 +37,7 @@ function layout(kind: BulkKind) {
 
 const unicode = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
-const [ID, STATE, NUMBER, SORT_KEY, F_FULL, F_BUSINESS] = ['id', 'state', 'license_number', 'sort_key', 'f_full', 'f_business'].map((c) => CREDENTIAL_COLUMNS.indexOf(c));
+const [ID, STATE, SORT_KEY, F_FULL, F_BUSINESS] = ['id', 'state', 'sort_key', 'f_full', 'f_business'].map((c) => CREDENTIAL_COLUMNS.indexOf(c));
 const [L_FROM, L_TO, L_ROLE, L_TYPE, L_START, L_END] = ['from', 'to', 'affiliate_role', 'relationship_type', 'effective_from', 'effective_to'].map((c) => LINK_COLUMNS.indexOf(c));
 /** Where each search row column is in a credentials file (the status a reader sees is the normalized one: a new store has none pending). */
 const SEARCH_FROM = SEARCH_INDEX_COLUMNS.map((c) => CREDENTIAL_COLUMNS.indexOf(c === 'status' ? 'status_normalized' : c));
@@ -49,7 +49,6 @@ interface Known {
   n: number;
   sortKey: string;
   state: string;
-  number: string | null;
   /** Its folded full and business names as a supervisor's brokerage row gives them (search-brokers.cypher). */
   names: string;
 }
@@ -78,7 +77,9 @@ async function withRosterFields(from: string, to: string, known: Map<string, Kno
       const f = bulkFields(record);
       const [supervisor, affiliate, type, start, end] = [f[L_FROM]!, f[L_TO]!, f[L_TYPE], f[L_START], f[L_END]];
       const { came, went } = roster.marks(supervisor, affiliate, type ?? '', start, end);
-      const marks = { supervisor, key: listKey(known.get(affiliate)?.number ?? null, affiliate, type, start, f[L_ROLE]), came: String(came), went: String(went) };
+      // A sort key ends with the licence number after the first \u0001 (nameSortKey): no copy of 3M numbers is kept for this.
+      const sortKey = known.get(affiliate)!.sortKey;
+      const marks = { supervisor, key: listKey(sortKey.slice(sortKey.indexOf('\u0001') + 1), affiliate, type, start, f[L_ROLE]), came: String(came), went: String(went) };
       return `${record}${FIELD_SEPARATOR}${csvRow(['supervisor', 'key', 'came', 'went'], marks)}`;
     });
     await write(out, `${lines.join('\n')}\n`);
@@ -115,7 +116,7 @@ async function readCredentials(credentials: string, known: Map<string, Known>, s
       }
       const quoted = record.includes(QUOTE);
       const fields = quoted ? bulkFields(record) : record.split(FIELD_SEPARATOR);
-      known.set(fields[ID]!, { n: known.size, sortKey: fields[SORT_KEY]!, state: fields[STATE]!, number: fields[NUMBER] || null, names: `${fields[F_FULL] ?? ''} ${fields[F_BUSINESS] ?? ''}` });
+      known.set(fields[ID]!, { n: known.size, sortKey: fields[SORT_KEY]!, state: fields[STATE]!, names: `${fields[F_FULL] ?? ''} ${fields[F_BUSINESS] ?? ''}` });
       // A record without a quote has no cell that needs one: its cells are copied as they are.
       lines.push(quoted ? csvRow(SEARCH_COLUMNS, Object.fromEntries(SEARCH_COLUMNS.map((c, i) => [c, fields[SEARCH_FROM[i]]]))) : SEARCH_FROM.map((i) => fields[i]).join(FIELD_SEPARATOR));
     }
