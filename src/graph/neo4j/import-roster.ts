@@ -47,14 +47,14 @@ export function importRoster(links: ParsedLink[], numberOf: (id: string) => numb
   const marks = (supervisor: string, affiliate: string, type: string, from: string | null, to: string | null) => {
     let [came, went] = [false, false];
     const k = numberOf(affiliate);
-    const [since, until] = [from && shifted(from, -TRANSFER_WINDOW_DAYS), to && shifted(to, TRANSFER_WINDOW_DAYS)];
+    // Most affiliates have no other supervisor: the window's days are worked out only for one that does.
     for (let i = byAffiliate.from[k]; i < byAffiliate.from[k + 1]; i++) {
       const other = links[byAffiliate.at[i]];
       if (other.supervisor === supervisor) continue;
       const p = fieldsOf(other);
       if (p.type !== type) continue;
-      if (from && p.to && p.to <= from && p.to >= since!) came = true;
-      if (to && p.from && p.from >= to && p.from <= until!) went = true;
+      if (from && p.to && p.to <= from && p.to >= shifted(from, -TRANSFER_WINDOW_DAYS)) came = true;
+      if (to && p.from && p.from >= to && p.from <= shifted(to, TRANSFER_WINDOW_DAYS)) went = true;
     }
     return { came, went };
   };
