@@ -116,7 +116,7 @@ async function readCredentials(credentials: string, known: Map<string, Known>, s
       }
       const quoted = record.includes(QUOTE);
       const fields = quoted ? bulkFields(record) : record.split(FIELD_SEPARATOR);
-      known.set(fields[ID]!, { n: known.size, sortKey: fields[SORT_KEY]!, state: fields[STATE]!, names: `${fields[F_FULL] ?? ''} ${fields[F_BUSINESS] ?? ''}` });
+      known.set(fields[ID]!, { n: known.get(fields[ID]!)?.n ?? known.size, sortKey: fields[SORT_KEY]!, state: fields[STATE]!, names: `${fields[F_FULL] ?? ''} ${fields[F_BUSINESS] ?? ''}` });
       // A record without a quote has no cell that needs one: its cells are copied as they are.
       lines.push(quoted ? csvRow(SEARCH_COLUMNS, Object.fromEntries(SEARCH_COLUMNS.map((c, i) => [c, fields[SEARCH_FROM[i]]]))) : SEARCH_FROM.map((i) => fields[i]).join(FIELD_SEPARATOR));
     }
