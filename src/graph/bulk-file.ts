@@ -118,7 +118,7 @@ export function bulkFields(line: string): (string | null)[] {
  * key, in the order of their first record; the source file is left as it is.
  */
 export async function splitBulkFile<K>(file: string, dir: string, route: (record: string) => Iterable<K>): Promise<Map<K, string>> {
-  const out = new Map<K, { path: string; fd: number }>();
+  const parts = partFiles<K>(dir);
   try {
     for await (const records of readBulkRecords(file)) {
       const byKey = new Map<K, string[]>();
@@ -129,19 +129,29 @@ export async function splitBulkFile<K>(file: string, dir: string, route: (record
           else byKey.set(key, [record]);
         }
       }
-      for (const [key, list] of byKey) {
-        let part = out.get(key);
-        if (!part) {
-          const at = path.join(dir, `part-${out.size}.csv`);
-          out.set(key, (part = { path: at, fd: fs.openSync(at, 'w') }));
-        }
-        fs.writeSync(part.fd, `${list.join('\n')}\n`);
-      }
+      for (const [key, list] of byKey) fs.writeSync(parts.fd(key), `${list.join('\n')}\n`);
     }
   } finally {
-    for (const { fd } of out.values()) fs.closeSync(fd);
+    parts.close();
   }
-  return new Map([...out].map(([key, part]) => [key, part.path]));
+  return parts.paths();
+}
+
+/** The part files of a split, one per key in the order of its first record, in `dir`. */
+function partFiles<K>(dir: string) {
+  const out = new Map<K, { path: string; fd: number }>();
+  return {
+    fd(key: K) {
+      let part = out.get(key);
+      if (!part) {
+        const at = path.join(dir, `part-${out.size}.csv`);
+        out.set(key, (part = { path: at, fd: fs.openSync(at, 'w') }));
+      }
+      return part.fd;
+    },
+    close: () => out.forEach(({ fd }) => fs.closeSync(fd)),
+    paths: () => new Map([...out].map(([key, part]) => [key, part.path])),
+  };
 }
 
 const [LF, QUOTE_BYTE, SEPARATOR_BYTE] = [0x0a, QUOTE.charCodeAt(0), FIELD_SEPARATOR.charCodeAt(0)];
@@ -152,15 +162,7 @@ const [LF, QUOTE_BYTE, SEPARATOR_BYTE] = [0x0a, QUOTE.charCodeAt(0), FIELD_SEPAR
  * break, quote and separator are single bytes that no multi-byte UTF-8 character holds.
  */
 export async function splitBulkFileByFirstField(file: string, dir: string, chunkBytes = 1 << 22): Promise<Map<string, string>> {
-  const out = new Map<string, { path: string; fd: number }>();
-  const partOf = (key: string) => {
-    let part = out.get(key);
-    if (!part) {
-      const at = path.join(dir, `part-${out.size}.csv`);
-      out.set(key, (part = { path: at, fd: fs.openSync(at, 'w') }));
-    }
-    return part;
-  };
+  const parts = partFiles<string>(dir);
   const keyOf = (buf: Buffer, from: number, end: number) => {
     const sep = buf.indexOf(SEPARATOR_BYTE, from);
     // As splitBulkFile's route reads a record with no separator: all but its last character.
@@ -190,7 +192,7 @@ export async function splitBulkFileByFirstField(file: string, dir: string, chunk
       [start, quotes] = [scanned, 0];
     }
     flush(start);
-    for (const [key, list] of runs) fs.writevSync(partOf(key).fd, list);
+    for (const [key, list] of runs) fs.writevSync(parts.fd(key), list);
     return start;
   };
   try {
@@ -202,9 +204,9 @@ export async function splitBulkFileByFirstField(file: string, dir: string, chunk
     // A last record without its line break is given one, as splitBulkFile writes it.
     if (rest.length) write(Buffer.concat([rest, Buffer.from('\n')]), true);
   } finally {
-    for (const { fd } of out.values()) fs.closeSync(fd);
+    parts.close();
   }
-  return new Map([...out].map(([key, part]) => [key, part.path]));
+  return parts.paths();
 }
 
 /**
