@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { importRoster, listKey, type ParsedLink } from '../../src/graph/neo4j/import-roster.js';
+import { ParsedLinks, came, listKey, went } from '../../src/graph/neo4j/import-roster.js';
 
 // The offline load's roster marks and day counts by the rules of roster-marks.cypher and
 // roster-days.cypher (the offline import test compares a whole store with the import over Bolt).
-const link = (supervisor: string, affiliate: string, type: string, from: string, to = '', role = ''): ParsedLink => ({ supervisor, affiliate, fields: [type, from, role, to].join('\t') });
+const ids = ['A', 'B', 'C', 'D', 'E', 'F', 'x', 'y'];
+const link = (supervisor: string, affiliate: string, type: string, from: string, to = '', role = '') => ({ supervisor, affiliate, fields: [type, from, role, to].join('\t') });
 
 describe("an offline load's roster marks", () => {
   const links = [
@@ -18,15 +19,12 @@ describe("an offline load's roster marks", () => {
     link('E', 'y', 'supervising_broker', '2024-01-01', '2025-06-30'),
     link('F', 'y', 'supervising_broker', '2025-06-30', '2025-06-30'),
   ];
-  const ids = ['A', 'B', 'C', 'D', 'E', 'F', 'x', 'y'];
-  const roster = importRoster(links, (id) => ids.indexOf(id), ids.length);
-  const marks = (l: ParsedLink) => {
-    const [type, from, , to] = l.fields.split('\t');
-    return roster.marks(l.supervisor, l.affiliate, type, from || null, to || null);
-  };
+  const parsed = new ParsedLinks();
+  for (const l of links) parsed.add(ids.indexOf(l.supervisor), ids.indexOf(l.affiliate), l.fields);
+  const marks = parsed.marks(ids.length);
 
   it('when another supervisor of the same type ended on the start or up to 90 days before then the relationship came; went is the same window after an end', () => {
-    expect(links.map(marks)).toEqual([
+    expect([...marks].map((m) => ({ came: came(m), went: went(m) }))).toEqual([
       { came: false, went: true },
       { came: true, went: false },
       { came: false, went: false },
@@ -38,7 +36,9 @@ describe("an offline load's roster marks", () => {
   });
 
   it('when the days are counted then each supervisor has a row per start or end day, and an end on its start day moves no count in force', () => {
-    const days = [...roster.days()].sort((a, b) => `${a[0]}${a[1]}`.localeCompare(`${b[0]}${b[1]}`));
+    const days: unknown[][] = [];
+    parsed.days(ids.length, marks, (supervisor, date, ...counts) => days.push([ids[supervisor], parsed.dateOf(date), ...counts]));
+    days.sort((a, b) => `${a[0]}${a[1]}`.localeCompare(`${b[0]}${b[1]}`));
     expect(days).toEqual([
       ['A', '2025-01-01', 1, 0, 0, 0, 1],
       ['A', '2026-01-01', 1, 1, 0, 1, 0],

@@ -7,11 +7,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BulkFile, BulkKind, BulkSink, GraphEngine, Params, ParsedRows } from '../graph-port.js';
-import { CREDENTIAL_COLUMNS, FIELD_SEPARATOR, LINK_COLUMNS, NOTES_SEPARATOR, QUOTE, bulkFields, csvHeader, csvRow, readBulkRecords } from '../bulk-file.js';
+import { FIELD_SEPARATOR, NOTES_SEPARATOR, QUOTE, bulkFields, csvHeader, csvRow, readBulkRecords } from '../bulk-file.js';
 import type { QueryFiles } from '../query-files.js';
 import { SEARCH_BROKER_COLUMNS, SEARCH_INDEX_COLUMNS } from '../search-source-port.js';
 import { BROKERAGE_RELATIONSHIP_TYPES } from '../../domain/vocabulary.js';
-import { importRoster, listKey } from './import-roster.js';
+import { Int32Column, Interned, ParsedLinks, came, listKey, went } from './import-roster.js';
 import { inForceKey } from './keys.js';
 import { LIST_FIELDS } from './list-fields.js';
 import { neo4jRosterMarks } from './roster-marks.js';
@@ -37,91 +37,94 @@ function layout(kind: BulkKind) {
 
 const unicode = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
-const [ID, STATE, SORT_KEY, F_FULL, F_BUSINESS] = ['id', 'state', 'sort_key', 'f_full', 'f_business'].map((c) => CREDENTIAL_COLUMNS.indexOf(c));
-const [L_FROM, L_TO, L_ROLE, L_TYPE, L_START, L_END] = ['from', 'to', 'affiliate_role', 'relationship_type', 'effective_from', 'effective_to'].map((c) => LINK_COLUMNS.indexOf(c));
-/** Where each search row column is in a credentials file (the status a reader sees is the normalized one: a new store has none pending). */
-const SEARCH_FROM = SEARCH_INDEX_COLUMNS.map((c) => CREDENTIAL_COLUMNS.indexOf(c === 'status' ? 'status_normalized' : c));
-const SEARCH_COLUMNS = SEARCH_INDEX_COLUMNS as unknown as string[];
+const [S_STATE, S_SORT_KEY, S_FULL, S_BUSINESS] = ['state', 'sort_key', 'f_full', 'f_business'].map((c) => SEARCH_INDEX_COLUMNS.indexOf(c as never));
 
-/** What the in-force keys and the search rows need of a credential once its file is written. */
-interface Known {
-  /** Its number among the credentials, in file order. */
-  n: number;
-  sortKey: string;
-  state: string;
+/** Lines written to a file in batches of 10,000, each a synchronous write of a few MB into the page cache. */
+function lineWriter(file: string) {
+  const fd = fs.openSync(file, 'w');
+  let lines: string[] = [];
+  const flush = () => {
+    if (lines.length) fs.writeSync(fd, `${lines.join('\n')}\n`);
+    lines = [];
+  };
+  return {
+    add(line: string) {
+      if (lines.push(line) === 10_000) flush();
+    },
+    close() {
+      flush();
+      fs.closeSync(fd);
+    },
+  };
+}
+
+/**
+ * What the in-force keys, the roster marks and the search rows need of each credential the bulk
+ * path parsed, by its number (its place in the credentials file): its search row's state, sort key
+ * and folded names.
+ */
+class ParsedCredentials {
+  readonly ids: string[] = [];
+  readonly sortKeys: string[] = [];
   /** Its folded full and business names as a supervisor's brokerage row gives them (search-brokers.cypher). */
-  names: string;
-}
+  readonly names: string[] = [];
+  private readonly states = new Int32Column();
+  private readonly stateCodes = new Interned();
 
-async function write(stream: fs.WriteStream, text: string) {
-  if (!stream.write(text)) await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
-}
+  /** A credential with its search row (list-fields.ts); returns its number. */
+  add(id: string, row: string): number {
+    const fields = row.includes(QUOTE) ? bulkFields(row) : row.split(FIELD_SEPARATOR);
+    this.sortKeys.push(fields[S_SORT_KEY]!);
+    this.names.push(`${fields[S_FULL] || ''} ${fields[S_BUSINESS] || ''}`);
+    this.states.push(this.stateCodes.code(fields[S_STATE]));
+    return this.ids.push(id) - 1;
+  }
 
-const ended = (stream: fs.WriteStream) => new Promise<void>((resolve, reject) => stream.end((err?: Error | null) => (err ? reject(err) : resolve())));
+  state(n: number) {
+    return this.stateCodes.values[this.states.array[n]]!;
+  }
+
+  /** Its licence number: a sort key ends with it after the first \u0001 (nameSortKey). */
+  licenseNumber(n: number) {
+    const sortKey = this.sortKeys[n];
+    return sortKey.slice(sortKey.indexOf('\u0001') + 1);
+  }
+}
 
 /**
  * A links file copied with what the importer cannot derive and the schema would otherwise set
  * over every relationship at the first start: the supervisor's id (its first column, the start
  * id, which the importer keeps as no property; roster-changes.cypher seeks by it) and the roster
- * marks (import-roster.ts).
+ * marks (import-roster.ts). Its records are the parsed relationships, in order (bulk-import.ts).
  */
-async function withRosterFields(from: string, to: string, known: Map<string, Known>, roster: ReturnType<typeof importRoster>) {
-  const out = fs.createWriteStream(to);
-  let header = true;
+async function withRosterFields(from: string, to: string, credentials: ParsedCredentials, links: ParsedLinks, marks: Uint8Array) {
+  const out = lineWriter(to);
+  let n = -1;
   for await (const records of readBulkRecords(from)) {
-    const lines = records.map((record) => {
-      if (header) {
-        header = false;
-        return `${record}${FIELD_SEPARATOR}${csvHeader(['supervisor_id', 'list_key', 'came:boolean', 'went:boolean'])}`;
-      }
-      const f = bulkFields(record);
-      const [supervisor, affiliate, type, start, end] = [f[L_FROM]!, f[L_TO]!, f[L_TYPE], f[L_START], f[L_END]];
-      const { came, went } = roster.marks(supervisor, affiliate, type ?? '', start, end);
-      // A sort key ends with the licence number after the first \u0001 (nameSortKey): no copy of 3M numbers is kept for this.
-      const sortKey = known.get(affiliate)!.sortKey;
-      const marks = { supervisor, key: listKey(sortKey.slice(sortKey.indexOf('\u0001') + 1), affiliate, type, start, f[L_ROLE]), came: String(came), went: String(went) };
-      return `${record}${FIELD_SEPARATOR}${csvRow(['supervisor', 'key', 'came', 'went'], marks)}`;
-    });
-    await write(out, `${lines.join('\n')}\n`);
-  }
-  await ended(out);
-}
-
-/** The roster's day counts as RosterDay nodes (roster-days.cypher), a supervisor at a time. */
-async function writeRosterDays(file: string, roster: ReturnType<typeof importRoster>) {
-  const out = fs.createWriteStream(file);
-  const columns = ['supervisor_id', 'day', 'joined', 'left', 'came', 'went', 'live'];
-  await write(out, `${csvHeader(['supervisor_id', 'day:date', 'joined:long', 'left:long', 'came:long', 'went:long', 'live:long'])}\n`);
-  let lines: string[] = [];
-  for (const day of roster.days()) {
-    lines.push(csvRow(columns, Object.fromEntries(columns.map((c, i) => [c, day[i]]))));
-    if (lines.length === 10_000) {
-      await write(out, `${lines.join('\n')}\n`);
-      lines = [];
-    }
-  }
-  if (lines.length) await write(out, `${lines.join('\n')}\n`);
-  await ended(out);
-}
-
-/** Records what `known` keeps of each credential of a credentials file, and writes its search row to `search`. */
-async function readCredentials(credentials: string, known: Map<string, Known>, search: fs.WriteStream) {
-  let header = true;
-  for await (const records of readBulkRecords(credentials)) {
-    const lines: string[] = [];
     for (const record of records) {
-      if (header) {
-        header = false;
+      if (n === -1) {
+        out.add(`${record}${FIELD_SEPARATOR}${csvHeader(['supervisor_id', 'list_key', 'came:boolean', 'went:boolean'])}`);
+        n++;
         continue;
       }
-      const quoted = record.includes(QUOTE);
-      const fields = quoted ? bulkFields(record) : record.split(FIELD_SEPARATOR);
-      known.set(fields[ID]!, { n: known.get(fields[ID]!)?.n ?? known.size, sortKey: fields[SORT_KEY]!, state: fields[STATE]!, names: `${fields[F_FULL] ?? ''} ${fields[F_BUSINESS] ?? ''}` });
-      // A record without a quote has no cell that needs one: its cells are copied as they are.
-      lines.push(quoted ? csvRow(SEARCH_COLUMNS, Object.fromEntries(SEARCH_COLUMNS.map((c, i) => [c, fields[SEARCH_FROM[i]]]))) : SEARCH_FROM.map((i) => fields[i]).join(FIELD_SEPARATOR));
+      const [supervisor, affiliate] = [credentials.ids[links.supervisors.array[n]], credentials.ids[links.affiliates.array[n]]];
+      if (!record.startsWith(`${supervisor}${FIELD_SEPARATOR}${affiliate}${FIELD_SEPARATOR}`)) throw new Error(`links file record ${n + 1} is not the relationship parsed as ${n}`);
+      const { type, from: start, role } = links.fields(n);
+      const key = listKey(credentials.licenseNumber(links.affiliates.array[n]), affiliate, type, start, role);
+      out.add(`${record}${FIELD_SEPARATOR}${csvRow(['supervisor', 'key', 'came', 'went'], { supervisor, key, came: String(came(marks[n])), went: String(went(marks[n])) })}`);
+      n++;
     }
-    if (lines.length) await write(search, `${lines.join('\n')}\n`);
   }
+  out.close();
+  if (n !== links.length) throw new Error(`the links file holds ${n} of the ${links.length} relationships parsed`);
+}
+
+/** The roster's day counts as RosterDay nodes (roster-days.cypher). */
+function writeRosterDays(file: string, credentials: ParsedCredentials, links: ParsedLinks, marks: Uint8Array) {
+  const out = lineWriter(file);
+  out.add(csvHeader(['supervisor_id', 'day:date', 'joined:long', 'left:long', 'came:long', 'went:long', 'live:long']));
+  links.days(credentials.ids.length, marks, (supervisor, date, ...counts) => out.add([credentials.ids[supervisor], links.dateOf(date), ...counts].join(FIELD_SEPARATOR)));
+  out.close();
 }
 
 /**
@@ -130,31 +133,36 @@ async function readCredentials(credentials: string, known: Map<string, Known>, s
  */
 export function neo4jImportFiles(dir: string, today = new Date().toISOString().slice(0, 10)) {
   const files = new Map<BulkKind, string[]>();
-  // What credentials' files hold (read back from them) and the relationships as parsed: the in-force
-  // relationships written once all are known (cypher/engine/neo4j/in-force-add.cypher).
-  const known = new Map<string, Known>();
-  // Every credential's search row as its file is written, then the brokerage rows (searchRows).
+  // The credentials and relationships as parsed: the in-force relationships and the roster are
+  // written once all are known (cypher/engine/neo4j/in-force-add.cypher).
+  const credentials = new ParsedCredentials();
+  const links = new ParsedLinks();
+  // Every credential's search row as it is parsed, then the brokerage rows (searchRows).
   const searchFile = path.join(dir, 'search-rows.csv');
-  let search: fs.WriteStream | undefined;
-  const credentialIds: string[] = [];
-  const links: { supervisor: string; affiliate: string; fields: string }[] = [];
+  const search = lineWriter(searchFile);
   const inForceFile = path.join(dir, 'in-force.csv');
   const rosterDaysFile = path.join(dir, 'roster-days.csv');
   const parsed: ParsedRows = {
-    addCredential: (id) => credentialIds.push(id) - 1,
-    addRelationship: (supervisor, affiliate, fields) => links.push({ supervisor: credentialIds[supervisor], affiliate: credentialIds[affiliate], fields }) - 1,
-    setRelationship: (n, fields) => void (links[n].fields = fields),
+    addCredential(id, row) {
+      search.add(row);
+      return credentials.add(id, row);
+    },
+    addRelationship: (supervisor, affiliate, fields) => links.add(supervisor, affiliate, fields),
+    setRelationship: (n, fields) => links.set(n, fields),
     write: () => ({
       async load() {
-        const stream = fs.createWriteStream(inForceFile);
-        stream.write(`${csvHeader([':START_ID(LicenseCredential)', ':END_ID(LicenseCredential)', 'supervisor_id', 'page_key', 'relationship_type', 'effective_from:date', 'affiliate_role', 'effective_to:date'])}\n`);
-        for (const { supervisor, affiliate, fields } of links) {
-          const [relationship_type, effective_from, role, to] = fields.split('\t');
-          if (!(effective_from <= today && (!to || to > today))) continue;
-          const row = { supervisor, affiliate, page_key: inForceKey(known.get(affiliate)!.sortKey, affiliate, { relationship_type, effective_from, affiliate_role: role || null, effective_to: to || null }), relationship_type, effective_from, affiliate_role: role || null, effective_to: to || null };
-          await write(stream, `${csvRow(['supervisor', 'affiliate', 'supervisor', 'page_key', 'relationship_type', 'effective_from', 'affiliate_role', 'effective_to'], row)}\n`);
+        const out = lineWriter(inForceFile);
+        const columns = ['supervisor', 'affiliate', 'supervisor', 'page_key', 'relationship_type', 'effective_from', 'affiliate_role', 'effective_to'];
+        out.add(csvHeader([':START_ID(LicenseCredential)', ':END_ID(LicenseCredential)', 'supervisor_id', 'page_key', 'relationship_type', 'effective_from:date', 'affiliate_role', 'effective_to:date']));
+        for (let n = 0; n < links.length; n++) {
+          const { type: relationship_type, from: effective_from, role: affiliate_role, to: effective_to } = links.fields(n);
+          if (!(effective_from && effective_from <= today && (!effective_to || effective_to > today))) continue;
+          const a = links.affiliates.array[n];
+          const [supervisor, affiliate] = [credentials.ids[links.supervisors.array[n]], credentials.ids[a]];
+          const fields = { relationship_type, effective_from, affiliate_role, effective_to };
+          out.add(csvRow(columns, { supervisor, affiliate, page_key: inForceKey(credentials.sortKeys[a], affiliate, fields), ...fields }));
         }
-        await ended(stream);
+        out.close();
       },
     }),
   };
@@ -169,10 +177,10 @@ export function neo4jImportFiles(dir: string, today = new Date().toISOString().s
       const own = path.join(dir, `${kind}-${(files.get(kind)?.length ?? 0) + 1}.csv`);
       if (kind === 'links') {
         // Every relationship is parsed by now, and every credential's file written (bulkLoad).
-        const roster = importRoster(links, (id) => known.get(id)!.n, known.size);
-        await withRosterFields(file.path, own, known, roster);
+        const marks = links.marks(credentials.ids.length);
+        await withRosterFields(file.path, own, credentials, links, marks);
         fs.rmSync(file.path, { force: true });
-        await writeRosterDays(rosterDaysFile, roster);
+        writeRosterDays(rosterDaysFile, credentials, links, marks);
       } else {
         try {
           fs.renameSync(file.path, own);
@@ -183,7 +191,6 @@ export function neo4jImportFiles(dir: string, today = new Date().toISOString().s
       }
       files.set(kind, [...(files.get(kind) ?? []), own]);
       lineBreaks ||= file.lineBreaks;
-      if (kind === 'credentials') await readCredentials(own, known, (search ??= fs.createWriteStream(searchFile)));
     },
     async run(query, params) {
       statements.push({ query, params });
@@ -200,34 +207,29 @@ export function neo4jImportFiles(dir: string, today = new Date().toISOString().s
      * from the store.
      */
     async searchRows(graph: GraphEngine, queries: QueryFiles): Promise<string> {
-      const out = (search ??= fs.createWriteStream(searchFile));
       const linked = new Set<string>();
       const statementRows = (name: string) => statements.filter((s) => s.query === queries.get(name)).flatMap((s) => s.params.rows as Record<string, string>[]);
       for (const r of statementRows('import/upsert-relationships')) linked.add(r.affiliate_id);
       for (const r of statementRows('import/link-brokerage-context')) linked.add(r.id);
       const types = new Set<string>(BROKERAGE_RELATIONSHIP_TYPES);
       const columns = SEARCH_BROKER_COLUMNS as unknown as string[];
-      let lines: string[] = [];
-      for (const { supervisor, affiliate, fields } of links) {
-        const [relationship_type, effective_from, , to] = fields.split('\t');
-        if (linked.has(affiliate) || !types.has(relationship_type) || !effective_from) continue;
-        lines.push(csvRow(columns, { state: known.get(affiliate)!.state, id: affiliate, effective_from, effective_to: to || null, names: known.get(supervisor)!.names }));
-        if (lines.length === 1000) {
-          await write(out, `${lines.join('\n')}\n`);
-          lines = [];
-        }
+      for (let n = 0; n < links.length; n++) {
+        const { type, from: effective_from, to: effective_to } = links.fields(n);
+        const [s, a] = [links.supervisors.array[n], links.affiliates.array[n]];
+        if (linked.has(credentials.ids[a]) || !types.has(type) || !effective_from) continue;
+        search.add(csvRow(columns, { state: credentials.state(a), id: credentials.ids[a], effective_from, effective_to, names: credentials.names[s] }));
       }
       // A statement's row may name a credential no file holds (its MATCH finds nothing).
-      const ids = [...linked].filter((id) => known.has(id));
-      const states = [...new Set(ids.map((id) => known.get(id)!.state))];
+      const ids: string[] = [];
+      const states = new Set<string>();
+      credentials.ids.forEach((id, n) => linked.has(id) && ids.push(id) && states.add(credentials.state(n)));
       for (let i = 0; i < ids.length; i += 2000) {
         const chunk = ids.slice(i, i + 2000);
         for (const name of ['engine/neo4j/search-brokers-by-id', 'engine/neo4j/search-brokerages-by-id']) {
-          for (const row of await graph.read(queries.get(name), { ids: chunk, states, g: 0, types: [...types] })) lines.push(csvRow(columns, row));
+          for (const row of await graph.read(queries.get(name), { ids: chunk, states: [...states], g: 0, types: [...types] })) search.add(csvRow(columns, row));
         }
       }
-      if (lines.length) await write(out, `${lines.join('\n')}\n`);
-      await ended(out);
+      search.close();
       return searchFile;
     },
     /**

@@ -5,83 +5,165 @@
 // relationship is current.
 import { TRANSFER_WINDOW_DAYS } from '../../domain/changes.js';
 
-/** A relationship as the bulk path parsed it: its ends' ids and its list fields (type, start, role, end; tab-joined). */
-export interface ParsedLink {
-  supervisor: string;
-  affiliate: string;
-  fields: string;
+/** An Int32Array that grows as it is pushed to: a national load's columns are millions long. */
+export class Int32Column {
+  array = new Int32Array(1 << 12);
+  length = 0;
+  push(value: number): number {
+    if (this.length === this.array.length) {
+      const grown = new Int32Array(this.array.length * 2);
+      grown.set(this.array);
+      this.array = grown;
+    }
+    this.array[this.length] = value;
+    return this.length++;
+  }
+}
+
+/** Strings numbered as first seen, each held once (a load's types, roles, dates and states); null is 0. */
+export class Interned {
+  private readonly codes = new Map<string, number>();
+  readonly values: (string | null)[] = [null];
+  code(value: string | null | undefined): number {
+    if (!value) return 0;
+    let code = this.codes.get(value);
+    if (code === undefined) this.codes.set(value, (code = this.values.push(value) - 1));
+    return code;
+  }
 }
 
 const DAY_MS = 86_400_000;
-/** A YYYY-MM-DD date `days` days later (earlier when negative), as Cypher's date arithmetic gives it. */
-const shifted = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const CAME = 1;
+const WENT = 2;
 
 /**
- * Indexes of `links` grouped by a credential's number (a counting sort; typed arrays, since a
- * national load holds millions): the links of number k are at[from[k] .. from[k + 1]).
+ * The relationships of a load as the bulk path parsed them, numbered in order: their ends as the
+ * load's credential numbers and their list fields (type, start, role, end), as typed columns.
  */
-function grouped(links: ParsedLink[], numberOf: (l: ParsedLink) => number, count: number) {
-  const keys = Int32Array.from(links, numberOf);
+export class ParsedLinks {
+  readonly supervisors = new Int32Column();
+  readonly affiliates = new Int32Column();
+  private readonly types = new Int32Column();
+  private readonly roles = new Int32Column();
+  private readonly starts = new Int32Column();
+  private readonly ends = new Int32Column();
+  private readonly words = new Interned();
+  private readonly dates = new Interned();
+  /** Each interned date's day number (days since 1970-01-01). */
+  private readonly dayNumbers: number[] = [Number.NaN];
+
+  get length() {
+    return this.supervisors.length;
+  }
+
+  /** A relationship between credentials `supervisor` and `affiliate`, with its list fields (relationshipListFields); returns its number. */
+  add(supervisor: number, affiliate: number, fields: string): number {
+    const n = this.supervisors.push(supervisor);
+    this.affiliates.push(affiliate);
+    for (const column of [this.types, this.roles, this.starts, this.ends]) column.push(0);
+    this.set(n, fields);
+    return n;
+  }
+
+  /** Relationship `n`'s list fields again (a later row's values win). */
+  set(n: number, fields: string) {
+    const [type, from, role, to] = fields.split('\t');
+    this.types.array[n] = this.words.code(type);
+    this.roles.array[n] = this.words.code(role);
+    this.starts.array[n] = this.date(from);
+    this.ends.array[n] = this.date(to);
+  }
+
+  private date(value: string | undefined) {
+    const code = this.dates.code(value);
+    if (code === this.dayNumbers.length) this.dayNumbers.push(Date.parse(`${value}T00:00:00Z`) / DAY_MS);
+    return code;
+  }
+
+  /** Relationship `n`'s list fields (null where empty). */
+  fields(n: number) {
+    const [w, d] = [this.words.values, this.dates.values];
+    return { type: w[this.types.array[n]]!, from: d[this.starts.array[n]], role: w[this.roles.array[n]], to: d[this.ends.array[n]] };
+  }
+
+  /** The date of interned date `code`. */
+  dateOf(code: number) {
+    return this.dates.values[code]!;
+  }
+
+  /**
+   * roster-marks.cypher's came and went of every relationship (CAME and WENT bits, by number):
+   * another supervisor's relationship of the same type to the same affiliate ended on its start or
+   * up to the window's days before (came), or started on its end or up to the window's days after
+   * (went). Only affiliates with more than one relationship are compared.
+   */
+  marks(count: number): Uint8Array {
+    const { from, at } = grouped(this.affiliates, count);
+    const marks = new Uint8Array(this.length);
+    const [supervisors, types, starts, ends, day] = [this.supervisors.array, this.types.array, this.starts.array, this.ends.array, this.dayNumbers];
+    for (let k = 0; k < count; k++) {
+      if (from[k + 1] - from[k] < 2) continue;
+      for (let i = from[k]; i < from[k + 1]; i++) {
+        const a = at[i];
+        const [start, end] = [day[starts[a]], day[ends[a]]];
+        for (let j = from[k]; j < from[k + 1]; j++) {
+          const b = at[j];
+          if (supervisors[b] === supervisors[a] || types[b] !== types[a]) continue;
+          // NaN (no date) compares false.
+          const [otherStart, otherEnd] = [day[starts[b]], day[ends[b]]];
+          if (otherEnd <= start && otherEnd >= start - TRANSFER_WINDOW_DAYS) marks[a] |= CAME;
+          if (otherStart >= end && otherStart <= end + TRANSFER_WINDOW_DAYS) marks[a] |= WENT;
+        }
+      }
+    }
+    return marks;
+  }
+
+  /**
+   * roster-days.cypher's build, a supervisor at a time: `row(supervisor, date, joined, left, came,
+   * went, live)` per supervisor and day with a start or an end (`date`: an interned date, dateOf).
+   */
+  days(count: number, marks: Uint8Array, row: (supervisor: number, date: number, joined: number, left: number, came: number, went: number, live: number) => void) {
+    const { from, at } = grouped(this.supervisors, count);
+    const [starts, ends, day] = [this.starts.array, this.ends.array, this.dayNumbers];
+    const counts = new Map<number, number[]>();
+    const add = (date: number, joined: number, left: number, came: number, went: number, live: number) => {
+      const c = counts.get(date);
+      if (c) [c[0], c[1], c[2], c[3], c[4]] = [c[0] + joined, c[1] + left, c[2] + came, c[3] + went, c[4] + live];
+      else counts.set(date, [joined, left, came, went, live]);
+    };
+    for (let k = 0; k < count; k++) {
+      if (from[k] === from[k + 1]) continue;
+      counts.clear();
+      for (let i = from[k]; i < from[k + 1]; i++) {
+        const l = at[i];
+        const [start, end, m] = [starts[l], ends[l], marks[l]];
+        const later = day[ends[l]] > day[starts[l]];
+        if (start) add(start, 1, 0, m & CAME ? 1 : 0, 0, !end || later ? 1 : 0);
+        if (end) add(end, 0, 1, 0, m & WENT ? 1 : 0, start && later ? -1 : 0);
+      }
+      for (const [date, c] of counts) row(k, date, c[0], c[1], c[2], c[3], c[4]);
+    }
+  }
+}
+
+/** Whether marks (ParsedLinks.marks) say the relationship came or went. */
+export const came = (marks: number) => (marks & CAME) !== 0;
+export const went = (marks: number) => (marks & WENT) !== 0;
+
+/**
+ * Relationship numbers grouped by a credential number (a counting sort): the relationships of
+ * credential k are at[from[k] .. from[k + 1]).
+ */
+function grouped(ends: Int32Column, count: number) {
+  const keys = ends.array.subarray(0, ends.length);
   const from = new Int32Array(count + 1);
   for (const k of keys) from[k + 1]++;
   for (let k = 0; k < count; k++) from[k + 1] += from[k];
   const fill = from.slice(0, count);
-  const at = new Int32Array(links.length);
+  const at = new Int32Array(keys.length);
   keys.forEach((k, i) => (at[fill[k]++] = i));
   return { from, at };
-}
-
-/** A link's type, start and end, read from its list fields when asked (a copy of each would not fit a national load's heap). */
-function fieldsOf(l: ParsedLink) {
-  const [type, from, , to] = l.fields.split('\t');
-  return { type, from: from || null, to: to || null };
-}
-
-/**
- * The marks and day counts of `links`, whose ends are credentials numbered 0..count - 1 by
- * `numberOf` (the load's own numbering: no map of millions of ids is made for it).
- */
-export function importRoster(links: ParsedLink[], numberOf: (id: string) => number, count: number) {
-  const byAffiliate = grouped(links, (l) => numberOf(l.affiliate), count);
-  /** roster-marks.cypher's came and went of the relationship from `supervisor` to `affiliate` with these fields. */
-  const marks = (supervisor: string, affiliate: string, type: string, from: string | null, to: string | null) => {
-    let [came, went] = [false, false];
-    const k = numberOf(affiliate);
-    // Most affiliates have no other supervisor: the window's days are worked out only for one that does.
-    for (let i = byAffiliate.from[k]; i < byAffiliate.from[k + 1]; i++) {
-      const other = links[byAffiliate.at[i]];
-      if (other.supervisor === supervisor) continue;
-      const p = fieldsOf(other);
-      if (p.type !== type) continue;
-      if (from && p.to && p.to <= from && p.to >= shifted(from, -TRANSFER_WINDOW_DAYS)) came = true;
-      if (to && p.from && p.from >= to && p.from <= shifted(to, TRANSFER_WINDOW_DAYS)) went = true;
-    }
-    return { came, went };
-  };
-  return {
-    marks,
-    /** roster-days.cypher's build, a supervisor at a time: [supervisor_id, day, joined, left, came, went, live] per supervisor and day with a start or an end. */
-    *days(): Generator<[string, string, number, number, number, number, number]> {
-      const bySupervisor = grouped(links, (l) => numberOf(l.supervisor), count);
-      for (let k = 0; k < count; k++) {
-        if (bySupervisor.from[k] === bySupervisor.from[k + 1]) continue;
-        const supervisor = links[bySupervisor.at[bySupervisor.from[k]]].supervisor;
-        const counts = new Map<string, [number, number, number, number, number]>();
-        const add = (day: string, joined: number, left: number, came: number, went: number, live: number) => {
-          const c = counts.get(day) ?? [0, 0, 0, 0, 0];
-          counts.set(day, [c[0] + joined, c[1] + left, c[2] + came, c[3] + went, c[4] + live]);
-        };
-        for (let i = bySupervisor.from[k]; i < bySupervisor.from[k + 1]; i++) {
-          const l = links[bySupervisor.at[i]];
-          const { type, from, to } = fieldsOf(l);
-          const m = marks(supervisor, l.affiliate, type, from, to);
-          if (from) add(from, 1, 0, m.came ? 1 : 0, 0, !to || to > from ? 1 : 0);
-          if (to) add(to, 0, 1, 0, m.went ? 1 : 0, from && to > from ? -1 : 0);
-        }
-        for (const [day, c] of counts) yield [supervisor, day, ...c];
-      }
-    },
-  };
 }
 
 /** roster-marks.cypher's list_key: null where the licence number, the type or the start is. */

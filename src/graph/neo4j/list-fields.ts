@@ -1,11 +1,18 @@
 // What the importer files keep of the bulk path's parsed rows (import-files.ts, ParsedRows): a
-// relationship's fields, tab-joined, for its in-force relationships; nothing of a credential.
-// The bulk path imports it by its URL (the sink's listFields), in its worker threads too.
+// credential's search row, which the files' search rows take as it is and whose state, sort key and
+// names the in-force keys, the roster and the brokerage rows read; a relationship's fields,
+// tab-joined. The bulk path imports it by its URL (the sink's listFields), in its worker threads too.
+import { csvRow } from '../bulk-file.js';
+import { SEARCH_INDEX_COLUMNS } from '../search-source-port.js';
 
 /** This module, for BulkSink.listFields. */
 export const LIST_FIELDS = import.meta.url;
 
-export const credentialListFields = () => '';
+/** The record's field of each search row column: the status a reader sees is the normalized one (a new store has none pending). */
+const SEARCH_FROM = SEARCH_INDEX_COLUMNS.map((c) => (c === 'status' ? 'status_normalized' : c));
+
+/** The credential's search row (SEARCH_INDEX_COLUMNS), as a line of the bulk dialect. */
+export const credentialListFields = (r: Record<string, unknown>) => csvRow(SEARCH_FROM, r);
 
 /** The fields import-files.ts reads back, in its order. */
 export { relationshipListFields } from '../bulk-file.js';
