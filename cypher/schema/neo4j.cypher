@@ -38,9 +38,11 @@ DROP INDEX brokerage_f_name IF EXISTS;
 // Range indexes hold no nulls: effective_to serves "ended by" filters, effective_from the in-force ones.
 CREATE INDEX supervises_effective_to IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.effective_to);
 CREATE INDEX supervises_effective_from IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.effective_from);
-CREATE INDEX supervises_affiliate_role IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.affiliate_role);
-CREATE INDEX supervises_source IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.source);
-CREATE INDEX supervises_relationship_type IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.relationship_type);
+// No query seeks SUPERVISES by its role, source or type: each is read from a relationship reached
+// another way (decision 0047).
+DROP INDEX supervises_affiliate_role IF EXISTS;
+DROP INDEX supervises_source IF EXISTS;
+DROP INDEX supervises_relationship_type IF EXISTS;
 // A roster's relationships by date (roster-changes.cypher): the supervisor's id on each SUPERVISES,
 // set by every write and, on a graph written before it was, once below.
 CREATE INDEX supervises_supervisor_from IF NOT EXISTS FOR ()-[r:SUPERVISES]-() ON (r.supervisor_id, r.effective_from);
@@ -95,17 +97,15 @@ MATCH (s)-[r:SUPERVISES]->()
 WHERE r.supervisor_id IS NULL
 CALL (s, r) { SET r.supervisor_id = s.id } IN TRANSACTIONS OF 10000 ROWS;
 MERGE (:Migration {id: 'supervises-supervisor-id'});
-// Each SUPERVISES's place in a roster history's lists (list_key: engine/neo4j/roster-marks.cypher,
-// which writes keep): a store written before, or loaded by the offline importer, gets it once, in
-// batches, on every version.
-OPTIONAL MATCH (m:Migration {id: 'supervises-list-key'})
+// list_key, each SUPERVISES's place in a roster history's lists until decision 0047 (the lists
+// order a page's ties from the affiliate), goes from a store written before it: once, in batches.
+OPTIONAL MATCH (m:Migration {id: 'no-list-key'})
 WITH m WHERE m IS NULL
-MATCH ()-[r:SUPERVISES]->(a)
-WHERE r.list_key IS NULL
-CALL (r, a) {
-  SET r.list_key = a.license_number + '\u0000' + a.id + '\u0000' + r.relationship_type + '\u0000' + toString(r.effective_from) + '\u0000' + coalesce(r.affiliate_role, '\uffff')
-} IN TRANSACTIONS OF 10000 ROWS;
-MERGE (:Migration {id: 'supervises-list-key'});
+MATCH ()-[r:SUPERVISES]->()
+WHERE r.list_key IS NOT NULL
+CALL (r) { REMOVE r.list_key } IN TRANSACTIONS OF 10000 ROWS;
+MERGE (:Migration {id: 'no-list-key'});
+MATCH (m:Migration {id: 'supervises-list-key'}) DELETE m;
 // Transfer marks (engine/neo4j/roster-marks.cypher, which writes keep) on the SUPERVISES of a
 // store written before them, or loaded by the offline importer: once, in batches of affiliates, in
 // place (readers count a relationship without marks by its counterparts, the same answer). 90 is

@@ -249,9 +249,9 @@ export const CREDENTIAL_COLUMNS = [
   'address_region', 'address_postal_code', 'address_country', 'source', 'snapshot_date', 'last_verified',
   'data_source_notes', 'f_full', 'f_first', 'f_last', 'f_business', 'f_city', 'sort_key', 'doc', 'row_hash', 'left_source_on',
 ];
-/** One line of the credentials bulk file (see csvRow): the record's columns, with its document. */
-export const credentialLine = (record: Row) =>
-  CREDENTIAL_COLUMNS.map((k) => csvCell(k === 'doc' ? encodeDoc(record) : record[k])).join(FIELD_SEPARATOR);
+/** One line of the credentials bulk file (see csvRow): the record's columns, with its document unless `doc` is false (an empty cell). */
+export const credentialLine = (record: Row, doc = true) =>
+  CREDENTIAL_COLUMNS.map((k) => csvCell(k === 'doc' ? (doc ? encodeDoc(record) : null) : record[k])).join(FIELD_SEPARATOR);
 /** Its DATE columns. */
 export const CREDENTIAL_DATES = ['issue_date', 'expiration_date', 'snapshot_date', 'left_source_on'];
 /** The SUPERVISES table's columns, in its order (see create-links). */

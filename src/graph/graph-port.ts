@@ -45,6 +45,8 @@ export interface BulkSink {
 export interface ListFields {
   credentialListFields(r: Row): string;
   relationshipListFields(r: Row): string;
+  /** Whether the credentials file carries each record's JSON document (LadybugDB's read model); true unless the module says false. */
+  credentialDocs?: boolean;
 }
 
 /**

@@ -171,15 +171,15 @@ describe('a broker\'s roster history', () => {
     }
   });
 
-  // A store written before SUPERVISES carried its supervisor's id gets it at the next start.
-  it.runIf(TEST_ENGINE === 'neo4j')('when a Neo4j store\'s relationships lack the supervisor\'s id, transfer marks and list keys then the schema sets them once and the history is the same', async () => {
+  // A store written before SUPERVISES carried its supervisor's id gets it at the next start; one
+  // written while they carried list keys loses them (decision 0047).
+  it.runIf(TEST_ENGINE === 'neo4j')('when a Neo4j store\'s relationships lack the supervisor\'s id and transfer marks, or carry list keys, then the schema sets them or removes them once and the history is the same', async () => {
     const months = async () => (await history('?from=2025-12-15&to=2026-06-02')).data.map((p) => [p.joined, p.left, p.in_force_at_end, p.transfers_in, p.transfers_out]);
     const before = await months();
     const missing = async () => Number((await graph.engine.read('MATCH (s)-[r:SUPERVISES]->() WHERE r.supervisor_id IS NULL OR r.supervisor_id <> s.id RETURN count(r) AS n'))[0].n);
-    const marks = async () => (await graph.engine.read('MATCH ()-[r:SUPERVISES]->(a) WHERE r.vt IS NULL RETURN a.license_number AS a, toString(r.effective_from) AS f, r.came AS came, r.went AS went, r.list_key AS key ORDER BY a, f'));
+    const marks = async () => (await graph.engine.read('MATCH ()-[r:SUPERVISES]->(a) WHERE r.vt IS NULL RETURN a.license_number AS a, toString(r.effective_from) AS f, r.came AS came, r.went AS went ORDER BY a, f'));
     const marked = await marks();
     expect(marked.some((m) => m.came) && marked.some((m) => m.went)).toBe(true);
-    expect(marked.every((m) => typeof m.key === 'string' && (m.key as string).startsWith(`${m.a}\u0000`))).toBe(true);
     const pages = async () => (await history('?from=2025-12-15&to=2026-06-02&per_page=1&page=2')).data.map((p) => [p.joined_affiliates, p.left_affiliates]);
     const paged = await pages();
     // Without day counts (a store before them), every change is read: the same answer; the first start builds them.
@@ -189,17 +189,20 @@ describe('a broker\'s roster history', () => {
     expect(await months()).toEqual(before);
     expect(await pages()).toEqual(paged);
     expect(await rebuiltDays()).toEqual(days);
-    // Without marks and list keys, a history counts transfers by the counterparts and orders by the fields: the same answer.
-    await graph.engine.writeTransaction((tx) => tx.run('MATCH ()-[r:SUPERVISES]->() REMOVE r.came, r.went, r.list_key'));
+    // Without marks, a history counts transfers by the counterparts: the same answer.
+    await graph.engine.writeTransaction((tx) => tx.run('MATCH ()-[r:SUPERVISES]->() REMOVE r.came, r.went'));
     expect(await months()).toEqual(before);
     expect(await pages()).toEqual(paged);
     await graph.engine.writeTransaction(async (tx) => {
-      await tx.run('MATCH ()-[r:SUPERVISES]->() REMOVE r.supervisor_id');
-      await tx.run("MATCH (m:Migration) WHERE m.id IN ['supervises-supervisor-id', 'supervises-transfer-marks', 'supervises-list-key'] DELETE m");
+      await tx.run("MATCH ()-[r:SUPERVISES]->() REMOVE r.supervisor_id SET r.list_key = 'a key once kept'");
+      await tx.run("MATCH (m:Migration) WHERE m.id IN ['supervises-supervisor-id', 'supervises-transfer-marks', 'no-list-key'] DELETE m");
     });
+    const listKeys = async () => Number((await graph.engine.read('MATCH ()-[r:SUPERVISES]->() WHERE r.list_key IS NOT NULL RETURN count(r) AS n'))[0].n);
     expect(await missing()).toBeGreaterThan(3);
+    expect(await listKeys()).toBeGreaterThan(3);
     await graph.engine.applySchema(splitStatements(files.get('schema/neo4j')));
     expect(await missing()).toBe(0);
+    expect(await listKeys()).toBe(0);
     expect(await marks()).toEqual(marked);
     expect(await months()).toEqual(before);
   });
@@ -227,8 +230,8 @@ describe('a broker\'s roster history', () => {
     expect(other).toMatchObject({ joined: 2, transfers_in: 2 });
     expect(other.joined_affiliates.map((a) => [a.license_number, a.effective_from, a.transferred_from?.license_number ?? null])).toEqual([['5-SA', '2026-06-15', '10-B'], ['2-SA', '2026-06-20', '10-B']]);
     if (TEST_ENGINE === 'neo4j') {
-      // Neo4j counts by the marks the refresh wrote (roster-marks.cypher) and orders by list keys: every current relationship has both.
-      const [marks] = await graph.engine.read("MATCH (:LicenseCredential {license_number: '10-B'})-[r:SUPERVISES]->(a) WHERE r.vt IS NULL AND r.effective_to IS NOT NULL RETURN collect([a.license_number, r.went]) AS ended, COUNT { ()-[u:SUPERVISES]->() WHERE u.vt IS NULL AND (u.came IS NULL OR u.list_key IS NULL) } AS unmarked");
+      // Neo4j counts by the marks the refresh wrote (roster-marks.cypher): every current relationship has them.
+      const [marks] = await graph.engine.read("MATCH (:LicenseCredential {license_number: '10-B'})-[r:SUPERVISES]->(a) WHERE r.vt IS NULL AND r.effective_to IS NOT NULL RETURN collect([a.license_number, r.went]) AS ended, COUNT { ()-[u:SUPERVISES]->() WHERE u.vt IS NULL AND u.came IS NULL } AS unmarked");
       expect((marks.ended as [string, boolean][]).sort()).toEqual([['1-SA', true], ['2-SA', true], ['5-SA', true]]);
       expect(Number(marks.unmarked)).toBe(0);
       // The refresh's day counts (versions of its generation where they changed) are those a build counts.

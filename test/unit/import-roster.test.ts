@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ParsedLinks, came, listKey, went } from '../../src/graph/neo4j/import-roster.js';
+import { ParsedLinks, came, went } from '../../src/graph/neo4j/import-roster.js';
 
 // The offline load's roster marks and day counts by the rules of roster-marks.cypher and
 // roster-days.cypher (the offline import test compares a whole store with the import over Bolt).
@@ -49,10 +49,5 @@ describe("an offline load's roster marks", () => {
       ['E', '2025-06-30', 0, 1, 0, 1, -1],
       ['F', '2025-06-30', 1, 1, 1, 0, 0],
     ]);
-  });
-
-  it('when a list key is made then it is null without a licence number, type or start, and a missing role sorts last', () => {
-    expect(listKey('SL1', 'x', 'supervising_broker', '2026-01-01', null)).toBe('SL1\u0000x\u0000supervising_broker\u00002026-01-01\u0000\uffff');
-    expect([listKey(null, 'x', 't', '2026-01-01', 'r'), listKey('SL1', 'x', 't', null, 'r')]).toEqual([null, null]);
   });
 });

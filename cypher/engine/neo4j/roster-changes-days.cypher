@@ -3,8 +3,9 @@
 // counts (RosterDay nodes, roster-days.cypher) with those whose affiliate came from or went to
 // another supervisor; each period's joined and left lists paged [$skip, $end), read in date order
 // from the (supervisor_id, effective_from) and (supervisor_id, effective_to) indexes, so that a page
-// costs a page: a list orders by its day, then byRosterChange (the relationship's list_key, or for
-// a version from before it the same from its fields). And how many were in force on the day before
+// costs a page: a list orders by its day, then byRosterChange (the affiliate's licence number and
+// id, then the relationship's type, start and role: read for a page's rows and its last day's ties
+// alone). And how many were in force on the day before
 // $from: the count in force on the day the SUPERVISES_IN_FORCE copies hold (held), corrected by the
 // day counts between that day and $from. Unfiltered (roster-changes.cypher filters by role and
 // type). No row when the credential is not on file; built false before the day counts are built,
@@ -58,7 +59,7 @@ CALL (s, starts, counts) {
       WHERE r.supervisor_id = sid AND r.effective_from >= first AND r.effective_from <= last AND startNode(r) = s
         AND coalesce(r.vf, CASE WHEN r.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(r.vt, CASE WHEN r.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
       WITH r, a
-      ORDER BY r.supervisor_id, r.effective_from, CASE WHEN r.list_key IS NOT NULL THEN r.list_key ELSE a.license_number + '\u0000' + a.id + '\u0000' + r.relationship_type + '\u0000' + toString(r.effective_from) + '\u0000' + coalesce(r.affiliate_role, '\uffff') END
+      ORDER BY r.supervisor_id, r.effective_from, a.license_number + '\u0000' + a.id + '\u0000' + r.relationship_type + '\u0000' + toString(r.effective_from) + '\u0000' + coalesce(r.affiliate_role, '\uffff')
       SKIP $skip LIMIT $end - $skip
       RETURN r, a
     }
@@ -73,7 +74,7 @@ CALL (s, starts, counts) {
       WHERE r.supervisor_id = sid AND r.effective_to >= first AND r.effective_to <= last AND startNode(r) = s
         AND coalesce(r.vf, CASE WHEN r.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(r.vt, CASE WHEN r.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
       WITH r, a
-      ORDER BY r.supervisor_id, r.effective_to, CASE WHEN r.list_key IS NOT NULL THEN r.list_key ELSE a.license_number + '\u0000' + a.id + '\u0000' + r.relationship_type + '\u0000' + toString(r.effective_from) + '\u0000' + coalesce(r.affiliate_role, '\uffff') END
+      ORDER BY r.supervisor_id, r.effective_to, a.license_number + '\u0000' + a.id + '\u0000' + r.relationship_type + '\u0000' + toString(r.effective_from) + '\u0000' + coalesce(r.affiliate_role, '\uffff')
       SKIP $skip LIMIT $end - $skip
       RETURN r, a
     }

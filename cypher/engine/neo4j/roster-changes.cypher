@@ -90,11 +90,10 @@ WITH s, held, held_count, r, a, joined, day, delta, period,
             WHERE o <> s AND n.relationship_type = r.relationship_type AND n.effective_from >= r.effective_to AND n.effective_from <= r.effective_to + duration({days: $window})
               AND coalesce(n.vf, CASE WHEN n.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(n.vt, CASE WHEN n.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g
           } END END AS moved
-// The lists' order: by day, then byRosterChange (the relationship's list_key, or where a version
-// from before it has none, the same from its fields); rows outside the range sort by no key.
+// The lists' order: by day, then byRosterChange (the affiliate's licence number and id, then the
+// relationship's type, start and role); rows outside the range sort by no key.
 ORDER BY CASE WHEN period IS NOT NULL THEN day END,
          CASE WHEN period IS NULL THEN null
-              WHEN r.list_key IS NOT NULL THEN r.list_key
               ELSE a.license_number + '\u0000' + a.id + '\u0000' + r.relationship_type + '\u0000' + toString(r.effective_from) + '\u0000' + coalesce(r.affiliate_role, '\uffff') END
 WITH held, held_count, joined, period, sum(delta) AS delta, count(*) AS n, count(CASE WHEN moved THEN 1 END) AS moved,
      collect(CASE WHEN period IS NOT NULL THEN [r, a] END)[$skip..$end] AS page

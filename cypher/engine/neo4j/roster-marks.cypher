@@ -2,12 +2,11 @@
 // roster-changes.cypher counts and orders by. `came`: the affiliate has a current relationship of
 // the same type under another supervisor that ended on its start or up to $window days before;
 // `went`: it has ended, and the affiliate has one that started on its end or up to $window days
-// after; `list_key`: its place in the lists (byRosterChange: the affiliate's licence number and id,
-// then its type, start and role, none last). The marks hang on the affiliate's relationships alone,
+// after. The marks hang on the affiliate's relationships alone,
 // so a write's affiliates are all whose marks it can change. In a refresh of generation $g, a
 // version the run wrote takes them in place, and an older one whose transfer marks change ends at
 // $g while a copy from $g carries them (readers of earlier generations keep the marks they saw);
-// $g null (an import) sets them in place. The list key hangs on the version's own fields: in place.
+// $g null (an import) sets them in place.
 // :param ids => ['FL|CQ0000001']
 // :param window => 90
 // :param g => null
@@ -19,17 +18,16 @@ WHERE r.vt IS NULL
 WITH a, r, s, [(a)<-[p:SUPERVISES]-(o) WHERE o <> s AND p.vt IS NULL | p] AS others
 WITH a, r, s,
   size([p IN others WHERE p.relationship_type = r.relationship_type AND p.effective_to <= r.effective_from AND p.effective_to >= r.effective_from - duration({days: $window})]) > 0 AS came,
-  r.effective_to IS NOT NULL AND size([n IN others WHERE n.relationship_type = r.relationship_type AND n.effective_from >= r.effective_to AND n.effective_from <= r.effective_to + duration({days: $window})]) > 0 AS went,
-  a.license_number + '\u0000' + a.id + '\u0000' + r.relationship_type + '\u0000' + toString(r.effective_from) + '\u0000' + coalesce(r.affiliate_role, '\uffff') AS key
-WITH a, r, s, came, went, key, r.came IS NOT NULL AND (r.came <> came OR r.went <> went) AS moved
-WHERE r.came IS NULL OR moved OR r.list_key IS NULL OR r.list_key <> key
-CALL (r, came, went, key, moved) {
-  WITH r, came, went, key WHERE $g IS NULL OR r.vf = $g OR NOT moved
-  SET r.came = came, r.went = went, r.list_key = key
+  r.effective_to IS NOT NULL AND size([n IN others WHERE n.relationship_type = r.relationship_type AND n.effective_from >= r.effective_to AND n.effective_from <= r.effective_to + duration({days: $window})]) > 0 AS went
+WITH a, r, s, came, went, r.came IS NOT NULL AND (r.came <> came OR r.went <> went) AS moved
+WHERE r.came IS NULL OR moved
+CALL (r, came, went, moved) {
+  WITH r, came, went WHERE $g IS NULL OR r.vf = $g OR NOT moved
+  SET r.came = came, r.went = went
 }
-CALL (a, r, s, came, went, key, moved) {
-  WITH a, r, s, came, went, key WHERE $g IS NOT NULL AND coalesce(r.vf, 0) < $g AND moved
+CALL (a, r, s, came, went, moved) {
+  WITH a, r, s, came, went WHERE $g IS NOT NULL AND coalesce(r.vf, 0) < $g AND moved
   CREATE (s)-[c:SUPERVISES]->(a)
-  SET c = properties(r), c.vf = $g, c.came = came, c.went = went, c.list_key = key
-  SET r.vt = $g, r.list_key = key
+  SET c = properties(r), c.vf = $g, c.came = came, c.went = went
+  SET r.vt = $g
 }

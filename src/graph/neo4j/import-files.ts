@@ -11,7 +11,7 @@ import { FIELD_SEPARATOR, NOTES_SEPARATOR, QUOTE, bulkFields, csvHeader, csvRow,
 import type { QueryFiles } from '../query-files.js';
 import { SEARCH_BROKER_COLUMNS, SEARCH_INDEX_COLUMNS } from '../search-source-port.js';
 import { BROKERAGE_RELATIONSHIP_TYPES } from '../../domain/vocabulary.js';
-import { Int32Column, Interned, ParsedLinks, came, listKey, went } from './import-roster.js';
+import { Int32Column, Interned, ParsedLinks, came, went } from './import-roster.js';
 import { inForceKey } from './keys.js';
 import { LIST_FIELDS } from './list-fields.js';
 import { neo4jRosterMarks } from './roster-marks.js';
@@ -83,12 +83,6 @@ class ParsedCredentials {
   state(n: number) {
     return this.stateCodes.values[this.states.array[n]]!;
   }
-
-  /** Its licence number: a sort key ends with it after the first \u0001 (nameSortKey). */
-  licenseNumber(n: number) {
-    const sortKey = this.sortKeys[n];
-    return sortKey.slice(sortKey.indexOf('\u0001') + 1);
-  }
 }
 
 /**
@@ -103,15 +97,13 @@ async function withRosterFields(from: string, to: string, credentials: ParsedCre
   for await (const records of readBulkRecords(from)) {
     for (const record of records) {
       if (n === -1) {
-        out.add(`${record}${FIELD_SEPARATOR}${csvHeader(['supervisor_id', 'list_key', 'came:boolean', 'went:boolean'])}`);
+        out.add(`${record}${FIELD_SEPARATOR}${csvHeader(['supervisor_id', 'came:boolean', 'went:boolean'])}`);
         n++;
         continue;
       }
       const [supervisor, affiliate] = [credentials.ids[links.supervisors.array[n]], credentials.ids[links.affiliates.array[n]]];
       if (!record.startsWith(`${supervisor}${FIELD_SEPARATOR}${affiliate}${FIELD_SEPARATOR}`)) throw new Error(`links file record ${n + 1} is not the relationship parsed as ${n}`);
-      const { type, from: start, role } = links.fields(n);
-      const key = listKey(credentials.licenseNumber(links.affiliates.array[n]), affiliate, type, start, role);
-      out.add(`${record}${FIELD_SEPARATOR}${csvRow(['supervisor', 'key', 'came', 'went'], { supervisor, key, came: String(came(marks[n])), went: String(went(marks[n])) })}`);
+      out.add([record, supervisor, came(marks[n]), went(marks[n])].join(FIELD_SEPARATOR));
       n++;
     }
   }
@@ -251,12 +243,12 @@ export function neo4jImportFiles(dir: string, today = new Date().toISOString().s
     importOptions(jurisdictions: string[]): string[] {
       const jurisdictionsFile = path.join(dir, 'jurisdictions.csv');
       fs.writeFileSync(jurisdictionsFile, `code:ID(Jurisdiction)\n${jurisdictions.map((c) => `${c}\n`).join('')}`);
-      // The in-force day, and the Migration nodes of the name grams' removal, of supervisor_id and
-      // the roster marks on SUPERVISES (the links files carry them) and of the roster's day counts:
-      // the schema and the first start do none of them again.
+      // The in-force day, and the Migration nodes of the name grams' and the list keys' removal, of
+      // supervisor_id and the roster marks on SUPERVISES (the links files carry them) and of the
+      // roster's day counts: the schema and the first start do none of them again.
       const markers = [path.join(dir, 'in-force-day.csv'), path.join(dir, 'migrations.csv')];
       fs.writeFileSync(markers[0], `id:ID(InForceDay)${FIELD_SEPARATOR}date:date\nsupervises${FIELD_SEPARATOR}${today}\n`);
-      fs.writeFileSync(markers[1], 'id:ID(Migration)\nno-name-grams\nsupervises-supervisor-id\nsupervises-list-key\nsupervises-transfer-marks\nroster-days\n');
+      fs.writeFileSync(markers[1], 'id:ID(Migration)\nno-name-grams\nsupervises-supervisor-id\nno-list-key\nsupervises-transfer-marks\nroster-days\n');
       const options = [
         `--delimiter=${unicode(FIELD_SEPARATOR)}`,
         `--quote=${unicode(QUOTE)}`,

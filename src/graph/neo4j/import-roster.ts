@@ -165,9 +165,3 @@ function grouped(ends: Int32Column, count: number) {
   keys.forEach((k, i) => (at[fill[k]++] = i));
   return { from, at };
 }
-
-/** roster-marks.cypher's list_key: null where the licence number, the type or the start is. */
-export function listKey(licenseNumber: string | null, affiliate: string, type: string | null, from: string | null, role: string | null): string | null {
-  if (licenseNumber === null || type === null || from === null) return null;
-  return `${licenseNumber}\u0000${affiliate}\u0000${type}\u0000${from}\u0000${role ?? '\uffff'}`;
-}

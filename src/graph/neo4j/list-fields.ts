@@ -14,5 +14,8 @@ const SEARCH_FROM = SEARCH_INDEX_COLUMNS.map((c) => (c === 'status' ? 'status_no
 /** The credential's search row (SEARCH_INDEX_COLUMNS), as a line of the bulk dialect. */
 export const credentialListFields = (r: Record<string, unknown>) => csvRow(SEARCH_FROM, r);
 
+/** Neo4j reads a credential's fields: its files carry no JSON document (import-files.ts ignores the column). */
+export const credentialDocs = false;
+
 /** The fields import-files.ts reads back, in its order. */
 export { relationshipListFields } from '../bulk-file.js';

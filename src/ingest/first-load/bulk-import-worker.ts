@@ -37,7 +37,7 @@ function* validRows<S extends z.ZodType>(job: ChunkJob, schema: S, rejects: Chun
 /** A relationship record's keys in the order of LINK_COLUMNS. */
 const LINK_VALUES = ['supervisor_id', 'affiliate_id', ...LINK_COLUMNS.slice(2)];
 
-function credentials(job: ChunkJob, importedAt: Date, jurisdictions: Set<string>, { credentialListFields }: ListFields): CredentialChunk {
+function credentials(job: ChunkJob, importedAt: Date, jurisdictions: Set<string>, { credentialListFields, credentialDocs = true }: ListFields): CredentialChunk {
   const rejects: ChunkResult['rejects'] = [];
   const skip = new Set(job.skip);
   const detail = new Set(job.detail);
@@ -56,7 +56,7 @@ function credentials(job: ChunkJob, importedAt: Date, jurisdictions: Set<string>
     out.ids.push(id);
     out.listFields.push(credentialListFields(r));
     out.lines.push(line);
-    credentialLines.push(credentialLine(r));
+    credentialLines.push(credentialLine(r, credentialDocs));
     const licensee = csvRow(['licensee_id', 'entity_type', 'display_name', 'licensee_key'], r);
     if (row.licensee_key !== null) out.keyed.push([r.licensee_id as string, licensee]);
     else licenseeLines.push(licensee);
