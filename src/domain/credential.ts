@@ -203,7 +203,7 @@ export const byAffiliation = (a: AffiliationRecord, b: AffiliationRecord) =>
 
 /**
  * Roster changes on one day: by the affiliate's licence number and id, then the relationship's
- * type, start and role, each by code unit, as Neo4j's roster queries order them (list_key).
+ * type, start and role, each by code unit, as Neo4j's roster queries order them (roster-changes-days.cypher).
  */
 type RosterOrderKey = Pick<RosterChangeSummary, 'license_number' | 'id' | 'relationship_type' | 'effective_from' | 'affiliate_role'>;
 export const byRosterChange = (a: RosterOrderKey, b: RosterOrderKey) =>
