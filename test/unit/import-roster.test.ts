@@ -51,3 +51,30 @@ describe("an offline load's roster marks", () => {
     ]);
   });
 });
+
+describe("an offline load's parsed relationships", () => {
+  it('when a relationship is listed again then its later fields win, in its fields, marks and days', () => {
+    const parsed = new ParsedLinks();
+    // 0 supervises 2 until 2026-01-01; 1 supervises 2 from 2026-03-01, listed again from the same start with a role.
+    parsed.add(0, 2, ['supervising_broker', '2025-01-01', '', '2026-01-01'].join('\t'));
+    const n = parsed.add(1, 2, ['supervising_broker', '2026-03-01', '', ''].join('\t'));
+    parsed.set(n, ['supervising_broker', '2026-03-01', 'salesperson', '2026-06-30'].join('\t'));
+    expect(parsed.fields(n)).toEqual({ type: 'supervising_broker', from: '2026-03-01', role: 'salesperson', to: '2026-06-30' });
+    const marks = parsed.marks(3);
+    expect([...marks].map((m) => [came(m), went(m)])).toEqual([[false, true], [true, false]]);
+    const days: unknown[][] = [];
+    parsed.days(3, marks, (supervisor, date, ...counts) => days.push([supervisor, parsed.dateOf(date), ...counts]));
+    expect(days.filter((d) => d[0] === 1)).toEqual([[1, '2026-03-01', 1, 0, 1, 0, 1], [1, '2026-06-30', 0, 1, 0, 0, -1]]);
+  });
+
+  it('when a relationship has no start then it counts only its end and marks nothing by its start', () => {
+    const parsed = new ParsedLinks();
+    parsed.add(0, 2, ['supervising_broker', '2025-01-01', '', '2025-12-31'].join('\t'));
+    parsed.add(1, 2, ['supervising_broker', '', '', '2026-02-01'].join('\t'));
+    const marks = parsed.marks(3);
+    expect([...marks].map((m) => [came(m), went(m)])).toEqual([[false, false], [false, false]]);
+    const days: unknown[][] = [];
+    parsed.days(3, marks, (supervisor, date, ...counts) => days.push([supervisor, parsed.dateOf(date), ...counts]));
+    expect(days.filter((d) => d[0] === 1)).toEqual([[1, '2026-02-01', 0, 1, 0, 0, 0]]);
+  });
+});
