@@ -8,6 +8,7 @@ import { createImportRepo } from '../ingest/import-repo.js';
 import type { ChangeLog } from '../modules/changes/change-log.js';
 import type { RefreshLeases } from '../ingest/refresh/refresh-lease.js';
 import { createRefreshRepo } from '../ingest/refresh/refresh-repo.js';
+import { packSearchRowsOffThread } from '../search/holder.js';
 
 export type GraphConfig = Pick<
   Config,
@@ -47,6 +48,8 @@ export async function openGraph(config: GraphConfig, files: QueryFiles, logger?:
       },
       files,
       splitStatements(files.get('schema/neo4j')),
+      // A refresh packs its changed rows once for every serving process's search index.
+      packSearchRowsOffThread,
     );
   }
   return openLadybugAdapters(

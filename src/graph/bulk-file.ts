@@ -47,9 +47,15 @@ export const bulkText = (lines: string[]): BulkText => ({
 /** The header line of a bulk file (see csvText). */
 export const csvHeader = (columns: string[]) => columns.join(FIELD_SEPARATOR);
 
-function csvCell(v: unknown): string {
-  if (v === null || v === undefined) return '';
+/** A value as a bulk file gives it back (readBulkFile): text, list cells joined, null for none or empty. */
+export function bulkValue(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
   const text = Array.isArray(v) ? v.join(NOTES_SEPARATOR) : String(v);
+  return text === '' ? null : text;
+}
+
+function csvCell(v: unknown): string {
+  const text = bulkValue(v) ?? '';
   return NEEDS_QUOTES.test(text) ? `${QUOTE}${text.replaceAll(QUOTE, QUOTE + QUOTE)}${QUOTE}` : text;
 }
 

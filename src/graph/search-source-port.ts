@@ -18,6 +18,20 @@ export interface ExportOptions {
   atOnce?: boolean;
 }
 
+/**
+ * The credentials whose search rows moved, and their rows at the later version (one it does not
+ * show has none): a new bulk file as exportRows writes them (the caller's to remove), or, for a
+ * step of one publish, a pack per state as SearchRowsPacker made it when the run wrote them.
+ */
+export type ChangedRows = { ids: string[]; file: string } | { ids: string[]; packed: Uint8Array[] };
+
+/**
+ * Packs a refresh's changed search rows (SEARCH_INDEX_COLUMNS and SEARCH_BROKER_COLUMNS rows) as the
+ * search index reads them (src/search): given to an engine's writes by the composition root, so
+ * that the run that changed the rows builds them once, not each serving process.
+ */
+export type SearchRowsPacker = (rows: (string | null)[][]) => Promise<Uint8Array>;
+
 /** What an export would show now: equal graph tokens, equal rows. */
 export interface SearchVersion {
   /** Moves with every change an export would show. */
@@ -50,12 +64,11 @@ export interface SearchSource {
    */
   exportRows(at: SearchVersion, states?: string[], options?: ExportOptions): Promise<string | undefined>;
   /**
-   * The credentials of `states` whose rows moved from `from` to `to`, and a new bulk file of their
-   * rows at `to` as exportRows writes them (one `to` does not show has none; the caller's to
-   * remove), where the engine kept them for each step between (Neo4j: each refresh's run);
-   * undefined where it did not for one of the states (then they are read whole).
+   * The rows of `states` that moved from `from` to `to` (ChangedRows), where the engine kept them
+   * for each step between (Neo4j: each refresh's run); undefined where it did not for one of the
+   * states (then they are read whole).
    */
-  changedRows?(from: SearchVersion, to: SearchVersion, states: string[]): Promise<{ ids: string[]; file: string } | undefined>;
+  changedRows?(from: SearchVersion, to: SearchVersion, states: string[]): Promise<ChangedRows | undefined>;
   /** Hears each write of this process commit. */
   onWrite(listener: () => void): void;
   /** Pins this request's graph reads to `generation` (the snapshot an index shows); a no-op without generations. */

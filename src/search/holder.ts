@@ -9,9 +9,9 @@ import os from 'node:os';
 import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { SearchIndexBuildingError } from '../errors.js';
-import type { SearchSource, SearchVersion } from '../graph/search-source-port.js';
+import type { ChangedRows, SearchSource, SearchVersion } from '../graph/search-source-port.js';
 import type { SearchIndex as Index, SearchIndexStatus } from './search-port.js';
-import { buildSearchIndexFromFile, joinParts, mergeOverlay, overlaidRows, overlayBase, overlayFromFile, searchIndexFrom, type OverlayBase, type SearchIndex as Built, type SearchIndexOverlay, type SearchIndexParts, type WorkerTask } from './search-index.js';
+import { buildSearchIndexFromFile, joinParts, mergeOverlay, overlaidRows, overlayBase, overlayFromFile, overlayFromPacked, ownBuffers, packSearchRows, searchIndexFrom, type OverlayBase, type SearchIndex as Built, type SearchIndexOverlay, type SearchIndexParts, type SearchIndexRow, type WorkerTask } from './search-index.js';
 
 /** Exports below this size are indexed on the main thread (the demo data: 60 KB, a few ms)... */
 const IN_THREAD_BYTES = 1 << 20;
@@ -45,6 +45,11 @@ function inWorker<T>(task: WorkerTask): Promise<T> {
   });
 }
 
+/** A refresh's changed search rows packed (packSearchRows), off the event loop past a small size: a refresh may run inside a serving process. */
+export function packSearchRowsOffThread(rows: SearchIndexRow[]): Promise<Uint8Array> {
+  return rows.length < IN_THREAD_ROWS ? packSearchRows(rows) : inWorker<Uint8Array>({ task: 'pack', rows });
+}
+
 /** The index from an export file in `threads` worker threads: split by state in one, then its states built in turns, largest first. */
 async function buildInWorkers(file: string, codes: SearchIndexParts['codes'], threads: number): Promise<SearchIndexParts> {
   const dir = fs.mkdtempSync(`${file}-parts-`);
@@ -60,18 +65,6 @@ async function buildInWorkers(file: string, codes: SearchIndexParts['codes'], th
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/**
- * `x` with every typed array in it owning its memory. Node's v8.deserialize gives Uint8Arrays as
- * views into the buffer it read, so the ids, status and type codes kept the whole file's buffer
- * alive (0007).
- */
-function ownBuffers<T>(x: T): T {
-  if (ArrayBuffer.isView(x)) return (x.byteLength === x.buffer.byteLength ? x : (x as unknown as Uint8Array).slice()) as T;
-  if (Array.isArray(x)) return x.map(ownBuffers) as T;
-  if (x && typeof x === 'object') for (const [k, v] of Object.entries(x)) (x as Record<string, unknown>)[k] = ownBuffers(v);
-  return x;
 }
 
 interface Kept {
@@ -214,8 +207,12 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
     if (!built && FIRST_BUILD_THREADS > 1) return buildInWorkers(file, codes, FIRST_BUILD_THREADS);
     return inWorker<SearchIndexParts>({ task: 'file', file, codes });
   };
-  const overlay = (file: string, base: OverlayBase, changed: string[]) =>
-    here(file, rowsOf(base)) ? overlayFromFile(base, changed, file) : inWorker<SearchIndexOverlay>({ task: 'overlay', file, base, changed });
+  /** The overlay of a patch's rows: from a file of them, or packed already by the refresh that wrote them. */
+  const overlay = async (rows: ChangedRows, base: OverlayBase) => {
+    const inThread = rowsOf(base) < IN_THREAD_ROWS && ('packed' in rows || here(rows.file, 0));
+    if ('packed' in rows) return inThread ? overlayFromPacked(base, rows.ids, rows.packed) : inWorker<SearchIndexOverlay>({ task: 'overlay', base, changed: rows.ids, packed: rows.packed });
+    return inThread ? overlayFromFile(base, rows.ids, rows.file) : inWorker<SearchIndexOverlay>({ task: 'overlay', base, changed: rows.ids, file: rows.file });
+  };
   // The overlay is copied to the worker, not moved: it serves meanwhile.
   const merge = async (base: SearchIndexParts, over: SearchIndexOverlay) => (here(undefined, rowsOf(base)) ? mergeOverlay(base, over) : inWorker<SearchIndexParts>({ task: 'merge', base, overlay: over }));
   const build = async () => {
@@ -235,26 +232,25 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
       const changes = states && source.changedRows ? await source.changedRows(base.version, at, states) : undefined;
       if (changes?.ids.length === 0) {
         // Publishes that changed none of the rows (a snapshot listed again): the same index, at the new version.
-        fs.rmSync(changes.file, { force: true });
+        if ('file' in changes) fs.rmSync(changes.file, { force: true });
         show({ ...base!, version: at, seq });
         lastBuild = { states: states!.length, rows: 0, changed: 0, ms: Date.now() - buildStartedAt };
         return;
       }
-      const changed = changes?.ids;
       const seedFile = !changes && !base ? seeded(at) : undefined;
-      const file = changes ? changes.file : (seedFile ?? (await source.exportRows(at, states, { atOnce: !built })));
-      if (!file) continue;
+      const file = changes ? ('file' in changes ? changes.file : undefined) : (seedFile ?? (await source.exportRows(at, states, { atOnce: !built })));
+      if (!changes && !file) continue;
       // A first build holds the rows it read from here on (the export held them while it read).
       if (!base) source.serving?.(at.generation);
       const read = Date.now() - buildStartedAt;
       try {
         const codes = base?.index.parts.codes ?? [];
         const indexing = Date.now();
-        if (changed) {
+        if (changes) {
           // A patch: its rows served over the index first (a build of them alone), then merged in.
-          const over = await overlay(file, overlayBase(base!.index.parts, replaced), changed);
+          const over = await overlay(changes, overlayBase(base!.index.parts, replaced));
           show({ index: searchIndexFrom(base!.index.parts, over), version: at, seq, bytes: base!.bytes + sizeOf(over), under: base });
-          lastBuild = { states: states!.length, rows: over.states.reduce((n, [, o]) => n + overlaidRows(o), 0), changed: changed.length, ms: Date.now() - buildStartedAt, read_ms: read, index_ms: Date.now() - indexing };
+          lastBuild = { states: states!.length, rows: over.states.reduce((n, [, o]) => n + overlaidRows(o), 0), changed: changes.ids.length, prebuilt: 'packed' in changes, ms: Date.now() - buildStartedAt, read_ms: read, index_ms: Date.now() - indexing };
           const merging = Date.now();
           const fresh = await merge({ states: base!.index.parts.states.filter(([s]) => replaced.has(s)), codes }, over);
           const merged: SearchIndexParts = { states: [...base!.index.parts.states.filter(([s]) => !replaced.has(s)), ...fresh.states], codes: fresh.codes };
@@ -262,14 +258,14 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
           lastBuild = { ...lastBuild, merge_ms: Date.now() - merging };
           return;
         }
-        const fresh = await parts(file, codes);
+        const fresh = await parts(file!, codes);
         const indexed = Date.now() - indexing;
         const merged: SearchIndexParts = states ? { states: [...base!.index.parts.states.filter(([s]) => !replaced.has(s)), ...fresh.states], codes: fresh.codes } : fresh;
         show({ index: searchIndexFrom(merged), version: at, seq, bytes: sizeOf(merged), seeded: seedFile !== undefined });
         lastBuild = { states: states?.length ?? merged.states.length, rows: fresh.states.reduce((n, [, s]) => n + s.n, 0), ms: Date.now() - buildStartedAt, read_ms: read, index_ms: indexed };
         return;
       } finally {
-        fs.rmSync(file, { force: true });
+        if (file) fs.rmSync(file, { force: true });
       }
     }
   };

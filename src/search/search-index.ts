@@ -6,6 +6,8 @@
 // exactly when it is a substring of one of the field's words: a term is looked up in the
 // dictionary (a few hundred kB of text per field, scanned with indexOf) rather than in every row.
 import fs from 'node:fs';
+import v8 from 'node:v8';
+import zlib from 'node:zlib';
 import { readBulkFile, splitBulkFileByFirstField } from '../graph/bulk-file.js';
 import { SEARCH_BROKER_COLUMNS, SEARCH_INDEX_COLUMNS } from '../graph/search-source-port.js';
 import type { SearchFilters } from '../domain/search-filters.js';
@@ -748,8 +750,17 @@ function placesOf(a: Pick<StateIndex, 'n' | 'keys' | 'numbers'>, b: StateIndex):
  * building the state again (0029, 0033).
  */
 export async function overlayFromFile(base: OverlayBase, changed: string[], file: string): Promise<SearchIndexOverlay> {
+  return overlayFromParts(base, changed, await buildSearchIndexParts(readBulkFile(file), new Map(base.codes)));
+}
+
+/** The overlay from the changed rows packed by the run that changed them (packSearchRows), a state a pack. */
+export function overlayFromPacked(base: OverlayBase, changed: string[], packed: Uint8Array[]): SearchIndexOverlay {
+  return overlayFromParts(base, changed, joinParts([{ states: [], codes: base.codes }, ...packed.map(unpackSearchRows)]));
+}
+
+/** The overlay of `base`'s states by `fresh`, the changed rows built with `base`'s codes (overlayFromFile). */
+function overlayFromParts(base: OverlayBase, changed: string[], fresh: SearchIndexParts): SearchIndexOverlay {
   const skip = idSet(changed);
-  const fresh = await buildSearchIndexParts(readBulkFile(file), new Map(base.codes));
   const rows = new Map(fresh.states);
   const before = new Map(base.states);
   const states = [...new Set([...before.keys(), ...rows.keys()])].map((s): [string, StateOverlay] => {
@@ -760,6 +771,39 @@ export async function overlayFromFile(base: OverlayBase, changed: string[], file
     return [s, { rows: b, place: placesOf(a, b), gone }];
   });
   return { states, codes: fresh.codes };
+}
+
+/**
+ * Search rows (SEARCH_INDEX_COLUMNS and SEARCH_BROKER_COLUMNS, as an export holds them) built as
+ * the index's parts and packed: a refresh keeps its changed rows so, and each serving process that
+ * is one publish behind overlays them without building them again (0048).
+ */
+export async function packSearchRows(rows: SearchIndexRow[]): Promise<Uint8Array> {
+  const parts = await buildSearchIndexParts((async function* () {
+    yield rows;
+  })());
+  // A copy that owns its memory: it is transferred from a worker thread.
+  return new Uint8Array(zlib.gzipSync(v8.serialize({ format: PACK_FORMAT, parts }), { level: 1 }));
+}
+
+/** A pack's parts (packSearchRows), each typed array owning its memory; an error if the pack is of another format. */
+export function unpackSearchRows(packed: Uint8Array): SearchIndexParts {
+  const { format, parts } = v8.deserialize(zlib.gunzipSync(packed)) as { format: number; parts: SearchIndexParts };
+  if (format !== PACK_FORMAT) throw new Error(`a search rows pack of format ${format}, not ${PACK_FORMAT}`);
+  return ownBuffers(parts);
+}
+const PACK_FORMAT = 1;
+
+/**
+ * `x` with every typed array in it owning its memory. Node's v8.deserialize gives Uint8Arrays as
+ * views into the buffer it read, so the ids, status and type codes kept the whole file's buffer
+ * alive (0007), and a view cannot be transferred to another thread apart from the rest.
+ */
+export function ownBuffers<T>(x: T): T {
+  if (ArrayBuffer.isView(x)) return (x.byteLength === x.buffer.byteLength ? x : (x as unknown as Uint8Array).slice()) as T;
+  if (Array.isArray(x)) return x.map(ownBuffers) as T;
+  if (x && typeof x === 'object') for (const [k, v] of Object.entries(x)) (x as Record<string, unknown>)[k] = ownBuffers(v);
+  return x;
 }
 
 /**
@@ -774,9 +818,11 @@ export function mergeOverlay(base: SearchIndexParts, overlay: SearchIndexOverlay
 /** What a worker thread of the index does (build-worker.ts). */
 export type WorkerTask =
   | { task: 'file'; file: string; codes: SearchIndexParts['codes'] }
-  | { task: 'overlay'; file: string; base: OverlayBase; changed: string[] }
+  | { task: 'overlay'; base: OverlayBase; changed: string[]; file: string }
+  | { task: 'overlay'; base: OverlayBase; changed: string[]; packed: Uint8Array[] }
   | { task: 'merge'; base: SearchIndexParts; overlay: SearchIndexOverlay }
   | { task: 'split'; file: string; dir: string }
+  | { task: 'pack'; rows: SearchIndexRow[] }
   | { task: 'parts'; files: string[]; codes: SearchIndexParts['codes'] };
 
 /** The typed arrays of a state's index, to transfer rather than copy to another thread. */

@@ -20,10 +20,11 @@ export interface SearchIndexStatus {
   built_from?: 'snapshot' | 'export' | 'load';
   /**
    * The last build: how many states it read, their rows, how many of those it read again from the
-   * graph when it patched them (`changed`: the rows a publish changed), and how long export and build took;
+   * graph when it patched them (`changed`: the rows a publish changed; `prebuilt`: indexed by the
+   * refresh that wrote them), and how long export and build took;
    * a patch is served over the index once its rows are indexed (`ms`), then merged in (`merge_ms`).
    */
-  last_build?: { states: number; rows: number; changed?: number; ms: number; read_ms?: number; index_ms?: number; merge_ms?: number };
+  last_build?: { states: number; rows: number; changed?: number; prebuilt?: boolean; ms: number; read_ms?: number; index_ms?: number; merge_ms?: number };
 }
 
 /**

@@ -9,8 +9,8 @@ import type { SearchSource, SearchVersion } from '../../src/graph/search-source-
 import { importFolder } from '../../src/ingest/load.js';
 import type { SearchFilters } from '../../src/domain/search-filters.js';
 import { searchOracle } from '../helpers/search-oracle.js';
-import { buildSearchIndexFromFile, buildSearchIndexParts, joinParts, mergeOverlay, overlayBase, overlayFromFile, searchIndexFrom, type SearchIndexParts, type SearchIndexRow } from '../../src/search/search-index.js';
-import { searchIndexOver, seedSearchIndex } from '../../src/search/holder.js';
+import { buildSearchIndexFromFile, buildSearchIndexParts, joinParts, mergeOverlay, overlayBase, overlayFromFile, overlayFromPacked, packSearchRows, searchIndexFrom, unpackSearchRows, type SearchIndexParts, type SearchIndexRow } from '../../src/search/search-index.js';
+import { packSearchRowsOffThread, searchIndexOver, seedSearchIndex } from '../../src/search/holder.js';
 import type { SearchIndex, SearchIndexStatus } from '../../src/search/search-port.js';
 import { DEMO_SEEDS, emptyGraph, files, fixture, testConfig } from '../helpers/graph.js';
 import { folderWith } from '../helpers/source-files.js';
@@ -299,7 +299,7 @@ describe('the search index built in parts', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
-  it('when a publish changes a large state then its rows are served over the index as soon as they are indexed, then merged in, each answering every search as a build of the new rows', async () => {
+  it.each([['a file of them', false], ["the refresh's pack of them", true]])('when a publish changes a large state, its rows given as %s, then they are served over the index as soon as they are indexed, then merged in, each answering every search as a build of the new rows', async (_, packed) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-index-overlay-'));
     const text = (list: SearchIndexRow[]) => csvText(list[0].map((_, i) => `c${i}`), list.map((r) => Object.fromEntries(r.map((v, i) => [`c${i}`, v])))).text.split('\n').slice(1).join('\n');
     // Every tenth TX row renamed (it moves to the end), every hundredth gone.
@@ -321,8 +321,9 @@ describe('the search index built in parts', () => {
           expect(states).toEqual(['TX']);
           const file = path.join(dir, 'changed.csv');
           const ids = new Set(changed.map((r) => r[1]));
+          if (packed) return { ids: [...ids] as string[], packed: [await packSearchRowsOffThread(after.filter((r) => ids.has(r[1])))] };
           fs.writeFileSync(file, text(after.filter((r) => ids.has(r[1]))));
-          return { ids: changed.map((r) => r[1]!), file };
+          return { ids: [...ids] as string[], file };
         },
         onWrite: () => undefined,
         readAt: () => undefined,
@@ -342,7 +343,7 @@ describe('the search index built in parts', () => {
         const expected = cases.map((c) => rebuilt.search({ ...NONE, states: ['TX'], ...c }, 5, 20));
         expect(expected[1].total).toBe(1800);
         expect(await Promise.all(overlaid.found)).toEqual(expected);
-        expect(overlaid.status).toMatchObject({ generation: 2, rows: after.length, catching_up: false, last_build: { states: 1, rows: 19_800, changed: 2000 } });
+        expect(overlaid.status).toMatchObject({ generation: 2, rows: after.length, catching_up: false, last_build: { states: 1, rows: 19_800, changed: 2000, prebuilt: packed } });
         expect(overlaid.status!.last_build!.merge_ms).toBeUndefined();
         expect(cases.map((c) => current.search({ ...NONE, states: ['TX'], ...c }, 5, 20))).toEqual(expected);
         expect(holder.status()).toMatchObject({ generation: 2, rows: after.length, catching_up: false, last_build: { changed: 2000, merge_ms: expect.any(Number) } });
@@ -356,7 +357,15 @@ describe('the search index built in parts', () => {
 });
 
 describe('the search index patched with the rows a publish changed', () => {
-  it('when renamed, restated, removed, added and relinked rows are patched in, or served over the index before they are, then every search answers as a build of the new rows does', async () => {
+  it('when a refresh packs many changed rows then its worker thread gives the parts packed here, each typed array its own', async () => {
+    const rows: SearchIndexRow[] = Array.from({ length: 25_000 }, (_, i) => ['FL', `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, `name${i % 97} x\u0001N${i}`, `N${i}`, i % 3 ? 'active' : 'inactive', 'sales associate', `x name${i % 97}`, 'x', `name${i % 97}`, null, i % 2 ? 'tampa' : null]);
+    const [inWorker, here] = [unpackSearchRows(await packSearchRowsOffThread(rows)), unpackSearchRows(await packSearchRows(rows))];
+    expect(inWorker).toEqual(here);
+    expect(here.states[0][1].n).toBe(25_000);
+    for (const a of [here.states[0][1].ids, here.states[0][1].status, here.states[0][1].fields.last.postings]) expect(a.byteLength).toBe(a.buffer.byteLength);
+  });
+
+  it('when renamed, restated, removed, added and relinked rows are patched in, or served over the index before they are (from a file of them or from packs of them), then every search answers as a build of the new rows does', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-index-patch-'));
     try {
       // Ids are told apart by their first four bytes, then whole: half share them (00000000), and
@@ -410,6 +419,9 @@ describe('the search index patched with the rows a publish changed', () => {
       const tx: SearchIndexParts = { states: base.states.filter(([s]) => s === 'TX'), codes: base.codes };
       const overlay = await overlayFromFile(overlayBase(base, new Set(['TX'])), changed.map(id), file);
       const overlaid = searchIndexFrom(base, overlay);
+      // The same rows as a refresh packs them (its own status and type codes, a pack per state).
+      const packs = await Promise.all(['TX', 'CA'].map((s) => packSearchRows(fresh.filter((r) => r[0] === s))));
+      const packedOverlaid = searchIndexFrom(base, overlayFromPacked(overlayBase(base, new Set(['TX'])), changed.map(id), packs));
       const patched = mergeOverlay(tx, overlay);
       const merged = searchIndexFrom({ states: [...base.states.filter(([s]) => s !== 'TX'), ...patched.states], codes: patched.codes });
       const rebuilt = searchIndexFrom(await buildSearchIndexParts((async function* () { yield all(after); })()));
@@ -434,6 +446,7 @@ describe('the search index patched with the rows a publish changed', () => {
             const expected = rebuilt.search(filters, skip, limit);
             expect(merged.search(filters, skip, limit), JSON.stringify({ filters, skip })).toEqual(expected);
             expect(overlaid.search(filters, skip, limit), JSON.stringify({ filters, skip, overlaid: true })).toEqual(expected);
+            expect(packedOverlaid.search(filters, skip, limit), JSON.stringify({ filters, skip, packed: true })).toEqual(expected);
             if (expected.total) nonEmpty += 1;
           }
         }
@@ -443,7 +456,7 @@ describe('the search index patched with the rows a publish changed', () => {
       expect(rebuilt.search({ ...NONE, states: ['TX'], lastNameTerms: ['zeph'] }, 0, 10).total).toBe(changed.filter((i) => i < 2000 && i % 5 === 1).length);
       expect(rebuilt.search({ ...NONE, states: ['TX'], brokerageTerms: ['new'], today: '2026-11-22' }, 0, 10).total).toBeGreaterThan(5);
       expect(merged.search({ ...NONE, states: ['TX'] }, 0, 1).total).toBe(2000 - changed.filter((i) => i < 2000 && i % 5 === 0).length + 40);
-      expect([merged.rows, overlaid.rows]).toEqual([rebuilt.rows, rebuilt.rows]);
+      expect([merged.rows, overlaid.rows, packedOverlaid.rows]).toEqual([rebuilt.rows, rebuilt.rows, rebuilt.rows]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

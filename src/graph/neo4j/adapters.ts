@@ -1,5 +1,6 @@
 import type { GraphAdapters } from '../adapters-port.js';
 import type { QueryFiles } from '../query-files.js';
+import type { SearchRowsPacker } from '../search-source-port.js';
 import { openNeo4j, type Neo4jEngine, type Neo4jOptions } from './engine.js';
 import { neo4jReads } from './reads.js';
 import { neo4jRosterMarks } from './roster-marks.js';
@@ -7,9 +8,9 @@ import { neo4jSearchSource } from './search-source.js';
 import { neo4jVersions } from './versions.js';
 import { neo4jWrites } from './writes.js';
 
-/** Neo4j's adapters over an open engine: reads by traversal. */
-export function neo4jAdapters(graph: Neo4jEngine, files: QueryFiles): GraphAdapters {
-  const writes = neo4jWrites(graph, files);
+/** Neo4j's adapters over an open engine: reads by traversal. `pack`: how a refresh packs its changed search rows. */
+export function neo4jAdapters(graph: Neo4jEngine, files: QueryFiles, pack?: SearchRowsPacker): GraphAdapters {
+  const writes = neo4jWrites(graph, files, pack);
   let source: ReturnType<typeof neo4jSearchSource> | undefined;
   return {
     engine: graph,
@@ -31,11 +32,11 @@ export async function setUpNeo4j(graph: Neo4jEngine, files: QueryFiles, schema: 
 }
 
 /** Connects to the database and sets it up. */
-export async function openNeo4jAdapters(options: Neo4jOptions, files: QueryFiles, schema: string[]): Promise<GraphAdapters> {
+export async function openNeo4jAdapters(options: Neo4jOptions, files: QueryFiles, schema: string[], pack?: SearchRowsPacker): Promise<GraphAdapters> {
   const graph = await openNeo4j(options);
   try {
     await setUpNeo4j(graph, files, schema);
-    return neo4jAdapters(graph, files);
+    return neo4jAdapters(graph, files, pack);
   } catch (err) {
     await graph.close();
     throw err;

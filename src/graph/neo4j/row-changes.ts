@@ -5,10 +5,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BROKERAGE_RELATIONSHIP_TYPES } from '../../domain/vocabulary.js';
-import { bulkFields, csvRow, readBulkRecords } from '../bulk-file.js';
+import { bulkFields, bulkValue, csvRow, readBulkRecords } from '../bulk-file.js';
 import type { GraphTx } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
-import { SEARCH_BROKER_COLUMNS, SEARCH_INDEX_COLUMNS, type SearchVersion } from '../search-source-port.js';
+import { SEARCH_BROKER_COLUMNS, SEARCH_INDEX_COLUMNS, type ChangedRows, type SearchRowsPacker, type SearchVersion } from '../search-source-port.js';
 import { EXPORT_FILE_PREFIX, type Neo4jEngine } from './engine.js';
 
 /** A run that changes more of a state's rows keeps no list: search indexes read the state whole (a takeover). */
@@ -20,12 +20,14 @@ const KEEP = 16;
 
 const lines = (columns: readonly string[], rows: Record<string, unknown>[]) => rows.map((r) => `${csvRow(columns as string[], r)}\n`).join('');
 
-export function neo4jRowChanges(graph: Neo4jEngine, files: QueryFiles) {
+/** `pack`: where given, a run also keeps its changed rows packed as the search index reads them, for a process one publish behind. */
+export function neo4jRowChanges(graph: Neo4jEngine, files: QueryFiles, pack?: SearchRowsPacker) {
   const q = (name: string) => files.get(name);
   const queries = {
     next: q('engine/neo4j/versions/row-changes-next'),
     ids: q('engine/neo4j/versions/row-changes-ids'),
     write: q('engine/neo4j/versions/row-changes-write'),
+    pack: q('engine/neo4j/versions/row-changes-pack'),
     publish: q('engine/neo4j/versions/row-changes-publish'),
     read: q('engine/neo4j/versions/row-changes'),
     rows: q('engine/neo4j/search-rows-by-id'),
@@ -44,35 +46,58 @@ export function neo4jRowChanges(graph: Neo4jEngine, files: QueryFiles) {
       const ids = (await t.run(queries.ids, { state, most: MOST })).map((r) => r.id as string);
       if (ids.length > MOST) return void (await t.run(queries.write, { state, version, part: 0, parts: 1, ids: null, rows: null }));
       const parts = Math.max(1, Math.ceil(ids.length / PART));
+      // Bounded by MOST rows: the pack is of the whole list, in result order.
+      const packing: (string | null)[][] = [];
       for (let part = 0; part < parts; part++) {
         const some = ids.slice(part * PART, (part + 1) * PART);
         const params = { ids: some, states: [state] };
         // A snapshot listed again changes nothing: an empty list, with no reads.
-        const rows = !some.length
-          ? ''
-          : lines(SEARCH_INDEX_COLUMNS, await t.run(queries.rows, params)) +
-            lines(SEARCH_BROKER_COLUMNS, await t.run(queries.brokers, { ...params, types: [...BROKERAGE_RELATIONSHIP_TYPES] })) +
-            lines(SEARCH_BROKER_COLUMNS, await t.run(queries.brokerages, params));
-        await t.run(queries.write, { state, version, part, parts, ids: some, rows });
+        const found: [readonly string[], Record<string, unknown>[]][] = !some.length
+          ? []
+          : [
+              [SEARCH_INDEX_COLUMNS, await t.run(queries.rows, params)],
+              [SEARCH_BROKER_COLUMNS, await t.run(queries.brokers, { ...params, types: [...BROKERAGE_RELATIONSHIP_TYPES] })],
+              [SEARCH_BROKER_COLUMNS, await t.run(queries.brokerages, params)],
+            ];
+        if (pack) for (const [columns, rows] of found) for (const r of rows) packing.push(columns.map((c) => bulkValue(r[c])));
+        await t.run(queries.write, { state, version, part, parts, ids: some, rows: found.map(([columns, rows]) => lines(columns, rows)).join('') });
       }
+      if (pack && ids.length) await t.run(queries.pack, { state, version, packed: await pack(packing) });
     },
     /** In the transaction that publishes, after the counts moved the states' rows_version: the lists kept for them become readable. */
     publish: (t: GraphTx, states: string[]) => t.run(queries.publish, { states }),
     /**
-     * The credentials of `states` whose rows moved from `from` to `to`, and a new file of their
-     * rows at `to` (the caller's to remove); undefined when a state lacks a list for a version between.
+     * The credentials of `states` whose rows moved from `from` to `to` and their rows at `to`
+     * (ChangedRows): each state's pack where every state moved by one publish whose run packed
+     * them, else a new file (the caller's to remove); undefined when a state lacks a list for a
+     * version between.
      */
-    async since(from: SearchVersion, to: SearchVersion, states: string[]): Promise<{ ids: string[]; file: string } | undefined> {
+    async since(from: SearchVersion, to: SearchVersion, states: string[]): Promise<ChangedRows | undefined> {
       const steps = states.map((state) => ({ state, from: Number(from.states?.[state] ?? 0), to: Number(to.states?.[state] ?? 0) }));
       if (steps.some((s) => !(s.from < s.to))) return undefined;
-      const found = new Map((await graph.read(queries.read, { steps })).map((r) => [r.state as string, r.parts as { version: number; part: number; parts: number; ids: string[] | null; rows: string | null }[]]));
-      for (const s of steps) {
-        const parts = found.get(s.state) ?? [];
-        for (let v = s.from + 1; v <= s.to; v++) {
-          const of = parts.filter((p) => p.version === v);
-          if (!of.length || of.length !== of[0].parts || of.some((p) => p.ids === null || p.rows === null)) return undefined;
+      type Part = { version: number; part: number; parts: number; ids: string[] | null; rows: string | null; packed: Uint8Array | null };
+      const read = async (packed: boolean) => new Map((await graph.read(queries.read, { steps, packed })).map((r) => [r.state as string, r.parts as Part[]]));
+      /** Every part of every version between, or undefined. */
+      const whole = (found: Map<string, Part[]>, packed: boolean) => {
+        for (const s of steps) {
+          const parts = found.get(s.state) ?? [];
+          for (let v = s.from + 1; v <= s.to; v++) {
+            const of = parts.filter((p) => p.version === v);
+            // A list of no rows (a snapshot listed again) has no pack.
+            if (!of.length || of.length !== of[0].parts || of.some((p) => p.ids === null || (packed ? p.part === 0 && p.packed === null && p.ids.length > 0 : p.rows === null))) return undefined;
+          }
+        }
+        return found;
+      };
+      if (steps.every((s) => s.to === s.from + 1)) {
+        const found = whole(await read(true), true);
+        if (found) {
+          const lists = [...found.values()];
+          return { ids: lists.flatMap((parts) => parts.flatMap((p) => p.ids!)), packed: lists.flatMap((parts) => parts.find((p) => p.part === 0)?.packed ?? []) };
         }
       }
+      const found = whole(await read(false), false);
+      if (!found) return undefined;
       // Newest first: a credential's rows are those of the last version that changed it.
       // Named as the exports are: a killed process's are removed at the next open (engine.ts).
       const file = path.join(os.tmpdir(), `${EXPORT_FILE_PREFIX}${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.csv`);

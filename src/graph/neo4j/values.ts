@@ -12,6 +12,8 @@ export function toNeo4jParams(value: unknown): unknown {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return neo4j.int(value);
   if (value instanceof Date) throw new GraphError('pass dates as ISO strings, not Date objects', false);
   if (Array.isArray(value)) return value.map(toNeo4jParams);
+  // Bytes: the driver sends an Int8Array as a byte array (any other would go as a map of numbers).
+  if (ArrayBuffer.isView(value)) return new Int8Array(value.buffer, value.byteOffset, value.byteLength);
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toNeo4jParams(v)]));
   }
@@ -19,9 +21,10 @@ export function toNeo4jParams(value: unknown): unknown {
 }
 
 /**
- * Results as plain JSON: Integer to number, Date to YYYY-MM-DD, DateTime to ISO 8601, in lists and
- * maps too. Lists and maps are the driver's, fresh per record: they are converted in place, and a
- * scalar (most values) is returned at the first test, since this runs on every value of every page.
+ * Results as plain JSON: Integer to number, Date to YYYY-MM-DD, DateTime to ISO 8601 (bytes as a
+ * Uint8Array), in lists and maps too. Lists and maps are the driver's, fresh per record: they are
+ * converted in place, and a scalar (most values) is returned at the first test, since this runs on
+ * every value of every page.
  */
 export function normalizeNeo4jValue(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return typeof value === 'bigint' ? Number(value) : value;
@@ -36,6 +39,8 @@ export function normalizeNeo4jValue(value: unknown): unknown {
     return map;
   }
   if (neo4j.isInt(value)) return (value as { toNumber(): number }).toNumber();
+  // A byte array arrives as an Int8Array: bytes are unsigned everywhere else.
+  if (value instanceof Int8Array) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
   if (neo4j.isDate(value)) return value.toString();
   if (neo4j.isDateTime(value) || neo4j.isLocalDateTime(value)) return new Date(value.toString()).toISOString();
   return value;

@@ -1,5 +1,6 @@
 import type { GraphTx, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
+import type { SearchRowsPacker } from '../search-source-port.js';
 import { idBatches, rowsOf, unwindBatches } from '../unwind.js';
 import type { GraphWrites } from '../writes-port.js';
 import { sharedImportWrites } from '../import-writes.js';
@@ -46,12 +47,13 @@ const stampOf = (r: Row): Stamp => ({ snapshot_date: r.snapshot_date, last_verif
 /**
  * Neo4j's writes: UNWIND batches; it keeps no JSON documents or read models, since it reads by
  * traversal, only the in-force relationships affiliates pages read (in-force.ts). A refresh
- * writes versions, step by step, that readers see once it is published (versions.ts).
+ * writes versions, step by step, that readers see once it is published (versions.ts). `pack`:
+ * how a refresh packs its changed search rows (row-changes.ts).
  */
-export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles): GraphWrites & { settle(): Promise<void> } {
+export function neo4jWrites(graph: Neo4jEngine, files: QueryFiles, pack?: SearchRowsPacker): GraphWrites & { settle(): Promise<void> } {
   const inForce = neo4jInForce(graph, files);
   const versions = neo4jVersions(graph, files);
-  const rowChanges = neo4jRowChanges(graph, files);
+  const rowChanges = neo4jRowChanges(graph, files, pack);
   const marks = neo4jRosterMarks(files);
   const shared = sharedImportWrites(files);
   const q = (name: string) => files.get(name);

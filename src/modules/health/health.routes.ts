@@ -16,6 +16,7 @@ const SearchIndexHealth = z
         states: z.number().int(),
         rows: z.number().int(),
         changed: z.number().int().optional().describe('Present when the build patched the states: the rows it read again from the graph, those the publishes since the last build changed (Neo4j)'),
+        prebuilt: z.boolean().optional().describe('A patch: whether its changed rows came indexed by the refresh that wrote them (one publish behind, Neo4j), rather than indexed here'),
         ms: z.number().int().describe('Until the index served the rows: for a patch, once its changed rows were indexed beside the rest (before `merge_ms`)'),
         read_ms: z.number().int().optional().describe('Of `ms`, the time until its rows were read from the graph (the export, or the changed rows); the rest is the build'),
         index_ms: z.number().int().optional().describe('Of `ms`, the time the index took to build from those rows (for a patch, the changed rows alone); the rest is handing it over'),
