@@ -32,17 +32,57 @@ const KEEP_PREVIOUS_MS = 5_000;
 /** Threads a first build uses: nothing is served before it ends, so it takes the cores (two at most: each holds a state's builders). */
 const FIRST_BUILD_THREADS = Math.max(1, Math.min(2, os.availableParallelism()));
 
-/** Runs `task` in a worker thread (build-worker.ts): an index built from an export file, a patch's overlay or its merge, or a part of a build. */
-function inWorker<T>(task: WorkerTask): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./build-worker.mjs', import.meta.url), { workerData: task, resourceLimits: { maxYoungGenerationSizeMb: 128 } });
-    worker.once('message', (m: { result: T } | { error: string }) => {
-      if ('error' in m) reject(new Error(`search index build failed: ${m.error}`));
-      else resolve(m.result);
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the search index worker stopped with code ${code}`)));
+/** A worker thread (build-worker.ts) taking tasks as messages, until closed. */
+interface TaskWorker {
+  run<T>(task: WorkerTask): Promise<T>;
+  close(): void;
+}
+
+function taskWorker(): TaskWorker {
+  const worker = new Worker(new URL('./build-worker.mjs', import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: 128 } });
+  const waiting = new Map<number, { resolve: (result: never) => void; reject: (err: Error) => void }>();
+  let failed: Error | undefined;
+  let ids = 0;
+  const fail = (err: Error) => {
+    failed ??= err;
+    for (const w of waiting.values()) w.reject(failed);
+    waiting.clear();
+  };
+  worker.on('message', (m: { id: number } & ({ result: never } | { error: string })) => {
+    const w = waiting.get(m.id);
+    waiting.delete(m.id);
+    if ('error' in m) w?.reject(new Error(`search index build failed: ${m.error}`));
+    else w?.resolve(m.result);
   });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the search index worker stopped with code ${code}`)));
+  return {
+    run<T>(task: WorkerTask) {
+      if (failed) return Promise.reject(failed);
+      const id = ++ids;
+      return new Promise<T>((resolve, reject) => {
+        waiting.set(id, { resolve: resolve as (result: never) => void, reject });
+        worker.postMessage({ id, task });
+      });
+    },
+    close: () => void worker.terminate(),
+  };
+}
+
+/** Runs `task` in a worker thread of its own: an index built from an export file, or a part of a build, or a pack. */
+async function inWorker<T>(task: WorkerTask): Promise<T> {
+  const worker = taskWorker();
+  try {
+    return await worker.run<T>(task);
+  } finally {
+    worker.close();
+  }
+}
+
+/** A worker started at the first get(), and closed (if started) by close(). */
+function lazyWorker() {
+  let worker: TaskWorker | undefined;
+  return { get: () => (worker ??= taskWorker()), close: () => worker?.close() };
 }
 
 /** A refresh's changed search rows packed (packSearchRows), off the event loop past a small size: a refresh may run inside a serving process. */
@@ -208,14 +248,24 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
     return inWorker<SearchIndexParts>({ task: 'file', file, codes });
   };
   /** The overlay of a patch's rows: from a file of them, or packed already by the refresh that wrote them. */
-  const overlay = async (rows: ChangedRows, base: OverlayBase) => {
+  const overlay = async (rows: ChangedRows, base: OverlayBase, worker: TaskWorker) => {
     const inThread = rowsOf(base) < IN_THREAD_ROWS && ('packed' in rows || here(rows.file, 0));
-    if ('packed' in rows) return inThread ? overlayFromPacked(base, rows.ids, rows.packed) : inWorker<SearchIndexOverlay>({ task: 'overlay', base, changed: rows.ids, packed: rows.packed });
-    return inThread ? overlayFromFile(base, rows.ids, rows.file) : inWorker<SearchIndexOverlay>({ task: 'overlay', base, changed: rows.ids, file: rows.file });
+    if ('packed' in rows) return inThread ? overlayFromPacked(base, rows.ids, rows.packed) : worker.run<SearchIndexOverlay>({ task: 'overlay', base, changed: rows.ids, packed: rows.packed });
+    return inThread ? overlayFromFile(base, rows.ids, rows.file) : worker.run<SearchIndexOverlay>({ task: 'overlay', base, changed: rows.ids, file: rows.file });
   };
   // The overlay is copied to the worker, not moved: it serves meanwhile.
-  const merge = async (base: SearchIndexParts, over: SearchIndexOverlay) => (here(undefined, rowsOf(base)) ? mergeOverlay(base, over) : inWorker<SearchIndexParts>({ task: 'merge', base, overlay: over }));
+  const merge = async (base: SearchIndexParts, over: SearchIndexOverlay, worker: TaskWorker) => (here(undefined, rowsOf(base)) ? mergeOverlay(base, over) : worker.run<SearchIndexParts>({ task: 'merge', base, overlay: over }));
   const build = async () => {
+    // One worker for a patch's overlay and its merge, started before the patch's rows are read:
+    // its start overlaps the read, and the merge runs on the code the overlay warmed (0048).
+    const worker = lazyWorker();
+    try {
+      await buildWith(worker);
+    } finally {
+      worker.close();
+    }
+  };
+  const buildWith = async (worker: ReturnType<typeof lazyWorker>) => {
     const seq = ++started;
     buildStartedAt = Date.now();
     for (;;) {
@@ -228,6 +278,7 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
       }
       const states = base && movedStates(base.version, at);
       const replaced = new Set(states);
+      if (states && source.changedRows && rowsOf(overlayBase(base.index.parts, replaced)) >= IN_THREAD_ROWS) worker.get();
       // The moved states' changed rows alone, where the graph kept which they are since the index's version.
       const changes = states && source.changedRows ? await source.changedRows(base.version, at, states) : undefined;
       if (changes?.ids.length === 0) {
@@ -248,11 +299,11 @@ export function searchIndexOver(source: SearchSource, onError: (err: unknown) =>
         const indexing = Date.now();
         if (changes) {
           // A patch: its rows served over the index first (a build of them alone), then merged in.
-          const over = await overlay(changes, overlayBase(base!.index.parts, replaced));
+          const over = await overlay(changes, overlayBase(base!.index.parts, replaced), worker.get());
           show({ index: searchIndexFrom(base!.index.parts, over), version: at, seq, bytes: base!.bytes + sizeOf(over), under: base });
           lastBuild = { states: states!.length, rows: over.states.reduce((n, [, o]) => n + overlaidRows(o), 0), changed: changes.ids.length, prebuilt: 'packed' in changes, ms: Date.now() - buildStartedAt, read_ms: read, index_ms: Date.now() - indexing };
           const merging = Date.now();
-          const fresh = await merge({ states: base!.index.parts.states.filter(([s]) => replaced.has(s)), codes }, over);
+          const fresh = await merge({ states: base!.index.parts.states.filter(([s]) => replaced.has(s)), codes }, over, worker.get());
           const merged: SearchIndexParts = { states: [...base!.index.parts.states.filter(([s]) => !replaced.has(s)), ...fresh.states], codes: fresh.codes };
           show({ index: searchIndexFrom(merged), version: at, seq, bytes: sizeOf(merged) });
           lastBuild = { ...lastBuild, merge_ms: Date.now() - merging };
