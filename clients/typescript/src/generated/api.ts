@@ -296,6 +296,8 @@ export interface SearchIndexHealth {
     rows: number;
     /** Present when the build patched the states: the rows it read again from the graph, those the publishes since the last build changed (Neo4j) */
     changed?: number;
+    /** A patch: whether its changed rows came indexed by the refresh that wrote them (one publish behind, Neo4j), rather than indexed here */
+    prebuilt?: boolean;
     /** Until the index served the rows: for a patch, once its changed rows were indexed beside the rest (before `merge_ms`) */
     ms: number;
     /** Of `ms`, the time until its rows were read from the graph (the export, or the changed rows); the rest is the build */
