@@ -247,6 +247,24 @@ export async function concatExports(exports: (() => Promise<string>)[], atOnce =
   }
 }
 
+/**
+ * The integer keys bulk files name rows by when the sink asks (ListFields.importKeys). A
+ * credential's is its chunk's sequence number and its place among the chunk's rows, so the worker
+ * that shapes it and the thread that loads it agree without a map. A licensee without a licensee
+ * key shares its credential's; keyed ones are numbered from KEYED_LICENSEES_FROM by the loading
+ * thread; a jurisdiction's is its two letters.
+ */
+const CHUNK_ROWS = 2 ** 20;
+export function credentialKey(seq: number, row: number): number {
+  if (row >= CHUNK_ROWS) throw new Error(`a bulk chunk holds more than ${CHUNK_ROWS} rows`);
+  return seq * CHUNK_ROWS + row;
+}
+export const KEYED_LICENSEES_FROM = 2 ** 45;
+export function jurisdictionKey(code: string): number {
+  if (!/^[A-Z]{2}$/.test(code)) throw new Error(`${code} is not a two-letter jurisdiction code`);
+  return code.charCodeAt(0) * 256 + code.charCodeAt(1);
+}
+
 /** The LicenseCredential table's columns, in its order (copy-credentials reads them by position). */
 export const CREDENTIAL_COLUMNS = [
   'id', 'state', 'license_number', 'license_number_display', 'license_type', 'license_type_display', 'status',

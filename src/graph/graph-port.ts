@@ -47,6 +47,12 @@ export interface ListFields {
   relationshipListFields(r: Row): string;
   /** Whether the credentials file carries each record's JSON document (LadybugDB's read model); true unless the module says false. */
   credentialDocs?: boolean;
+  /**
+   * Whether the files name credentials, licensees and jurisdictions by integer keys (importKey in
+   * bulk-file.ts) in a `key` column before the others, rather than by their ids: Neo4j's importer
+   * maps integers at a fraction of what it spends on strings. False unless the module says true.
+   */
+  importKeys?: boolean;
 }
 
 /**
@@ -54,8 +60,8 @@ export interface ListFields {
  * with their list fields (ListFields), and what the sink makes of them is written as its files.
  */
 export interface ParsedRows {
-  /** A credential loaded; returns its number for addRelationship. */
-  addCredential(id: string, listFields: string): number;
+  /** A credential loaded (`key`: its importKey); returns its number for addRelationship. */
+  addCredential(id: string, listFields: string, key: number): number;
   /** A relationship loaded between two credentials added; returns its number for setRelationship. */
   addRelationship(supervisor: number, affiliate: number, listFields: string): number;
   /** A relationship listed again: its later row's values win, as on the upsert path. */

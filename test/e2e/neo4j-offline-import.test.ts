@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importsOf, openGraph } from '../../src/compose/index.js';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
@@ -40,7 +41,9 @@ async function offlineLoad(folder: string): Promise<{ graph: GraphAdapters; neo4
 
 describe.skipIf(missing)(`the first load of a folder through Neo4j's offline importer${missing ? `: skipped, ${missing}` : ''}`, () => {
   it('when a folder is imported offline then the store holds what the import over Bolt writes, with the same report', async () => {
+    // A second credential of a keyed licensee: the importer's files name it by one key (bulk-file.ts).
     const folder = smallWithRepeats(fixture('small'));
+    fs.appendFileSync(path.join(folder, 'credentials.csv'), 'TX,763899-SA,salesperson,Sales Agent,Active,,person,JOSÉ ÁLVARO MUÑOZ,JOSÉ,ÁLVARO,MUÑOZ,,,2016-03-01,2027-03-31,mailing,3 Elm St,,Houston,Harris,TX,77002,,,k-a1,fixture,2026-11-01,,\n');
     const offline = await offlineLoad(folder);
     expect(offline.output).toMatch(/IMPORT DONE/);
     const jurisdictions = 'MATCH (s:Source)-[:PUBLISHES]->(j:Jurisdiction) RETURN j.code AS code, j.name AS name, j.relationship_coverage AS coverage, s.id AS source, s.last_import_rows AS rows ORDER BY code';
@@ -95,6 +98,8 @@ describe.skipIf(missing)(`the first load of a folder through Neo4j's offline imp
     expect(x.links.length).toBeGreaterThan(5);
     expect([x.supervisorLists, x.affiliateLists]).toEqual([[], []]);
     expect(x).toEqual(y);
+    expect(x.licensees.filter((l) => l.k === 'k-a1')).toHaveLength(2);
+    expect(new Set(x.licensees.filter((l) => l.k === 'k-a1').map((l) => l.lid)).size).toBe(1);
     // What contents() leaves out: the jurisdictions' coverage and sources, and value types.
     expect(written.jurisdictions).toEqual(await bolt.engine.read(jurisdictions));
     expect(written.jurisdictions.length).toBeGreaterThan(0);

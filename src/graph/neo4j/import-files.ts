@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BulkFile, BulkKind, BulkSink, GraphEngine, Params, ParsedRows } from '../graph-port.js';
-import { FIELD_SEPARATOR, NOTES_SEPARATOR, QUOTE, bulkFields, csvHeader, csvRow, readBulkRecords } from '../bulk-file.js';
+import { FIELD_SEPARATOR, NOTES_SEPARATOR, QUOTE, bulkFields, csvHeader, csvRow, jurisdictionKey, readBulkRecords } from '../bulk-file.js';
 import type { QueryFiles } from '../query-files.js';
 import { SEARCH_BROKER_COLUMNS, SEARCH_INDEX_COLUMNS } from '../search-source-port.js';
 import { BROKERAGE_RELATIONSHIP_TYPES } from '../../domain/vocabulary.js';
@@ -18,12 +18,14 @@ import { neo4jRosterMarks } from './roster-marks.js';
 
 /**
  * Label or type, and the typed header column of each column that is not a plain string. No
- * read-model lists: Neo4j reads the relationships by traversal.
+ * read-model lists: Neo4j reads the relationships by traversal. Nodes are named by integer keys
+ * (list-fields.ts importKeys; bulk-file.ts), not kept as properties: string ids cost the importer
+ * a fifth of its time more (decision 0049).
  */
 const LAYOUT: Partial<Record<BulkKind, { node?: string; relationship?: string; typed: Record<string, string> }>> = {
   // No JSON read model (doc) either: Neo4j reads the credential's fields.
-  credentials: { node: 'LicenseCredential', typed: { id: 'id:ID(LicenseCredential)', data_source_notes: 'data_source_notes:string[]', doc: ':IGNORE' } },
-  licensees: { node: 'Licensee', typed: { id: 'id:ID(Licensee)' } },
+  credentials: { node: 'LicenseCredential', typed: { key: ':ID(LicenseCredential)', data_source_notes: 'data_source_notes:string[]', doc: ':IGNORE' } },
+  licensees: { node: 'Licensee', typed: { key: ':ID(Licensee)' } },
   jurisdictionLinks: { relationship: 'IN_JURISDICTION', typed: { from: ':START_ID(LicenseCredential)', to: ':END_ID(Jurisdiction)' } },
   holds: { relationship: 'HOLDS', typed: { from: ':START_ID(Licensee)', to: ':END_ID(LicenseCredential)' } },
   links: { relationship: 'SUPERVISES', typed: { from: ':START_ID(LicenseCredential)', to: ':END_ID(LicenseCredential)' } },
@@ -65,14 +67,17 @@ function lineWriter(file: string) {
  */
 class ParsedCredentials {
   readonly ids: string[] = [];
+  /** Each one's key in the files (importKey). */
+  readonly keys: number[] = [];
   readonly sortKeys: string[] = [];
   /** Its folded full and business names as a supervisor's brokerage row gives them (search-brokers.cypher). */
   readonly names: string[] = [];
   private readonly states = new Int32Column();
   private readonly stateCodes = new Interned();
 
-  /** A credential with its search row (list-fields.ts); returns its number. */
-  add(id: string, row: string): number {
+  /** A credential with its search row (list-fields.ts) and its key; returns its number. */
+  add(id: string, row: string, key: number): number {
+    this.keys.push(key);
     const fields = row.includes(QUOTE) ? bulkFields(row) : row.split(FIELD_SEPARATOR);
     this.sortKeys.push(fields[S_SORT_KEY]!);
     this.names.push(`${fields[S_FULL] || ''} ${fields[S_BUSINESS] || ''}`);
@@ -86,10 +91,10 @@ class ParsedCredentials {
 }
 
 /**
- * A links file copied with what the importer cannot derive and the schema would otherwise set
- * over every relationship at the first start: the supervisor's id (its first column, the start
- * id, which the importer keeps as no property; roster-changes.cypher seeks by it) and the roster
- * marks (import-roster.ts). Its records are the parsed relationships, in order (bulk-import.ts).
+ * A links file copied with its ends' ids made their keys, and with what the importer cannot
+ * derive and the schema would otherwise set over every relationship at the first start: the
+ * supervisor's id (roster-changes.cypher seeks by it) and the roster marks (import-roster.ts).
+ * Its records are the parsed relationships, in order (bulk-import.ts).
  */
 async function withRosterFields(from: string, to: string, credentials: ParsedCredentials, links: ParsedLinks, marks: Uint8Array) {
   const out = lineWriter(to);
@@ -101,9 +106,11 @@ async function withRosterFields(from: string, to: string, credentials: ParsedCre
         n++;
         continue;
       }
-      const [supervisor, affiliate] = [credentials.ids[links.supervisors.array[n]], credentials.ids[links.affiliates.array[n]]];
-      if (!record.startsWith(`${supervisor}${FIELD_SEPARATOR}${affiliate}${FIELD_SEPARATOR}`)) throw new Error(`links file record ${n + 1} is not the relationship parsed as ${n}`);
-      out.add([record, supervisor, came(marks[n]), went(marks[n])].join(FIELD_SEPARATOR));
+      const [s, a] = [links.supervisors.array[n], links.affiliates.array[n]];
+      const [supervisor, affiliate] = [credentials.ids[s], credentials.ids[a]];
+      const ends = `${supervisor}${FIELD_SEPARATOR}${affiliate}${FIELD_SEPARATOR}`;
+      if (!record.startsWith(ends)) throw new Error(`links file record ${n + 1} is not the relationship parsed as ${n}`);
+      out.add([credentials.keys[s], credentials.keys[a], record.slice(ends.length), supervisor, came(marks[n]), went(marks[n])].join(FIELD_SEPARATOR));
       n++;
     }
   }
@@ -135,24 +142,24 @@ export function neo4jImportFiles(dir: string, today = new Date().toISOString().s
   const inForceFile = path.join(dir, 'in-force.csv');
   const rosterDaysFile = path.join(dir, 'roster-days.csv');
   const parsed: ParsedRows = {
-    addCredential(id, row) {
+    addCredential(id, row, key) {
       search.add(row);
-      return credentials.add(id, row);
+      return credentials.add(id, row, key);
     },
     addRelationship: (supervisor, affiliate, fields) => links.add(supervisor, affiliate, fields),
     setRelationship: (n, fields) => links.set(n, fields),
     write: () => ({
       async load() {
         const out = lineWriter(inForceFile);
-        const columns = ['supervisor', 'affiliate', 'supervisor', 'page_key', 'relationship_type', 'effective_from', 'affiliate_role', 'effective_to'];
+        const columns = ['from', 'to', 'supervisor', 'page_key', 'relationship_type', 'effective_from', 'affiliate_role', 'effective_to'];
         out.add(csvHeader([':START_ID(LicenseCredential)', ':END_ID(LicenseCredential)', 'supervisor_id', 'page_key', 'relationship_type', 'effective_from:date', 'affiliate_role', 'effective_to:date']));
         for (let n = 0; n < links.length; n++) {
           const { type: relationship_type, from: effective_from, role: affiliate_role, to: effective_to } = links.fields(n);
           if (!(effective_from && effective_from <= today && (!effective_to || effective_to > today))) continue;
-          const a = links.affiliates.array[n];
-          const [supervisor, affiliate] = [credentials.ids[links.supervisors.array[n]], credentials.ids[a]];
+          const [s, a] = [links.supervisors.array[n], links.affiliates.array[n]];
+          const [supervisor, affiliate] = [credentials.ids[s], credentials.ids[a]];
           const fields = { relationship_type, effective_from, affiliate_role, effective_to };
-          out.add(csvRow(columns, { supervisor, affiliate, page_key: inForceKey(credentials.sortKeys[a], affiliate, fields), ...fields }));
+          out.add(csvRow(columns, { from: credentials.keys[s], to: credentials.keys[a], supervisor, page_key: inForceKey(credentials.sortKeys[a], affiliate, fields), ...fields }));
         }
         out.close();
       },
@@ -242,18 +249,19 @@ export function neo4jImportFiles(dir: string, today = new Date().toISOString().s
      */
     importOptions(jurisdictions: string[]): string[] {
       const jurisdictionsFile = path.join(dir, 'jurisdictions.csv');
-      fs.writeFileSync(jurisdictionsFile, `code:ID(Jurisdiction)\n${jurisdictions.map((c) => `${c}\n`).join('')}`);
+      fs.writeFileSync(jurisdictionsFile, `:ID(Jurisdiction)${FIELD_SEPARATOR}code\n${jurisdictions.map((c) => `${jurisdictionKey(c)}${FIELD_SEPARATOR}${c}\n`).join('')}`);
       // The in-force day, and the Migration nodes of the name grams' and the list keys' removal, of
       // supervisor_id and the roster marks on SUPERVISES (the links files carry them) and of the
       // roster's day counts: the schema and the first start do none of them again.
       const markers = [path.join(dir, 'in-force-day.csv'), path.join(dir, 'migrations.csv')];
-      fs.writeFileSync(markers[0], `id:ID(InForceDay)${FIELD_SEPARATOR}date:date\nsupervises${FIELD_SEPARATOR}${today}\n`);
-      fs.writeFileSync(markers[1], 'id:ID(Migration)\nno-name-grams\nsupervises-supervisor-id\nno-list-key\nsupervises-transfer-marks\nroster-days\n');
+      const migrations = ['no-name-grams', 'supervises-supervisor-id', 'no-list-key', 'supervises-transfer-marks', 'roster-days'];
+      fs.writeFileSync(markers[0], `:ID(InForceDay)${FIELD_SEPARATOR}id${FIELD_SEPARATOR}date:date\n0${FIELD_SEPARATOR}supervises${FIELD_SEPARATOR}${today}\n`);
+      fs.writeFileSync(markers[1], `:ID(Migration)${FIELD_SEPARATOR}id\n${migrations.map((m, i) => `${i}${FIELD_SEPARATOR}${m}\n`).join('')}`);
       const options = [
         `--delimiter=${unicode(FIELD_SEPARATOR)}`,
         `--quote=${unicode(QUOTE)}`,
         `--array-delimiter=${unicode(NOTES_SEPARATOR)}`,
-        '--id-type=string',
+        '--id-type=integer',
         // Every row was validated and every key checked by the bulk path: anything bad is a defect.
         '--bad-tolerance=0',
         '--auto-skip-subsequent-headers=true',

@@ -17,5 +17,8 @@ export const credentialListFields = (r: Record<string, unknown>) => csvRow(SEARC
 /** Neo4j reads a credential's fields: its files carry no JSON document (import-files.ts ignores the column). */
 export const credentialDocs = false;
 
+/** Its importer maps integer keys at a fraction of what it spends on string ids (import-files.ts). */
+export const importKeys = true;
+
 /** The fields import-files.ts reads back, in its order. */
 export { relationshipListFields } from '../bulk-file.js';

@@ -36,8 +36,8 @@ export interface CredentialChunk extends ChunkResult {
   licensees: BulkText;
   jurisdictions: BulkText;
   holds: BulkText;
-  /** Licensees from a licensee_key, as [id, line]: several credentials may share one. */
-  keyed: [string, string][];
+  /** Licensees from a licensee_key, as [id, line, the credential's importKey]: several credentials may share one. */
+  keyed: [string, string, number][];
   /** Business-name brokerage links. */
   context: Row[];
   /** Rows and active rows by state. */

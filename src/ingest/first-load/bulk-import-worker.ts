@@ -3,7 +3,7 @@
 // worker threads (bulk-import-worker.mjs), or in the importing thread for a one-chunk folder.
 import type { z } from 'zod';
 import type { ListFields, Row } from '../../graph/graph-port.js';
-import { FIELD_SEPARATOR, LINK_COLUMNS, bulkText, credentialLine, csvRow } from '../../graph/bulk-file.js';
+import { FIELD_SEPARATOR, LINK_COLUMNS, bulkText, credentialKey, credentialLine, csvRow, jurisdictionKey } from '../../graph/bulk-file.js';
 import { brokerageContext, credentialRecord, relationshipRecord } from '../rows/import-records.js';
 import { canonicalLicenseNumber } from '../../domain/identity.js';
 import { CredentialRow, RelationshipRow, describeIssues } from '../rows/canonical-rows.js';
@@ -37,11 +37,11 @@ function* validRows<S extends z.ZodType>(job: ChunkJob, schema: S, rejects: Chun
 /** A relationship record's keys in the order of LINK_COLUMNS. */
 const LINK_VALUES = ['supervisor_id', 'affiliate_id', ...LINK_COLUMNS.slice(2)];
 
-function credentials(job: ChunkJob, importedAt: Date, jurisdictions: Set<string>, { credentialListFields, credentialDocs = true }: ListFields): CredentialChunk {
+function credentials(job: ChunkJob, importedAt: Date, jurisdictions: Set<string>, { credentialListFields, credentialDocs = true, importKeys = false }: ListFields): CredentialChunk {
   const rejects: ChunkResult['rejects'] = [];
   const skip = new Set(job.skip);
   const detail = new Set(job.detail);
-  const out = { ids: [] as string[], listFields: [] as string[], lines: [] as number[], details: [] as { line: number; label: string }[], keyed: [] as [string, string][], context: [] as Row[] };
+  const out = { ids: [] as string[], listFields: [] as string[], lines: [] as number[], details: [] as { line: number; label: string }[], keyed: [] as CredentialChunk['keyed'], context: [] as Row[] };
   const [credentialLines, licenseeLines, jurisdictionLines, holdLines]: string[][] = [[], [], [], []];
   const states = new Map<string, { rows: number; active: number }>();
   for (const { line, row } of validRows(job, CredentialRow, rejects)) {
@@ -53,16 +53,26 @@ function credentials(job: ChunkJob, importedAt: Date, jurisdictions: Set<string>
     if (skip.has(line)) continue;
     const r = credentialRecord(row, importedAt);
     const id = r.id as string;
+    const key = credentialKey(job.seq, out.ids.length);
     out.ids.push(id);
     out.listFields.push(credentialListFields(r));
     out.lines.push(line);
-    credentialLines.push(credentialLine(r, credentialDocs));
     const licensee = csvRow(['licensee_id', 'entity_type', 'display_name', 'licensee_key'], r);
-    if (row.licensee_key !== null) out.keyed.push([r.licensee_id as string, licensee]);
-    else licenseeLines.push(licensee);
-    // Ids and state codes need no quoting.
-    jurisdictionLines.push(`${id}${FIELD_SEPARATOR}${row.state}`);
-    holdLines.push(`${r.licensee_id}${FIELD_SEPARATOR}${id}`);
+    // Ids, keys and state codes need no quoting. A keyed licensee's key and hold are the loading
+    // thread's: it may be another chunk's too.
+    if (importKeys) {
+      credentialLines.push(`${key}${FIELD_SEPARATOR}${credentialLine(r, credentialDocs)}`);
+      if (row.licensee_key !== null) out.keyed.push([r.licensee_id as string, licensee, key]);
+      else licenseeLines.push(`${key}${FIELD_SEPARATOR}${licensee}`);
+      jurisdictionLines.push(`${key}${FIELD_SEPARATOR}${jurisdictionKey(row.state)}`);
+      if (row.licensee_key === null) holdLines.push(`${key}${FIELD_SEPARATOR}${key}`);
+    } else {
+      credentialLines.push(credentialLine(r, credentialDocs));
+      if (row.licensee_key !== null) out.keyed.push([r.licensee_id as string, licensee, key]);
+      else licenseeLines.push(licensee);
+      jurisdictionLines.push(`${id}${FIELD_SEPARATOR}${row.state}`);
+      holdLines.push(`${r.licensee_id}${FIELD_SEPARATOR}${id}`);
+    }
     if (row.brokerage_name) out.context.push(brokerageContext(id, row.state, row.brokerage_name, row.source));
     const count = states.get(row.state) ?? { rows: 0, active: 0 };
     count.rows += 1;

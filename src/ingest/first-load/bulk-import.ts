@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { BulkKind, BulkLoader, BulkSink, ListFields, ParsedRows, Row } from '../../graph/graph-port.js';
-import { CREDENTIAL_COLUMNS, CREDENTIAL_DATES, LINK_COLUMNS, type BulkText, bulkText } from '../../graph/bulk-file.js';
+import { CREDENTIAL_COLUMNS, CREDENTIAL_DATES, FIELD_SEPARATOR, KEYED_LICENSEES_FROM, LINK_COLUMNS, type BulkText, bulkText, credentialKey } from '../../graph/bulk-file.js';
 import type { ImportSummary, RejectedRow } from '../rows/import-records.js';
 import type { ImportRepo, UnitEvents } from '../import-repo.js';
 import { relationshipIdentity, type ChunkJob, type CredentialChunk, type RelationshipChunk } from './bulk-chunks.js';
@@ -236,7 +236,7 @@ export async function bulkLoad(sink: BulkSink, q: BulkStatements, input: BulkImp
     const fields = (await import(sink.listFields)) as ListFields;
     const pool = chunks > 1 ? workerPool(Math.min(4, os.availableParallelism(), chunks), { ...context, listFields: sink.listFields }) : inThreadPool(context, fields);
     try {
-      const { ids, written } = await loadCredentials(sink, q, pool, path.join(folder, 'credentials.csv'), dir, input, parsed);
+      const { ids, written } = await loadCredentials(sink, q, pool, path.join(folder, 'credentials.csv'), dir, input, parsed, fields.importKeys === true);
       written.catch(() => undefined);
       try {
         // The relationships are read while the engine loads the credentials.
@@ -256,18 +256,21 @@ export async function bulkLoad(sink: BulkSink, q: BulkStatements, input: BulkImp
 }
 
 /** Reads the credentials; `written` settles when the engine has loaded them, their licensees and links. */
-async function loadCredentials(sink: BulkSink, q: BulkStatements, pool: ReturnType<typeof workerPool>, file: string, dir: string, input: BulkImportInput, parsed: ParsedRows) {
+async function loadCredentials(sink: BulkSink, q: BulkStatements, pool: ReturnType<typeof workerPool>, file: string, dir: string, input: BulkImportInput, parsed: ParsedRows, keys: boolean) {
   // Each credential's number among the parsed rows (-1 until its chunk is taken).
   const ids = new Map<string, number>();
   if (!fs.existsSync(file)) return { ids, written: Promise.resolve() };
   const name = path.basename(file);
   const output = (kind: BulkKind, name: string, columns: string[], dates: string[]) => bulkFile(dir, name, sink.header(kind, columns, dates), columns, dates);
-  const credentials = output('credentials', 'credentials', CREDENTIAL_COLUMNS, CREDENTIAL_DATES);
-  const licensees = output('licensees', 'licensees', ['id', 'entity_type', 'display_name', 'licensee_key'], []);
+  // With importKeys, the nodes' files lead with their keys (bulk-file.ts, importKey).
+  const key = keys ? ['key'] : [];
+  const credentials = output('credentials', 'credentials', [...key, ...CREDENTIAL_COLUMNS], CREDENTIAL_DATES);
+  const licensees = output('licensees', 'licensees', [...key, 'id', 'entity_type', 'display_name', 'licensee_key'], []);
   const jurisdictionLinks = output('jurisdictionLinks', 'in-jurisdiction', ['from', 'to'], []);
   const holds = output('holds', 'holds', ['from', 'to'], []);
   // Credentials sharing a licensee key share one licensee: the last row's values win, as in a MERGE.
   const keyed = new Map<string, string>();
+  const keyedKeys = new Map<string, number>();
   const context: Row[] = [];
   const counts = new Map<string, { state: string; rows: number; active: number }>();
   let copying: Promise<void> = Promise.resolve();
@@ -286,12 +289,20 @@ async function loadCredentials(sink: BulkSink, q: BulkStatements, pool: ReturnTy
     // already reported).
     const chunk = duplicates.length ? await pool.run<CredentialChunk>({ ...job, skip: duplicates, detail: duplicates }) : result;
     for (const { line, label } of chunk.details) input.rejected.push({ file: name, line, reason: `${label} appears more than once` });
-    chunk.ids.forEach((id, i) => ids.set(id, parsed.addCredential(id, chunk.listFields[i])));
+    chunk.ids.forEach((id, i) => ids.set(id, parsed.addCredential(id, chunk.listFields[i], credentialKey(chunk.seq, i))));
     credentials.append(chunk.credentials);
     licensees.append(chunk.licensees);
     jurisdictionLinks.append(chunk.jurisdictions);
     holds.append(chunk.holds);
     for (const [id, text] of chunk.keyed) keyed.set(id, text);
+    if (keys && chunk.keyed.length) {
+      const held = chunk.keyed.map(([id, , credential]) => {
+        let k = keyedKeys.get(id);
+        if (k === undefined) keyedKeys.set(id, (k = KEYED_LICENSEES_FROM + keyedKeys.size));
+        return `${k}${FIELD_SEPARATOR}${credential}`;
+      });
+      holds.append(bulkText(held));
+    }
     for (const c of chunk.context) context.push(c);
     for (const { state, rows, active } of chunk.states) {
       const count = counts.get(state) ?? { state, rows: 0, active: 0 };
@@ -301,7 +312,7 @@ async function loadCredentials(sink: BulkSink, q: BulkStatements, pool: ReturnTy
     if (credentials.rows >= COPY_ROWS) await copy();
   }
   if (credentials.rows) await copy();
-  licensees.append(bulkText([...keyed.values()]));
+  licensees.append(bulkText(keys ? [...keyed].map(([id, text]) => `${keyedKeys.get(id)}${FIELD_SEPARATOR}${text}`) : [...keyed.values()]));
   const rest = [['licensees', licensees.take()], ['jurisdictionLinks', jurisdictionLinks.take()], ['holds', holds.take()]] as const;
   const written = (async () => {
     await copying;
