@@ -19,8 +19,8 @@ import { neo4jRosterMarks } from './roster-marks.js';
 /**
  * Label or type, and the typed header column of each column that is not a plain string. No
  * read-model lists: Neo4j reads the relationships by traversal. Nodes are named by integer keys
- * (list-fields.ts importKeys; bulk-file.ts), not kept as properties: string ids cost the importer
- * a fifth of its time more (decision 0049).
+ * (list-fields.ts importKeys; bulk-file.ts), not kept as properties: with string ids the importer
+ * took half as long again at 3M (decision 0049).
  */
 const LAYOUT: Partial<Record<BulkKind, { node?: string; relationship?: string; typed: Record<string, string> }>> = {
   // No JSON read model (doc) either: Neo4j reads the credential's fields.

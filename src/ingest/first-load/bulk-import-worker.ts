@@ -58,21 +58,15 @@ function credentials(job: ChunkJob, importedAt: Date, jurisdictions: Set<string>
     out.listFields.push(credentialListFields(r));
     out.lines.push(line);
     const licensee = csvRow(['licensee_id', 'entity_type', 'display_name', 'licensee_key'], r);
-    // Ids, keys and state codes need no quoting. A keyed licensee's key and hold are the loading
-    // thread's: it may be another chunk's too.
-    if (importKeys) {
-      credentialLines.push(`${key}${FIELD_SEPARATOR}${credentialLine(r, credentialDocs)}`);
-      if (row.licensee_key !== null) out.keyed.push([r.licensee_id as string, licensee, key]);
-      else licenseeLines.push(`${key}${FIELD_SEPARATOR}${licensee}`);
-      jurisdictionLines.push(`${key}${FIELD_SEPARATOR}${jurisdictionKey(row.state)}`);
-      if (row.licensee_key === null) holdLines.push(`${key}${FIELD_SEPARATOR}${key}`);
-    } else {
-      credentialLines.push(credentialLine(r, credentialDocs));
-      if (row.licensee_key !== null) out.keyed.push([r.licensee_id as string, licensee, key]);
-      else licenseeLines.push(licensee);
-      jurisdictionLines.push(`${id}${FIELD_SEPARATOR}${row.state}`);
-      holdLines.push(`${r.licensee_id}${FIELD_SEPARATOR}${id}`);
-    }
+    // How the files name the row: its key, or its id (ids, keys and state codes need no quoting).
+    // A keyed licensee's key and hold are the loading thread's: it may be another chunk's too.
+    const [named, prefix] = importKeys ? [key, `${key}${FIELD_SEPARATOR}`] : [id, ''];
+    credentialLines.push(`${prefix}${credentialLine(r, credentialDocs)}`);
+    if (row.licensee_key !== null) out.keyed.push([r.licensee_id as string, licensee, key]);
+    else licenseeLines.push(`${prefix}${licensee}`);
+    jurisdictionLines.push(`${named}${FIELD_SEPARATOR}${importKeys ? jurisdictionKey(row.state) : row.state}`);
+    if (!importKeys) holdLines.push(`${r.licensee_id}${FIELD_SEPARATOR}${id}`);
+    else if (row.licensee_key === null) holdLines.push(`${key}${FIELD_SEPARATOR}${key}`);
     if (row.brokerage_name) out.context.push(brokerageContext(id, row.state, row.brokerage_name, row.source));
     const count = states.get(row.state) ?? { rows: 0, active: 0 };
     count.rows += 1;
