@@ -98,6 +98,14 @@ export interface SupervisorRecord extends Omit<CredentialRecord, 'supervision'>,
   affiliate_id: string;
 }
 
+/** What the public Licensee shape shows of a supervisor: its names, number, kind and address. */
+export const SHAPE_SUPERVISOR_FIELDS = [
+  'id', 'license_number', 'entity_type', 'license_type', 'full_name', 'first_name', 'middle_name', 'last_name', 'business_name',
+  'address_kind', 'address_line1', 'address_line2', 'address_city', 'address_county', 'address_region', 'address_postal_code', 'address_country',
+] as const;
+/** A supervisor as a Licensee shape reads it: those fields and its relationship. */
+export type ShapeSupervisor = Pick<SupervisorRecord, (typeof SHAPE_SUPERVISOR_FIELDS)[number] | 'affiliate_id' | 'affiliate_role' | 'relationship_type' | 'effective_from' | 'effective_to'>;
+
 /**
  * The order of a credential's supervision entries, on every engine: by supervisor id, role, type,
  * start and end (an empty role or absent end first).
@@ -112,7 +120,7 @@ export const bySupervisionEntry = (a: SupervisionEntry, b: SupervisionEntry) => 
 };
 
 /** Supervisors of several credentials: per credential, newest relationship first. */
-export const bySupervision = (a: SupervisorRecord, b: SupervisorRecord) =>
+export const bySupervision = (a: ShapeSupervisor, b: ShapeSupervisor) =>
   a.affiliate_id.localeCompare(b.affiliate_id) || b.effective_from.localeCompare(a.effective_from) || a.license_number.localeCompare(b.license_number);
 
 /** In force on `day` (YYYY-MM-DD): started by then and not yet ended. */

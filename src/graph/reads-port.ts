@@ -1,4 +1,4 @@
-import type { AffiliateRecord, AffiliationFilters, AffiliationRecord, CredentialRecord, EdgeFilters, RosterChangeRecord, RosterChangeSummary, RosterPeriodChanges, SupervisorRecord } from '../domain/credential.js';
+import type { AffiliateRecord, AffiliationFilters, AffiliationRecord, CredentialRecord, EdgeFilters, RosterChangeRecord, RosterChangeSummary, RosterPeriodChanges, ShapeSupervisor, SupervisorRecord } from '../domain/credential.js';
 import type { JurisdictionRecord } from '../domain/jurisdictions.js';
 
 /**
@@ -15,6 +15,8 @@ export interface GraphReads {
    * Per credential, newest relationship first.
    */
   withSupervisors(ids: string[], up?: (s: SupervisorRecord) => boolean, day?: string): Promise<{ records: CredentialRecord[]; open: SupervisorRecord[] }>;
+  /** withSupervisors(ids, up) today, each supervisor with only what the public Licensee shape shows of it (a search page reads less). */
+  shapeSupervisors(ids: string[], up: (s: ShapeSupervisor) => boolean): Promise<{ records: CredentialRecord[]; open: ShapeSupervisor[] }>;
   /**
    * A credential and every relationship in force on `day` that a walk up from it crosses within
    * `hops` levels, with its supervisor; undefined when the credential is not on file.

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { credentialId } from '../../src/domain/identity.js';
+import { SHAPE_SUPERVISOR_FIELDS, type ShapeSupervisor } from '../../src/domain/credential.js';
+import { namesDesignationsOf } from '../../src/modules/licensees/licensee-shape.js';
 import { importsOf } from '../../src/compose/index.js';
 import type { GraphAdapters } from '../../src/graph/adapters-port.js';
 import { importFolder } from '../../src/ingest/load.js';
@@ -112,6 +114,20 @@ describe.each(engines)('the graph port on %s', (engine) => {
     expect(await at('2020-06-01')).toEqual([['100001-B', 'active']]);
     expect(await at('2021-01-01', true)).toEqual([['100001-B', 'active'], ['300001-B', 'ended']]);
     expect((await services.relationships.affiliations(ref, { include_inactive: false, relationship_type: 'designated_broker' }))).toEqual([]);
+  });
+
+  it("when supervisors are read for the public shape then each holds the shape's fields as the whole record has them", async () => {
+    const reads = graph.reads(TODAY);
+    const ids = (await search({})).data.map((l) => l.id);
+    const whole = await reads.withSupervisors(ids, namesDesignationsOf);
+    const shaped = await reads.shapeSupervisors(ids, namesDesignationsOf);
+    expect(shaped.records).toEqual(whole.records);
+    const fields = [...SHAPE_SUPERVISOR_FIELDS, 'affiliate_id', 'affiliate_role', 'relationship_type', 'effective_from', 'effective_to'] as const;
+    const pick = (s: ShapeSupervisor) => Object.fromEntries(fields.map((k) => [k, s[k]]));
+    expect(shaped.open.map(pick)).toEqual(whole.open.map(pick));
+    // The designated broker above the agent's brokerage (the second level) is among them.
+    expect(shaped.open.filter((s) => s.license_number === '200001-B').map(pick)).toEqual(whole.open.filter((s) => s.license_number === '200001-B').map(pick));
+    expect(shaped.open.some((s) => s.license_number === '200001-B' && s.full_name === 'DANA QUINN')).toBe(true);
   });
 
   it('when the hierarchy is walked then it reaches the top, or stops at a cycle', async () => {

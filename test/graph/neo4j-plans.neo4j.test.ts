@@ -36,7 +36,7 @@ function requestQueries(): [string, string, Record<string, unknown>][] {
   const g = { g: 0 };
   const out: [string, string, Record<string, unknown>][] = [
     ['engine/neo4j/credentials', files.get('engine/neo4j/credentials'), { ...g, published: 0, ids: [id, `${id.slice(0, -1)}2`] }],
-    ['engine/neo4j/licensees', files.get('engine/neo4j/licensees'), { ...g, ids: [id, `${id.slice(0, -1)}2`], day: '2026-11-25', levels: 2 }],
+    ['engine/neo4j/licensees', files.get('engine/neo4j/licensees'), { ...g, ids: [id, `${id.slice(0, -1)}2`], day: '2026-11-25', levels: 2, brief: true }],
     ['engine/neo4j/hierarchy', files.get('engine/neo4j/hierarchy'), { ...g, ids: [id, `${id.slice(0, -1)}2`], day: '2026-11-25' }],
     ['engine/neo4j/affiliations', files.get('engine/neo4j/affiliations'), { ...g, ids: [id, `${id.slice(0, -1)}2`], day: '2026-11-25', as_of: true, include_inactive: true, affiliate_role: 'salesperson', relationship_type: null }],
     ['engine/neo4j/affiliates', files.get('engine/neo4j/affiliates'), { ...g, id, today: '2026-11-25', affiliate_role: null, relationship_type: 'sponsoring_broker', skip: 25, limit: 25 }],

@@ -72,7 +72,7 @@ export const QUERY_PARAMS: Record<string, Record<string, unknown>> = {
   'import/any-credential': {},
   'engine/ladybug/any-relationship': {},
   'engine/neo4j/credentials': { ids: [TX_AGENT, TX_BROKERAGE], g: 0, published: 0 },
-  'engine/neo4j/licensees': { ids: [TX_AGENT, TX_BROKERAGE], day: '2026-11-22', levels: 2 , g: 0 },
+  'engine/neo4j/licensees': { ids: [TX_AGENT, TX_BROKERAGE], day: '2026-11-22', levels: 2, g: 0, brief: true },
   'engine/neo4j/hierarchy': { ids: [TX_AGENT], day: '2026-11-22' , g: 0 },
   'engine/neo4j/affiliations': { ids: [TX_AGENT], day: '2026-11-22', as_of: false, include_inactive: false, affiliate_role: null, relationship_type: null , g: 0 },
 

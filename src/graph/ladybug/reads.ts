@@ -231,16 +231,20 @@ export function ladybugReads(graph: Pick<GraphEngine, 'read'> & { onWrite(listen
     for (const l of links) l.e.moves = { came_from: counterpart(l.came), went_to: counterpart(l.went) };
   };
 
+  const withSupervisors: GraphReads['withSupervisors'] = async (ids, up, day = today()) => {
+    const found = await records(ids);
+    const first = await supervisorsOf(found, day);
+    const listed = new Set(found.map((c) => c.id));
+    const next = up ? first.filter((s) => up(s) && !listed.has(s.id) && listed.add(s.id)) : [];
+    return { records: found, open: next.length ? [...first, ...(await supervisorsOf(next, day))].sort(bySupervision) : first };
+  };
+
   return {
     byIds: records,
 
-    async withSupervisors(ids, up, day = today()) {
-      const found = await records(ids);
-      const first = await supervisorsOf(found, day);
-      const listed = new Set(found.map((c) => c.id));
-      const next = up ? first.filter((s) => up(s) && !listed.has(s.id) && listed.add(s.id)) : [];
-      return { records: found, open: next.length ? [...first, ...(await supervisorsOf(next, day))].sort(bySupervision) : first };
-    },
+    withSupervisors,
+    // A supervisor's document holds every field: the shape's are among them.
+    shapeSupervisors: (ids, up) => withSupervisors(ids, up),
 
     async walkUp(id, day, hops) {
       // A round of key reads per level, over the credentials not reached before.

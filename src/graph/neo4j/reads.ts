@@ -1,5 +1,5 @@
 import type { JurisdictionRecord } from '../../domain/jurisdictions.js';
-import { byAffiliation, bySupervision, bySupervisionEntry, type CounterpartRecord, type RosterChangeRecord, type RosterChangeSummary, type RosterPeriodChanges, type AffiliateRecord, type AffiliationRecord, type CredentialRecord, type SupervisionEntry, type SupervisorRecord } from '../../domain/credential.js';
+import { byAffiliation, bySupervision, bySupervisionEntry, type CounterpartRecord, type RosterChangeRecord, type RosterChangeSummary, type RosterPeriodChanges, type AffiliateRecord, type AffiliationRecord, type CredentialRecord, type ShapeSupervisor, type SupervisionEntry, type SupervisorRecord, SHAPE_SUPERVISOR_FIELDS } from '../../domain/credential.js';
 import { batchedReads } from '../batched-reads.js';
 import type { GraphEngine, Row } from '../graph-port.js';
 import type { QueryFiles } from '../query-files.js';
@@ -27,6 +27,9 @@ const PENDING_FIELDS = [
   'license_number_display', 'license_type_display', 'status', 'status_normalized', 'issue_date', 'expiration_date', 'address_kind', 'address_line1',
   'address_line2', 'address_city', 'address_county', 'address_region', 'address_postal_code', 'address_country', 'source',
 ] as const;
+
+/** The pending values of a brief supervisor's record (licensees.cypher with $brief), after SHAPE_SUPERVISOR_FIELDS. */
+const PENDING_ADDRESS_FIELDS = ['address_kind', 'address_line1', 'address_line2', 'address_city', 'address_county', 'address_region', 'address_postal_code', 'address_country'] as const;
 
 /**
  * A credential's entries in (lists of supervisor id, role, type, from and to), in their order. An
@@ -59,19 +62,34 @@ const record = (r: Row): CredentialRecord[] => {
   return [fields as unknown as CredentialRecord];
 };
 
+/** A supervisor's fields from a row read with $brief: what the public shape shows, pending address in place. */
+const briefOf = (r: Row): Row => {
+  const values = r.record as unknown[];
+  const fields: Row = {};
+  for (let i = 0; i < SHAPE_SUPERVISOR_FIELDS.length; i++) fields[SHAPE_SUPERVISOR_FIELDS[i]] = values[i];
+  const pending = values[SHAPE_SUPERVISOR_FIELDS.length] as unknown[] | null;
+  if (pending) for (let i = 0; i < PENDING_ADDRESS_FIELDS.length; i++) fields[PENDING_ADDRESS_FIELDS[i]] = pending[i];
+  return fields;
+};
+
 /**
- * A supervisor's record with its relationship, from a row of a traversal. Its fields are set on the
- * object made for it: a copy by rest and spread took a search page's Node CPU a tenth.
+ * A supervisor's record with its relationship, from a row of a traversal (`brief`: read with
+ * $brief, so only what the public shape shows). Its fields are set on the object made for it: a
+ * copy by rest and spread took a search page's Node CPU a tenth.
  */
-const supervisorRow = (r: Row): SupervisorRecord[] => {
-  const fields = r.relationship_type == null ? undefined : fieldsOf(r);
-  if (!fields) return [];
+const supervisorOf = (r: Row, brief: boolean): Row | undefined => {
+  const fields = r.relationship_type == null ? undefined : brief ? briefOf(r) : fieldsOf(r);
+  if (!fields) return undefined;
   fields.affiliate_id = r.affiliate_id as string;
   fields.affiliate_role = r.affiliate_role as string;
   fields.relationship_type = r.relationship_type as string;
   fields.effective_from = r.effective_from as string;
   fields.effective_to = (r.effective_to as string | null) ?? null;
-  return [fields as unknown as SupervisorRecord];
+  return fields;
+};
+const supervisorRow = (r: Row): SupervisorRecord[] => {
+  const s = supervisorOf(r, false);
+  return s ? [s as unknown as SupervisorRecord] : [];
 };
 
 type Cells = (string | null)[];
@@ -106,42 +124,52 @@ export function neo4jReads(graph: GraphEngine, files: QueryFiles, today: () => s
   const walk = batchedReads(graph, files.get('engine/neo4j/hierarchy'), (r) => r.start_id);
   const affiliationsOf = batchedReads(graph, files.get('engine/neo4j/affiliations'), (r) => r.id);
 
-  /** Rows of the credentials among `ids` with their supervisors `levels` deep (0: none). */
-  const shapes = async (ids: string[], day: string, levels: number): Promise<Row[]> =>
-    (await Promise.all([...new Set(ids)].map((id) => shape(id, { day, levels })))).flat();
+  /** Rows of the credentials among `ids` with their supervisors `levels` deep (0: none), `brief` or whole. */
+  const shapes = async (ids: string[], day: string, levels: number, brief = false): Promise<Row[]> =>
+    (await Promise.all([...new Set(ids)].map((id) => shape(id, { day, levels, brief })))).flat();
+
+  /** withSupervisors' records and supervisors (Rows of their records' fields), the supervisors whole or `brief` (shapeSupervisors). */
+  const supervised = async (ids: string[], up: ((s: Row) => boolean) | undefined, day: string, brief: boolean) => {
+    // Neo4j reads the second level whenever `up` is given; the filter picks what is kept of it.
+    const rows = await shapes(ids, day, up ? 2 : 1, brief);
+    const records = rows.filter((r) => r.level === 0).flatMap(record);
+    // The second level by the credential read and the supervisor it is above.
+    const above = new Map<string, Row[]>();
+    for (const r of rows) {
+      if (r.level !== 2) continue;
+      const key = `${r.id}\u0000${r.affiliate_id}`;
+      const list = above.get(key);
+      if (list) list.push(r);
+      else above.set(key, [r]);
+    }
+    const open: Row[] = [];
+    // A supervisor's own supervisors once, whichever credentials it supervises.
+    const listed = new Set(records.map((c) => c.id));
+    for (const r of rows) {
+      if (r.level !== 1) continue;
+      const s = supervisorOf(r, brief);
+      if (!s) continue;
+      open.push(s);
+      if (!up || !up(s) || listed.has(s.id as string)) continue;
+      listed.add(s.id as string);
+      for (const second of above.get(`${r.id}\u0000${s.id}`) ?? []) {
+        const t = supervisorOf(second, brief);
+        if (t) open.push(t);
+      }
+    }
+    return { records, open: (open as unknown as ShapeSupervisor[]).sort(bySupervision) };
+  };
 
   return {
     async byIds(ids) {
       return (await shapes(ids, today(), 0)).flatMap(record);
     },
 
-    async withSupervisors(ids, up, day = today()) {
-      // Neo4j reads the second level whenever `up` is given; the filter picks what is kept of it.
-      const rows = await shapes(ids, day, up ? 2 : 1);
-      const records = rows.filter((r) => r.level === 0).flatMap(record);
-      // The second level by the credential read and the supervisor it is above.
-      const above = new Map<string, Row[]>();
-      for (const r of rows) {
-        if (r.level !== 2) continue;
-        const key = `${r.id}\u0000${r.affiliate_id}`;
-        const list = above.get(key);
-        if (list) list.push(r);
-        else above.set(key, [r]);
-      }
-      const open: SupervisorRecord[] = [];
-      // A supervisor's own supervisors once, whichever credentials it supervises.
-      const listed = new Set(records.map((c) => c.id));
-      for (const r of rows) {
-        if (r.level !== 1) continue;
-        for (const s of supervisorRow(r)) {
-          open.push(s);
-          if (!up || !up(s) || listed.has(s.id)) continue;
-          listed.add(s.id);
-          for (const second of above.get(`${r.id}\u0000${s.id}`) ?? []) open.push(...supervisorRow(second));
-        }
-      }
-      return { records, open: open.sort(bySupervision) };
+    withSupervisors: async (ids, up, day = today()) => {
+      const { records, open } = await supervised(ids, up as ((s: Row) => boolean) | undefined, day, false);
+      return { records, open: open as SupervisorRecord[] };
     },
+    shapeSupervisors: (ids, up) => supervised(ids, up as (s: Row) => boolean, today(), true),
 
     async walkUp(id, day) {
       const rows = await walk(id, { day });

@@ -7,7 +7,7 @@ import {
   type RelationshipCoverage,
   type RelationshipType,
 } from '../../domain/vocabulary.js';
-import { displayName, type CredentialRecord, type SupervisorRecord } from '../../domain/credential.js';
+import { displayName, type CredentialRecord, type ShapeSupervisor } from '../../domain/credential.js';
 import type { Licensee } from './licensees.schemas.js';
 
 type AddressFields = Pick<
@@ -40,14 +40,14 @@ const BUSINESS_TYPES = new Set(['brokerage', 'branch_office']);
 export const isBusiness = (r: { entity_type: string | null; license_type: string | null }) =>
   r.entity_type === 'business' || BUSINESS_TYPES.has(r.license_type ?? '');
 
-const isBrokerageLink = (s: SupervisorRecord) => BROKERAGE_RELATIONSHIP_TYPES.includes(s.relationship_type as RelationshipType);
-const isDesignation = (s: SupervisorRecord) => DESIGNATION_RELATIONSHIP_TYPES.includes(s.relationship_type as RelationshipType);
+const isBrokerageLink = (s: ShapeSupervisor) => BROKERAGE_RELATIONSHIP_TYPES.includes(s.relationship_type as RelationshipType);
+const isDesignation = (s: ShapeSupervisor) => DESIGNATION_RELATIONSHIP_TYPES.includes(s.relationship_type as RelationshipType);
 
 /**
  * Whether a licence's shape names the designated brokers of this supervisor of it: a business that
  * is its current brokerage. (A brokerage's own designations are among its own supervisors.)
  */
-export const namesDesignationsOf = (s: SupervisorRecord) => isBrokerageLink(s) && isBusiness(s);
+export const namesDesignationsOf = (s: ShapeSupervisor) => isBrokerageLink(s) && isBusiness(s);
 
 /**
  * The public Licensee shape of one credential.
@@ -56,14 +56,14 @@ export const namesDesignationsOf = (s: SupervisorRecord) => isBrokerageLink(s) &
  */
 export function toLicensee(
   c: CredentialRecord,
-  open: SupervisorRecord[],
-  openOf: (id: string) => SupervisorRecord[],
+  open: ShapeSupervisor[],
+  openOf: (id: string) => ShapeSupervisor[],
 ): Licensee {
   const brokerageLinks = open.filter(isBrokerageLink);
   const coverage = c.relationship_coverage as RelationshipCoverage;
 
   const designated = new Map<string, NonNullable<Licensee['designated_broker']>>();
-  const addDesignated = (s: SupervisorRecord) => {
+  const addDesignated = (s: ShapeSupervisor) => {
     if (!designated.has(s.id)) designated.set(s.id, { name: displayName(s) || null, license_number: s.license_number, address: publicAddress(s) });
   };
   if (isBusiness(c)) openOf(c.id).filter(isDesignation).forEach(addDesignated);

@@ -1,7 +1,7 @@
 import { canonicalLicenseNumber, credentialId, searchTerms } from '../../domain/identity.js';
 import { NotFoundError, SearchIndexBuildingError } from '../../errors.js';
 import { namesDesignationsOf, toLicensee } from './licensee-shape.js';
-import type { CredentialRecord, SupervisorRecord } from '../../domain/credential.js';
+import type { CredentialRecord, ShapeSupervisor, SupervisorRecord } from '../../domain/credential.js';
 import type { GraphReads } from '../../graph/reads-port.js';
 import type { SearchFilters } from '../../domain/search-filters.js';
 import type { SearchIndex } from '../../search/search-port.js';
@@ -64,9 +64,9 @@ export function createLicenseesService(repo: GraphReads, clock: Clock, index: Se
    * businesses that are their brokerages, those businesses' own (one traversal on Neo4j).
    */
   async function shapes(ids: string[]): Promise<Map<string, { record: CredentialRecord; licensee: Licensee }>> {
-    const { records, open } = await repo.withSupervisors(ids, namesDesignationsOf);
+    const { records, open } = await repo.shapeSupervisors(ids, namesDesignationsOf);
     const openOf = groupBy(open, (s) => s.affiliate_id);
-    const of = (id: string): SupervisorRecord[] => openOf.get(id) ?? [];
+    const of = (id: string): ShapeSupervisor[] => openOf.get(id) ?? [];
     return new Map(records.map((c) => [c.id, { record: c, licensee: toLicensee(c, of(c.id), of) }]));
   }
   async function hydrate(ids: string[]): Promise<Map<string, Licensee>> {
