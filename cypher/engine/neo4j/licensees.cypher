@@ -9,7 +9,7 @@
 // and the brokerage its source names by business name alone, then the pending values or null. Records
 // are lists in the order of reads.ts CREDENTIAL_FIELDS and PENDING_FIELDS: a page of maps decodes its
 // keys again for every record, twice the API's CPU. With $brief, a supervisor's record holds only
-// what the public shape shows of it (SHAPE_SUPERVISOR_FIELDS, then its pending address or null):
+// what the public shape shows of it (SHAPE_SUPERVISOR_FIELDS, then its pending values or null):
 // a search page reads half the properties. No row for an unknown id. Dates come as strings.
 // :param ids => ['TX|0123456-SA', 'TX|0123456-B']
 // :param day => '2026-11-25'
@@ -29,13 +29,13 @@ UNWIND [[c, null, null, 0]] + ups + reduce(a = [], s IN CASE WHEN $levels > 1 TH
   a + [(t)-[q:SUPERVISES]->(s) WHERE coalesce(q.vf, CASE WHEN q.relationship_type IS NULL THEN $g + 1 ELSE 0 END) <= $g AND coalesce(q.vt, CASE WHEN q.relationship_type IS NULL THEN $g ELSE $g + 1 END) > $g AND q.effective_from <= day AND (q.effective_to IS NULL OR q.effective_to > day) | [t, q, s, 2]]) AS e
 WITH c, inc, e[0] AS n, e[1] AS r, e[2].id AS affiliate_id, e[3] AS level
 WITH c, inc, n, r, affiliate_id, level, level > 0 AND $brief AS brief
-WITH c, inc, n, r, affiliate_id, level, brief, CASE WHEN NOT brief AND n.sg <= $g THEN n.sg END AS sgv, CASE WHEN brief THEN null WHEN n.tg <= $g THEN n.tg WHEN n.tg0 <= $g THEN n.tg0 END AS tgv
-WITH c, inc, n, r, affiliate_id, level, brief, sgv, CASE WHEN tgv > coalesce(sgv, -1) THEN COLLECT { MATCH (st:TouchStamp {g: tgv}) RETURN [st.snapshot_date, st.last_verified, st.note] }[0] END AS stamp
+WITH c, inc, n, r, affiliate_id, level, brief, CASE WHEN n.sg <= $g THEN n.sg END AS sgv, CASE WHEN n.tg <= $g THEN n.tg WHEN n.tg0 <= $g THEN n.tg0 END AS tgv
+WITH c, inc, n, r, affiliate_id, level, brief, sgv, CASE WHEN NOT brief AND tgv > coalesce(sgv, -1) THEN COLLECT { MATCH (st:TouchStamp {g: tgv}) RETURN [st.snapshot_date, st.last_verified, st.note] }[0] END AS stamp
 RETURN c.id AS id, level, affiliate_id,
        r.affiliate_role AS affiliate_role, r.relationship_type AS relationship_type, toString(r.effective_from) AS effective_from, toString(r.effective_to) AS effective_to,
        CASE level WHEN 0 THEN [x IN inc | [x[0].id, x[1].affiliate_role, x[1].relationship_type, toString(x[1].effective_from), toString(x[1].effective_to)]] END AS supervision,
        CASE WHEN brief THEN [n.id, n.license_number, n.entity_type, n.license_type, n.full_name, n.first_name, n.middle_name, n.last_name, n.business_name, n.address_kind, n.address_line1, n.address_line2, n.address_city, n.address_county, n.address_region, n.address_postal_code, n.address_country,
-         CASE WHEN n.pg <= $g THEN [n.p_address_kind, n.p_address_line1, n.p_address_line2, n.p_address_city, n.p_address_county, n.p_address_region, n.p_address_postal_code, n.p_address_country] END] ELSE
+         CASE WHEN n.pg <= $g THEN [n.p_license_number_display, n.p_license_type_display, n.p_status, n.p_status_normalized, n.p_issue_date, n.p_expiration_date, n.p_address_kind, n.p_address_line1, n.p_address_line2, n.p_address_city, n.p_address_county, n.p_address_region, n.p_address_postal_code, n.p_address_country, n.p_source] END] ELSE
        [n.id, n.state, n.license_number, n.license_number_display, n.license_type, n.license_type_display, n.status, n.status_normalized, n.entity_type, n.full_name, n.first_name, n.middle_name, n.last_name, n.suffix, n.business_name,
          toString(n.issue_date), toString(n.expiration_date), n.address_kind, n.address_line1, n.address_line2, n.address_city, n.address_county, n.address_region, n.address_postal_code, n.address_country, n.source,
          toString(CASE WHEN stamp IS NOT NULL THEN stamp[0] WHEN sgv IS NOT NULL THEN n.s_snapshot_date ELSE n.snapshot_date END), CASE WHEN stamp IS NOT NULL THEN stamp[1] WHEN sgv IS NOT NULL THEN n.s_last_verified ELSE n.last_verified END,

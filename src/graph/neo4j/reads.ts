@@ -28,9 +28,6 @@ const PENDING_FIELDS = [
   'address_line2', 'address_city', 'address_county', 'address_region', 'address_postal_code', 'address_country', 'source',
 ] as const;
 
-/** The pending values of a brief supervisor's record (licensees.cypher with $brief), after SHAPE_SUPERVISOR_FIELDS. */
-const PENDING_ADDRESS_FIELDS = ['address_kind', 'address_line1', 'address_line2', 'address_city', 'address_county', 'address_region', 'address_postal_code', 'address_country'] as const;
-
 /**
  * A credential's entries in (lists of supervisor id, role, type, from and to), in their order. An
  * entry without a type is a relationship deleted while it was read (collection past a reader's 120 s).
@@ -62,13 +59,13 @@ const record = (r: Row): CredentialRecord[] => {
   return [fields as unknown as CredentialRecord];
 };
 
-/** A supervisor's fields from a row read with $brief: what the public shape shows, pending address in place. */
+/** A supervisor's fields from a row read with $brief: what the public shape shows, the pending values in place. */
 const briefOf = (r: Row): Row => {
   const values = r.record as unknown[];
   const fields: Row = {};
   for (let i = 0; i < SHAPE_SUPERVISOR_FIELDS.length; i++) fields[SHAPE_SUPERVISOR_FIELDS[i]] = values[i];
   const pending = values[SHAPE_SUPERVISOR_FIELDS.length] as unknown[] | null;
-  if (pending) for (let i = 0; i < PENDING_ADDRESS_FIELDS.length; i++) fields[PENDING_ADDRESS_FIELDS[i]] = pending[i];
+  if (pending) for (let i = 0; i < PENDING_FIELDS.length; i++) fields[PENDING_FIELDS[i]] = pending[i];
   return fields;
 };
 
