@@ -38,16 +38,22 @@ const supervision = (value: unknown): SupervisionEntry[] =>
     .map(([supervisor_id, affiliate_role, relationship_type, effective_from, effective_to]) => ({ supervisor_id, affiliate_role, relationship_type, effective_from, effective_to: effective_to ?? null }))
     .sort(bySupervisionEntry);
 
+/** A record list's fields named by `names` in order, then the pending values (or null) in place of theirs. */
+const valuesOf = (r: Row, names: readonly string[]): Row => {
+  const values = r.record as unknown[];
+  const fields: Row = {};
+  for (let i = 0; i < names.length; i++) fields[names[i]] = values[i];
+  const pending = values[names.length] as unknown[] | null;
+  if (pending) for (let i = 0; i < PENDING_FIELDS.length; i++) fields[PENDING_FIELDS[i]] = pending[i];
+  return fields;
+};
+
 /**
  * A credential's fields from a traversal's row, with its jurisdiction's coverage (the pending
  * values in place of their fields). None outside a jurisdiction (an import always links one).
  */
 const fieldsOf = (r: Row): Row | undefined => {
-  const values = r.record as unknown[];
-  const fields: Row = {};
-  for (let i = 0; i < CREDENTIAL_FIELDS.length; i++) fields[CREDENTIAL_FIELDS[i]] = values[i];
-  const pending = values[CREDENTIAL_FIELDS.length] as unknown[] | null;
-  if (pending) for (let i = 0; i < PENDING_FIELDS.length; i++) fields[PENDING_FIELDS[i]] = pending[i];
+  const fields = valuesOf(r, CREDENTIAL_FIELDS);
   return fields.relationship_coverage == null ? undefined : fields;
 };
 
@@ -59,23 +65,13 @@ const record = (r: Row): CredentialRecord[] => {
   return [fields as unknown as CredentialRecord];
 };
 
-/** A supervisor's fields from a row read with $brief: what the public shape shows, the pending values in place. */
-const briefOf = (r: Row): Row => {
-  const values = r.record as unknown[];
-  const fields: Row = {};
-  for (let i = 0; i < SHAPE_SUPERVISOR_FIELDS.length; i++) fields[SHAPE_SUPERVISOR_FIELDS[i]] = values[i];
-  const pending = values[SHAPE_SUPERVISOR_FIELDS.length] as unknown[] | null;
-  if (pending) for (let i = 0; i < PENDING_FIELDS.length; i++) fields[PENDING_FIELDS[i]] = pending[i];
-  return fields;
-};
-
 /**
  * A supervisor's record with its relationship, from a row of a traversal (`brief`: read with
  * $brief, so only what the public shape shows). Its fields are set on the object made for it: a
  * copy by rest and spread took a search page's Node CPU a tenth.
  */
 const supervisorOf = (r: Row, brief: boolean): Row | undefined => {
-  const fields = r.relationship_type == null ? undefined : brief ? briefOf(r) : fieldsOf(r);
+  const fields = r.relationship_type == null ? undefined : brief ? valuesOf(r, SHAPE_SUPERVISOR_FIELDS) : fieldsOf(r);
   if (!fields) return undefined;
   fields.affiliate_id = r.affiliate_id as string;
   fields.affiliate_role = r.affiliate_role as string;
