@@ -218,7 +218,7 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
   // The generation readers see, as this process last saw it published, and what this process still
   // reads, reported to the graph (readers.ts). A write here makes the next read look again, so a
   // read after this process publishes sees what it published.
-  const readers = neo4jReaders((query, params) => engine.writeNow(query, params), (query) => readStatement(query, {}), GENERATION_PIN);
+  const readers = neo4jReaders((query, params) => engine.writeNow(query, params), GENERATION_PIN);
   const listeners: (() => void)[] = [];
   const written = <T>(out: T): T => {
     readers.forget();

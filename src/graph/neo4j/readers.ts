@@ -13,12 +13,6 @@ const SEEN_MS = 2 * BEAT_MS;
 const SOON_MS = 20;
 /** ...and after this process writes (an import commits a batch every few milliseconds). */
 const AFTER_WRITE_MS = 100;
-/**
- * A beat is a write, and under a refresh's commits one can take seconds: while the last beat that
- * landed is this recent (well inside READER_STALE_SECONDS, so collection still counts this reader),
- * a request that finds beats behind reads the published generation instead of waiting for one.
- */
-const PEEK_WITHIN_MS = 10_000;
 
 // One statement reports what this reader may still read and gives the published generation: a
 // reader that reports nothing yet reports that generation, and reads nothing older.
@@ -27,7 +21,6 @@ MERGE (r:GraphReader {id: $reader})
 SET r.oldest = coalesce($oldest, s.generation, 0), r.holder = $holder, r.beat_at = datetime()
 RETURN coalesce(s.generation, 0) AS g`;
 const LEAVE = 'MATCH (r:GraphReader {id: $reader}) DELETE r';
-const PEEK = `OPTIONAL MATCH (s:Snapshot {id: 'graph'}) RETURN coalesce(s.generation, 0) AS g`;
 
 /**
  * This process's reads of the published generation, as the graph sees them: every version read
@@ -37,17 +30,12 @@ const PEEK = `OPTIONAL MATCH (s:Snapshot {id: 'graph'}) RETURN coalesce(s.genera
  * what generation g replaced once every reader heard within READER_STALE_SECONDS reports g or
  * later (versions.ts), however long a request runs.
  */
-export function neo4jReaders(write: (query: string, params: Params) => Promise<Row[]>, read: (query: string) => Promise<Row[]>, pinKey: string) {
+export function neo4jReaders(write: (query: string, params: Params) => Promise<Row[]>, pinKey: string) {
   const reader = `${thisProcess()}:${randomUUID().slice(0, 8)}`;
   /** The generation last seen published (one beat at a time: it only moves forward, unless the store is replaced). */
   let seen: number | undefined;
   let beating: Promise<number> | undefined;
   let beatAt = -Infinity;
-  /** When the last beat landed (a write of this process does not move it). */
-  let landedAt = -Infinity;
-  let peeking: Promise<number> | undefined;
-  let peekAt = -Infinity;
-  let peekSent = 0;
   /** Moves with each write of this process: a beat sent before it may have read the generation before it. */
   let epoch = 0;
   let sentAt = 0;
@@ -74,8 +62,7 @@ export function neo4jReaders(write: (query: string, params: Params) => Promise<R
       const sent = (sentAt = epoch);
       try {
         const [row] = await write(BEAT, { reader, holder: thisProcess(), oldest: (reported = oldest()) ?? null });
-        landedAt = Date.now();
-        if (sent === epoch) beatAt = landedAt;
+        if (sent === epoch) beatAt = Date.now();
         const g = Number(row?.g ?? 0);
         seen = g;
         if (!left) timer ??= setInterval(() => void beat().catch(() => undefined), BEAT_MS).unref();
@@ -86,24 +73,6 @@ export function neo4jReaders(write: (query: string, params: Params) => Promise<R
       }
     })();
     return beating;
-  };
-  // Every pin stays at or past what was reported: the published generation only moves forward, so a
-  // read of it now is at or past the `seen` any earlier report was bounded by.
-  const peek = (): Promise<number> => {
-    peeking ??= (async () => {
-      const sent = (peekSent = epoch);
-      try {
-        const [row] = await read(PEEK);
-        const g = Number(row?.g ?? 0);
-        if (seen === undefined || g > seen) seen = g;
-        if (sent === epoch) peekAt = Date.now();
-        if (oldest() !== reported) again(SOON_MS);
-        return seen;
-      } finally {
-        peeking = undefined;
-      }
-    })();
-    return peeking;
   };
   const again = (ms: number) => {
     if (left || soon) return;
@@ -116,16 +85,14 @@ export function neo4jReaders(write: (query: string, params: Params) => Promise<R
   return {
     /** The published generation, about a beat old (this process's writes ask again at once: `forget`). */
     published(): Promise<number> {
-      const now = Date.now();
-      if (seen !== undefined && now - Math.max(beatAt, peekAt) < SEEN_MS) return Promise.resolve(seen);
-      if (seen !== undefined && now - landedAt < PEEK_WITHIN_MS) return peeking && peekSent !== epoch ? peeking.then(peek, peek) : peek();
+      if (seen !== undefined && Date.now() - beatAt < SEEN_MS) return Promise.resolve(seen);
       // A beat sent before this process's last write may answer the generation before it: ask again after it.
       return beating && sentAt !== epoch ? beating.then(beat, beat) : beat();
     },
     /** This process wrote: the next read asks for the published generation, and a report follows. */
     forget() {
       epoch += 1;
-      beatAt = peekAt = -Infinity;
+      beatAt = -Infinity;
       if (seen !== undefined) again(AFTER_WRITE_MS);
     },
     /** Runs `read` at generation `g`, counted as held while it runs. */
