@@ -12,6 +12,7 @@ import { readBulkFile, splitBulkFileByFirstField } from '../graph/bulk-file.js';
 import { SEARCH_BROKER_COLUMNS, SEARCH_INDEX_COLUMNS } from '../graph/search-source-port.js';
 import type { SearchFilters } from '../domain/search-filters.js';
 import type { NameSearch } from './search-port.js';
+import { Int32Column } from '../domain/int32-column.js';
 
 export { SEARCH_BROKER_COLUMNS, SEARCH_INDEX_COLUMNS };
 
@@ -50,10 +51,21 @@ const ALWAYS_FROM = -(2 ** 31);
 const OPEN_TO = 2 ** 31 - 1;
 const DAY_MS = 86_400_000;
 
-/** Days since 1970-01-01 of a YYYY-MM-DD date. */
+/** The value of the decimal digits date[from..to), or NaN where one is not a digit. */
+function digits(date: string, from: number, to: number): number {
+  let v = 0;
+  for (let i = from; i < to; i++) {
+    const d = date.charCodeAt(i) - 48;
+    if (!(d >= 0 && d <= 9)) return Number.NaN;
+    v = v * 10 + d;
+  }
+  return v;
+}
+
+/** Days since 1970-01-01 of a YYYY-MM-DD date (a day past its month's end runs on, as Date.UTC counts it). */
 function dayOf(date: string): number {
-  const day = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !Number.isInteger(day)) throw new Error(`not a date: ${date}`);
+  const day = date.length === 10 && date[4] === '-' && date[7] === '-' ? Date.UTC(digits(date, 0, 4), digits(date, 5, 7) - 1, digits(date, 8, 10)) / DAY_MS : Number.NaN;
+  if (!Number.isInteger(day)) throw new Error(`not a date: ${date}`);
   return day;
 }
 
@@ -81,52 +93,83 @@ export interface SearchIndexParts {
   codes: [string, number][];
 }
 
-/** Builds one field's dictionary from the words of each row; rows are numbered as they arrive. */
-class FieldBuilder {
+/**
+ * A state's words, numbered as first seen in any field: a row's value is split and each word
+ * looked up once, and the fields it goes into (the name field takes the full, first, last and
+ * business names) number it from there without a string lookup each.
+ */
+class Words {
   private readonly ids = new Map<string, number>();
-  private rowWords = new Int32Array(1 << 16);
-  private used = 0;
-  private readonly rowEnds: number[] = [];
+  readonly words: string[] = [];
+  /** The ids of the row's words so far, value after value (`ends`: where each value's end). */
+  readonly row = new Int32Column();
 
-  /** The row's words: its values split at spaces, each word once. */
-  add(...values: (string | null)[]) {
-    const from = this.used;
-    for (const v of values) {
-      if (!v) continue;
-      for (let at = 0; at < v.length; ) {
-        let end = v.indexOf(' ', at);
-        if (end === -1) end = v.length;
-        if (end > at) this.push(at === 0 && end === v.length ? v : v.slice(at, end), from);
+  /** Adds the words of `value` (split at spaces, empty words left out) to the row's; returns where they end in `row`. */
+  add(value: string | null): number {
+    if (value) {
+      for (let at = 0; at < value.length; ) {
+        let end = value.indexOf(' ', at);
+        if (end === -1) end = value.length;
+        if (end > at) this.row.push(this.idOf(at === 0 && end === value.length ? value : value.slice(at, end)));
         at = end + 1;
       }
     }
-    this.rowEnds.push(this.used);
+    return this.row.length;
   }
 
-  private push(word: string, from: number) {
+  private idOf(word: string): number {
+    // A first or last name is most often a word of the full name just split.
+    for (let i = 0; i < Math.min(this.row.length, 16); i++) if (this.words[this.row.array[i]] === word) return this.row.array[i];
     let id = this.ids.get(word);
-    if (id === undefined) this.ids.set(word, (id = this.ids.size));
-    else for (let i = from; i < this.used; i++) if (this.rowWords[i] === id) return;
-    if (this.used === this.rowWords.length) {
-      const grown = new Int32Array(this.rowWords.length * 2);
-      grown.set(this.rowWords);
-      this.rowWords = grown;
+    if (id === undefined) this.ids.set(word, (id = this.words.push(word) - 1));
+    return id;
+  }
+}
+
+/** Builds one field's dictionary from the words of each row; rows are numbered as they arrive. */
+class FieldBuilder {
+  /** The field's number of each of the state's words (Words), plus one; 0 where it holds none. */
+  private local = new Int32Array(1 << 12);
+  private readonly words: string[] = [];
+  private readonly rowWords = new Int32Column();
+  private readonly rowEnds = new Int32Column();
+
+  /** The row's words: those of `words.row` in [from, to), each once. */
+  add(all: Words, from: number, to: number) {
+    const start = this.rowWords.length;
+    for (let i = from; i < to; i++) {
+      const word = all.row.array[i];
+      if (word >= this.local.length) {
+        const grown = new Int32Array(Math.max(this.local.length * 2, word + 1));
+        grown.set(this.local);
+        this.local = grown;
+      }
+      let id = this.local[word] - 1;
+      if (id === -1) this.local[word] = (id = this.words.push(all.words[word]) - 1) + 1;
+      else if (this.has(start, id)) continue;
+      this.rowWords.push(id);
     }
-    this.rowWords[this.used++] = id;
+    this.rowEnds.push(this.rowWords.length);
+  }
+
+  private has(start: number, id: number) {
+    for (let i = start; i < this.rowWords.length; i++) if (this.rowWords.array[i] === id) return true;
+    return false;
   }
 
   /** The field with rows renumbered: `order[i]` is the arrival number of row i. */
   build(order: Int32Array): FieldIndex {
-    const words = [...this.ids.keys()];
+    const { words } = this;
+    const [rowWords, rowEnds, used] = [this.rowWords.array, this.rowEnds.array, this.rowWords.length];
     const postStart = new Int32Array(words.length + 1);
-    for (let i = 0; i < this.used; i++) postStart[this.rowWords[i] + 1] += 1;
+    for (let i = 0; i < used; i++) postStart[rowWords[i] + 1] += 1;
     for (let w = 0; w < words.length; w++) postStart[w + 1] += postStart[w];
     const fill = postStart.slice(0, words.length);
-    const postings = new Int32Array(this.used);
+    const postings = new Int32Array(used);
     // Rows visited in their new order: each word's rows come out ascending.
     for (let row = 0; row < order.length; row++) {
       const old = order[row];
-      for (let i = old === 0 ? 0 : this.rowEnds[old - 1]; i < this.rowEnds[old]; i++) postings[fill[this.rowWords[i]]++] = row;
+      for (let i = old === 0 ? 0 : rowEnds[old - 1]; i < rowEnds[old]; i++) postings[fill[rowWords[i]]++] = row;
     }
     return { ...dictionary(words), postStart, postings };
   }
@@ -262,37 +305,97 @@ export interface SearchIndex extends NameSearch {
 
 interface StateBuilder {
   /** Binary ids, 16 bytes a row, in arrival order. */
-  ids: Buffer;
+  ids: Uint8Array;
+  /** Arrival numbers by id, open addressing (slotOf); -1 where empty. */
+  slots: Int32Array;
   sortKeys: string[];
   status: number[];
   type: number[];
   numbers: string[];
+  words: Words;
   fields: Record<Field, FieldBuilder>;
-  /** Arrival number by id (without dashes), for the brokerage rows. */
-  arrival: Map<string, number>;
   /** Brokerage rows: arrival number, days in force, interned name. */
-  links: { row: number[]; from: number[]; to: number[]; name: number[] };
+  links: { row: Int32Column; from: Int32Column; to: Int32Column; name: Int32Column };
   names: Map<string, number>;
   /** Brokerage rows that came before their credential's row. */
   early: SearchIndexRow[];
 }
 
+/** Hex digits' values by character code; -1 for any other character. */
+const HEX = Int8Array.from({ length: 128 }, (_, c) => '0123456789abcdef'.indexOf(String.fromCharCode(c).toLowerCase()));
+
+/** Writes a UUID (32 hex digits, dashes anywhere) as 16 bytes at `to[at]`. */
+function writeId(id: string, to: Uint8Array, at: number) {
+  let k = 0;
+  for (let i = 0; i < id.length; i++) {
+    const c = id.charCodeAt(i);
+    if (c === 45) continue;
+    const v = c < 128 ? HEX[c] : -1;
+    if (v === -1 || k === 32) throw new Error(`a search row's id is not a UUID: ${id}`);
+    if (k & 1) to[at + (k >> 1)] |= v;
+    else to[at + (k >> 1)] = v << 4;
+    k++;
+  }
+  if (k !== 32) throw new Error(`a search row's id is not a UUID: ${id}`);
+}
+
+/** The slot of the id at `key[at]` in the state's table: the one holding it, or the empty one it would take. */
+function slotOf(b: StateBuilder, key: Uint8Array, at: number): number {
+  const mask = b.slots.length - 1;
+  const head = (key[at] << 24) | (key[at + 1] << 16) | (key[at + 2] << 8) | key[at + 3];
+  const tail = (key[at + 12] << 24) | (key[at + 13] << 16) | (key[at + 14] << 8) | key[at + 15];
+  const hash = Math.imul(head ^ Math.imul(tail, 0x85ebca6b), 0x9e3779b1);
+  for (let slot = (hash ^ (hash >>> 15)) & mask; ; slot = (slot + 1) & mask) {
+    const row = b.slots[slot];
+    if (row === -1) return slot;
+    let k = 0;
+    while (k < 16 && b.ids[row * 16 + k] === key[at + k]) k++;
+    if (k === 16) return slot;
+  }
+}
+
+/** Adds the id of the state's next row (`row`) to its ids and its table; one that came before now names this row. */
+function addId(b: StateBuilder, id: string, row: number) {
+  if ((row + 1) * 16 > b.ids.length) {
+    const grown = new Uint8Array(b.ids.length * 2);
+    grown.set(b.ids);
+    b.ids = grown;
+  }
+  writeId(id, b.ids, row * 16);
+  // At most half full: a probe ends after a slot or two.
+  if ((row + 1) * 2 > b.slots.length) {
+    const old = b.slots;
+    b.slots = new Int32Array(old.length * 2).fill(-1);
+    for (const r of old) if (r !== -1) b.slots[slotOf(b, b.ids, r * 16)] = r;
+  }
+  b.slots[slotOf(b, b.ids, row * 16)] = row;
+}
+
+const scratchId = new Uint8Array(16);
+
+/** The arrival number of the row with credential id `id`; -1 if none has come. */
+function arrivalOf(b: StateBuilder, id: string): number {
+  writeId(id, scratchId, 0);
+  return b.slots[slotOf(b, scratchId, 0)];
+}
+
 /** A state's brokerage data with rows renumbered (`rank[arrival]`: the row in result order). */
 function brokersOf(b: StateBuilder, rank: Int32Array): BrokerIndex {
   const names = [...b.names.keys()];
+  const { row, from, to, name } = b.links;
   const linkStart = new Int32Array(names.length + 1);
-  for (const w of b.links.name) linkStart[w + 1] += 1;
+  for (let i = 0; i < name.length; i++) linkStart[name.array[i] + 1] += 1;
   for (let w = 0; w < names.length; w++) linkStart[w + 1] += linkStart[w];
   const fill = linkStart.slice(0, names.length);
-  const count = b.links.row.length;
+  const count = row.length;
   const linkRow = new Int32Array(count);
   const linkFrom = new Int32Array(count);
   const linkTo = new Int32Array(count);
   for (let i = 0; i < count; i++) {
-    const at = fill[b.links.name[i]]++;
-    linkRow[at] = rank[b.links.row[i]];
-    linkFrom[at] = b.links.from[i];
-    linkTo[at] = b.links.to[i];
+    const at = fill[name.array[i]]++;
+    linkRow[at] = rank[row.array[i]];
+    linkFrom[at] = from.array[i];
+    linkTo[at] = to.array[i];
   }
   return { ...dictionary(names), linkStart, linkRow, linkFrom, linkTo };
 }
@@ -300,8 +403,8 @@ function brokersOf(b: StateBuilder, rank: Int32Array): BrokerIndex {
 /** Adds a brokerage row (SEARCH_BROKER_COLUMNS) to its state; false when its credential has not come yet. */
 function addLink(b: StateBuilder, row: SearchIndexRow): boolean {
   const [, id, from, to, names] = row;
-  const at = b.arrival.get(id!.replaceAll('-', ''));
-  if (at === undefined) return false;
+  const at = arrivalOf(b, id!);
+  if (at === -1) return false;
   if (!names) return true;
   let name = b.names.get(names);
   if (name === undefined) b.names.set(names, (name = b.names.size));
@@ -310,6 +413,78 @@ function addLink(b: StateBuilder, row: SearchIndexRow): boolean {
   b.links.to.push(to ? dayOf(to) : OPEN_TO);
   b.links.name.push(name);
   return true;
+}
+
+/** Sorts `order[lo..hi)` by `keys` from code unit `depth` on, where they agree before it; equal keys keep their order. */
+function insertionSort(keys: string[], order: Int32Array, lo: number, hi: number, depth: number) {
+  for (let i = lo + 1; i < hi; i++) {
+    const v = order[i];
+    const kv = keys[v];
+    let j = i - 1;
+    for (; j >= lo; j--) {
+      const u = order[j];
+      const ku = keys[u];
+      const m = Math.min(ku.length, kv.length);
+      let d = depth;
+      while (d < m && ku.charCodeAt(d) === kv.charCodeAt(d)) d++;
+      if ((d < m ? ku.charCodeAt(d) - kv.charCodeAt(d) : ku.length - kv.length || u - v) <= 0) break;
+      order[j + 1] = u;
+    }
+    order[j + 1] = v;
+  }
+}
+
+/**
+ * Arrival numbers in the documented order: by sort key, compared by UTF-16 code unit (the graph
+ * compares by code point: the two differ only beyond the Basic Multilingual Plane). sort_key ends
+ * with the licence number, so it is unique within a state and the id never breaks a tie.
+ * A radix sort on code units: V8 compares two strings in its runtime, and a comparison sort of a
+ * state's keys was a sixth of its build.
+ */
+function resultOrder(keys: string[]): Int32Array {
+  const n = keys.length;
+  const order = Int32Array.from({ length: n }, (_, i) => i);
+  const scratch = new Int32Array(n);
+  /** Each row's bucket at the depth being sorted: 0 for a key that ends before it, code unit + 1, 257 for any beyond Latin-1. */
+  const buckets = new Uint16Array(n);
+  // Keys that agree up to a code unit beyond Latin-1 (rare): compared whole.
+  const beyondLatin1 = (lo: number, hi: number) => order.subarray(lo, hi).sort((x, y) => (keys[x] < keys[y] ? -1 : keys[x] > keys[y] ? 1 : x - y));
+  // Ranges to sort, each as lo, hi and the depth its keys agree up to.
+  const stack = [0, n, 0];
+  while (stack.length) {
+    const depth = stack.pop()!;
+    const hi = stack.pop()!;
+    const lo = stack.pop()!;
+    if (hi - lo <= 32) {
+      insertionSort(keys, order, lo, hi, depth);
+      continue;
+    }
+    const counts = new Int32Array(259);
+    for (let i = lo; i < hi; i++) {
+      const k = keys[order[i]];
+      const b = depth < k.length ? Math.min(k.charCodeAt(depth) + 1, 257) : 0;
+      buckets[i] = b;
+      counts[b + 1]++;
+    }
+    for (let b = 0; b < 258; b++) counts[b + 1] += counts[b];
+    const first = buckets[lo];
+    if (counts[first + 1] - counts[first] === hi - lo) {
+      // One bucket: keys that all end here (equal), or one code unit (the next one decides).
+      if (first === 257) beyondLatin1(lo, hi);
+      else if (first !== 0) stack.push(lo, hi, depth + 1);
+      continue;
+    }
+    const next = counts.slice(0, 258);
+    for (let i = lo; i < hi; i++) scratch[lo + next[buckets[i]]++] = order[i];
+    order.set(scratch.subarray(lo, hi), lo);
+    for (let b = 1; b < 258; b++) {
+      const [from, to] = [lo + counts[b], lo + counts[b + 1]];
+      if (to - from < 2) continue;
+      if (b === 257) beyondLatin1(from, to);
+      else stack.push(from, to, depth + 1);
+    }
+  }
+  return order;
 }
 
 /**
@@ -331,14 +506,15 @@ export async function buildSearchIndexParts(rows: AsyncIterable<SearchIndexRow[]
     let b = builders.get(state);
     if (!b) {
       b = {
-        ids: Buffer.alloc(1 << 16),
+        ids: new Uint8Array(1 << 16),
+        slots: new Int32Array(1 << 12).fill(-1),
         sortKeys: [],
         status: [],
         type: [],
         numbers: [],
+        words: new Words(),
         fields: Object.fromEntries(FIELDS.map((f) => [f, new FieldBuilder()])) as Record<Field, FieldBuilder>,
-        arrival: new Map(),
-        links: { row: [], from: [], to: [], name: [] },
+        links: { row: new Int32Column(), from: new Int32Column(), to: new Int32Column(), name: new Int32Column() },
         names: new Map(),
         early: [],
       };
@@ -356,20 +532,19 @@ export async function buildSearchIndexParts(rows: AsyncIterable<SearchIndexRow[]
       if (row.length !== SEARCH_INDEX_COLUMNS.length) throw new Error(`a search index row has ${row.length} fields, not ${SEARCH_INDEX_COLUMNS.length} or ${SEARCH_BROKER_COLUMNS.length}`);
       const [state, id, sortKey, number, status, type, full, first, last, business, city] = row;
       const b = builderOf(state!);
-      const at = b.sortKeys.length * 16;
-      if (at === b.ids.length) b.ids = Buffer.concat([b.ids, Buffer.alloc(b.ids.length)]);
-      const hex = id!.replaceAll('-', '');
-      b.ids.write(hex, at, 'hex');
-      b.arrival.set(hex, b.sortKeys.length);
+      addId(b, id!, b.sortKeys.length);
       b.sortKeys.push(sortKey ?? '');
       b.status.push(code(status));
       b.type.push(code(type));
       b.numbers.push(number ?? '');
-      b.fields.name.add(full, first, last, business);
-      b.fields.first.add(first);
-      b.fields.last.add(last);
-      b.fields.business.add(business);
-      b.fields.city.add(city);
+      const { words, fields } = b;
+      words.row.length = 0;
+      const [fullEnd, firstEnd, lastEnd, businessEnd, cityEnd] = [words.add(full), words.add(first), words.add(last), words.add(business), words.add(city)];
+      fields.name.add(words, 0, businessEnd);
+      fields.first.add(words, fullEnd, firstEnd);
+      fields.last.add(words, firstEnd, lastEnd);
+      fields.business.add(words, lastEnd, businessEnd);
+      fields.city.add(words, businessEnd, cityEnd);
     }
   }
   const states: [string, StateIndex][] = [];
@@ -378,23 +553,18 @@ export async function buildSearchIndexParts(rows: AsyncIterable<SearchIndexRow[]
     for (const row of b.early) addLink(b, row);
     const n = b.sortKeys.length;
     const keys = b.sortKeys;
-    // The documented order. Strings compare by UTF-16 code unit here and by code point in the
-    // graph: the two differ only beyond the Basic Multilingual Plane.
-    // sort_key ends with the licence number, so it is unique within a state and the id never
-    // breaks a tie. The default string sort of tagged keys avoids a JS comparator call per
-    // comparison.
-    const tagged = keys.map((k, i) => `${k}\u0000${i}`).sort();
-    const order = Int32Array.from(tagged, (t) => Number(t.slice(t.lastIndexOf('\u0000') + 1)));
+    const order = resultOrder(keys);
     const ids = new Uint8Array(n * 16);
     const status = new Uint8Array(n);
     const type = new Uint8Array(n);
-    order.forEach((old, row) => {
-      ids.set(b.ids.subarray(old * 16, old * 16 + 16), row * 16);
+    const rank = new Int32Array(n);
+    for (let row = 0; row < n; row++) {
+      const old = order[row];
+      for (let k = 0; k < 16; k++) ids[row * 16 + k] = b.ids[old * 16 + k];
       status[row] = b.status[old];
       type[row] = b.type[old];
-    });
-    const rank = new Int32Array(n);
-    order.forEach((old, row) => (rank[old] = row));
+      rank[old] = row;
+    }
     states.push([
       state,
       {

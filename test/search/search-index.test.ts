@@ -211,6 +211,30 @@ describe('the search index over many rows', () => {
   });
 });
 
+describe('the search index\'s result order', () => {
+  it('when sort keys share long prefixes, are prefixes of one another, are empty or hold characters beyond Latin-1 then a listing is in code-unit order', async () => {
+    const stems = ['', 'smith', 'smith john', 'smith john a', 'smíth', 'şmith', 'ωmega', 'ωmegα', '中村', '中村 一', 'a\u0001', 'zz'];
+    // Arrival order shuffled; every stem shared by tens of rows, so that ranges past a few dozen
+    // rows agree on long prefixes and on characters beyond Latin-1 at the same place.
+    const rows: SearchIndexRow[] = Array.from({ length: 3_000 }, (_, i) => {
+      const j = (i * 7919) % 3_000;
+      const stem = stems[j % stems.length];
+      const key = j % 5 === 0 ? stem : `${stem}${String.fromCharCode(0x3b1 + (j % 4))}${j % 3 ? 'x'.repeat(j % 7) : ''}\u0001L${j}`;
+      return ['TX', `00000000-0000-4000-8000-${String(j).padStart(12, '0')}`, key, `L${j}`, 'active', 'salesperson', 'ann lee', null, 'lee', null, null];
+    });
+    const index = searchIndexFrom(await buildSearchIndexParts((async function* () { yield rows; })()));
+    const byCodeUnit = [...rows].sort((a, b) => (a[2]! < b[2]! ? -1 : a[2]! > b[2]! ? 1 : rows.indexOf(a) - rows.indexOf(b)));
+    const listed = index.search({ ...NONE, states: ['TX'] }, 0, 3_000);
+    expect(listed.total).toBe(3_000);
+    expect(listed.ids).toEqual(byCodeUnit.map((r) => r[1]));
+  });
+
+  it('when a row\'s id is not a UUID then the build fails saying so', async () => {
+    const row: SearchIndexRow = ['TX', 'not-a-uuid', 'lee\u0001L1', 'L1', 'active', 'salesperson', 'ann lee', null, 'lee', null, null];
+    await expect(buildSearchIndexParts((async function* () { yield [row]; })())).rejects.toThrow("a search row's id is not a UUID: not-a-uuid");
+  });
+});
+
 describe('the search index built from an export file a state at a time', () => {
   it('when the states\' rows are interleaved and a name holds a line break then every search answers as from one build of all rows', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-index-file-'));

@@ -11,7 +11,8 @@ import { FIELD_SEPARATOR, NOTES_SEPARATOR, QUOTE, bulkFields, csvHeader, csvRow,
 import type { QueryFiles } from '../query-files.js';
 import { SEARCH_BROKER_COLUMNS, SEARCH_INDEX_COLUMNS } from '../search-source-port.js';
 import { BROKERAGE_RELATIONSHIP_TYPES } from '../../domain/vocabulary.js';
-import { Int32Column, Interned, ParsedLinks, came, went } from './import-roster.js';
+import { Int32Column } from '../../domain/int32-column.js';
+import { Interned, ParsedLinks, came, went } from './import-roster.js';
 import { inForceKey } from './keys.js';
 import { LIST_FIELDS } from './list-fields.js';
 import { neo4jRosterMarks } from './roster-marks.js';

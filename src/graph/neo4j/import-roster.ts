@@ -4,21 +4,7 @@
 // its first start (decision 0046). The same rules as those two files, for a store where every
 // relationship is current.
 import { TRANSFER_WINDOW_DAYS } from '../../domain/changes.js';
-
-/** An Int32Array that grows as it is pushed to: a national load's columns are millions long. */
-export class Int32Column {
-  array = new Int32Array(1 << 12);
-  length = 0;
-  push(value: number): number {
-    if (this.length === this.array.length) {
-      const grown = new Int32Array(this.array.length * 2);
-      grown.set(this.array);
-      this.array = grown;
-    }
-    this.array[this.length] = value;
-    return this.length++;
-  }
-}
+import { Int32Column } from '../../domain/int32-column.js';
 
 /** Strings numbered as first seen, each held once (a load's types, roles, dates and states); null is 0. */
 export class Interned {
