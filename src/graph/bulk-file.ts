@@ -70,25 +70,38 @@ export async function* readBulkFile(file: string): AsyncGenerator<(string | null
 
 /** The records of such a file as their text, in chunks: a quoted field's line breaks kept inside. */
 export async function* readBulkRecords(file: string): AsyncGenerator<string[]> {
-  let rest = '';
-  let chunk: string[] = [];
-  for await (const text of fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 22 })) {
-    const lines = (rest + text).split('\n');
-    rest = lines.pop()!;
+  let rest: Buffer = Buffer.alloc(0);
+  // The lines of a record whose quoted field is still open at the end of a chunk's lines.
+  let open = '';
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 22 })) {
+    const buf: Buffer = rest.length ? Buffer.concat([rest, chunk as Buffer]) : (chunk as Buffer);
+    // Whole lines decoded at once: a multi-byte character never straddles two decodes.
+    const end = buf.lastIndexOf(LF) + 1;
+    rest = buf.subarray(end);
+    if (end === 0) continue;
+    const text = open + buf.toString('utf8', 0, end);
+    open = '';
+    const lines = text.split('\n');
+    lines.pop();
+    if (!text.includes(QUOTE)) {
+      yield lines;
+      continue;
+    }
+    const chunkRecords: string[] = [];
     for (let i = 0; i < lines.length; i++) {
       let line = lines[i];
       // A quoted field may hold a line break: join lines until its quotes close.
       while (quoteCount(line) % 2 === 1 && i + 1 < lines.length) line += `\n${lines[++i]}`;
       if (quoteCount(line) % 2 === 1) {
-        rest = `${line}\n${rest}`;
+        open = `${line}\n`;
         break;
       }
-      chunk.push(line);
+      chunkRecords.push(line);
     }
-    if (chunk.length) yield chunk;
-    chunk = [];
+    if (chunkRecords.length) yield chunkRecords;
   }
-  if (rest) yield [rest];
+  const last = open + rest.toString('utf8');
+  if (last) yield [last];
 }
 
 const quoteCount = (line: string) => {
@@ -98,7 +111,11 @@ const quoteCount = (line: string) => {
 };
 /** The fields of one record (see readBulkRecords). */
 export function bulkFields(line: string): (string | null)[] {
-  if (!line.includes(QUOTE)) return line.split(FIELD_SEPARATOR).map((v) => v || null);
+  if (!line.includes(QUOTE)) {
+    const fields: (string | null)[] = line.split(FIELD_SEPARATOR);
+    for (let i = 0; i < fields.length; i++) if (fields[i] === '') fields[i] = null;
+    return fields;
+  }
   const out: (string | null)[] = [];
   let field = '';
   let quoted = false;

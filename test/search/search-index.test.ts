@@ -608,6 +608,41 @@ describe('reading a bulk file back', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('when a two-byte character and a quoted line break straddle the file\'s 4 MB reads, and the last record has no line break, then every record reads back whole', async () => {
+    const CHUNK = 1 << 22;
+    const records: string[][] = [];
+    const lines: string[] = [];
+    let bytes = 0;
+    const add = (fields: string[], text: string) => {
+      records.push(fields);
+      lines.push(text);
+      bytes += Buffer.byteLength(text) + 1;
+    };
+    const fillTo = (at: number) => {
+      // 64-byte lines up to `at`, the last one shortened to land on it.
+      while (bytes < at) add(['f', 'x'.repeat(Math.max(0, Math.min(61, at - bytes - 3)))], `f\u001e${'x'.repeat(Math.max(0, Math.min(61, at - bytes - 3)))}`);
+    };
+    fillTo(CHUNK - 64);
+    expect(bytes).toBe(CHUNK - 64);
+    // 'é' at bytes CHUNK - 1 and CHUNK: split by the first read's end.
+    add(['b', `${'b'.repeat(59)}éé`], `b\u001e${'b'.repeat(59)}éé`);
+    fillTo(2 * CHUNK - 10);
+    // A quoted field's line breaks across the second read's end.
+    add(['q', 'one\ntwo\nthree\nfour', 'z'], 'q\u001e\u0002one\ntwo\nthree\nfour\u0002\u001ez');
+    add(['end', 'é'], 'end\u001eé');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lvs-bulk-'));
+    const file = path.join(dir, 'rows.csv');
+    try {
+      fs.writeFileSync(file, lines.join('\n'));
+      const read: (string | null)[][] = [];
+      for await (const chunk of readBulkFile(file)) read.push(...chunk);
+      expect(read.length).toBe(records.length);
+      expect(read).toEqual(records.map((r) => r.map((v) => v || null)));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('a bulk file split by its first field', () => {
