@@ -7,7 +7,7 @@
 // With --watchers N, N accounts (each with a webhook endpoint) watch the first --watched agents
 // before the next snapshot, which changes the status of every brokerage above them: the alerts
 // derived, and the derivation timed again alone against the refresh it was part of.
-// Usage: npm run bench:ingest [-- --rows 450000] [--engine ladybug,neo4j] [--moves] [--watchers 10 --watched 4433]
+// Usage: npm run bench:ingest [-- --rows 450000] [--engine ladybug,neo4j] [--moves] [--watchers 10 --watched 4433] [--timings]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +30,8 @@ const { values } = parseArgs({
     moves: { type: 'boolean', default: false },
     watchers: { type: 'string', default: '0' },
     watched: { type: 'string', default: '4433' },
+    // Each run's 10 longest statements, from the ingest command's --timings.
+    timings: { type: 'boolean', default: false },
   },
 });
 const ROWS = Number(values.rows);
@@ -74,7 +76,7 @@ async function bench(engine: 'ladybug' | 'neo4j', file1: string, file2: string) 
     memory?.reset();
     const before = await counted();
     const started = Date.now();
-    const { summary: s, error, peakRss } = await ingestCommand(['--format', 'dbpr-csv', '--snapshot', snapshot, file], env);
+    const { summary: s, statements, error, peakRss } = await ingestCommand(['--format', 'dbpr-csv', '--snapshot', snapshot, ...(values.timings ? ['--timings'] : []), file], env);
     const where = `ingest process peak RSS ${(peakRss / MB).toFixed(0)} MB${memory ? `; ${memory.peaks()}` : ''}`;
     if (!s) {
       console.log(`${engine}: ${label.padEnd(26)} failed after ${((Date.now() - started) / 1000).toFixed(1)} s  ${where}: ${error}`);
@@ -84,6 +86,7 @@ async function bench(engine: 'ladybug' | 'neo4j', file1: string, file2: string) 
       `${engine}: ${label.padEnd(26)} ${(s.elapsed_ms / 1000).toFixed(1).padStart(6)} s  ${Math.round(s.rows_read / (s.elapsed_ms / 1000)).toLocaleString('en-US').padStart(7)} rows/s  ${where}  ` +
         `inserted ${s.inserted}, updated ${s.updated}, unchanged ${s.unchanged}, opened ${s.edges_opened}, closed ${s.edges_closed}, rejected ${s.rejected}, change events ${await eventsSince(before)}`,
     );
+    if (statements) console.log(`${engine}: ${label}: the 10 longest statements (seconds, statements): ${statements.slice(0, 10).map((t) => `${t.name} ${t.seconds.toFixed(1)} (${t.statements})`).join('; ')}`);
     return s;
   };
   /** The search index a server would build on the refreshed graph: its build time, size, and a search of the state's largest surname. */

@@ -14,7 +14,7 @@
 // (the servers stopped) for their share of the refresh, and a third snapshot suspends that broker,
 // whose fan-out (alerts written, deliveries due) is timed the same way (issue 59).
 // Writes bench/results/national-refresh.md.
-// Usage: npm run bench:national-refresh [-- --credentials 3000000 --engine ladybug,neo4j --baseline-seconds 60 --states TX,FL,CA,NY,CT --watchers 10]
+// Usage: npm run bench:national-refresh [-- --credentials 3000000 --engine ladybug,neo4j --baseline-seconds 60 --states TX,FL,CA,NY,CT --watchers 10 --timings]
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -58,6 +58,8 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'string' },
     // Accounts watching every affiliate of FL's largest broker (0: no watchlist load).
     watchers: { type: 'string', default: '0' },
+    // Where each refresh's graph time went: the ingest command's statement times (--timings), the longest in the notes.
+    timings: { type: 'boolean', default: false },
   },
 });
 const WATCHERS = Number(values.watchers);
@@ -304,9 +306,14 @@ async function bench(engine: 'ladybug' | 'neo4j', dataset: string, keys: Key[], 
       const sampler = setInterval(() => (peak = Math.max(peak, rss(server.pid!).now)), 500);
       const started = Date.now();
       const serving = neo4j ? servingTimes(procs.map((p) => p.base)) : undefined;
-      const ingest = ingestCommand(['--all', '--snapshot', snapshot, ...extra, root], { DATA_DIR: dataDir, ...engineEnv, DATABASE_URL: side.url }).finally(() => (done = true));
+      const timings = values.timings ? ['--timings'] : [];
+      const ingest = ingestCommand(['--all', '--snapshot', snapshot, ...extra, ...timings, root], { DATA_DIR: dataDir, ...engineEnv, DATABASE_URL: side.url }).finally(() => (done = true));
       const during = await pacedAll(0, () => done);
-      const { summary: s, error, peakRss } = await ingest;
+      const { summary: s, statements, error, peakRss } = await ingest;
+      if (statements) {
+        const top = statements.slice(0, 20).map((t) => `${t.name} ${t.seconds.toFixed(1)} s (${t.statements})`);
+        notes.push(`- ${label}: where the graph's time went (the ingest command's --timings: seconds, statements; the 20 longest of ${statements.length}): ${top.join('; ')}`);
+      }
       clearInterval(sampler);
       // A national refresh is served once its last state's publish is.
       const published = STATES.length > 1 ? memory?.lastPublished() : memory?.published();

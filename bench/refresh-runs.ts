@@ -82,8 +82,15 @@ export function neo4jMemory(n: LocalNeo4j) {
   };
 }
 
-/** Runs `npm run ingest` (src/cli/ingest.ts, with the script's node flags) as its own process, as an operator does; its summary and peak RSS (VmHWM). */
-export function ingestCommand(args: string[], env: Record<string, string | undefined>): Promise<{ summary?: RefreshSummary; error?: string; peakRss: number }> {
+/** A statement's times in a run, as `npm run ingest -- --timings` gives them. */
+export interface StatementTime {
+  name: string;
+  statements: number;
+  seconds: number;
+}
+
+/** Runs `npm run ingest` (src/cli/ingest.ts, with the script's node flags) as its own process, as an operator does; its summary, its statement times (with --timings) and peak RSS (VmHWM). */
+export function ingestCommand(args: string[], env: Record<string, string | undefined>): Promise<{ summary?: RefreshSummary; statements?: StatementTime[]; error?: string; peakRss: number }> {
   // The node flags of the npm script (its heap limit), on a node process of its own whose RSS is the command's.
   const script = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.ingest;
   const flags = script.split(/\s+/).filter((w) => w.startsWith('--'));
@@ -105,9 +112,13 @@ export function ingestCommand(args: string[], env: Record<string, string | undef
     child.on('exit', (code) => {
       clearInterval(sampler);
       const failed = () => ({ error: (err.trim().split('\n').at(-1) ?? `exit ${code}`).slice(0, 500), peakRss });
-      if (!args.includes('--all')) return resolve(code === 0 ? { summary: JSON.parse(out) as RefreshSummary, peakRss } : failed());
+      if (!args.includes('--all')) {
+        if (code !== 0) return resolve(failed());
+        const { statements, ...summary } = JSON.parse(out) as RefreshSummary & { statements?: StatementTime[] };
+        return resolve({ summary, statements, peakRss });
+      }
       // A national refresh prints its states' outcomes (exit code 1 when one failed): their sums.
-      let all: { states: ({ state: string; landed: true; summary: RefreshSummary } | { state: string; landed: false; error: string })[] };
+      let all: { states: ({ state: string; landed: true; summary: RefreshSummary } | { state: string; landed: false; error: string })[]; statements?: StatementTime[] };
       try {
         all = JSON.parse(out);
       } catch {
@@ -117,7 +128,7 @@ export function ingestCommand(args: string[], env: Record<string, string | undef
       const sum = (k: keyof RefreshSummary) => landed.reduce((n, x) => n + (x[k] as number), 0);
       const summary = { ...landed[0], state: landed.map((x) => x.state).join(', '), ...Object.fromEntries((['rows_read', 'inserted', 'updated', 'unchanged', 'left_source', 'edges_opened', 'edges_closed', 'rejected', 'links_rejected', 'elapsed_ms'] as const).map((k) => [k, sum(k)])) } as RefreshSummary;
       const errors = all.states.flatMap((s) => (s.landed ? [] : [`${s.state}: ${s.error}`]));
-      resolve({ summary: landed.length ? summary : undefined, error: errors.length ? errors.join('; ').slice(0, 500) : undefined, peakRss });
+      resolve({ summary: landed.length ? summary : undefined, statements: all.statements, error: errors.length ? errors.join('; ').slice(0, 500) : undefined, peakRss });
     }),
   );
 }

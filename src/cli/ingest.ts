@@ -1,7 +1,7 @@
 // Ingests a state's source file(s) as one refresh snapshot, or with --all every state folder of a
 // root in turn (a national refresh).
-// Usage: npm run ingest -- [--format F] [--state XX] [--snapshot YYYY-MM-DD] [--partial] [--confirm-retire] [--json] <file>...
-//        npm run ingest -- --all [--snapshot YYYY-MM-DD] [--partial] [--confirm-retire] [--json] <folder>
+// Usage: npm run ingest -- [--format F] [--state XX] [--snapshot YYYY-MM-DD] [--partial] [--confirm-retire] [--timings] [--json] <file>...
+//        npm run ingest -- --all [--snapshot YYYY-MM-DD] [--partial] [--confirm-retire] [--timings] [--json] <folder>
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
@@ -13,8 +13,8 @@ import { SOURCE_FORMATS } from '../ingest/sources/index.js';
 import { adminCommands } from '../operator/admin.commands.js';
 import { exitWithError, openOperator } from './operator.js';
 
-const USAGE = `usage: npm run ingest -- [--format F] [--state XX] [--snapshot YYYY-MM-DD] [--partial] [--confirm-retire] [--json] <file>...
-       npm run ingest -- --all [--snapshot YYYY-MM-DD] [--partial] [--confirm-retire] [--json] <folder>
+const USAGE = `usage: npm run ingest -- [--format F] [--state XX] [--snapshot YYYY-MM-DD] [--partial] [--confirm-retire] [--timings] [--json] <file>...
+       npm run ingest -- --all [--snapshot YYYY-MM-DD] [--partial] [--confirm-retire] [--timings] [--json] <folder>
 
 Formats (detected from the file when --format is left out):
 ${SOURCE_FORMATS.map((f) => `  ${f.format.padEnd(19)} ${f.state}  ${f.description}`).join('\n')}
@@ -28,7 +28,32 @@ source's active licences inactive stops before anything lands (a truncated or wr
 --all refreshes every state folder of <folder> in turn (TX/, FL/, CA/, CT/, NY/: a folder per
 state, named by its code, holding that state's files of one snapshot), each as one run of its own.
 A state that fails is reported and the others still run; the exit code is 0 only when every
-state landed. The other options apply to every state.`;
+state landed. The other options apply to every state.
+
+--timings adds where the graph's time went: each statement the run sent, by its query file, with
+how many times it ran and its seconds in all (in --json, as "statements"). Taken only when the
+command opens the graph itself, not when it runs through the server that holds the data dir.`;
+
+/** Statements' times by name, as the graph ran them (--timings). */
+function statementTimes() {
+  const by = new Map<string, { statements: number; ms: number }>();
+  return {
+    heard(name: string, ms: number) {
+      const t = by.get(name) ?? { statements: 0, ms: 0 };
+      by.set(name, { statements: t.statements + 1, ms: t.ms + ms });
+    },
+    list: () => [...by].map(([name, t]) => ({ name, statements: t.statements, seconds: Math.round(t.ms) / 1000 })).sort((a, b) => b.seconds - a.seconds),
+  };
+}
+
+function printTimes(list: ReturnType<ReturnType<typeof statementTimes>['list']>) {
+  if (!list.length) {
+    console.log('  statement times: none taken (the command ran through the server that holds the data dir)');
+    return;
+  }
+  console.log('  statement times (seconds, statements, query file):');
+  for (const t of list) console.log(`  ${t.seconds.toFixed(1).padStart(8)} ${String(t.statements).padStart(8)}  ${t.name}`);
+}
 
 function progress() {
   if (!process.stderr.isTTY) return undefined;
@@ -72,6 +97,7 @@ async function main() {
       partial: { type: 'boolean', default: false },
       'confirm-retire': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
+      timings: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -86,8 +112,9 @@ async function main() {
   // Parse the folder before opening the stores: a wrong path fails at once.
   const folders = values.all ? stateFolders(path.resolve(positionals[0])) : undefined;
   let onProgress: ReturnType<typeof progress>;
+  const times = values.timings ? statementTimes() : undefined;
   const operator = await openOperator(config.dataDir, async () => {
-    const root = compose(config);
+    const root = compose(config, { statements: times?.heard });
     const refresh = await root.refresh().catch(async (err) => {
       await root.close();
       throw err;
@@ -99,8 +126,11 @@ async function main() {
       onProgress = progress();
       const summary = (await operator.run('ingest', { ...options, files: positionals.map((f) => path.resolve(f)), format: values.format, state: values.state })) as RefreshSummary;
       if (onProgress) process.stderr.write('\n');
-      if (values.json) console.log(JSON.stringify(summary, null, 2));
-      else print(summary);
+      if (values.json) console.log(JSON.stringify(times ? { ...summary, statements: times.list() } : summary, null, 2));
+      else {
+        print(summary);
+        if (times) printTimes(times.list());
+      }
       return;
     }
     const started = Date.now();
@@ -115,10 +145,11 @@ async function main() {
       },
     );
     const landed = outcomes.filter((o) => o.landed).length;
-    if (values.json) console.log(JSON.stringify({ landed, states: outcomes }, null, 2));
+    if (values.json) console.log(JSON.stringify({ landed, states: outcomes, ...(times && { statements: times.list() }) }, null, 2));
     else {
       console.log(`national refresh: ${landed} of ${outcomes.length} states landed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       for (const o of outcomes) console.log(`  ${outcomeLine(o)}`);
+      if (times) printTimes(times.list());
     }
     if (landed < outcomes.length) process.exitCode = 1;
   } finally {

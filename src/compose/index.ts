@@ -36,6 +36,11 @@ export interface ComposeOptions {
   mail?: MailSetup;
   /** Committed runs get their alerts derived from the graph (default); false for a side store used without a graph (a test's). */
   alerts?: boolean;
+  /**
+   * Hears every statement the graph runs, reads and writes, with its milliseconds: by the query
+   * file it comes from, or its first line (the ingest command's --timings).
+   */
+  statements?: (name: string, ms: number) => void;
 }
 
 /**
@@ -60,6 +65,15 @@ export function compose(config: Config, options: ComposeOptions = {}) {
     const g = await (options.graph ?? openGraph(config, files(), logger));
     if (!options.graph) logger.info({ graph: g.engine.name, elapsed_ms: Math.round(performance.now() - started) }, `graph opened (${config.NEO4J_URI ? 'Neo4j' : `LadybugDB in ${config.graphPath}`})`);
     if (options.metrics) observeReads(g.engine, options.metrics.graphReads(g.engine.name, queryNamer(files())));
+    const heard = options.statements;
+    if (heard) {
+      const nameOf = queryNamer(files(), (query) => query.trim().split('\n')[0].slice(0, 80));
+      g.engine.observeWrites((query, ms) => heard(nameOf(query), ms));
+      observeReads(g.engine, (query) => {
+        const started = performance.now();
+        return () => heard(nameOf(query), performance.now() - started);
+      });
+    }
     return (opened.graph = g);
   });
   const store = once(async () => (opened.store = await (options.store ?? openStore(config, logger))));

@@ -90,6 +90,8 @@ export interface GraphEngine {
   connections?(): PoolState;
   /** How long the engine has held reads at its gate, by the work that held them (metrics; LadybugDB: decision 0026). */
   gateHolds?(): GateHolds;
+  /** Makes every write statement heard by `observe` from now on (the ingest command's --timings). */
+  observeWrites(observe: StatementObserver): void;
   /** Applies the engine's schema file; idempotent. */
   applySchema(statements: string[]): Promise<void>;
   ping(): Promise<void>;
@@ -108,6 +110,20 @@ export interface PoolState {
 export type GateWork = 'checkpoint' | 'swap' | 'close';
 /** Since the process started: how many holds, their seconds in all, the longest. */
 export type GateHolds = Partial<Record<GateWork, { holds: number; held_seconds: number; longest_seconds: number }>>;
+
+/** Hears a write statement end: its text and the milliseconds it ran, a wait for its turn left out. */
+export type StatementObserver = (query: string, ms: number) => void;
+
+/** Runs a statement's `work`, timed for `observe` when there is one (failed statements too). */
+export async function timedStatement<T>(observe: StatementObserver | undefined, query: string, work: () => Promise<T>): Promise<T> {
+  if (!observe) return work();
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    observe(query, performance.now() - started);
+  }
+}
 
 /** Hears a read begin (its query text); the function it returns hears it end, and whether it failed. */
 export type ReadObserver = (query: string) => (failed: boolean) => void;

@@ -43,10 +43,10 @@ export function loadQueryFiles(dir: string = CYPHER_DIR): QueryFiles {
   };
 }
 
-/** The query file a query's text comes from, for metrics; `other` for a query no file holds. */
-export function queryNamer(files: QueryFiles): (query: string) => string {
+/** The query file a query's text comes from, for metrics; `other(query)` (`other`) for a query no file holds. */
+export function queryNamer(files: QueryFiles, other: (query: string) => string = () => 'other'): (query: string) => string {
   const known = new Map(files.names().map((name) => [files.get(name), name]));
-  return (query) => known.get(query) ?? 'other';
+  return (query) => known.get(query) ?? other(query);
 }
 
 /** Splits a schema file into statements (`;`-terminated, comment lines dropped). */

@@ -101,7 +101,7 @@ export interface SearchIndexParts {
 class Words {
   private readonly ids = new Map<string, number>();
   readonly words: string[] = [];
-  /** The ids of the row's words so far, value after value (`ends`: where each value's end). */
+  /** The ids of the row's words so far, value after value (add() returns where each value's words end). */
   readonly row = new Int32Column();
 
   /** Adds the words of `value` (split at spaces, empty words left out) to the row's; returns where they end in `row`. */
@@ -324,27 +324,30 @@ interface StateBuilder {
 /** Hex digits' values by character code; -1 for any other character. */
 const HEX = Int8Array.from({ length: 128 }, (_, c) => '0123456789abcdef'.indexOf(String.fromCharCode(c).toLowerCase()));
 
-/** Writes a UUID (32 hex digits, dashes anywhere) as 16 bytes at `to[at]`. */
-function writeId(id: string, to: Uint8Array, at: number) {
+/** Writes a UUID (32 hex digits, dashes anywhere) as 16 bytes at `to[at]`; false if `id` is not one. */
+function writeId(id: string, to: Uint8Array, at: number): boolean {
   let k = 0;
   for (let i = 0; i < id.length; i++) {
     const c = id.charCodeAt(i);
     if (c === 45) continue;
     const v = c < 128 ? HEX[c] : -1;
-    if (v === -1 || k === 32) throw new Error(`a search row's id is not a UUID: ${id}`);
+    if (v === -1 || k === 32) return false;
     if (k & 1) to[at + (k >> 1)] |= v;
     else to[at + (k >> 1)] = v << 4;
     k++;
   }
-  if (k !== 32) throw new Error(`a search row's id is not a UUID: ${id}`);
+  return k === 32;
 }
+
+const word32 = (key: Uint8Array, at: number) => (key[at] << 24) | (key[at + 1] << 16) | (key[at + 2] << 8) | key[at + 3];
 
 /** The slot of the id at `key[at]` in the state's table: the one holding it, or the empty one it would take. */
 function slotOf(b: StateBuilder, key: Uint8Array, at: number): number {
   const mask = b.slots.length - 1;
-  const head = (key[at] << 24) | (key[at + 1] << 16) | (key[at + 2] << 8) | key[at + 3];
-  const tail = (key[at + 12] << 24) | (key[at + 13] << 16) | (key[at + 14] << 8) | key[at + 15];
-  const hash = Math.imul(head ^ Math.imul(tail, 0x85ebca6b), 0x9e3779b1);
+  // Every byte counts: ids that differ in one part only (sequential ones) spread too.
+  let hash = word32(key, at);
+  for (let w = 4; w < 16; w += 4) hash = Math.imul(hash ^ (hash >>> 15), 0x85ebca6b) ^ word32(key, at + w);
+  hash = Math.imul(hash ^ (hash >>> 13), 0x9e3779b1);
   for (let slot = (hash ^ (hash >>> 15)) & mask; ; slot = (slot + 1) & mask) {
     const row = b.slots[slot];
     if (row === -1) return slot;
@@ -361,7 +364,7 @@ function addId(b: StateBuilder, id: string, row: number) {
     grown.set(b.ids);
     b.ids = grown;
   }
-  writeId(id, b.ids, row * 16);
+  if (!writeId(id, b.ids, row * 16)) throw new Error(`a search row's id is not a UUID: ${id}`);
   // At most half full: a probe ends after a slot or two.
   if ((row + 1) * 2 > b.slots.length) {
     const old = b.slots;
@@ -373,10 +376,9 @@ function addId(b: StateBuilder, id: string, row: number) {
 
 const scratchId = new Uint8Array(16);
 
-/** The arrival number of the row with credential id `id`; -1 if none has come. */
+/** The arrival number of the row with credential id `id`; -1 if none has come (or can: not a UUID). */
 function arrivalOf(b: StateBuilder, id: string): number {
-  writeId(id, scratchId, 0);
-  return b.slots[slotOf(b, scratchId, 0)];
+  return writeId(id, scratchId, 0) ? b.slots[slotOf(b, scratchId, 0)] : -1;
 }
 
 /** A state's brokerage data with rows renumbered (`rank[arrival]`: the row in result order). */

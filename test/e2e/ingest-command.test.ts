@@ -38,9 +38,16 @@ describe('the ingest command on an on-disk graph', () => {
 
     // A run killed while its copy was being checkpointed leaves that WAL beside the copy too.
     fs.writeFileSync(`${copy}.wal.checkpoint`, Buffer.alloc(64 * 1024, 7));
-    const again = ingest('--snapshot', '2026-11-01', big);
+    const again = ingest('--snapshot', '2026-11-01', '--timings', big);
     expect(again.status, again.stderr).toBe(0);
-    expect(JSON.parse(again.stdout)).toMatchObject({ rows_read: 12001, inserted: 11800, updated: 200, unchanged: 1, edges_opened: 11800 });
+    const summary = JSON.parse(again.stdout);
+    expect(summary).toMatchObject({ rows_read: 12001, inserted: 11800, updated: 200, unchanged: 1, edges_opened: 11800 });
+    // --timings: where the graph's time went, by query file, longest first.
+    const times = summary.statements as { name: string; statements: number; seconds: number }[];
+    expect(times.find((t) => t.name === 'refresh/record-run')).toMatchObject({ statements: 1 });
+    expect(times.map((t) => t.name)).toEqual(expect.arrayContaining(['engine/ladybug/refresh/existing-credentials', 'engine/ladybug/create-credentials']));
+    for (const t of times) expect(Number.isInteger(t.statements) && t.statements > 0 && t.seconds >= 0, t.name).toBe(true);
+    expect(times.map((t) => t.seconds)).toEqual(times.map((t) => t.seconds).sort((a, b) => b - a));
     expect(fs.readdirSync(dataDir).filter((f) => f.startsWith('graph.lbug.refresh'))).toEqual([]);
   }, 300000);
 });

@@ -121,9 +121,15 @@ describe.skipIf(!postgresUp)(`two API processes on one Neo4j and one PostgreSQL$
 
     const file = path.join(work.dir, 'tx-refresh.csv');
     fs.writeFileSync(file, `${TX_HEADER}\n${txRow({ type: 'Broker Individual', number: '777-B', name: 'REFRESHED BROKER' })}\n`);
-    const refreshed = runScript('src/cli/ingest.ts', ['--snapshot', '2026-11-20', '--partial', file, '--json'], { ...env, DATA_DIR: path.join(work.dir, 'cli') });
+    const refreshed = runScript('src/cli/ingest.ts', ['--snapshot', '2026-11-20', '--partial', '--timings', file, '--json'], { ...env, DATA_DIR: path.join(work.dir, 'cli') });
     expect(refreshed.status, refreshed.stderr).toBe(0);
-    expect(JSON.parse(refreshed.stdout)).toMatchObject({ source: 'tx-trec', inserted: 1 });
+    const summary = JSON.parse(refreshed.stdout);
+    expect(summary).toMatchObject({ source: 'tx-trec', inserted: 1 });
+    // --timings on Neo4j: the run's steps (writeSteps), its publish transaction and its reads, by query file.
+    const times = new Map((summary.statements as { name: string; statements: number }[]).map((t) => [t.name, t.statements]));
+    expect(times.get('refresh/record-run')).toBe(1);
+    expect(times.get('engine/neo4j/refresh/existing-credentials')).toBeGreaterThan(0);
+    expect(times.get('engine/neo4j/refresh/create-credentials')).toBeGreaterThan(0);
 
     // The TX demo records made way for the real import; neither process answers from before it.
     for (const s of [b, a]) {

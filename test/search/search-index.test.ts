@@ -229,9 +229,19 @@ describe('the search index\'s result order', () => {
     expect(listed.ids).toEqual(byCodeUnit.map((r) => r[1]));
   });
 
-  it('when a row\'s id is not a UUID then the build fails saying so', async () => {
+  it('when a credential row\'s id is not a UUID then the build fails saying so; a brokerage row\'s matches no credential', async () => {
     const row: SearchIndexRow = ['TX', 'not-a-uuid', 'lee\u0001L1', 'L1', 'active', 'salesperson', 'ann lee', null, 'lee', null, null];
     await expect(buildSearchIndexParts((async function* () { yield [row]; })())).rejects.toThrow("a search row's id is not a UUID: not-a-uuid");
+    const id = '00000000-0000-4000-8000-000000000001';
+    const rows: SearchIndexRow[] = [
+      ['TX', 'not-a-uuid', '2020-01-01', null, 'acme realty'],
+      ['TX', id, 'lee\u0001L1', 'L1', 'active', 'salesperson', 'ann lee', null, 'lee', null, null],
+      ['TX', id.toUpperCase(), '2020-01-01', null, 'zenith realty'],
+    ];
+    const index = searchIndexFrom(await buildSearchIndexParts((async function* () { yield rows; })()));
+    const brokered = (term: string) => index.search({ ...NONE, states: ['TX'], brokerageTerms: [term], today: '2026-01-01' }, 0, 10);
+    expect(brokered('acme')).toEqual({ ids: [], total: 0 });
+    expect(brokered('zenith')).toEqual({ ids: [id], total: 1 });
   });
 });
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lbug from '@ladybugdb/core';
 import { DataDirLockedError, GraphError } from '../../errors.js';
-import type { BulkFile, GraphEngine, GraphTx, Params, Row } from '../graph-port.js';
+import { timedStatement, type BulkFile, type GraphEngine, type GraphTx, type Params, type Row, type StatementObserver } from '../graph-port.js';
 import { NOTES_SEPARATOR, csvText } from '../bulk-file.js';
 import { readerPool } from './reader-pool.js';
 
@@ -237,6 +237,8 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
   };
   // Invariant: the served database is checkpointed only through the readers' gate (here, at the
   // swap and at close), with no read running.
+  // Who hears each write statement's time (observeWrites).
+  let observe: StatementObserver | undefined;
   const checkpoint = () => readers.exclusive('checkpoint', () => control(current.writer, 'CHECKPOINT'));
   const walBytes = () => (options.path === ':memory:' ? 0 : (fs.statSync(`${options.path}.wal`, { throwIfNoEntry: false })?.size ?? 0));
   const transaction = async <T>(fn: (tx: GraphTx) => Promise<T>): Promise<T> => {
@@ -244,7 +246,7 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
     await control(writer, 'BEGIN TRANSACTION');
     let out: T;
     try {
-      out = await fn({ run: (q, p) => exec(writer, q, p) });
+      out = await fn({ run: (q, p) => timedStatement(observe, q, () => exec(writer, q, p)) });
       await control(writer, 'COMMIT');
     } catch (err) {
       await control(writer, 'ROLLBACK').catch(() => undefined);
@@ -263,11 +265,12 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
     const statement = query
       .replace(/^\/\/ @load$/m, `LOAD WITH HEADERS (${header}) FROM '${f.path}' (${options})`)
       .replace(/^\/\/ @from$/m, `FROM '${f.path}' (${options})`);
-    await exec(o.writer, statement, { notes_separator: NOTES_SEPARATOR, ...params });
+    // Timed under the query file's text, not the text with the file's path written in.
+    await timedStatement(observe, query, () => exec(o.writer, statement, { notes_separator: NOTES_SEPARATOR, ...params }));
   };
   /** Each statement commits on its own: large rewrites stay within the buffer pool. */
   const autoCommit = (o: Opened): LadybugTx => ({
-    run: (q, p) => exec(o.writer, q, p),
+    run: (q, p) => timedStatement(observe, q, () => exec(o.writer, q, p)),
     async bulk(query, rows, dates, params) {
       if (!rows.length) return;
       const columns = Object.keys(rows[0]);
@@ -282,7 +285,7 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
       }
     },
     bulkFile: (query, file, params) => loadFile(o, query, file, params),
-    exportFile: (query, params) => exportTo(o.writer, filesDir, query, params),
+    exportFile: (query, params) => timedStatement(observe, query, () => exportTo(o.writer, filesDir, query, params)),
     checkpoint: () => control(o.writer, 'CHECKPOINT'),
   });
 
@@ -293,6 +296,9 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
     connections: readers.state,
     gateHolds: readers.holds,
     writeTransaction: (fn) => serializeWrite(() => transaction(fn)),
+    observeWrites(observer) {
+      observe = observer;
+    },
     /**
      * A large rewrite as one unit. LadybugDB holds a transaction's changes in its buffer pool,
      * so a refresh of hundreds of thousands of rows cannot be one transaction. Instead it is

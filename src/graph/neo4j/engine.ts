@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import neo4j, { type Driver, type ManagedTransaction, type QueryResult, type Record as Neo4jRecord, type Session } from 'neo4j-driver';
 import { GraphBusyError, GraphError } from '../../errors.js';
-import type { GraphEngine, GraphTx, Params, PoolState, Row } from '../graph-port.js';
+import { timedStatement, type GraphEngine, type GraphTx, type Params, type PoolState, type Row, type StatementObserver } from '../graph-port.js';
 import { goneHere } from '../process-holder.js';
 import { pin, pinned } from '../read-scope.js';
 import { exportInWorker, writeExport } from './export-file.js';
@@ -154,8 +154,10 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
     writeChain = next.catch(() => undefined);
     return next;
   };
-  const run = async (tx: ManagedTransaction, query: string, params?: Params) =>
-    rows(await tx.run(query, toNeo4jParams(params ?? {}) as Record<string, unknown>));
+  // Who hears each write statement's time (observeWrites).
+  let observe: StatementObserver | undefined;
+  const run = (tx: ManagedTransaction, query: string, params?: Params) =>
+    timedStatement(observe, query, async () => rows(await tx.run(query, toNeo4jParams(params ?? {}) as Record<string, unknown>)));
   const session = (mode: 'READ' | 'WRITE') =>
     driver.session({ database: options.database, defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE });
 
@@ -262,7 +264,7 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
         const s = session('WRITE');
         const tx = s.beginTransaction({ timeout: 0 });
         try {
-          const out = await fn({ run: async (q, p) => rows(await tx.run(q, toNeo4jParams(p ?? {}) as Record<string, unknown>)) });
+          const out = await fn({ run: (q, p) => timedStatement(observe, q, async () => rows(await tx.run(q, toNeo4jParams(p ?? {}) as Record<string, unknown>))) });
           await tx.commit();
           return written(out);
         } catch (err) {
@@ -305,17 +307,20 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
             const taken = new Promise<void>((resolve) => (release = resolve));
             await new Promise<void>((turn) => void queued(() => (turn(), taken)));
             const s = stepSession();
+            // Timed until its last row is taken: the reader's own work counts in.
+            const started = performance.now();
             try {
               for await (const record of s.run(q, toNeo4jParams(p ?? {}) as Record<string, unknown>, { timeout: 0 })) yield rowOf(record);
             } catch (err) {
               await fail(err);
             } finally {
+              observe?.(q, performance.now() - started);
               release();
               await s.close();
             }
           }
           const step: GraphTx = {
-            run: (q, p) => queued(() => inSession(async (s) => rows(await s.run(q, toNeo4jParams(p ?? {}) as Record<string, unknown>, { timeout: 0 }).catch(fail)))),
+            run: (q, p) => queued(() => timedStatement(observe, q, () => inSession(async (s) => rows(await s.run(q, toNeo4jParams(p ?? {}) as Record<string, unknown>, { timeout: 0 }).catch(fail))))),
             stream,
           };
           const transaction = <U>(f: (tx: GraphTx) => Promise<U>) =>
@@ -332,12 +337,15 @@ export async function openNeo4j(options: Neo4jOptions): Promise<Neo4jEngine> {
       open();
       const s = session('WRITE');
       try {
-        return rows(await s.run(query, toNeo4jParams(params ?? {}) as Record<string, unknown>, txConfig));
+        return await timedStatement(observe, query, async () => rows(await s.run(query, toNeo4jParams(params ?? {}) as Record<string, unknown>, txConfig)));
       } catch (err) {
         throw translate(err);
       } finally {
         await s.close();
       }
+    },
+    observeWrites(observer) {
+      observe = observer;
     },
     async exportFile(query, params, columns, rows = Infinity) {
       open();
