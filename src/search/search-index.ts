@@ -767,7 +767,7 @@ const emptyState = (): StateIndex => ({
 });
 
 /** The first four bytes of row r's id as a 32-bit integer (a small integer to V8: a cheap Map key). */
-const idHead = (ids: Uint8Array, r: number) => (ids[r * 16] << 24) | (ids[r * 16 + 1] << 16) | (ids[r * 16 + 2] << 8) | ids[r * 16 + 3];
+const idHead = (ids: Uint8Array, r: number) => word32(ids, r * 16);
 
 /** Ids (UUIDs) to leave out, tested by a row's binary id: found by its first four bytes, then compared whole. */
 function idSet(ids: string[]) {

@@ -235,10 +235,10 @@ export async function openLadybug(options: LadybugOptions): Promise<LadybugEngin
     writeChain = run.catch(() => undefined);
     return run;
   };
-  // Invariant: the served database is checkpointed only through the readers' gate (here, at the
-  // swap and at close), with no read running.
   // Who hears each write statement's time (observeWrites).
   let observe: StatementObserver | undefined;
+  // Invariant: the served database is checkpointed only through the readers' gate (here, at the
+  // swap and at close), with no read running.
   const checkpoint = () => readers.exclusive('checkpoint', () => control(current.writer, 'CHECKPOINT'));
   const walBytes = () => (options.path === ':memory:' ? 0 : (fs.statSync(`${options.path}.wal`, { throwIfNoEntry: false })?.size ?? 0));
   const transaction = async <T>(fn: (tx: GraphTx) => Promise<T>): Promise<T> => {
